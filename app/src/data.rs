@@ -1,0 +1,233 @@
+//! The data a page renders from. The server's loaders build these from the database; the same
+//! values are served as the page's `_payload.json`, so everything here is plain serde data.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The company's contact details (the first item of `/api/website-info/`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct WebsiteInfo {
+    pub brand: String,
+    pub email: String,
+    pub phones: Vec<String>,
+    pub address: String,
+    pub opening_hours: String,
+    pub socials: BTreeMap<String, String>,
+}
+
+/// A category as menus, the home page and the services list show it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct CategoryCard {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    pub icon: String,
+    pub priority: i32,
+    pub service_count: i64,
+}
+
+/// What every page shows around its content: header, menus, footer.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct SiteData {
+    pub info: WebsiteInfo,
+    pub categories: Vec<CategoryCard>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct CategoryRef {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+}
+
+/// A service in a list.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ServiceCard {
+    pub id: i32,
+    pub slug: String,
+    pub title: String,
+    pub summary: String,
+    /// Pounds sterling as a decimal string, e.g. "120.00".
+    pub price_from: String,
+    /// `fixed`, `hour` or `day`.
+    pub price_unit: String,
+    pub areas: Vec<String>,
+    pub category: CategoryRef,
+    /// Average of the ratings, one decimal; `None` when nobody reviewed it yet.
+    pub rating_average: Option<f64>,
+    pub rating_count: i64,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ReviewView {
+    pub id: i32,
+    pub service_id: i32,
+    pub service_title: String,
+    pub user_name: String,
+    /// 1 to 5.
+    pub rating: u8,
+    pub review: String,
+    /// `YYYY-MM-DD`.
+    pub created_at: String,
+}
+
+/// One service with its description and latest reviews.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ServiceDetail {
+    pub service: ServiceCard,
+    /// Plain text; paragraphs separated by blank lines.
+    pub description: String,
+    pub status: String,
+    pub reviews: Vec<ReviewView>,
+}
+
+/// A job in a list.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct JobCard {
+    pub id: i32,
+    pub slug: String,
+    pub title: String,
+    pub company: String,
+    pub location: String,
+    /// `full_time`, `part_time`, `contract` or `temporary`.
+    pub employment_type: String,
+    pub salary_min: Option<i64>,
+    pub salary_max: Option<i64>,
+    /// `year` or `hour`.
+    pub salary_period: String,
+    /// `YYYY-MM-DD`.
+    pub posted_at: String,
+    /// `YYYY-MM-DD`.
+    pub closes_at: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct JobDetail {
+    pub job: JobCard,
+    /// Plain text; paragraphs separated by blank lines.
+    pub description: String,
+    pub status: String,
+}
+
+/// Page position in a paginated list; pages count from 1.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Pagination {
+    pub page: u64,
+    pub page_size: u64,
+    pub total_items: u64,
+    pub total_pages: u64,
+}
+
+/// A line of the "recent activity" part: something that happened on the marketplace.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ActivityItem {
+    pub text: String,
+    /// Where the line links to, a site path.
+    pub href: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct HomeData {
+    pub featured_services: Vec<ServiceCard>,
+    pub latest_jobs: Vec<JobCard>,
+    pub recent_reviews: Vec<ReviewView>,
+    pub activity: Vec<ActivityItem>,
+    pub open_services: u64,
+    pub open_jobs: u64,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ServicesData {
+    /// `None` lists every open service.
+    pub category: Option<CategoryCard>,
+    pub services: Vec<ServiceCard>,
+    pub pagination: Pagination,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct JobsData {
+    pub search: String,
+    pub jobs: Vec<JobCard>,
+    pub pagination: Pagination,
+}
+
+/// Every route of the site and the data its page is a function of.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(tag = "page", content = "data", rename_all = "snake_case")]
+pub enum PageData {
+    Home(HomeData),
+    Jobs(JobsData),
+    About,
+    /// `/apply?id=N`: the job being applied for, or `None` to pick one first.
+    Apply(Option<JobDetail>),
+    Cancel,
+    Contact,
+    Payment,
+    Success,
+    JobPost,
+    Bookmarks,
+    UserLogin,
+    /// `/user/verify?email=...`.
+    UserVerify { email: String },
+    UserRegister,
+    UserForgotPassword,
+    UserChangePassword,
+    UserProfile,
+    UserBookings,
+    UserPayments,
+    UserApplications,
+    UserMyJobPost,
+    HowItWorks,
+    CookiePolicy,
+    PrivacyPolicy,
+    TermsAndConditions,
+    FormFindJob,
+    FormJobPost,
+    FormHireTalent,
+    Notifications,
+    Services(ServicesData),
+    /// `/services/book?id=N`: the service being booked, or `None` to pick one first.
+    ServicesBook(Option<ServiceCard>),
+    ServicesDetails(ServiceDetail),
+    /// `/become-provider?service=N` preselects a service; the list offers every open one.
+    BecomeProvider { services: Vec<CategoryServices>, selected: Option<i32> },
+    RecruitmentPost,
+}
+
+/// Services grouped under their category, for pickers.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct CategoryServices {
+    pub category: CategoryRef,
+    pub services: Vec<ServiceOption>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ServiceOption {
+    pub id: i32,
+    pub title: String,
+}
+
+/// What `_payload.json` carries and what a page is rendered from.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PagePayload {
+    /// The path with its canonical query, e.g. `/services?category=cleaning`.
+    pub url: String,
+    pub site: SiteData,
+    #[serde(flatten)]
+    pub page: PageData,
+}
+
+/// The built files a page links to; not data, so not in the payload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assets {
+    /// e.g. `/assets/site-3F2A1B.css`
+    pub stylesheet: String,
+    /// e.g. `/assets/runtime-8C1D.js`
+    pub runtime: String,
+    pub build_id: String,
+    /// The site's public origin, e.g. `https://brightway.example`, for canonical links.
+    pub public_url: String,
+}
