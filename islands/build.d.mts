@@ -1,0 +1,21 @@
+// Types of build.mjs, for the tests and the test set-up that import it.
+import type { BuildOptions } from 'esbuild';
+
+export interface Manifest {
+  runtime: string;
+  stylesheet: string;
+  islands: Record<string, string>;
+  hash: string;
+}
+
+export interface BuildResult {
+  manifest: Manifest;
+  sizes: Record<string, { raw: number; gzip: number }>;
+}
+
+export function islandNames(): string[];
+export function browserBuildOptions(outdir: string): BuildOptions;
+export function serverBuildOptions(outfile: string): BuildOptions;
+export function stylesheetBuildOptions(outdir: string): BuildOptions;
+export function buildServerBundleText(): Promise<string>;
+export function buildIslands(options?: { outDir?: string }): Promise<BuildResult>;

@@ -1,0 +1,198 @@
+// Builds islands/dist (see the README of this folder):
+//   dist/assets/    browser ES module chunks + the site stylesheet, content-hashed names
+//   dist/manifest.json
+//   dist/server.js  one IIFE for QuickJS that defines globalThis.renderIsland
+// `node build.mjs` builds; the test set-up imports the option builders from here so that the
+// tests exercise the very bundles that ship.
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const islandsDir = path.dirname(fileURLToPath(import.meta.url));
+const srcDir = path.join(islandsDir, 'src');
+const styleDir = path.join(islandsDir, '..', 'style');
+const PRODUCTION = { 'process.env.NODE_ENV': '"production"' };
+const ASSETS_URL = '/assets/';
+
+/** An island is a folder under src/ with an index.tsx; its folder name is its name. */
+export function islandNames() {
+  return readdirSync(srcDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(srcDir, entry.name, 'index.tsx')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** The browser build: the runtime and one entry per island, sharing chunks (React, the store). */
+export function browserBuildOptions(outdir) {
+  const entryPoints = { runtime: path.join(srcDir, 'runtime.ts') };
+  for (const name of islandNames()) entryPoints[name] = path.join(srcDir, name, 'index.tsx');
+  return {
+    absWorkingDir: islandsDir,
+    entryPoints,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    define: PRODUCTION,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** The server bundle: react-dom/server (browser build: no Node streams) and every island. */
+export function serverBuildOptions(outfile) {
+  return {
+    absWorkingDir: islandsDir,
+    entryPoints: [path.join(srcDir, 'server.ts')],
+    outfile,
+    bundle: true,
+    format: 'iife',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2020',
+    minify: true,
+    define: PRODUCTION,
+    logLevel: 'warning',
+  };
+}
+
+const STYLE_FILE_LOADERS = Object.fromEntries(
+  ['.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.avif', '.woff', '.woff2', '.ttf', '.otf'].map((ext) => [ext, 'file']),
+);
+
+/** Root-relative url(/images/...) in CSS stay as written: the server serves those paths. */
+const rootRelativeUrlsStayExternal = {
+  name: 'root-relative-urls-stay-external',
+  setup(build) {
+    build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
+  },
+};
+
+/** The site stylesheet from ../style/main.css (or, until that exists, islands.css alone). */
+export function stylesheetBuildOptions(outdir) {
+  const mainCss = path.join(styleDir, 'main.css');
+  const entry = existsSync(mainCss)
+    ? { entryPoints: [mainCss] }
+    : { stdin: { contents: '@import "./islands.css";', resolveDir: styleDir, loader: 'css', sourcefile: 'main.css' } };
+  return {
+    ...entry,
+    absWorkingDir: islandsDir,
+    outdir,
+    bundle: true,
+    minify: true,
+    // Browsers of the ES2020 era: lowers CSS nesting and the like where needed.
+    target: ['chrome90', 'edge90', 'firefox90', 'safari14'],
+    entryNames: 'site-[hash]',
+    assetNames: '[name]-[hash]',
+    loader: STYLE_FILE_LOADERS,
+    plugins: [rootRelativeUrlsStayExternal],
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** The server bundle as text, without writing it (for the tests). */
+export async function buildServerBundleText() {
+  const result = await esbuild.build({ ...serverBuildOptions('server.js'), write: false });
+  return result.outputFiles[0].text;
+}
+
+/** Output path (relative to the working dir) of the entry whose source is `entrySource`. */
+function outputOfEntry(metafile, entrySource) {
+  const wanted = path.relative(islandsDir, entrySource).split(path.sep).join('/');
+  for (const [output, info] of Object.entries(metafile.outputs)) {
+    if (info.entryPoint === wanted && !output.endsWith('.map')) return output;
+  }
+  throw new Error(`no output for entry ${wanted}`);
+}
+
+function assetUrl(outputPath) {
+  return ASSETS_URL + path.basename(outputPath);
+}
+
+/** Hex SHA-256 of every emitted file (name and bytes, in name order): changes with any of them. */
+async function digestOf(dir, files) {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort()) {
+    hash.update(file);
+    hash.update('\0');
+    hash.update(await readFile(path.join(dir, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** gzip -9 sizes of the JavaScript in dist/assets, for the build report. */
+async function gzipSizes(assetsDir) {
+  const sizes = {};
+  for (const file of (await readdir(assetsDir)).sort()) {
+    if (!file.endsWith('.js') && !file.endsWith('.css')) continue;
+    const bytes = await readFile(path.join(assetsDir, file));
+    sizes[file] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  }
+  return sizes;
+}
+
+/**
+ * Builds everything into a fresh folder next to `outDir`, then swaps it in, so a reader
+ * never sees half a build. Returns the manifest and the sizes.
+ */
+export async function buildIslands({ outDir = path.join(islandsDir, 'dist') } = {}) {
+  const stagingDir = `${outDir}.staging-${process.pid}`;
+  const assetsDir = path.join(stagingDir, 'assets');
+  await rm(stagingDir, { recursive: true, force: true });
+  try {
+    const browser = await esbuild.build(browserBuildOptions(assetsDir));
+    const style = await esbuild.build(stylesheetBuildOptions(assetsDir));
+    await esbuild.build(serverBuildOptions(path.join(stagingDir, 'server.js')));
+
+    const islands = {};
+    for (const name of islandNames()) {
+      islands[name] = assetUrl(outputOfEntry(browser.metafile, path.join(srcDir, name, 'index.tsx')));
+    }
+    const stylesheet = Object.keys(style.metafile.outputs).find((output) => output.endsWith('.css'));
+    if (!stylesheet) throw new Error('the stylesheet build produced no .css file');
+
+    const assetFiles = (await readdir(assetsDir)).map((file) => `assets/${file}`);
+    const manifest = {
+      runtime: assetUrl(outputOfEntry(browser.metafile, path.join(srcDir, 'runtime.ts'))),
+      stylesheet: assetUrl(stylesheet),
+      islands,
+      hash: await digestOf(stagingDir, [...assetFiles, 'server.js']),
+    };
+    await writeFile(path.join(stagingDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const sizes = await gzipSizes(assetsDir);
+
+    await rm(outDir, { recursive: true, force: true });
+    await rename(stagingDir, outDir);
+    return { manifest, sizes };
+  } catch (error) {
+    await rm(stagingDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function printReport({ manifest, sizes }) {
+  const width = Math.max(...Object.keys(sizes).map((file) => file.length));
+  console.log('islands/dist/assets (bytes, gzip -9):');
+  for (const [file, { raw, gzip }] of Object.entries(sizes)) {
+    console.log(`  ${file.padEnd(width)}  ${String(raw).padStart(7)}  ${String(gzip).padStart(6)} gz`);
+  }
+  console.log(`manifest hash ${manifest.hash}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  buildIslands().then(printReport, (error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

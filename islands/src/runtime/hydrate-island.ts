@@ -1,0 +1,26 @@
+import { createElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import type { IslandLoader } from '../island-loaders.ts';
+import { browserChunkReloadEnv, loadChunk, type ChunkReloadEnv } from './chunk-reload.ts';
+import { HydratedMarker } from './hydrated-marker.ts';
+import type { IslandElement } from './island-elements.ts';
+import { logWarning } from './log.ts';
+
+/** Loads the island's chunk and hydrates its server markup in place; null if it could not. */
+export async function hydrateIsland(
+  island: IslandElement,
+  loaders: Readonly<Record<string, IslandLoader>>,
+  reloadEnv: ChunkReloadEnv = browserChunkReloadEnv(),
+): Promise<Root | null> {
+  const loader = Object.prototype.hasOwnProperty.call(loaders, island.name) ? loaders[island.name] : undefined;
+  if (!loader) {
+    logWarning(`unknown island "${island.name}"; left as server markup`);
+    return null;
+  }
+  const module = await loadChunk(loader, reloadEnv);
+  if (module === null) return null;
+  const content = createElement(module.default, island.props);
+  return hydrateRoot(island.element, createElement(HydratedMarker, { root: island.element }, content), {
+    identifierPrefix: island.prefix,
+  });
+}

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// Only the scheduling is under test here: hydrateIsland itself has its own test.
+const hydrated: string[] = [];
+vi.mock('./hydrate-island.ts', () => ({
+  hydrateIsland: vi.fn(async (island: { name: string }) => {
+    hydrated.push(island.name);
+    return null;
+  }),
+}));
+
+const { hydrateIslands } = await import('./hydrate-islands.ts');
+
+describe('hydrateIslands', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    hydrated.length = 0;
+    document.body.innerHTML = `
+      <div data-island="now" data-hydrate="load" data-props="{}"></div>
+      <div data-island="later" data-hydrate="idle" data-props="{}"></div>
+      <div data-island="seen" data-hydrate="visible" data-props="{}"></div>`;
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  it('hydrates each island by its strategy, and never twice', async () => {
+    // jsdom has neither requestIdleCallback nor IntersectionObserver: idle waits 50 ms,
+    // visible starts at once.
+    expect(hydrateIslands(document, {})).toBe(3);
+    await Promise.resolve();
+    expect(hydrated).toEqual(['now', 'seen']);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(hydrated).toEqual(['now', 'seen', 'later']);
+
+    expect(hydrateIslands(document, {})).toBe(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(hydrated).toHaveLength(3);
+  });
+});

@@ -1,0 +1,99 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadServerBundle } from '../../test/server-bundle.ts';
+import ContactButton from '../contact-button/index.tsx';
+import type { IslandLoader } from '../island-loaders.ts';
+import ToastAlert from '../toast-alert/index.tsx';
+import { startIslandsRuntime } from './start-runtime.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const loaders: Record<string, IslandLoader> = {
+  'toast-alert': async () => ({ default: ToastAlert }),
+  'contact-button': async () => ({ default: ContactButton }),
+};
+
+/** A page as the server writes it: build id, two islands with server markup, links. */
+function writePage(): void {
+  const renderIsland = loadServerBundle();
+  const island = (name: string, index: number, hydrate: string) =>
+    `<div class="island" data-island="${name}" data-props="{}" data-hydrate="${hydrate}" data-prefix="${name}-${index}-">${renderIsland(name, '{}', `${name}-${index}-`)}</div>`;
+  document.head.innerHTML = '<meta name="build-id" content="build-1">';
+  document.body.innerHTML = `
+    <main><a id="jobs" href="/jobs">Jobs</a></main>
+    ${island('toast-alert', 0, 'load')}
+    ${island('contact-button', 1, 'idle')}`;
+}
+
+function jsonResponse(body: unknown): Response {
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+}
+
+describe('startIslandsRuntime', () => {
+  let serverBuild = 'build-1';
+  const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.startsWith('/builds/meta/')) return jsonResponse({ id: 'build-1', timestamp: 1, matcher: {}, prerendered: ['/'] });
+    if (url.startsWith('/builds/latest.json')) return jsonResponse({ id: serverBuild, timestamp: 2 });
+    return new Response('<!doctype html>');
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    serverBuild = 'build-1';
+    fetchSpy.mockClear();
+    vi.stubGlobal('fetch', fetchSpy);
+    writePage();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it('hydrates the islands, fetches the build meta after 1 s, and reloads fully once the build changed', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const navigate = vi.fn();
+
+    let runtime: ReturnType<typeof startIslandsRuntime> | undefined;
+    await act(async () => {
+      runtime = startIslandsRuntime(window, loaders, { navigate });
+    });
+    expect(runtime?.buildId).toBe('build-1');
+    expect(document.querySelector<HTMLElement>('[data-island="toast-alert"]')?.dataset.hydrated).toBe('true');
+    // The idle island waits for requestIdleCallback's 50 ms fallback (jsdom has none).
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(document.querySelector<HTMLElement>('[data-island="contact-button"]')?.dataset.hydrated).toBe('true');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(fetchSpy).toHaveBeenCalledWith('/builds/meta/build-1.json', { credentials: 'same-origin' });
+    expect(runtime?.prefetcher()).not.toBeNull();
+
+    // The same build: links work as usual.
+    await runtime?.buildWatch?.check();
+    expect(runtime?.isStale()).toBe(false);
+
+    serverBuild = 'build-2';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(fetchSpy).toHaveBeenCalledWith(expect.stringMatching(/^\/builds\/latest\.json\?t=\d+$/), {
+      credentials: 'same-origin',
+    });
+    expect(runtime?.isStale()).toBe(true);
+    expect(runtime?.prefetcher()).toBeNull();
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    document.getElementById('jobs')?.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(navigate).toHaveBeenCalledWith(`${window.location.origin}/jobs`);
+    expect(errors).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,58 @@
+import type { IslandLoader } from '../island-loaders.ts';
+import { readBuildId } from './build-id.ts';
+import { fetchBuildMetaAfterLoad } from './build-meta.ts';
+import { watchForNewBuild, type BuildWatch } from './build-update.ts';
+import { hydrateIslands } from './hydrate-islands.ts';
+import { watchLinksForPrefetch, type LinkPrefetcher } from './link-prefetcher.ts';
+import { whenPageLoaded } from './page-loaded.ts';
+import { prefetchPage } from './prefetch-page.ts';
+import { createPrefetchQueue } from './prefetch-queue.ts';
+import { fullLoadOnNavigationWhenStale } from './stale-build-navigation.ts';
+
+export interface IslandsRuntime {
+  readonly buildId: string | null;
+  readonly buildWatch: BuildWatch | null;
+  /** Whether the server now runs another build than this page's. */
+  isStale(): boolean;
+  /** The link prefetcher, once the page has loaded and while the build is current. */
+  prefetcher(): LinkPrefetcher | null;
+}
+
+/**
+ * Everything the page's runtime script does: hydrate the islands, then (after `load`)
+ * prefetch internal links, fetch the build meta, and watch for a newer build.
+ */
+export function startIslandsRuntime(
+  win: Window & typeof globalThis,
+  loaders: Readonly<Record<string, IslandLoader>>,
+  options: { readonly navigate?: (url: string) => void } = {},
+): IslandsRuntime {
+  hydrateIslands(win.document, loaders);
+
+  const buildId = readBuildId(win.document);
+  let stale = false;
+  let prefetcher: LinkPrefetcher | null = null;
+
+  const buildWatch =
+    buildId === null
+      ? null
+      : watchForNewBuild({
+          currentBuildId: buildId,
+          win,
+          onNewBuild: () => {
+            stale = true;
+            // Pages of the old build are not worth fetching any more.
+            prefetcher?.stop();
+            prefetcher = null;
+          },
+        });
+  fullLoadOnNavigationWhenStale(() => stale, win, options.navigate);
+
+  void whenPageLoaded(win).then(() => {
+    if (stale) return;
+    prefetcher = watchLinksForPrefetch(createPrefetchQueue((url) => prefetchPage(url, win)), win);
+  });
+  if (buildId !== null) void fetchBuildMetaAfterLoad(buildId, win);
+
+  return { buildId, buildWatch, isStale: () => stale, prefetcher: () => prefetcher };
+}

@@ -1,0 +1,12 @@
+// Entry of the server bundle (dist/server.js): an IIFE that the Rust server evaluates in
+// QuickJS. The polyfills must be imported first.
+import './server/polyfills.ts';
+import { islandComponents } from './island-components.ts';
+import { renderIslandWith } from './server/render-island.ts';
+
+/** `renderIsland(name, propsJson, idPrefix)`: the island's HTML; throws on an unknown name. */
+function renderIsland(name: string, propsJson: string, idPrefix: string): string {
+  return renderIslandWith(islandComponents, name, propsJson, idPrefix);
+}
+
+(globalThis as { renderIsland?: typeof renderIsland }).renderIsland = renderIsland;

@@ -1,0 +1,86 @@
+// @vitest-environment node
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIslands, islandNames, type BuildResult } from '../build.mjs';
+
+describe('build.mjs', () => {
+  let workDir: string;
+  let outDir: string;
+  let result: BuildResult;
+
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'islands-build-'));
+    outDir = path.join(workDir, 'dist');
+    result = await buildIslands({ outDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  const fileOfUrl = (url: string): string => path.join(outDir, 'assets', url.replace(/^\/assets\//, ''));
+
+  it('writes manifest.json in the agreed format', async () => {
+    const manifest: unknown = JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8'));
+    expect(manifest).toEqual(result.manifest);
+    expect(Object.keys(result.manifest)).toEqual(['runtime', 'stylesheet', 'islands', 'hash']);
+    expect(result.manifest.runtime).toMatch(/^\/assets\/runtime-[A-Z0-9]+\.js$/);
+    expect(result.manifest.stylesheet).toMatch(/^\/assets\/site-[A-Z0-9]+\.css$/);
+    expect(Object.keys(result.manifest.islands).sort()).toEqual(islandNames());
+    for (const [name, url] of Object.entries(result.manifest.islands)) {
+      expect(url).toMatch(new RegExp(`^/assets/${name}-[A-Z0-9]+\\.js$`));
+    }
+    expect(result.manifest.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('emits every file the manifest names', async () => {
+    const urls = [result.manifest.runtime, result.manifest.stylesheet, ...Object.values(result.manifest.islands)];
+    for (const url of urls) expect((await readFile(fileOfUrl(url))).length).toBeGreaterThan(0);
+  });
+
+  it('hashes every emitted file into the manifest hash', async () => {
+    const files = [...(await readdir(path.join(outDir, 'assets'))).map((file) => `assets/${file}`), 'server.js'].sort();
+    const hash = createHash('sha256');
+    for (const file of files) {
+      hash.update(file);
+      hash.update('\0');
+      hash.update(await readFile(path.join(outDir, file)));
+      hash.update('\0');
+    }
+    expect(hash.digest('hex')).toBe(result.manifest.hash);
+  });
+
+  it('makes the runtime load each island chunk by dynamic import (one chunk per island)', async () => {
+    const runtime = await readFile(fileOfUrl(result.manifest.runtime), 'utf8');
+    for (const url of Object.values(result.manifest.islands)) {
+      expect(runtime).toContain(`import("./${path.basename(url)}")`);
+    }
+    // Minified, production React, ES modules.
+    expect(runtime).not.toContain('development');
+    expect(runtime).toMatch(/export\s*\{|import\s*[{*"]/);
+  });
+
+  it('compiles the stylesheet with the islands styles', async () => {
+    const css = await readFile(fileOfUrl(result.manifest.stylesheet), 'utf8');
+    expect(css).toContain('.isl-toast');
+    expect(css).toContain('.isl-back-to-top');
+    expect(css).not.toContain('@import');
+  });
+
+  it('writes a server.js that defines renderIsland', async () => {
+    const code = await readFile(path.join(outDir, 'server.js'), 'utf8');
+    const context = vm.createContext({});
+    vm.runInContext(code, context);
+    expect(typeof (context as { renderIsland?: unknown }).renderIsland).toBe('function');
+    expect(code).not.toMatch(/require\(|from"node:/);
+  });
+
+  it('reports gzip sizes of every asset', () => {
+    expect(Object.keys(result.sizes).some((file) => file.startsWith('runtime-'))).toBe(true);
+    for (const { raw, gzip } of Object.values(result.sizes)) expect(gzip).toBeLessThanOrEqual(raw + 32);
+  });
+});

@@ -1,0 +1,96 @@
+// @vitest-environment node
+// The server bundle as the Rust server uses it: evaluated with no host globals at all, in a
+// fresh QuickJS context (QuickJS-NG is what rquickjs 0.14 embeds; bellard's QuickJS too, for
+// good measure), then in an empty V8 context.
+import quickjsNgVariant from '@jitl/quickjs-ng-wasmfile-release-sync';
+import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext } from 'quickjs-emscripten';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { islandNames } from '../build.mjs';
+import { loadServerBundle } from './server-bundle.ts';
+
+const ISLAND_MARKERS: Record<string, string> = {
+  'toast-alert': 'role="status"',
+  'full-screen-loader': 'aria-live="polite"',
+  'contact-button': 'href="/contact"',
+  'back-to-top': 'aria-label="Back to top"',
+};
+
+const ENGINES = [
+  { engine: 'QuickJS-NG', variant: quickjsNgVariant },
+  { engine: 'QuickJS', variant: RELEASE_SYNC },
+];
+
+describe.each(ENGINES)('dist/server.js in $engine', ({ variant }) => {
+  let context: QuickJSContext;
+
+  beforeAll(async () => {
+    const quickjs = await newQuickJSWASMModule(variant);
+    context = quickjs.newContext();
+    const evaluated = context.evalCode(inject('serverBundle'), 'server.js');
+    context.unwrapResult(evaluated).dispose();
+  });
+
+  afterAll(() => context?.dispose());
+
+  /** Calls renderIsland inside QuickJS: the HTML, or the message of what it threw. */
+  function renderInQuickJs(name: string, propsJson: string, prefix: string): { html?: string; error?: string } {
+    const call = `renderIsland(${JSON.stringify(name)}, ${JSON.stringify(propsJson)}, ${JSON.stringify(prefix)})`;
+    const result = context.evalCode(call);
+    if (result.error) {
+      const error = context.dump(result.error) as { message?: string };
+      result.error.dispose();
+      return { error: error.message ?? String(error) };
+    }
+    const html = context.getString(result.value);
+    result.value.dispose();
+    return { html };
+  }
+
+  it('has no browser or Node globals to lean on', () => {
+    const result = context.evalCode(
+      "['window','document','process','TextEncoder','setTimeout','MessageChannel','queueMicrotask','console'].map(n => n + ':' + typeof globalThis[n]).join(' ')",
+    );
+    const globals = context.getString(context.unwrapResult(result));
+    // The last five exist only because the bundle's polyfills installed them (where the
+    // engine lacked them).
+    expect(globals).toBe(
+      'window:undefined document:undefined process:undefined TextEncoder:function setTimeout:function MessageChannel:function queueMicrotask:function console:object',
+    );
+  });
+
+  it.each(islandNames())('renders %s', (name) => {
+    const { html, error } = renderInQuickJs(name, '{}', `${name}-0-`);
+    expect(error).toBeUndefined();
+    expect(html).toContain(ISLAND_MARKERS[name] ?? '<');
+    expect(html).not.toContain('<link');
+  });
+
+  it('renders the same HTML as V8 does', () => {
+    const renderInV8 = loadServerBundle();
+    for (const name of islandNames()) {
+      expect(renderInQuickJs(name, '{}', `${name}-1-`).html).toBe(renderInV8(name, '{}', `${name}-1-`));
+    }
+  });
+
+  it('throws on an unknown island', () => {
+    expect(renderInQuickJs('no-such-island', '{}', 'x-0-').error).toBe('Unknown island: no-such-island');
+  });
+
+  it('renders many times in one context', () => {
+    for (let index = 0; index < 200; index += 1) {
+      expect(renderInQuickJs('toast-alert', '{}', `toast-alert-${index}-`).error).toBeUndefined();
+    }
+  });
+});
+
+describe('dist/server.js in an empty V8 context', () => {
+  it.each(islandNames())('renders %s', (name) => {
+    const html = loadServerBundle()(name, '{}', `${name}-0-`);
+    expect(html).toContain(ISLAND_MARKERS[name] ?? '<');
+  });
+
+  it('throws on an unknown island', () => {
+    expect(() => loadServerBundle()('nope', '{}', 'nope-0-')).toThrow('Unknown island: nope');
+  });
+});
