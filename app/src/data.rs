@@ -92,8 +92,9 @@ pub struct JobCard {
     pub location: String,
     /// `full_time`, `part_time`, `contract` or `temporary`.
     pub employment_type: String,
-    pub salary_min: Option<i64>,
-    pub salary_max: Option<i64>,
+    /// Pounds sterling as a decimal string, e.g. "24000.00" or "12.50".
+    pub salary_min: Option<String>,
+    pub salary_max: Option<String>,
     /// `year` or `hour`.
     pub salary_period: String,
     /// `YYYY-MM-DD`.
@@ -191,7 +192,8 @@ pub enum PageData {
     Services(ServicesData),
     /// `/services/book?id=N`: the service being booked, or `None` to pick one first.
     ServicesBook(Option<ServiceCard>),
-    ServicesDetails(ServiceDetail),
+    /// `/services/details?id=N`, or `None` to pick a service first.
+    ServicesDetails(Option<ServiceDetail>),
     /// `/become-provider?service=N` preselects a service; the list offers every open one.
     BecomeProvider { services: Vec<CategoryServices>, selected: Option<i32> },
     RecruitmentPost,

@@ -1,6 +1,11 @@
 //! The site's views: a page is a pure function of its [`data::PagePayload`].
 
+// Leptos views are nested static types; a whole page (header, menus, footer) goes deeper than
+// the default limit of 128 when the compiler lays them out.
+#![recursion_limit = "256"]
+
 pub mod data;
+mod format;
 pub mod island;
 mod layouts;
 mod pages;
@@ -27,6 +32,13 @@ fn with_islands(islands: Arc<dyn IslandRenderer>, render: impl FnOnce() -> Strin
     let owner = Owner::new();
     owner.with(|| {
         provide_context(IslandContext { renderer: islands, counter: Arc::new(AtomicUsize::new(0)) });
-        render()
+        without_text_separators(render())
     })
+}
+
+/// Leptos puts `<!>` between adjacent text nodes so that its own hydration can tell them
+/// apart. Nothing hydrates Leptos markup here (islands are React), and `<!>` is an HTML parse
+/// error, so it goes. Text and attributes are escaped, so `<!>` can only be such a marker.
+fn without_text_separators(html: String) -> String {
+    if html.contains("<!>") { html.replace("<!>", "") } else { html }
 }

@@ -1,1 +1,38 @@
+//! sea-orm entities: one module a table. Money is kept in pence (`*_pence`) so that SQLite and
+//! PostgreSQL agree exactly; lists (areas, phones, socials) are JSON text.
 
+pub mod booking;
+pub mod category;
+pub mod certificate;
+pub mod job;
+pub mod job_application;
+pub mod mail_outbox;
+pub mod notification;
+pub mod one_time_code;
+pub mod payment;
+pub mod provider;
+pub mod recruitment_request;
+pub mod refresh_token;
+pub mod review;
+pub mod service;
+pub mod user;
+pub mod website_info;
+
+pub mod prelude {
+    pub use super::booking::Entity as Booking;
+    pub use super::category::Entity as Category;
+    pub use super::certificate::Entity as Certificate;
+    pub use super::job::Entity as Job;
+    pub use super::job_application::Entity as JobApplication;
+    pub use super::mail_outbox::Entity as MailOutbox;
+    pub use super::notification::Entity as Notification;
+    pub use super::one_time_code::Entity as OneTimeCode;
+    pub use super::payment::Entity as Payment;
+    pub use super::provider::Entity as Provider;
+    pub use super::recruitment_request::Entity as RecruitmentRequest;
+    pub use super::refresh_token::Entity as RefreshToken;
+    pub use super::review::Entity as Review;
+    pub use super::service::Entity as Service;
+    pub use super::user::Entity as User;
+    pub use super::website_info::Entity as WebsiteInfo;
+}

@@ -1,1 +1,14 @@
+//! Database migrations; they run at start-up and work on SQLite and PostgreSQL alike.
 
+pub use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_create_tables;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261122_000001_create_tables::Migration)]
+    }
+}

@@ -1,0 +1,28 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "bookings")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub user_id: i32,
+    pub service_id: i32,
+    pub date: Date,
+    /// `HH:MM`.
+    pub time: String,
+    pub address_line_1: String,
+    pub city: String,
+    pub postcode: String,
+    pub notes: String,
+    /// `Pending`, `Confirmed`, `Completed` or `Cancelled`.
+    pub status: String,
+    pub amount_pence: i64,
+    /// `Unpaid`, `Paid` or `Refunded`.
+    pub payment_status: String,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

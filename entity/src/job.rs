@@ -1,0 +1,35 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "jobs")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    #[sea_orm(unique)]
+    pub slug: String,
+    /// The member who posted it; `None` for jobs the company imported.
+    pub owner_id: Option<i32>,
+    pub title: String,
+    pub company: String,
+    pub location: String,
+    /// `full_time`, `part_time`, `contract` or `temporary`.
+    pub employment_type: String,
+    pub salary_min_pence: Option<i64>,
+    pub salary_max_pence: Option<i64>,
+    /// `year` or `hour`.
+    pub salary_period: String,
+    pub description: String,
+    /// `Open` or `Closed`.
+    pub status: String,
+    pub posted_at: Date,
+    pub closes_at: Option<Date>,
+    /// Storage key of an attachment, if any.
+    pub attachment: Option<String>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+/// An application to a job; one per member and job. The resume is private.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "job_applications")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub job_id: i32,
+    pub user_id: i32,
+    pub full_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub cover_letter: String,
+    pub resume: String,
+    /// `Submitted`, `Reviewed`, `Shortlisted` or `Rejected`.
+    pub status: String,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

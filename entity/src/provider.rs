@@ -1,0 +1,22 @@
+use sea_orm::entity::prelude::*;
+
+/// A member's application to provide a service; one per member and service.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "providers")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub user_id: i32,
+    pub service_id: i32,
+    /// `Pending`, `Approved` or `Rejected`.
+    pub status: String,
+    pub availability: bool,
+    pub bio: String,
+    pub experience_years: i32,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,42 @@
+use sea_orm::entity::prelude::*;
+
+/// A member. File fields hold storage keys (never public URLs).
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "users")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    #[sea_orm(unique)]
+    pub email: String,
+    pub password_hash: String,
+    pub full_name: String,
+    pub phone_number: String,
+    pub address_line_1: String,
+    pub postcode: String,
+    pub city: String,
+    pub country: String,
+    pub date_of_birth: Option<Date>,
+    pub profile_picture: Option<String>,
+    pub resume: Option<String>,
+    pub passport: Option<String>,
+    pub utility_bill: Option<String>,
+    pub other_documents: Option<String>,
+    pub is_verified: bool,
+    pub is_staff: bool,
+    pub date_joined: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(has_many = "super::review::Entity")]
+    Review,
+}
+
+impl Related<super::review::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Review.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,41 @@
+//! The database connection: SQLite (WAL) by default, PostgreSQL when the URL says so.
+
+use migration::{Migrator, MigratorTrait};
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use std::time::Duration;
+
+pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    if let Some(path) = sqlite_file(url) {
+        if let Some(parent) = std::path::Path::new(path).parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+    }
+    let mut options = ConnectOptions::new(url);
+    options
+        .sqlx_logging(false)
+        .max_connections(if url.starts_with("sqlite:") { 8 } else { 16 })
+        .connect_timeout(Duration::from_secs(10))
+        .map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true)
+                .create_if_missing(true)
+        });
+    let db = Database::connect(options).await?;
+    Ok(db)
+}
+
+pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let db = connect(url).await?;
+    Migrator::up(&db, None).await?;
+    Ok(db)
+}
+
+/// The file path of a `sqlite://PATH?...` URL, if it names a file.
+fn sqlite_file(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next()?;
+    (!path.is_empty() && path != ":memory:").then_some(path)
+}

@@ -1,0 +1,520 @@
+//! Loads a marketplace fixture (`shared/fixtures/README.md`). Slugs and emails are the keys:
+//! rows that exist are updated only where they differ, so importing a file twice changes nothing.
+
+use crate::domain::{Email, Pence, Rating, UkPhone};
+use crate::passwords;
+use anyhow::{Context, bail};
+use chrono::{DateTime, NaiveDate, Utc};
+use entity::{category, job, review, service, user, website_info};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, TransactionTrait};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// The demo catalogue shipped with the server and loaded into an empty database.
+pub const DEMO_FIXTURE: &str = include_str!("../demo/demo.json");
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fixture {
+    format: String,
+    website_info: Option<FixtureWebsiteInfo>,
+    #[serde(default)]
+    categories: Vec<FixtureCategory>,
+    #[serde(default)]
+    services: Vec<FixtureService>,
+    #[serde(default)]
+    jobs: Vec<FixtureJob>,
+    #[serde(default)]
+    users: Vec<FixtureUser>,
+    #[serde(default)]
+    reviews: Vec<FixtureReview>,
+}
+
+#[derive(Deserialize)]
+struct FixtureWebsiteInfo {
+    brand: String,
+    email: String,
+    phones: Vec<String>,
+    address: String,
+    opening_hours: String,
+    #[serde(default)]
+    socials: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+struct FixtureCategory {
+    slug: String,
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    icon: String,
+    priority: i32,
+}
+
+#[derive(Deserialize)]
+struct FixtureService {
+    slug: String,
+    category: String,
+    title: String,
+    #[serde(default)]
+    summary: String,
+    #[serde(default)]
+    description: String,
+    price_from: String,
+    price_unit: String,
+    status: String,
+    priority: i32,
+    #[serde(default)]
+    areas: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct FixtureJob {
+    slug: String,
+    title: String,
+    company: String,
+    location: String,
+    employment_type: String,
+    salary_min: Option<serde_json::Number>,
+    salary_max: Option<serde_json::Number>,
+    salary_period: String,
+    #[serde(default)]
+    description: String,
+    status: String,
+    posted_at: NaiveDate,
+    closes_at: Option<NaiveDate>,
+}
+
+#[derive(Deserialize)]
+struct FixtureUser {
+    email: String,
+    password: String,
+    full_name: String,
+    #[serde(default)]
+    phone_number: String,
+    #[serde(default)]
+    is_verified: bool,
+    #[serde(default)]
+    is_staff: bool,
+}
+
+#[derive(Deserialize)]
+struct FixtureReview {
+    service: String,
+    user: String,
+    rating: i64,
+    review: String,
+    created_at: DateTime<Utc>,
+}
+
+/// How many rows each table gained or changed.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    pub inserted: BTreeMap<&'static str, usize>,
+    pub updated: BTreeMap<&'static str, usize>,
+}
+
+impl ImportReport {
+    pub fn changed_anything(&self) -> bool {
+        self.inserted.values().chain(self.updated.values()).any(|n| *n > 0)
+    }
+
+    fn count(&mut self, table: &'static str, inserted: usize, updated: usize) {
+        *self.inserted.entry(table).or_default() += inserted;
+        *self.updated.entry(table).or_default() += updated;
+    }
+}
+
+impl std::fmt::Display for ImportReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self
+            .inserted
+            .keys()
+            .map(|table| format!("{table}: {} new, {} updated", self.inserted[table], self.updated.get(table).copied().unwrap_or(0)))
+            .collect();
+        f.write_str(&parts.join("; "))
+    }
+}
+
+pub fn parse(text: &str) -> anyhow::Result<Fixture> {
+    let fixture: Fixture = serde_json::from_str(text).context("the fixture is not valid marketplace JSON")?;
+    if fixture.format != "marketplace-fixture/1" {
+        bail!("unsupported fixture format {:?} (expected \"marketplace-fixture/1\")", fixture.format);
+    }
+    Ok(fixture)
+}
+
+pub async fn import_file(db: &DatabaseConnection, path: &std::path::Path) -> anyhow::Result<ImportReport> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    import(db, parse(&text)?).await
+}
+
+/// Imports the whole fixture in one transaction: a bad row leaves the database as it was.
+pub async fn import(db: &DatabaseConnection, fixture: Fixture) -> anyhow::Result<ImportReport> {
+    let new_user_hashes = hash_new_passwords(db, &fixture.users).await?;
+    let txn = db.begin().await?;
+    let mut report = ImportReport::default();
+    if let Some(info) = &fixture.website_info {
+        import_website_info(&txn, info, &mut report).await?;
+    }
+    let category_ids = import_categories(&txn, &fixture.categories, &mut report).await?;
+    let service_ids = import_services(&txn, &fixture.services, &category_ids, &mut report).await?;
+    import_jobs(&txn, &fixture.jobs, &mut report).await?;
+    let user_ids = import_users(&txn, &fixture.users, new_user_hashes, &mut report).await?;
+    import_reviews(&txn, &fixture.reviews, &service_ids, &user_ids, &mut report).await?;
+    txn.commit().await?;
+    Ok(report)
+}
+
+async fn import_website_info(db: &impl ConnectionTrait, info: &FixtureWebsiteInfo, report: &mut ImportReport) -> anyhow::Result<()> {
+    let email = Email::parse(&info.email).map_err(|e| anyhow::anyhow!("website_info.email: {e}"))?;
+    let phones = info
+        .phones
+        .iter()
+        .map(|p| UkPhone::parse(p).map(|p| p.as_str().to_string()).map_err(|e| anyhow::anyhow!("website_info.phones {p:?}: {e}")))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let phones = serde_json::to_string(&phones)?;
+    let socials = serde_json::to_string(&info.socials)?;
+    let existing = website_info::Entity::find().one(db).await?;
+    let same = existing.as_ref().is_some_and(|row| {
+        row.brand == info.brand
+            && row.email == email.as_str()
+            && row.phones == phones
+            && row.address == info.address
+            && row.opening_hours == info.opening_hours
+            && row.socials == socials
+    });
+    if same {
+        return Ok(());
+    }
+    let mut row = match &existing {
+        Some(row) => row.clone().into_active_model(),
+        None => website_info::ActiveModel { ..Default::default() },
+    };
+    row.brand = Set(info.brand.clone());
+    row.email = Set(email.to_string());
+    row.phones = Set(phones);
+    row.address = Set(info.address.clone());
+    row.opening_hours = Set(info.opening_hours.clone());
+    row.socials = Set(socials);
+    row.updated_at = Set(Utc::now());
+    row.save(db).await?;
+    report.count("website_info", existing.is_none() as usize, existing.is_some() as usize);
+    Ok(())
+}
+
+/// Loads every existing row of an entity keyed by `key`.
+async fn existing_by<E, K>(db: &impl ConnectionTrait, key: impl Fn(&E::Model) -> K) -> anyhow::Result<HashMap<K, E::Model>>
+where
+    E: EntityTrait,
+    K: std::hash::Hash + Eq,
+{
+    Ok(E::find().all(db).await?.into_iter().map(|m| (key(&m), m)).collect())
+}
+
+/// Inserts `new` rows in batches (SQLite caps the bound parameters of one statement).
+async fn insert_batches<A>(db: &impl ConnectionTrait, new: Vec<A>) -> anyhow::Result<()>
+where
+    A: ActiveModelTrait + Send,
+{
+    let mut rows = new.into_iter().peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<A> = rows.by_ref().take(500).collect();
+        A::Entity::insert_many(batch).exec_without_returning(db).await?;
+    }
+    Ok(())
+}
+
+fn check_unique<'a>(what: &str, keys: impl Iterator<Item = &'a str>) -> anyhow::Result<()> {
+    let mut seen = HashSet::new();
+    for key in keys {
+        if !seen.insert(key) {
+            bail!("{what} {key:?} appears twice in the fixture");
+        }
+    }
+    Ok(())
+}
+
+async fn import_categories(db: &impl ConnectionTrait, rows: &[FixtureCategory], report: &mut ImportReport) -> anyhow::Result<HashMap<String, i32>> {
+    check_unique("category slug", rows.iter().map(|c| c.slug.as_str()))?;
+    let existing = existing_by::<category::Entity, _>(db, |m| m.slug.clone()).await?;
+    let (mut new, mut updated) = (Vec::new(), 0);
+    for c in rows {
+        if c.slug.trim().is_empty() || c.name.trim().is_empty() {
+            bail!("a category needs a slug and a name");
+        }
+        let wanted = category::Model {
+            id: existing.get(&c.slug).map_or(0, |m| m.id),
+            slug: c.slug.clone(),
+            name: c.name.clone(),
+            description: c.description.clone(),
+            icon: c.icon.clone(),
+            priority: c.priority,
+        };
+        match existing.get(&c.slug) {
+            Some(current) if *current == wanted => {}
+            Some(_) => {
+                wanted.into_active_model().reset_all().update(db).await?;
+                updated += 1;
+            }
+            None => {
+                let mut row = wanted.into_active_model();
+                row.id = sea_orm::ActiveValue::NotSet;
+                new.push(row);
+            }
+        }
+    }
+    report.count("categories", new.len(), updated);
+    insert_batches(db, new).await?;
+    Ok(existing_by::<category::Entity, _>(db, |m| m.slug.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect())
+}
+
+fn check_status(what: &str, status: &str) -> anyhow::Result<()> {
+    if matches!(status, "Open" | "Closed") { Ok(()) } else { bail!("{what}: status must be Open or Closed, not {status:?}") }
+}
+
+async fn import_services(
+    db: &impl ConnectionTrait,
+    rows: &[FixtureService],
+    category_ids: &HashMap<String, i32>,
+    report: &mut ImportReport,
+) -> anyhow::Result<HashMap<String, i32>> {
+    check_unique("service slug", rows.iter().map(|s| s.slug.as_str()))?;
+    let existing = existing_by::<service::Entity, _>(db, |m| m.slug.clone()).await?;
+    let now = Utc::now();
+    let (mut new, mut updated) = (Vec::new(), 0);
+    for s in rows {
+        let what = format!("service {:?}", s.slug);
+        let category_id = *category_ids.get(&s.category).with_context(|| format!("{what}: unknown category {:?}", s.category))?;
+        let price = Pence::parse(&s.price_from).map_err(|e| anyhow::anyhow!("{what}: price_from: {e}"))?;
+        if !matches!(s.price_unit.as_str(), "fixed" | "hour" | "day") {
+            bail!("{what}: price_unit must be fixed, hour or day");
+        }
+        check_status(&what, &s.status)?;
+        let areas = serde_json::to_string(&s.areas)?;
+        let current = existing.get(&s.slug);
+        let same = current.is_some_and(|m| {
+            m.category_id == category_id
+                && m.title == s.title
+                && m.summary == s.summary
+                && m.description == s.description
+                && m.price_from_pence == price.0
+                && m.price_unit == s.price_unit
+                && m.status == s.status
+                && m.priority == s.priority
+                && m.areas == areas
+        });
+        if same {
+            continue;
+        }
+        let mut row = match current {
+            Some(m) => m.clone().into_active_model(),
+            None => service::ActiveModel { created_at: Set(now), image: Set(None), ..Default::default() },
+        };
+        row.slug = Set(s.slug.clone());
+        row.category_id = Set(category_id);
+        row.title = Set(s.title.clone());
+        row.summary = Set(s.summary.clone());
+        row.description = Set(s.description.clone());
+        row.price_from_pence = Set(price.0);
+        row.price_unit = Set(s.price_unit.clone());
+        row.status = Set(s.status.clone());
+        row.priority = Set(s.priority);
+        row.areas = Set(areas);
+        row.updated_at = Set(now);
+        if current.is_some() {
+            row.update(db).await?;
+            updated += 1;
+        } else {
+            new.push(row);
+        }
+    }
+    report.count("services", new.len(), updated);
+    insert_batches(db, new).await?;
+    Ok(existing_by::<service::Entity, _>(db, |m| m.slug.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect())
+}
+
+/// A salary of the fixture (whole or decimal pounds) in pence.
+fn salary_pence(what: &str, value: &Option<serde_json::Number>) -> anyhow::Result<Option<i64>> {
+    value
+        .as_ref()
+        .map(|n| Pence::parse(&n.to_string()).map(|p| p.0).map_err(|e| anyhow::anyhow!("{what}: salary: {e}")))
+        .transpose()
+}
+
+async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mut ImportReport) -> anyhow::Result<()> {
+    check_unique("job slug", rows.iter().map(|j| j.slug.as_str()))?;
+    let existing = existing_by::<job::Entity, _>(db, |m| m.slug.clone()).await?;
+    let now = Utc::now();
+    let (mut new, mut updated) = (Vec::new(), 0);
+    for j in rows {
+        let what = format!("job {:?}", j.slug);
+        if !matches!(j.employment_type.as_str(), "full_time" | "part_time" | "contract" | "temporary") {
+            bail!("{what}: employment_type must be full_time, part_time, contract or temporary");
+        }
+        if !matches!(j.salary_period.as_str(), "year" | "hour") {
+            bail!("{what}: salary_period must be year or hour");
+        }
+        check_status(&what, &j.status)?;
+        let salary_min = salary_pence(&what, &j.salary_min)?;
+        let salary_max = salary_pence(&what, &j.salary_max)?;
+        let current = existing.get(&j.slug);
+        let same = current.is_some_and(|m| {
+            m.title == j.title
+                && m.company == j.company
+                && m.location == j.location
+                && m.employment_type == j.employment_type
+                && m.salary_min_pence == salary_min
+                && m.salary_max_pence == salary_max
+                && m.salary_period == j.salary_period
+                && m.description == j.description
+                && m.status == j.status
+                && m.posted_at == j.posted_at
+                && m.closes_at == j.closes_at
+        });
+        if same {
+            continue;
+        }
+        let mut row = match current {
+            Some(m) => m.clone().into_active_model(),
+            None => job::ActiveModel { created_at: Set(now), owner_id: Set(None), attachment: Set(None), ..Default::default() },
+        };
+        row.slug = Set(j.slug.clone());
+        row.title = Set(j.title.clone());
+        row.company = Set(j.company.clone());
+        row.location = Set(j.location.clone());
+        row.employment_type = Set(j.employment_type.clone());
+        row.salary_min_pence = Set(salary_min);
+        row.salary_max_pence = Set(salary_max);
+        row.salary_period = Set(j.salary_period.clone());
+        row.description = Set(j.description.clone());
+        row.status = Set(j.status.clone());
+        row.posted_at = Set(j.posted_at);
+        row.closes_at = Set(j.closes_at);
+        row.updated_at = Set(now);
+        if current.is_some() {
+            row.update(db).await?;
+            updated += 1;
+        } else {
+            new.push(row);
+        }
+    }
+    report.count("jobs", new.len(), updated);
+    insert_batches(db, new).await
+}
+
+/// Hashes the passwords of the users the database does not have yet, on every core.
+async fn hash_new_passwords(db: &DatabaseConnection, users: &[FixtureUser]) -> anyhow::Result<HashMap<String, String>> {
+    let existing = existing_by::<user::Entity, _>(db, |m| m.email.clone()).await?;
+    let mut tasks = Vec::new();
+    for u in users {
+        let email = Email::parse(&u.email).map_err(|e| anyhow::anyhow!("user {:?}: {e}", u.email))?;
+        if !existing.contains_key(email.as_str()) {
+            let password = u.password.clone();
+            tasks.push(async move { (email.to_string(), passwords::hash_blocking(password).await) });
+        }
+    }
+    Ok(futures::future::join_all(tasks).await.into_iter().collect())
+}
+
+async fn import_users(
+    db: &impl ConnectionTrait,
+    rows: &[FixtureUser],
+    mut new_hashes: HashMap<String, String>,
+    report: &mut ImportReport,
+) -> anyhow::Result<HashMap<String, i32>> {
+    let existing = existing_by::<user::Entity, _>(db, |m| m.email.clone()).await?;
+    let now = Utc::now();
+    let (mut new, mut updated) = (Vec::new(), 0);
+    let mut seen = HashSet::new();
+    for u in rows {
+        let email = Email::parse(&u.email).map_err(|e| anyhow::anyhow!("user {:?}: {e}", u.email))?;
+        if !seen.insert(email.to_string()) {
+            bail!("user {:?} appears twice in the fixture", u.email);
+        }
+        let phone = if u.phone_number.trim().is_empty() {
+            String::new()
+        } else {
+            UkPhone::parse(&u.phone_number).map_err(|e| anyhow::anyhow!("user {:?}: {e}", u.email))?.as_str().to_string()
+        };
+        // Passwords of existing members are theirs: an import never overwrites them.
+        match existing.get(email.as_str()) {
+            Some(m) if m.full_name == u.full_name && m.phone_number == phone && m.is_verified == u.is_verified && m.is_staff == u.is_staff => {}
+            Some(m) => {
+                let mut row = m.clone().into_active_model();
+                row.full_name = Set(u.full_name.clone());
+                row.phone_number = Set(phone);
+                row.is_verified = Set(u.is_verified);
+                row.is_staff = Set(u.is_staff);
+                row.updated_at = Set(now);
+                row.update(db).await?;
+                updated += 1;
+            }
+            None => new.push(user::ActiveModel {
+                password_hash: Set(new_hashes.remove(email.as_str()).context("password hash missing")?),
+                email: Set(email.to_string()),
+                full_name: Set(u.full_name.clone()),
+                phone_number: Set(phone),
+                address_line_1: Set(String::new()),
+                postcode: Set(String::new()),
+                city: Set(String::new()),
+                country: Set("United Kingdom".into()),
+                is_verified: Set(u.is_verified),
+                is_staff: Set(u.is_staff),
+                date_joined: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            }),
+        }
+    }
+    report.count("users", new.len(), updated);
+    insert_batches(db, new).await?;
+    Ok(existing_by::<user::Entity, _>(db, |m| m.email.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect())
+}
+
+async fn import_reviews(
+    db: &impl ConnectionTrait,
+    rows: &[FixtureReview],
+    service_ids: &HashMap<String, i32>,
+    user_ids: &HashMap<String, i32>,
+    report: &mut ImportReport,
+) -> anyhow::Result<()> {
+    let existing = existing_by::<review::Entity, _>(db, |m| (m.service_id, m.user_id)).await?;
+    let (mut new, mut updated) = (Vec::new(), 0);
+    let mut seen = HashSet::new();
+    for r in rows {
+        let what = format!("review of {:?} by {:?}", r.service, r.user);
+        let service_id = *service_ids.get(&r.service).with_context(|| format!("{what}: unknown service"))?;
+        let email = Email::parse(&r.user).map_err(|e| anyhow::anyhow!("{what}: {e}"))?;
+        let user_id = *user_ids.get(email.as_str()).with_context(|| format!("{what}: unknown user"))?;
+        let rating = Rating::new(r.rating).map_err(|e| anyhow::anyhow!("{what}: {e}"))?;
+        if r.review.trim().is_empty() {
+            bail!("{what}: the review text is empty");
+        }
+        if !seen.insert((service_id, user_id)) {
+            bail!("{what}: one review per user and service");
+        }
+        match existing.get(&(service_id, user_id)) {
+            Some(m) if m.rating == rating.get() as i32 && m.review == r.review && m.created_at == r.created_at => {}
+            Some(m) => {
+                let mut row = m.clone().into_active_model();
+                row.rating = Set(rating.get() as i32);
+                row.review = Set(r.review.clone());
+                row.created_at = Set(r.created_at);
+                row.update(db).await?;
+                updated += 1;
+            }
+            None => new.push(review::ActiveModel {
+                service_id: Set(service_id),
+                user_id: Set(user_id),
+                rating: Set(rating.get() as i32),
+                review: Set(r.review.clone()),
+                created_at: Set(r.created_at),
+                ..Default::default()
+            }),
+        }
+    }
+    report.count("reviews", new.len(), updated);
+    insert_batches(db, new).await
+}

@@ -1,0 +1,35 @@
+//! Password hashing: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). Hashing is
+//! deliberately slow, so callers on the async runtime use the `_blocking` helpers off-thread.
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
+use argon2::{Algorithm, Argon2, Params, Version};
+
+fn hasher() -> Argon2<'static> {
+    let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+pub fn hash(password: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    hasher().hash_password(password.as_bytes(), &salt).expect("argon2 hashing cannot fail with valid parameters").to_string()
+}
+
+pub fn verify(password: &str, stored: &str) -> bool {
+    PasswordHash::new(stored).is_ok_and(|parsed| hasher().verify_password(password.as_bytes(), &parsed).is_ok())
+}
+
+pub async fn hash_blocking(password: String) -> String {
+    tokio::task::spawn_blocking(move || hash(&password)).await.expect("hashing task panicked")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_hash_verifies_only_its_password() {
+        let stored = super::hash("correct horse");
+        assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
+        assert!(super::verify("correct horse", &stored));
+        assert!(!super::verify("wrong horse", &stored));
+        assert!(!super::verify("correct horse", "not a hash"));
+    }
+}

@@ -1,0 +1,216 @@
+//! HTTP handlers of the site: pages, their payloads, the build files, sitemap and robots.
+
+use super::cache::Encoded;
+use super::routes::{BadQuery, Route, parse_query};
+use super::{PageError, Site};
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use std::sync::Arc;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+pub fn router(site: Arc<Site>) -> Router {
+    let assets = ServeDir::new(site.config.islands_dir.join("assets"));
+    Router::new()
+        .route("/builds/latest.json", get(latest_build))
+        .route("/builds/meta/{file}", get(build_meta))
+        .route("/sitemap.xml", get(sitemap))
+        .route("/robots.txt", get(robots))
+        .nest_service("/assets", tower::ServiceBuilder::new().layer(tower_http::set_header::SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"))).service(assets))
+        .fallback(page_or_file)
+        .with_state(site)
+}
+
+/// The encoding to answer in: brotli, then gzip, then none.
+fn pick_encoding(headers: &HeaderMap) -> &'static str {
+    let accepted = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let accepts = |name: &str| {
+        accepted.split(',').any(|part| {
+            let mut pieces = part.trim().split(';');
+            pieces.next().is_some_and(|n| n.trim().eq_ignore_ascii_case(name)) && !pieces.any(|q| q.trim().replace(' ', "") == "q=0")
+        })
+    };
+    if accepts("br") {
+        "br"
+    } else if accepts("gzip") {
+        "gzip"
+    } else {
+        "identity"
+    }
+}
+
+/// A cached body answered in the client's encoding, with an ETag and 304 on a match.
+fn encoded_response(body: &Encoded, content_type: &'static str, headers: &HeaderMap, cache_control: &'static str) -> Response {
+    let mut response = if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim() == body.etag)) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let encoding = pick_encoding(headers);
+        let bytes = match encoding {
+            "br" => body.br.clone(),
+            "gzip" => body.gzip.clone(),
+            _ => body.identity(),
+        };
+        let mut response = bytes.into_response();
+        if encoding != "identity" {
+            response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+        }
+        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        response
+    };
+    let out = response.headers_mut();
+    out.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    if let Ok(etag) = HeaderValue::from_str(&body.etag) {
+        out.insert(header::ETAG, etag);
+    }
+    response
+}
+
+const HTML: &str = "text/html; charset=utf-8";
+const JSON: &str = "application/json";
+/// Pages change when the catalogue does: browsers revalidate with the ETag every time.
+const REVALIDATE: &str = "public, max-age=0, must-revalidate";
+
+async fn error_page(site: &Site, status: StatusCode, path: &str) -> Response {
+    let html = site.error_html(status.as_u16(), path).await;
+    let mut response = (status, html).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Pages, `_payload.json` files, then the files of `public/`, else the 404 page.
+async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    let (page_path, want_payload) = match path.strip_suffix("/_payload.json") {
+        Some("") => ("/", true),
+        Some(page) => (page, true),
+        None => (path, false),
+    };
+    let query = parse_query(uri.query());
+    match Route::parse(page_path, &query) {
+        Some(Ok(route)) => {
+            if method != Method::GET && method != Method::HEAD {
+                let mut response = StatusCode::METHOD_NOT_ALLOWED.into_response();
+                response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+                return response;
+            }
+            match site.page(&route).await {
+                Ok(page) if want_payload => encoded_response(&page.payload, JSON, &headers, REVALIDATE),
+                Ok(page) => {
+                    let mut response = encoded_response(&page.html, HTML, &headers, REVALIDATE);
+                    if !route.indexable() {
+                        response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
+                    }
+                    response
+                }
+                Err(PageError::NotFound) => not_found(&site, path, want_payload).await,
+                Err(PageError::Internal(error)) => {
+                    tracing::error!(%path, error = format!("{error:#}"), "page failed");
+                    if want_payload {
+                        crate::error::AppError::Internal(error).into_response()
+                    } else {
+                        error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, path).await
+                    }
+                }
+            }
+        }
+        Some(Err(BadQuery)) => not_found(&site, path, want_payload).await,
+        None => {
+            let files = ServeDir::new(&site.config.public_dir);
+            let request = axum::http::Request::builder().method(method).uri(uri.clone()).body(axum::body::Body::empty()).expect("a valid request");
+            match files.oneshot(request).await {
+                Ok(response) if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED => response.into_response(),
+                _ => not_found(&site, path, want_payload).await,
+            }
+        }
+    }
+}
+
+async fn not_found(site: &Site, path: &str, as_json: bool) -> Response {
+    if as_json {
+        crate::error::AppError::NotFound.into_response()
+    } else {
+        error_page(site, StatusCode::NOT_FOUND, path).await
+    }
+}
+
+fn no_cache_json(value: serde_json::Value) -> Response {
+    ([(header::CACHE_CONTROL, "no-cache")], axum::Json(value)).into_response()
+}
+
+async fn latest_build(State(site): State<Arc<Site>>) -> Response {
+    no_cache_json(serde_json::json!({ "id": site.build.id, "timestamp": site.build.timestamp }))
+}
+
+/// `{id, timestamp, matcher, prerendered}`: the route rules and the prerendered paths.
+async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>) -> Response {
+    let Some(id) = file.strip_suffix(".json").filter(|id| *id == site.build.id) else {
+        return crate::error::AppError::NotFound.into_response();
+    };
+    let mut rules = serde_json::Map::new();
+    for path in super::routes::PATHS {
+        let route = Route::parse(path, &parse_query(None)).and_then(Result::ok).expect("every listed path parses");
+        rules.insert(path.to_string(), serde_json::json!({ "prerender": true, "index": route.indexable() }));
+    }
+    let mut prerendered = site.cache.urls();
+    prerendered.sort();
+    no_cache_json(serde_json::json!({
+        "id": id,
+        "timestamp": site.build.timestamp,
+        "matcher": {
+            "static": rules,
+            "wildcard": { "/assets/": { "headers": { "cache-control": "public, max-age=31536000, immutable" } } },
+            "dynamic": {},
+        },
+        "prerendered": prerendered,
+    }))
+}
+
+async fn robots(State(site): State<Arc<Site>>) -> Response {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user/\nDisallow: /form/\nDisallow: /notifications\nDisallow: /bookmarks\nDisallow: /payment\nDisallow: /*/_payload.json\n\nSitemap: {}/sitemap.xml\n",
+        site.config.public_url
+    );
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+}
+
+/// Every public, indexable page: the static ones, each category's list, each service and job.
+async fn sitemap(State(site): State<Arc<Site>>, uri: Uri) -> Response {
+    let routes = match site.enumerable_routes().await {
+        Ok(routes) => routes,
+        Err(_) => return error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, uri.path()).await,
+    };
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for route in routes.iter().filter(|r| r.indexable()) {
+        xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", site.config.public_url, xml_escape(&route.url())));
+    }
+    xml.push_str("</urlset>\n");
+    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(accept: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(accept).unwrap());
+        headers
+    }
+
+    #[test]
+    fn encodings_follow_what_the_client_accepts() {
+        assert_eq!(pick_encoding(&with("gzip, deflate, br, zstd")), "br");
+        assert_eq!(pick_encoding(&with("gzip")), "gzip");
+        assert_eq!(pick_encoding(&with("br;q=0, gzip")), "gzip");
+        assert_eq!(pick_encoding(&HeaderMap::new()), "identity");
+    }
+}

@@ -1,0 +1,178 @@
+//! Server rendering of React islands: esbuild's server bundle (`renderIsland(name, props,
+//! prefix)`) runs in embedded QuickJS. A QuickJS runtime is not `Send`, so a few live on their
+//! own threads and take work from a queue. Results are memoised: the same island with the same
+//! props renders the same markup.
+
+use app::island::IslandRenderer;
+use parking_lot::{Mutex, RwLock};
+use rquickjs::{CatchResultExt, Context, Function, Runtime};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+const MEMORY_LIMIT: usize = 128 * 1024 * 1024;
+/// An island that takes longer than this is stuck, not slow.
+const RENDER_TIMEOUT: Duration = Duration::from_secs(2);
+const MEMO_CAPACITY: usize = 20_000;
+
+struct Job {
+    name: String,
+    props: String,
+    prefix: String,
+    reply: mpsc::Sender<Result<String, String>>,
+}
+
+type MemoKey = (String, String, String);
+
+pub struct QuickJsIslands {
+    jobs: Mutex<mpsc::Sender<Job>>,
+    memo: RwLock<HashMap<MemoKey, String>>,
+}
+
+impl QuickJsIslands {
+    /// Starts `threads` QuickJS engines, each evaluating `bundle` once. Fails if the bundle
+    /// does not load or does not define `renderIsland`.
+    pub fn start(bundle: String, threads: usize) -> anyhow::Result<Self> {
+        let (sender, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        let bundle = Arc::new(bundle);
+        let mut ready = Vec::new();
+        for index in 0..threads {
+            let receiver = receiver.clone();
+            let bundle = bundle.clone();
+            let (ready_tx, ready_rx) = mpsc::channel();
+            ready.push(ready_rx);
+            std::thread::Builder::new().name(format!("islands-{index}")).spawn(move || {
+                let engine = match Engine::new(&bundle) {
+                    Ok(engine) => {
+                        let _ = ready_tx.send(Ok(()));
+                        engine
+                    }
+                    Err(error) => {
+                        let _ = ready_tx.send(Err(error));
+                        return;
+                    }
+                };
+                loop {
+                    let job = match receiver.lock().recv() {
+                        Ok(job) => job,
+                        Err(_) => return,
+                    };
+                    let _ = job.reply.send(engine.render(&job.name, &job.props, &job.prefix));
+                }
+            })?;
+        }
+        for ready in ready {
+            ready.recv()?.map_err(|e| anyhow::anyhow!("the islands server bundle does not load: {e}"))?;
+        }
+        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new(HashMap::new()) })
+    }
+
+    pub fn try_render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
+        let key = (name.to_string(), props.to_string(), prefix.to_string());
+        if let Some(html) = self.memo.read().get(&key) {
+            return Ok(html.clone());
+        }
+        let (reply, answer) = mpsc::channel();
+        self.jobs
+            .lock()
+            .send(Job { name: key.0.clone(), props: key.1.clone(), prefix: key.2.clone(), reply })
+            .map_err(|_| "the island engines stopped".to_string())?;
+        let html = answer.recv().map_err(|_| "an island engine stopped".to_string())??;
+        let mut memo = self.memo.write();
+        if memo.len() >= MEMO_CAPACITY {
+            memo.clear();
+        }
+        memo.insert(key, html.clone());
+        Ok(html)
+    }
+}
+
+impl IslandRenderer for QuickJsIslands {
+    fn render(&self, name: &str, props_json: &str, id_prefix: &str) -> String {
+        self.try_render(name, props_json, id_prefix).unwrap_or_else(|error| {
+            tracing::error!(island = name, %error, "island server rendering failed; the browser renders it instead");
+            String::new()
+        })
+    }
+}
+
+struct Engine {
+    _runtime: Runtime,
+    context: Context,
+    deadline_ms: Arc<AtomicU64>,
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+impl Engine {
+    fn new(bundle: &str) -> Result<Self, String> {
+        let runtime = Runtime::new().map_err(|e| e.to_string())?;
+        runtime.set_memory_limit(MEMORY_LIMIT);
+        runtime.set_max_stack_size(1024 * 1024);
+        let deadline_ms = Arc::new(AtomicU64::new(u64::MAX));
+        let deadline = deadline_ms.clone();
+        runtime.set_interrupt_handler(Some(Box::new(move || now_ms() > deadline.load(Ordering::Relaxed))));
+        let context = Context::full(&runtime).map_err(|e| e.to_string())?;
+        context.with(|ctx| -> Result<(), String> {
+            ctx.eval::<(), _>(bundle).catch(&ctx).map_err(|e| e.to_string())?;
+            ctx.globals().get::<_, Function>("renderIsland").map_err(|_| "renderIsland is not defined".to_string())?;
+            Ok(())
+        })?;
+        Ok(Engine { _runtime: runtime, context, deadline_ms })
+    }
+
+    fn render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
+        self.deadline_ms.store(now_ms() + RENDER_TIMEOUT.as_millis() as u64, Ordering::Relaxed);
+        let result = self.context.with(|ctx| {
+            let render: Function = ctx.globals().get("renderIsland").map_err(|e| e.to_string())?;
+            render.call::<_, String>((name, props, prefix)).catch(&ctx).map_err(|e| e.to_string())
+        });
+        self.deadline_ms.store(u64::MAX, Ordering::Relaxed);
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BUNDLE: &str = r#"
+        globalThis.renderIsland = function (name, props, prefix) {
+            if (name === "loop") { for (;;) {} }
+            if (name !== "hello") throw new Error("unknown island " + name);
+            return "<p id=\"" + prefix + "x\">Hello " + JSON.parse(props).who + "</p>";
+        };
+    "#;
+
+    #[test]
+    fn renders_with_props_and_prefix() {
+        let islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
+        assert_eq!(islands.try_render("hello", r#"{"who":"Leeds"}"#, "h-0-").unwrap(), "<p id=\"h-0-x\">Hello Leeds</p>");
+    }
+
+    #[test]
+    fn an_unknown_island_is_an_error_not_a_crash() {
+        let islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
+        let error = islands.try_render("nope", "{}", "n-0-").unwrap_err();
+        assert!(error.contains("unknown island nope"), "{error}");
+        assert_eq!(islands.render("nope", "{}", "n-0-"), "");
+        assert!(islands.try_render("hello", r#"{"who":"York"}"#, "h-0-").is_ok(), "the engine survives an error");
+    }
+
+    #[test]
+    fn a_runaway_island_is_interrupted() {
+        let islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
+        assert!(islands.try_render("loop", "{}", "l-0-").is_err());
+        assert!(islands.try_render("hello", r#"{"who":"Bath"}"#, "h-0-").is_ok());
+    }
+
+    #[test]
+    fn a_bundle_without_render_island_is_refused() {
+        assert!(QuickJsIslands::start("var x = 1;".into(), 1).is_err());
+    }
+}

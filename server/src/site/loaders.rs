@@ -1,0 +1,154 @@
+//! From the database to the data a page renders: one loader per route.
+
+use super::routes::Route;
+use crate::catalogue::{self, JobFilter, OPEN, ServiceFilter};
+use app::data::{ActivityItem, CategoryServices, HomeData, JobsData, PageData, ServiceOption, ServicesData, SiteData};
+use entity::job;
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait};
+
+/// Cards in one page of a list: three or four rows of a desktop grid.
+pub const LIST_PAGE_SIZE: u64 = 12;
+
+pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>) -> Result<SiteData, DbErr> {
+    Ok(SiteData { info: catalogue::website_info(db, brand).await?, categories: catalogue::categories(db).await? })
+}
+
+/// The page data of `route`; `None` when what it names does not exist.
+pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData) -> Result<Option<PageData>, DbErr> {
+    let page = match route {
+        Route::Home => PageData::Home(home(db).await?),
+        Route::Jobs { page, search } => {
+            let filter = JobFilter { status: Some(OPEN.into()), search: Some(search.clone()), ..Default::default() };
+            let (rows, total) = catalogue::jobs(db, &filter, *page, LIST_PAGE_SIZE).await?;
+            if rows.is_empty() && *page > 1 {
+                return Ok(None);
+            }
+            PageData::Jobs(JobsData {
+                search: search.clone(),
+                jobs: rows.iter().map(catalogue::job_card).collect(),
+                pagination: catalogue::pagination(*page, LIST_PAGE_SIZE, total),
+            })
+        }
+        Route::Apply { job: None } => PageData::Apply(None),
+        Route::Apply { job: Some(id) } => match job::Entity::find_by_id(*id).one(db).await? {
+            Some(row) => PageData::Apply(Some(catalogue::job_detail(&row))),
+            None => return Ok(None),
+        },
+        Route::Services { category, page } => {
+            let category = match category {
+                Some(slug) => match site.categories.iter().find(|c| &c.slug == slug) {
+                    Some(found) => Some(found.clone()),
+                    None => return Ok(None),
+                },
+                None => None,
+            };
+            let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(OPEN.into()), ..Default::default() };
+            let (rows, total) = catalogue::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
+            if rows.is_empty() && *page > 1 {
+                return Ok(None);
+            }
+            PageData::Services(ServicesData {
+                category,
+                services: catalogue::service_cards(db, rows).await?,
+                pagination: catalogue::pagination(*page, LIST_PAGE_SIZE, total),
+            })
+        }
+        Route::ServicesDetails { service: None } => PageData::ServicesDetails(None),
+        Route::ServicesDetails { service: Some(id) } => match catalogue::service_detail(db, *id).await? {
+            Some(detail) => PageData::ServicesDetails(Some(detail)),
+            None => return Ok(None),
+        },
+        Route::ServicesBook { service: None } => PageData::ServicesBook(None),
+        Route::ServicesBook { service: Some(id) } => match catalogue::service_by_id(db, *id).await? {
+            Some(row) => PageData::ServicesBook(catalogue::service_cards(db, vec![row]).await?.pop()),
+            None => return Ok(None),
+        },
+        Route::BecomeProvider { service } => {
+            let services = open_services_by_category(db, site).await?;
+            let selected = match service {
+                Some(id) if services.iter().any(|g| g.services.iter().any(|s| s.id == *id)) => Some(*id),
+                Some(_) => return Ok(None),
+                None => None,
+            };
+            PageData::BecomeProvider { services, selected }
+        }
+        Route::UserVerify { email } => PageData::UserVerify { email: email.clone() },
+        Route::About => PageData::About,
+        Route::Cancel => PageData::Cancel,
+        Route::Contact => PageData::Contact,
+        Route::Payment => PageData::Payment,
+        Route::Success => PageData::Success,
+        Route::JobPost => PageData::JobPost,
+        Route::Bookmarks => PageData::Bookmarks,
+        Route::UserLogin => PageData::UserLogin,
+        Route::UserRegister => PageData::UserRegister,
+        Route::UserForgotPassword => PageData::UserForgotPassword,
+        Route::UserChangePassword => PageData::UserChangePassword,
+        Route::UserProfile => PageData::UserProfile,
+        Route::UserBookings => PageData::UserBookings,
+        Route::UserPayments => PageData::UserPayments,
+        Route::UserApplications => PageData::UserApplications,
+        Route::UserMyJobPost => PageData::UserMyJobPost,
+        Route::HowItWorks => PageData::HowItWorks,
+        Route::CookiePolicy => PageData::CookiePolicy,
+        Route::PrivacyPolicy => PageData::PrivacyPolicy,
+        Route::TermsAndConditions => PageData::TermsAndConditions,
+        Route::FormFindJob => PageData::FormFindJob,
+        Route::FormJobPost => PageData::FormJobPost,
+        Route::FormHireTalent => PageData::FormHireTalent,
+        Route::Notifications => PageData::Notifications,
+        Route::RecruitmentPost => PageData::RecruitmentPost,
+    };
+    Ok(Some(page))
+}
+
+async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {
+    let open_services = ServiceFilter { status: Some(OPEN.into()), ..Default::default() };
+    let (featured, open_service_count) = catalogue::services(db, &open_services, 1, 8).await?;
+    let open_jobs = JobFilter { status: Some(OPEN.into()), ..Default::default() };
+    let (jobs, open_job_count) = catalogue::jobs(db, &open_jobs, 1, 6).await?;
+    let recent_reviews = catalogue::reviews(db, None, 6).await?;
+    let activity = recent_activity(&jobs, &recent_reviews);
+    Ok(HomeData {
+        featured_services: catalogue::service_cards(db, featured).await?,
+        latest_jobs: jobs.iter().map(catalogue::job_card).collect(),
+        recent_reviews,
+        activity,
+        open_services: open_service_count,
+        open_jobs: open_job_count,
+    })
+}
+
+/// The newest jobs and reviews, interleaved by date.
+fn recent_activity(jobs: &[job::Model], reviews: &[app::data::ReviewView]) -> Vec<ActivityItem> {
+    let mut items: Vec<ActivityItem> = jobs
+        .iter()
+        .map(|j| ActivityItem {
+            text: format!("New job: {} in {} with {}", j.title, j.location, j.company),
+            href: format!("/apply?id={}", j.id),
+            date: j.posted_at.format("%Y-%m-%d").to_string(),
+        })
+        .chain(reviews.iter().map(|r| ActivityItem {
+            text: format!("{} rated {} {} out of 5", r.user_name, r.service_title, r.rating),
+            href: format!("/services/details?id={}", r.service_id),
+            date: r.created_at.clone(),
+        }))
+        .collect();
+    items.sort_by(|a, b| b.date.cmp(&a.date));
+    items.truncate(6);
+    items
+}
+
+async fn open_services_by_category(db: &impl ConnectionTrait, site: &SiteData) -> Result<Vec<CategoryServices>, DbErr> {
+    let filter = ServiceFilter { status: Some(OPEN.into()), ..Default::default() };
+    let (rows, _) = catalogue::services(db, &filter, 1, 10_000).await?;
+    Ok(site
+        .categories
+        .iter()
+        .map(|c| CategoryServices {
+            category: app::data::CategoryRef { id: c.id, slug: c.slug.clone(), name: c.name.clone() },
+            services: rows.iter().filter(|(_, cat)| cat.id == c.id).map(|(s, _)| ServiceOption { id: s.id, title: s.title.clone() }).collect(),
+        })
+        .filter(|group| !group.services.is_empty())
+        .collect())
+}

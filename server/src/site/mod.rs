@@ -1,0 +1,184 @@
+//! The web site: routes, loaders, the prerender cache, island rendering and the build.
+
+pub mod build;
+pub mod cache;
+pub mod handlers;
+pub mod islands;
+pub mod loaders;
+pub mod routes;
+
+use crate::config::Config;
+use app::data::{PageData, PagePayload, SiteData};
+use app::island::IslandRenderer;
+use build::Build;
+use cache::{CachedPage, Encoded, PageCache, Tag};
+use parking_lot::RwLock;
+use routes::Route;
+use sea_orm::DatabaseConnection;
+use std::sync::Arc;
+
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sea_orm::DbErr> for PageError {
+    fn from(error: sea_orm::DbErr) -> Self {
+        PageError::Internal(error.into())
+    }
+}
+
+pub struct Site {
+    pub db: DatabaseConnection,
+    pub config: Config,
+    pub build: Build,
+    islands: Arc<dyn IslandRenderer>,
+    pub cache: PageCache,
+    site_data: RwLock<Option<Arc<SiteData>>>,
+}
+
+/// The tags a page is made from: see [`Tag`].
+fn tags(route: &Route) -> Vec<Tag> {
+    let mut tags = vec![Tag::Site];
+    match route {
+        Route::Home => tags.extend([Tag::Services, Tag::Jobs, Tag::Reviews]),
+        Route::Services { .. } | Route::BecomeProvider { .. } => tags.extend([Tag::Services, Tag::Reviews]),
+        Route::ServicesDetails { service: Some(id) } | Route::ServicesBook { service: Some(id) } => tags.push(Tag::Service(*id)),
+        Route::Jobs { .. } => tags.push(Tag::Jobs),
+        Route::Apply { job: Some(id) } => tags.push(Tag::Job(*id)),
+        _ => {}
+    }
+    tags
+}
+
+impl Site {
+    pub fn new(db: DatabaseConnection, config: Config, build: Build, islands: Arc<dyn IslandRenderer>) -> Self {
+        Site { db, config, build, islands, cache: PageCache::default(), site_data: RwLock::new(None) }
+    }
+
+    /// Categories and website info, loaded once and kept until they change.
+    pub async fn site_data(&self) -> Result<Arc<SiteData>, PageError> {
+        if let Some(data) = self.site_data.read().clone() {
+            return Ok(data);
+        }
+        let data = Arc::new(loaders::load_site(&self.db, self.config.brand.as_deref()).await?);
+        *self.site_data.write() = Some(data.clone());
+        Ok(data)
+    }
+
+    /// The page of `route`, from the cache or rendered now (and kept when it may be).
+    pub async fn page(&self, route: &Route) -> Result<Arc<CachedPage>, PageError> {
+        let url = route.url();
+        if let Some(page) = self.cache.get(&url) {
+            return Ok(page);
+        }
+        let page = Arc::new(self.render(route).await?);
+        if route.cacheable() {
+            self.cache.insert(url, page.clone());
+        }
+        Ok(page)
+    }
+
+    /// Loads and renders a page without looking at the cache.
+    pub async fn render(&self, route: &Route) -> Result<CachedPage, PageError> {
+        let site = self.site_data().await?;
+        let page: PageData = loaders::load_page(&self.db, route, &site).await?.ok_or(PageError::NotFound)?;
+        let payload = PagePayload { url: route.url(), site: (*site).clone(), page };
+        let assets = self.build.assets(&self.config.public_url);
+        let islands = self.islands.clone();
+        let tags = tags(route);
+        let page = tokio::task::spawn_blocking(move || {
+            let html = app::render_page(&payload, &assets, islands);
+            let json = serde_json::to_vec(&payload).expect("page data serialises");
+            CachedPage { html: Encoded::new(html.as_bytes()), payload: Encoded::new(&json), tags }
+        })
+        .await
+        .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?;
+        Ok(page)
+    }
+
+    /// The HTML of an error page. Falls back to the default site data if the database fails,
+    /// so that an outage still shows a proper page.
+    pub async fn error_html(&self, status: u16, path: &str) -> String {
+        let site = match self.site_data().await {
+            Ok(site) => (*site).clone(),
+            Err(_) => SiteData {
+                info: crate::catalogue::default_website_info(self.config.brand.as_deref().unwrap_or("Brightway")),
+                categories: Vec::new(),
+            },
+        };
+        let assets = self.build.assets(&self.config.public_url);
+        let islands = self.islands.clone();
+        let path = path.to_string();
+        tokio::task::spawn_blocking(move || app::render_error(status, &path, &site, &assets, islands))
+            .await
+            .unwrap_or_else(|_| "<!DOCTYPE html><title>Internal Server Error</title><h1>500</h1><p>Internal Server Error</p>".into())
+    }
+
+    /// Drops the pages made from `tags` and renders the enumerable ones again in the background.
+    pub fn invalidate(self: &Arc<Self>, tags: &[Tag]) {
+        if tags.contains(&Tag::Site) {
+            *self.site_data.write() = None;
+        }
+        let stale = self.cache.invalidate(tags);
+        tracing::info!(pages = stale.len(), ?tags, "pages invalidated");
+        if self.config.prerender_on_start {
+            let site = self.clone();
+            tokio::spawn(async move { site.prerender_all().await });
+        }
+    }
+
+    /// Every URL the site can enumerate: the static routes, each category's list pages,
+    /// each service's and job's pages.
+    pub async fn enumerable_routes(&self) -> Result<Vec<Route>, PageError> {
+        use routes::{PATHS, parse_query};
+        let site = self.site_data().await?;
+        let mut all: Vec<Route> = PATHS.iter().filter_map(|p| Route::parse(p, &parse_query(None))).filter_map(Result::ok).collect();
+        for category in &site.categories {
+            let pages = (category.service_count.max(1) as u64).div_ceil(loaders::LIST_PAGE_SIZE);
+            all.extend((1..=pages).map(|page| Route::Services { category: Some(category.slug.clone()), page }));
+        }
+        let service_ids = crate::catalogue::all_ids::<entity::service::Entity>(&self.db, entity::service::Column::Id).await?;
+        for id in service_ids {
+            all.push(Route::ServicesDetails { service: Some(id) });
+            all.push(Route::ServicesBook { service: Some(id) });
+        }
+        let (_, open_jobs) = crate::catalogue::jobs(&self.db, &crate::catalogue::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 1).await?;
+        let job_pages = open_jobs.div_ceil(loaders::LIST_PAGE_SIZE).max(1);
+        all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
+        let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();
+        all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::Services { category: None, page }));
+        for id in crate::catalogue::all_ids::<entity::job::Entity>(&self.db, entity::job::Column::Id).await? {
+            all.push(Route::Apply { job: Some(id) });
+        }
+        Ok(all)
+    }
+
+    /// Renders every enumerable page that is not cached yet; returns how many it rendered.
+    pub async fn prerender_all(&self) -> usize {
+        let started = std::time::Instant::now();
+        let routes = match self.enumerable_routes().await {
+            Ok(routes) => routes,
+            Err(error) => {
+                tracing::error!(%error, "cannot list the pages to prerender");
+                return 0;
+            }
+        };
+        let mut rendered = 0;
+        for route in routes {
+            if self.cache.get(&route.url()).is_some() {
+                continue;
+            }
+            match self.page(&route).await {
+                Ok(_) => rendered += 1,
+                Err(PageError::NotFound) => {}
+                Err(error) => tracing::error!(url = route.url(), %error, "prerendering failed"),
+            }
+        }
+        tracing::info!(rendered, cached = self.cache.len(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
+        rendered
+    }
+}

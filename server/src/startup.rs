@@ -1,0 +1,56 @@
+//! Putting the server together: database, demo data, islands, the router; used by `main`
+//! and by the tests, which start the real app on port 0.
+
+use crate::config::Config;
+use crate::site::build::Build;
+use crate::site::islands::QuickJsIslands;
+use crate::site::{Site, handlers};
+use axum::Router;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use entity::category;
+use sea_orm::{EntityTrait, PaginatorTrait};
+use std::sync::{Arc, OnceLock};
+use tokio::net::TcpListener;
+
+pub struct App {
+    pub site: Arc<Site>,
+    pub router: Router,
+}
+
+/// Connects, migrates, seeds the demo data into an empty database, and loads the islands.
+pub async fn build(config: Config) -> anyhow::Result<App> {
+    let db = crate::db::connect_and_migrate(&config.database_url).await?;
+    if config.seed_demo && category::Entity::find().count(&db).await? == 0 {
+        let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
+        tracing::info!(%report, "demo data loaded into the empty database");
+    }
+    let build = Build::load(&config.islands_dir)?;
+    let islands = Arc::new(QuickJsIslands::start(build.server_bundle.clone(), config.island_threads)?);
+    let site = Arc::new(Site::new(db, config, build, islands));
+    let internal_error_page = site.error_html(500, "/").await;
+    let _ = INTERNAL_ERROR_PAGE.set(internal_error_page);
+    let router = handlers::router(site.clone()).layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response));
+    Ok(App { site, router })
+}
+
+static INTERNAL_ERROR_PAGE: OnceLock<String> = OnceLock::new();
+
+/// A panic answers the 500 page rendered at start-up; the panic itself goes to the log only.
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!("a request panicked");
+    let html = INTERNAL_ERROR_PAGE.get().cloned().unwrap_or_else(|| "<!DOCTYPE html><title>Internal Server Error</title><h1>500</h1>".into());
+    let mut response = (StatusCode::INTERNAL_SERVER_ERROR, html).into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    response
+}
+
+/// Serves `app` on `listener` until `shutdown` resolves; prerenders in the background.
+pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    if app.site.config.prerender_on_start {
+        let site = app.site.clone();
+        tokio::spawn(async move { site.prerender_all().await });
+    }
+    axum::serve(listener, app.router).with_graceful_shutdown(shutdown).await?;
+    Ok(())
+}
