@@ -1,2 +1,167 @@
-//! One module per route. Owned by the views work: `document` and `error_document` are the
-//! entry points `lib.rs` calls.
+//! One module per route. `document` and `error_document` are the entry points `lib.rs` calls:
+//! each page module turns its data into a [`Page`] (head text and body), and this module puts
+//! the page into its layout and the layout into the HTML document.
+
+mod about;
+mod apply;
+mod become_provider;
+mod bookmarks;
+mod cancel;
+mod contact;
+mod cookie_policy;
+mod errors;
+mod form;
+mod home;
+mod how_it_works;
+mod job_post;
+mod jobs;
+mod notifications;
+mod payment;
+mod privacy_policy;
+mod recruitment_post;
+mod services;
+mod success;
+mod terms_and_conditions;
+mod user;
+
+use crate::data::{Assets, PageData, PagePayload, SiteData};
+use crate::layouts::{DefaultLayout, FormLayout};
+use leptos::prelude::*;
+
+/// A page's head text and its content, before a layout is put around it.
+pub(super) struct Page {
+    /// The whole `<title>`.
+    title: String,
+    /// The meta description: one or two sentences, different for every page.
+    description: String,
+    body: AnyView,
+}
+
+impl Page {
+    /// A page titled "{name} - {brand} UK".
+    fn new(name: &str, brand: &str, description: impl Into<String>, body: impl IntoView + 'static) -> Self {
+        Page { title: format!("{name} - {brand} UK"), description: description.into(), body: body.into_any() }
+    }
+}
+
+/// The HTML document of a page.
+pub(crate) fn document(payload: &PagePayload, assets: &Assets) -> String {
+    let site = &payload.site;
+    let page = page(&payload.page, site);
+    let body = {
+        let (site, url) = (site.clone(), payload.url.clone());
+        match payload.page {
+            PageData::FormFindJob | PageData::FormJobPost | PageData::FormHireTalent => {
+                view! { <FormLayout site url>{page.body}</FormLayout> }.into_any()
+            }
+            _ => view! { <DefaultLayout site url>{page.body}</DefaultLayout> }.into_any(),
+        }
+    };
+    let head = Head {
+        title: page.title,
+        description: page.description,
+        canonical: Some(format!("{}{}", assets.public_url, payload.url)),
+        brand: site.info.brand.clone(),
+    };
+    html(head, assets, body)
+}
+
+/// The document of an error page: 404 for a path nothing answers, anything else a server error.
+/// Not to be indexed, and without a canonical address since the page is not a page of the site.
+pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &Assets) -> String {
+    let brand = &site.info.brand;
+    let (name, description, content) = if status == 404 {
+        let content = view! { <errors::NotFound path=path.to_owned()/> }.into_any();
+        ("Page Not Found", format!("Page Not Found: {path}"), content)
+    } else {
+        let content = view! { <errors::ServerError/> }.into_any();
+        ("Internal Server Error", "Sorry, something went wrong on our side.".to_owned(), content)
+    };
+    let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
+    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, brand: brand.clone() };
+    html(head, assets, body)
+}
+
+fn page(data: &PageData, site: &SiteData) -> Page {
+    use PageData as P;
+    match data {
+        P::Home(home) => home::page(home, site),
+        P::Jobs(jobs) => jobs::page(jobs, site),
+        P::About => about::page(site),
+        P::Apply(job) => apply::page(job.as_ref(), site),
+        P::Cancel => cancel::page(site),
+        P::Contact => contact::page(site),
+        P::Payment => payment::page(site),
+        P::Success => success::page(site),
+        P::JobPost => job_post::page(site),
+        P::Bookmarks => bookmarks::page(site),
+        P::UserLogin => user::login::page(site),
+        P::UserVerify { email } => user::verify::page(email, site),
+        P::UserRegister => user::register::page(site),
+        P::UserForgotPassword => user::forgot_password::page(site),
+        P::UserChangePassword => user::change_password::page(site),
+        P::UserProfile => user::profile::page(site),
+        P::UserBookings => user::bookings::page(site),
+        P::UserPayments => user::payments::page(site),
+        P::UserApplications => user::applications::page(site),
+        P::UserMyJobPost => user::my_job_post::page(site),
+        P::HowItWorks => how_it_works::page(site),
+        P::CookiePolicy => cookie_policy::page(site),
+        P::PrivacyPolicy => privacy_policy::page(site),
+        P::TermsAndConditions => terms_and_conditions::page(site),
+        P::FormFindJob => form::find_job::page(site),
+        P::FormJobPost => form::job_post::page(site),
+        P::FormHireTalent => form::hire_talent::page(site),
+        P::Notifications => notifications::page(site),
+        P::Services(services) => services::list::page(services, site),
+        P::ServicesBook(service) => services::book::page(service.as_ref(), site),
+        P::ServicesDetails(detail) => services::details::page(detail.as_ref(), site),
+        P::BecomeProvider { services, selected } => become_provider::page(services, *selected, site),
+        P::RecruitmentPost => recruitment_post::page(site),
+    }
+}
+
+/// What the `<head>` says about a page.
+struct Head {
+    title: String,
+    description: String,
+    /// `None` for error pages, which are also kept out of search engines.
+    canonical: Option<String>,
+    brand: String,
+}
+
+fn html(head: Head, assets: &Assets, body: AnyView) -> String {
+    let robots = head.canonical.is_none().then_some("noindex");
+    let site_name = format!("{} UK", head.brand);
+    let view = view! {
+        <html lang="en-GB">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"/>
+                <title>{head.title.clone()}</title>
+                <meta name="description" content=head.description.clone()/>
+                {robots.map(|robots| view! { <meta name="robots" content=robots/> })}
+                {head.canonical.clone().map(|href| view! { <link rel="canonical" href=href/> })}
+                <meta name="build-id" content=assets.build_id.clone()/>
+                <meta name="theme-color" content="#0b5563"/>
+                {open_graph("og:type", "website".to_owned())}
+                {open_graph("og:locale", "en_GB".to_owned())}
+                {open_graph("og:site_name", site_name)}
+                {open_graph("og:title", head.title)}
+                {open_graph("og:description", head.description)}
+                {head.canonical.map(|href| open_graph("og:url", href))}
+                <link rel="stylesheet" href=assets.stylesheet.clone()/>
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                <script type="module" src=assets.runtime.clone()></script>
+            </head>
+            <body>{body}</body>
+        </html>
+    };
+    format!("<!DOCTYPE html>{}", view.to_html())
+}
+
+/// An Open Graph `<meta property=.. content=..>`: `property` is not an attribute the view macro
+/// knows, so it is added by name.
+fn open_graph(property: &'static str, content: String) -> impl IntoView {
+    leptos::html::meta().attr("property", property).attr("content", content)
+}

@@ -1,0 +1,102 @@
+//! `/apply?id=N`: a job's full details and the application form.
+
+use super::Page;
+use crate::data::{JobDetail, SiteData};
+use crate::format::{paragraphs, salary};
+use crate::parts::breadcrumbs::Breadcrumbs;
+use crate::parts::cards::JobFacts;
+use crate::parts::form::{Field, Submit, TextArea};
+use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::page_intro::PageIntro;
+use leptos::prelude::*;
+
+const PATH: &str = "/apply";
+
+pub(super) fn page(job: Option<&JobDetail>, site: &SiteData) -> Page {
+    let brand = &site.info.brand;
+    let Some(detail) = job else {
+        let body = view! {
+            <PageIntro title="Apply for a job" lead="Choose a job first, then apply with your CV and a short cover letter."/>
+            <div class="container page-body">
+                <div class="empty-state">
+                    <h2>"Which job would you like to apply for?"</h2>
+                    <p>"Browse the open jobs, open the one that suits you and press Apply."</p>
+                    <p><a class="button button--primary" href="/jobs">"See open jobs"</a></p>
+                </div>
+            </div>
+        };
+        let description = format!("Apply for jobs across the UK with {brand}: choose an open job and send your CV.");
+        return Page::new("Apply for a job", brand, description, body);
+    };
+    let job = &detail.job;
+    let (job_id, return_path) = (job.id, format!("{PATH}?id={}", job.id));
+    let name = format!("Apply: {} at {}", job.title, job.company);
+    let description = format!(
+        "Apply for {} at {} in {}, {}. Send your CV and cover letter online.",
+        job.title,
+        job.company,
+        job.location,
+        salary(job.salary_min.as_deref(), job.salary_max.as_deref(), &job.salary_period)
+    );
+    let body = view! {
+        <JobOverview detail=detail.clone()/>
+        <div class="container page-body">
+            {if detail.status == "Open" {
+                view! {
+                    <MemberArea hook="apply">
+                        <h2>"Your application"</h2>
+                        <SignInPrompt message="You need to be signed in to apply, so that you can follow your application from your account." path=return_path/>
+                        <ApplicationForm job_id/>
+                    </MemberArea>
+                }
+                .into_any()
+            } else {
+                view! {
+                    <p class="notice">"This job is no longer taking applications. " <a href="/jobs">"See the jobs that are open"</a></p>
+                }
+                .into_any()
+            }}
+        </div>
+    };
+    Page::new(&name, brand, description, body)
+}
+
+#[component]
+fn JobOverview(detail: JobDetail) -> impl IntoView {
+    let job = detail.job;
+    view! {
+        <div class="page-intro">
+            <div class="container">
+                <Breadcrumbs trail=vec![("/".to_owned(), "Home".to_owned()), ("/jobs".to_owned(), "Jobs".to_owned())] current=job.title.clone()/>
+                <p class="card-eyebrow">{job.company.clone()}</p>
+                <h1>{job.title.clone()}</h1>
+                <JobFacts job/>
+            </div>
+        </div>
+        <div class="container page-body">
+            <div class="prose">
+                <h2>"About the role"</h2>
+                {paragraphs(&detail.description).into_iter().map(|text| view! { <p>{text}</p> }).collect_view()}
+            </div>
+        </div>
+    }
+}
+
+/// The fields of `/api/job-apply/`.
+#[component]
+fn ApplicationForm(job_id: i32) -> impl IntoView {
+    const FORM: &str = "apply";
+    view! {
+        <form class="form" method="post" action=PATH enctype="multipart/form-data">
+            <input type="hidden" name="job" value=job_id/>
+            <Field form=FORM name="full_name" label="Full name" autocomplete="name"/>
+            <div class="form-row">
+                <Field form=FORM name="email" label="Email address" kind="email" autocomplete="email"/>
+                <Field form=FORM name="phone_number" label="Phone number" kind="tel" autocomplete="tel"/>
+            </div>
+            <TextArea form=FORM name="cover_letter" label="Cover letter" rows=8 hint="Tell the employer why the role suits you and when you could start."/>
+            <Field form=FORM name="resume" label="CV" kind="file" accept=".pdf,.doc,.docx" hint="PDF or Word, up to 5 MB. Only the employer sees it."/>
+            <Submit label="Send application"/>
+        </form>
+    }
+}

@@ -1,0 +1,70 @@
+//! `/jobs?search=TEXT&page=N`: open jobs, searchable.
+
+use super::Page;
+use crate::data::{JobsData, SiteData};
+use crate::format::count_of;
+use crate::parts::cards::JobTile;
+use crate::parts::get_in_touch::GetInTouch;
+use crate::parts::page_intro::PageIntro;
+use crate::parts::pagination::Pager;
+use crate::parts::shared_forms::JobSearchForm;
+use leptos::prelude::*;
+
+pub(super) fn page(data: &JobsData, site: &SiteData) -> Page {
+    let pagination = &data.pagination;
+    let mut name = if data.search.is_empty() { "Jobs".to_owned() } else { format!("Jobs matching \"{}\"", data.search) };
+    let mut description = if data.search.is_empty() {
+        format!(
+            "{} across the UK in care, cleaning, trades and more. Search by role or town and apply online with your CV.",
+            count_of(pagination.total_items as i64, "open job")
+        )
+    } else {
+        format!("{} matching \"{}\". Apply online with your CV.", count_of(pagination.total_items as i64, "open job"), data.search)
+    };
+    if pagination.page > 1 {
+        name = format!("{name} (page {})", pagination.page);
+        description = format!("{description} Page {} of {}.", pagination.page, pagination.total_pages);
+    }
+    let body = view! {
+        <PageIntro title="Jobs" lead="Open roles with employers across the UK. Search by job title, company or town, and apply online with your CV."/>
+        <div class="container page-body">
+            <div class="toolbar">
+                <JobSearchForm form="jobs" value=data.search.clone()/>
+            </div>
+            <JobResults data=data.clone()/>
+            <Pager path="/jobs" query=vec![("search", data.search.clone())] pagination=pagination.clone()/>
+        </div>
+        <GetInTouch info=site.info.clone()/>
+    };
+    Page::new(&name, &site.info.brand, description, body)
+}
+
+#[component]
+fn JobResults(data: JobsData) -> impl IntoView {
+    if data.jobs.is_empty() {
+        let heading = if data.search.is_empty() {
+            "There are no open jobs at the moment".to_owned()
+        } else {
+            format!("No open jobs match \"{}\"", data.search)
+        };
+        return view! {
+            <div class="empty-state">
+                <h2>{heading}</h2>
+                <p>"New roles are posted every week. Try a shorter search, or register to upload your CV so employers can find you."</p>
+                <p class="empty-state-actions">
+                    <a class="button button--primary" href="/jobs">"See all jobs"</a>
+                    <a href="/user/register">"Register and upload your CV"</a>
+                </p>
+            </div>
+        }
+        .into_any();
+    }
+    let first = data.pagination.page.saturating_sub(1) * data.pagination.page_size + 1;
+    let last = first + data.jobs.len() as u64 - 1;
+    view! {
+        <h2 class="visually-hidden">"Open jobs"</h2>
+        <p class="results-count">{format!("Showing {first} to {last} of {}", count_of(data.pagination.total_items as i64, "job"))}</p>
+        <div class="grid grid--3">{data.jobs.into_iter().map(|job| view! { <JobTile job/> }).collect_view()}</div>
+    }
+    .into_any()
+}

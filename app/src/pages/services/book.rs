@@ -1,0 +1,92 @@
+//! `/services/book?id=N`: the booking form for one service.
+
+use crate::data::{ServiceCard, SiteData};
+use crate::format::service_price;
+use crate::pages::Page;
+use crate::parts::form::{Field, Submit, TextArea};
+use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::page_intro::PageIntro;
+use leptos::prelude::*;
+
+const PATH: &str = "/services/book";
+
+pub(in crate::pages) fn page(service: Option<&ServiceCard>, site: &SiteData) -> Page {
+    let brand = &site.info.brand;
+    match service {
+        Some(service) => {
+            let (service_id, return_path) = (service.id, format!("{PATH}?id={}", service.id));
+            let name = format!("Book {}", service.title);
+            let description = format!(
+                "Book {} with {brand}: choose a date and time and tell us where the work is needed. {}.",
+                service.title,
+                service_price(&service.price_from, &service.price_unit)
+            );
+            let body = view! {
+                <PageIntro title=name.clone() lead="Choose a date and time, tell us where the work is needed, and we will confirm your booking by email."/>
+                <div class="container page-body split split--wide">
+                    <MemberArea hook="book">
+                        <SignInPrompt message="You need to be signed in to book, so that we can confirm the booking to you." path=return_path/>
+                        <BookingForm service_id/>
+                    </MemberArea>
+                    <BookingSummary service=service.clone()/>
+                </div>
+            };
+            Page::new(&name, brand, description, body)
+        }
+        None => {
+            let body = view! {
+                <PageIntro title="Book a service" lead="Choose the service you need first, then pick a date and time that suits you."/>
+                <div class="container page-body">
+                    <div class="empty-state">
+                        <h2>"Which service would you like to book?"</h2>
+                        <p>"Browse our categories, open a service and press Book now."</p>
+                        <p><a class="button button--primary" href="/services">"Browse services"</a></p>
+                    </div>
+                </div>
+            };
+            Page::new("Book a service", brand, format!("Book a vetted local service with {brand}: choose a service, then a date and time."), body)
+        }
+    }
+}
+
+#[component]
+fn BookingForm(service_id: i32) -> impl IntoView {
+    const FORM: &str = "book";
+    view! {
+        <form class="form" method="post" action=PATH>
+            <input type="hidden" name="service" value=service_id/>
+            <fieldset>
+                <legend>"When"</legend>
+                <div class="form-row">
+                    <Field form=FORM name="date" label="Date" kind="date"/>
+                    <Field form=FORM name="time" label="Time" kind="time"/>
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>"Where"</legend>
+                <Field form=FORM name="address_line_1" label="Address line 1" autocomplete="address-line1"/>
+                <div class="form-row">
+                    <Field form=FORM name="city" label="Town or city" autocomplete="address-level2"/>
+                    <Field form=FORM name="postcode" label="Postcode" autocomplete="postal-code"/>
+                </div>
+            </fieldset>
+            <TextArea form=FORM name="notes" label="Notes for your provider" required=false hint="Access details, parking, pets, or anything else that helps."/>
+            <Submit label="Continue to payment"/>
+        </form>
+    }
+}
+
+#[component]
+fn BookingSummary(service: ServiceCard) -> impl IntoView {
+    let details_href = format!("/services/details?id={}", service.id);
+    view! {
+        <div class="card summary-card">
+            <h2>"Your booking"</h2>
+            <p class="card-eyebrow">{service.category.name}</p>
+            <p class="summary-title"><a href=details_href>{service.title}</a></p>
+            <p class="price">{service_price(&service.price_from, &service.price_unit)}</p>
+            <p class="summary-note">{format!("Areas covered: {}", service.areas.join(", "))}</p>
+            <p class="summary-note">"You can reschedule free of charge up to 24 hours before your booking."</p>
+        </div>
+    }
+}

@@ -1,0 +1,106 @@
+//! `/services/details?id=N`: one service, its price, areas, description and reviews.
+
+use crate::data::{ReviewView, ServiceDetail, SiteData};
+use crate::format::{paragraphs, service_price};
+use crate::pages::Page;
+use crate::parts::breadcrumbs::Breadcrumbs;
+use crate::parts::feedback::ReviewQuote;
+use crate::parts::get_in_touch::GetInTouch;
+use crate::parts::page_intro::PageIntro;
+use crate::parts::rating::RatingSummary;
+use leptos::prelude::*;
+
+pub(in crate::pages) fn page(detail: Option<&ServiceDetail>, site: &SiteData) -> Page {
+    let brand = &site.info.brand;
+    let Some(detail) = detail else {
+        let body = view! {
+            <PageIntro title="Service details" lead="Choose a service to see its price, the areas it covers and what customers say about it."/>
+            <div class="container page-body">
+                <div class="empty-state">
+                    <h2>"Which service would you like to see?"</h2>
+                    <p>"Browse our categories and open a service to see its details."</p>
+                    <p><a class="button button--primary" href="/services">"Browse services"</a></p>
+                </div>
+            </div>
+        };
+        let description = format!("Prices, areas and reviews of the services you can book with {brand}.");
+        return Page::new("Service details", brand, description, body);
+    };
+    let service = &detail.service;
+    let description = format!("{} {}.", service.summary, service_price(&service.price_from, &service.price_unit));
+    let body = view! {
+        <ServiceOverview detail=detail.clone()/>
+        <Reviews reviews=detail.reviews.clone()/>
+        <GetInTouch info=site.info.clone()/>
+    };
+    Page::new(&service.title, brand, description, body)
+}
+
+#[component]
+fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
+    let service = detail.service;
+    let category_href = format!("/services?category={}", service.category.slug);
+    let book_href = format!("/services/book?id={}", service.id);
+    let provider_href = format!("/become-provider?service={}", service.id);
+    let is_open = detail.status == "Open";
+    view! {
+        <div class="page-intro">
+            <div class="container">
+                <Breadcrumbs
+                    trail=vec![
+                        ("/".to_owned(), "Home".to_owned()),
+                        ("/services".to_owned(), "Services".to_owned()),
+                        (category_href, service.category.name.clone()),
+                    ]
+                    current=service.title.clone()
+                />
+                <h1>{service.title}</h1>
+                <p class="lead">{service.summary}</p>
+            </div>
+        </div>
+        <div class="container page-body split split--wide">
+            <div class="prose">
+                <h2>"About this service"</h2>
+                {paragraphs(&detail.description).into_iter().map(|text| view! { <p>{text}</p> }).collect_view()}
+            </div>
+            <div class="card summary-card">
+                <p class="price price--large">{service_price(&service.price_from, &service.price_unit)}</p>
+                <RatingSummary average=service.rating_average count=service.rating_count/>
+                <dl class="facts">
+                    <div><dt>"Category"</dt><dd>{service.category.name}</dd></div>
+                    <div><dt>"Areas covered"</dt><dd>{service.areas.join(", ")}</dd></div>
+                </dl>
+                {if is_open {
+                    view! { <a class="button button--primary button--block" href=book_href>"Book now"</a> }.into_any()
+                } else {
+                    view! { <p class="notice">"This service is not taking new bookings at the moment."</p> }.into_any()
+                }}
+                <p class="summary-note">
+                    "Offer this service in your area? "
+                    <a href=provider_href>"Become a provider"</a>
+                </p>
+            </div>
+        </div>
+    }
+}
+
+#[component]
+fn Reviews(reviews: Vec<ReviewView>) -> impl IntoView {
+    view! {
+        <section class="section section--tinted" aria-labelledby="reviews-heading">
+            <div class="container">
+                <h2 id="reviews-heading">"Customer reviews"</h2>
+                {if reviews.is_empty() {
+                    view! { <p>"No reviews yet. Book this service and be the first to tell others how it went."</p> }.into_any()
+                } else {
+                    view! {
+                        <div class="grid grid--3 review-list">
+                            {reviews.into_iter().map(|review| view! { <ReviewQuote review/> }).collect_view()}
+                        </div>
+                    }
+                    .into_any()
+                }}
+            </div>
+        </section>
+    }
+}

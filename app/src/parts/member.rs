@@ -1,0 +1,57 @@
+//! The signed-in parts of pages. The session lives in the browser (spec section 3), so the
+//! server renders the same page for everyone: an explanation and a way to sign in, inside a
+//! stable container that a React island later takes over.
+
+use crate::format::query_value;
+use leptos::prelude::*;
+
+/// `<section class="member-area" data-member-area=HOOK>`: the one element per page an island
+/// replaces. `hook` names what the area holds and never changes.
+#[component]
+pub(crate) fn MemberArea(hook: &'static str, children: Children) -> impl IntoView {
+    view! {
+        <section class="member-area" data-member-area=hook>
+            {children()}
+        </section>
+    }
+}
+
+/// Why to sign in, e.g. "Sign in to see your bookings.", with a link that comes back to this
+/// page after signing in.
+#[component]
+pub(crate) fn SignInPrompt(
+    #[prop(into)] message: String,
+    /// This page's path and query, where login returns to.
+    #[prop(into)]
+    path: String,
+) -> impl IntoView {
+    let login = format!("/user/login?redirect={}", query_value(&path));
+    view! {
+        <div class="notice">
+            <p>{message}</p>
+            <p class="notice-actions">
+                <a class="button button--primary" href=login>"Sign in"</a>
+                <a href="/user/register">"Create an account"</a>
+            </p>
+        </div>
+    }
+}
+
+/// The body of a page that only shows a signed-in user's own records: what they will find here,
+/// then the sign-in prompt.
+#[component]
+pub(crate) fn MemberPanel(
+    hook: &'static str,
+    what: &'static str,
+    path: &'static str,
+    /// What the page lists once signed in, one line each.
+    points: &'static [&'static str],
+) -> impl IntoView {
+    view! {
+        <MemberArea hook>
+            <h2>"What you can do here"</h2>
+            <ul class="checklist">{points.iter().map(|point| view! { <li>{*point}</li> }).collect_view()}</ul>
+            <SignInPrompt message=format!("Sign in to see {what}.") path/>
+        </MemberArea>
+    }
+}

@@ -1,0 +1,513 @@
+//! Renders every page from fixture-like data and checks what the spec, SEO and accessibility
+//! need from its HTML.
+
+use app::data::*;
+use app::island::IslandRenderer;
+use app::{render_error, render_page};
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
+
+const VIEWPORT: &str =
+    r#"<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no">"#;
+
+/// Stands in for the QuickJS renderer: the island's name is enough to find it in the page.
+struct FakeIslands;
+
+impl IslandRenderer for FakeIslands {
+    fn render(&self, name: &str, _props_json: &str, _id_prefix: &str) -> String {
+        format!("<span>island {name}</span>")
+    }
+}
+
+fn assets() -> Assets {
+    Assets {
+        stylesheet: "/assets/site-3F2A1B.css".into(),
+        runtime: "/assets/runtime-8C1D.js".into(),
+        build_id: "build-42".into(),
+        public_url: "https://brightway.example".into(),
+    }
+}
+
+fn category(id: i32, slug: &str, name: &str, count: i64) -> CategoryCard {
+    CategoryCard {
+        id,
+        slug: slug.into(),
+        name: name.into(),
+        description: format!("{name} by vetted local providers."),
+        icon: "sparkles".into(),
+        priority: id,
+        service_count: count,
+    }
+}
+
+fn site() -> SiteData {
+    SiteData {
+        info: WebsiteInfo {
+            brand: "Brightway".into(),
+            email: "hello@brightway.example".into(),
+            phones: vec!["+44 20 7946 0000".into(), "+44 20 7946 0123".into()],
+            address: "221 Example Street, London, W1A 1AA".into(),
+            opening_hours: "Mon-Fri 09:00-18:00, Sat 09:00-13:00".into(),
+            socials: BTreeMap::from([("facebook".into(), "https://facebook.example/brightway".into())]),
+        },
+        categories: vec![category(1, "cleaning", "Cleaning", 12), category(2, "home-care", "Home care", 7)],
+    }
+}
+
+fn category_ref() -> CategoryRef {
+    CategoryRef { id: 1, slug: "cleaning".into(), name: "Cleaning".into() }
+}
+
+fn service(id: i32, title: &str, price_from: &str, price_unit: &str) -> ServiceCard {
+    ServiceCard {
+        id,
+        slug: format!("service-{id}"),
+        title: title.into(),
+        summary: format!("{title} with photos of the finished job."),
+        price_from: price_from.into(),
+        price_unit: price_unit.into(),
+        areas: vec!["Swindon".into(), "Aberdeen".into()],
+        category: category_ref(),
+        rating_average: Some(4.3),
+        rating_count: 12,
+    }
+}
+
+fn job(id: i32, title: &str) -> JobCard {
+    JobCard {
+        id,
+        slug: format!("job-{id}"),
+        title: title.into(),
+        company: "Pennine Care Partners".into(),
+        location: "Leeds".into(),
+        employment_type: "full_time".into(),
+        salary_min: Some("24000.00".into()),
+        salary_max: Some("27000.00".into()),
+        salary_period: "year".into(),
+        posted_at: "2026-11-01".into(),
+        closes_at: Some("2026-12-15".into()),
+    }
+}
+
+fn hourly_job() -> JobCard {
+    JobCard {
+        employment_type: "part_time".into(),
+        salary_min: Some("12.50".into()),
+        salary_max: Some("12.50".into()),
+        salary_period: "hour".into(),
+        ..job(8, "Support worker")
+    }
+}
+
+fn review(id: i32, text: &str) -> ReviewView {
+    ReviewView {
+        id,
+        service_id: 1,
+        service_title: "End of tenancy cleaning".into(),
+        user_name: "Demo User".into(),
+        rating: 5,
+        review: text.into(),
+        created_at: "2026-11-02".into(),
+    }
+}
+
+fn pagination(page: u64, total_pages: u64) -> Pagination {
+    Pagination { page, page_size: 20, total_items: total_pages * 20, total_pages }
+}
+
+fn payload(url: &str, page: PageData) -> PagePayload {
+    PagePayload { url: url.into(), site: site(), page }
+}
+
+fn render(payload: &PagePayload) -> String {
+    render_page(payload, &assets(), Arc::new(FakeIslands))
+}
+
+/// One payload per route, and the variants with no data too.
+fn every_page() -> Vec<PagePayload> {
+    let cleaning = site().categories[0].clone();
+    let detail = ServiceDetail {
+        service: service(1, "End of tenancy cleaning", "120.00", "fixed"),
+        description: "First paragraph.\n\nSecond paragraph.".into(),
+        status: "Open".into(),
+        reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
+    };
+    let job_detail = JobDetail { job: job(3, "Care assistant"), description: "About the role.".into(), status: "Open".into() };
+    let providers = vec![CategoryServices {
+        category: category_ref(),
+        services: vec![ServiceOption { id: 1, title: "End of tenancy cleaning".into() }],
+    }];
+    vec![
+        payload(
+            "/",
+            PageData::Home(HomeData {
+                featured_services: vec![service(1, "End of tenancy cleaning", "120.00", "fixed")],
+                latest_jobs: vec![job(3, "Care assistant")],
+                recent_reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
+                activity: vec![ActivityItem {
+                    text: "New job: Care assistant in Leeds".into(),
+                    href: "/apply?id=3".into(),
+                    date: "2026-11-20".into(),
+                }],
+                open_services: 48,
+                open_jobs: 24,
+            }),
+        ),
+        payload(
+            "/jobs?search=care&page=2",
+            PageData::Jobs(JobsData {
+                search: "care".into(),
+                jobs: vec![job(3, "Care assistant"), hourly_job()],
+                pagination: pagination(2, 5),
+            }),
+        ),
+        payload("/about", PageData::About),
+        payload("/apply?id=3", PageData::Apply(Some(job_detail))),
+        payload("/apply", PageData::Apply(None)),
+        payload("/cancel", PageData::Cancel),
+        payload("/contact", PageData::Contact),
+        payload("/payment", PageData::Payment),
+        payload("/success", PageData::Success),
+        payload("/job-post", PageData::JobPost),
+        payload("/bookmarks", PageData::Bookmarks),
+        payload("/user/login", PageData::UserLogin),
+        payload("/user/verify?email=demo%40brightway.example", PageData::UserVerify { email: "demo@brightway.example".into() }),
+        payload("/user/register", PageData::UserRegister),
+        payload("/user/forgot-password", PageData::UserForgotPassword),
+        payload("/user/change-password", PageData::UserChangePassword),
+        payload("/user/profile", PageData::UserProfile),
+        payload("/user/bookings", PageData::UserBookings),
+        payload("/user/payments", PageData::UserPayments),
+        payload("/user/applications", PageData::UserApplications),
+        payload("/user/my-job-post", PageData::UserMyJobPost),
+        payload("/how-it-works", PageData::HowItWorks),
+        payload("/cookie-policy", PageData::CookiePolicy),
+        payload("/privacy-policy", PageData::PrivacyPolicy),
+        payload("/terms-and-conditions", PageData::TermsAndConditions),
+        payload("/form/find-job", PageData::FormFindJob),
+        payload("/form/job-post", PageData::FormJobPost),
+        payload("/form/hire-talent", PageData::FormHireTalent),
+        payload("/notifications", PageData::Notifications),
+        payload(
+            "/services?category=cleaning",
+            PageData::Services(ServicesData {
+                category: Some(cleaning),
+                services: vec![
+                    service(1, "End of tenancy cleaning", "120.00", "fixed"),
+                    service(2, "Regular home cleaning", "25.00", "hour"),
+                    service(4, "Office deep clean", "260.00", "day"),
+                ],
+                pagination: pagination(1, 3),
+            }),
+        ),
+        payload(
+            "/services",
+            PageData::Services(ServicesData { category: None, services: vec![], pagination: pagination(1, 0) }),
+        ),
+        payload("/services/book?id=1", PageData::ServicesBook(Some(service(1, "End of tenancy cleaning", "120.00", "fixed")))),
+        payload("/services/book", PageData::ServicesBook(None)),
+        payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
+        payload("/services/details", PageData::ServicesDetails(None)),
+        payload("/become-provider?service=1", PageData::BecomeProvider { services: providers, selected: Some(1) }),
+        payload("/recruitment-post", PageData::RecruitmentPost),
+    ]
+}
+
+/// The value of every `name="..."` attribute in the page, in order.
+fn attribute_values<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
+    let needle = format!(" {name}=\"");
+    html.match_indices(&needle)
+        .map(|(at, _)| {
+            let rest = &html[at + needle.len()..];
+            &rest[..rest.find('"').expect("attribute values are quoted")]
+        })
+        .collect()
+}
+
+/// The opening tags of an element, e.g. every `<input ...>`.
+fn tags<'a>(html: &'a str, element: &str) -> Vec<&'a str> {
+    let needle = format!("<{element} ");
+    html.match_indices(&needle)
+        .map(|(at, _)| {
+            let rest = &html[at..];
+            &rest[..=rest.find('>').expect("tags close")]
+        })
+        .collect()
+}
+
+/// What every document must be, whatever the page.
+fn assert_sound_document(html: &str, url: &str) {
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"en-GB\">"), "{url}: doctype and language");
+    assert!(html.contains(r#"<meta charset="utf-8">"#), "{url}: charset");
+    assert!(html.contains(VIEWPORT), "{url}: viewport");
+    assert!(html.contains(r#"<link rel="stylesheet" href="/assets/site-3F2A1B.css">"#), "{url}: stylesheet");
+    assert!(html.contains(r#"<script type="module" src="/assets/runtime-8C1D.js"></script>"#), "{url}: runtime");
+    assert!(html.contains(r#"<meta name="build-id" content="build-42">"#), "{url}: build id");
+    assert!(html.contains(r#"<link rel="icon" href="/favicon.svg""#), "{url}: icon");
+    assert!(!html.contains("<!>"), "{url}: hydration markers are removed");
+    assert_eq!(html.matches("<h1").count(), 1, "{url}: one h1");
+    assert_eq!(html.matches("<main").count(), 1, "{url}: one main");
+    assert!(html.contains(r##"<a href="#main-content" class="skip-link">Skip to main content</a>"##), "{url}: skip link");
+    for landmark in ["<header", "<nav", "<footer"] {
+        assert!(html.contains(landmark), "{url}: {landmark}");
+    }
+
+    let ids = attribute_values(html, "id");
+    let unique: HashSet<&str> = ids.iter().copied().collect();
+    assert_eq!(unique.len(), ids.len(), "{url}: duplicate ids in {ids:?}");
+    for attribute in ["for", "aria-labelledby", "aria-describedby"] {
+        for target in attribute_values(html, attribute) {
+            assert!(unique.contains(target), "{url}: {attribute}={target} names no element");
+        }
+    }
+    let labelled: HashSet<&str> = attribute_values(html, "for").into_iter().collect();
+    for control in ["input", "select", "textarea"].into_iter().flat_map(|element| tags(html, element)) {
+        if control.contains(r#"type="hidden""#) || control.contains(r#"type="radio""#) {
+            continue;
+        }
+        let id = attribute_values(control, "id");
+        assert!(id.len() == 1 && labelled.contains(id[0]), "{url}: {control} has no label");
+    }
+    for radio in tags(html, "input").into_iter().filter(|tag| tag.contains(r#"type="radio""#)) {
+        let before = &html[..html.find(radio).unwrap()];
+        assert!(before.rfind("<label").unwrap() > before.rfind("</label>").unwrap_or(0), "{url}: {radio} outside a label");
+    }
+    for link in html.split("<a ").skip(1) {
+        let inside = &link[..link.find("</a>").expect("links close")];
+        assert!(!inside.contains("<a ") && !inside.contains("<button"), "{url}: nested interactive content");
+    }
+    for form in tags(html, "form") {
+        assert!(form.contains(r#"method="post""#) || form.contains(r#"method="get""#), "{url}: {form} without a method");
+    }
+
+    for (name, hydrate) in [("toast-alert", "load"), ("full-screen-loader", "idle"), ("contact-button", "idle"), ("back-to-top", "idle")] {
+        let placeholder = format!(r#"data-island="{name}" data-props="{{}}" data-hydrate="{hydrate}" data-prefix="{name}-"#);
+        assert!(html.contains(&placeholder), "{url}: {name} island placeholder");
+        assert!(html.contains(&format!("<span>island {name}</span>")), "{url}: {name} island markup");
+    }
+}
+
+#[test]
+fn every_page_is_a_sound_document_with_its_own_title_and_description() {
+    let mut titles = HashSet::new();
+    let mut descriptions = HashSet::new();
+    // PAGES_DUMP_DIR=dir writes every page there, to look at them in a browser.
+    if let Some(dir) = std::env::var_os("PAGES_DUMP_DIR").map(std::path::PathBuf::from) {
+        for (index, payload) in every_page().into_iter().enumerate() {
+            let name = payload.url.trim_start_matches('/').replace(['/', '?', '&', '=', '%'], "_");
+            std::fs::write(dir.join(format!("{index:02}-{name}.html")), render(&payload)).expect("dump dir is writable");
+        }
+    }
+    for payload in every_page() {
+        let html = render(&payload);
+        assert_sound_document(&html, &payload.url);
+        let canonical = format!(r#"<link rel="canonical" href="https://brightway.example{}">"#, payload.url.replace('&', "&amp;"));
+        assert!(html.contains(&canonical), "{}: canonical", payload.url);
+        let title = &html[html.find("<title>").unwrap() + 7..html.find("</title>").unwrap()];
+        assert!(title.ends_with(" - Brightway UK") || payload.url == "/", "{}: title {title}", payload.url);
+        assert!(titles.insert(title.to_owned()), "{}: title {title} is used twice", payload.url);
+        let description = attribute_values(&html, "content")[1];
+        assert!(html.contains(&format!(r#"<meta name="description" content="{description}">"#)), "{}", payload.url);
+        assert!(description.len() > 30, "{}: description {description}", payload.url);
+        assert!(descriptions.insert(description.to_owned()), "{}: description used twice", payload.url);
+        let og_title = format!(r#"<meta property="og:title" content="{}">"#, title.replace('"', "&quot;"));
+        assert!(html.contains(&og_title), "{}: og:title", payload.url);
+    }
+}
+
+#[test]
+fn home_shows_the_marketplace_and_the_company() {
+    let pages = every_page();
+    let html = render(&pages[0]);
+    assert!(html.contains("<title>Brightway UK - Services, jobs and recruitment</title>"));
+    assert!(html.contains(r#"<form action="/jobs" method="get" role="search" class="search-form">"#));
+    assert!(html.contains(r#"<label for="hero-search" class="field-label">Search jobs</label>"#));
+    assert!(html.contains(r#"<a href="/services?category=cleaning" class="card-link">Cleaning</a>"#));
+    assert!(html.contains("12 services"));
+    assert!(html.contains(r#"<a href="/services/details?id=1" class="card-link">End of tenancy cleaning</a>"#));
+    assert!(html.contains("From £120.00"));
+    assert!(html.contains("£24,000 - £27,000 a year"));
+    assert!(html.contains("Spotless flat, deposit returned in full."));
+    assert!(html.contains(r#"<a href="/apply?id=3">New job: Care assistant in Leeds</a>"#));
+    assert!(html.contains(r#"<a href="mailto:hello@brightway.example">hello@brightway.example</a>"#));
+    assert!(html.contains(r#"<a href="tel:+442079460000">+44 20 7946 0000</a>"#));
+    assert!(html.contains("221 Example Street, London, W1A 1AA"));
+    assert!(html.contains("Mon-Fri 09:00-18:00, Sat 09:00-13:00"));
+    assert!(html.contains("How it works"));
+    assert!(html.contains("© Brightway UK. All rights reserved."));
+}
+
+#[test]
+fn the_services_list_shows_prices_ratings_and_pages() {
+    let html = render(&every_page()[29]);
+    assert!(html.contains("<title>Cleaning services - Brightway UK</title>"));
+    assert!(html.contains("<h1>Cleaning services</h1>"));
+    assert!(html.contains("Cleaning by vetted local providers."));
+    assert!(html.contains("From £120.00"));
+    assert!(html.contains("From £25.00 per hour"));
+    assert!(html.contains("From £260.00 per day"));
+    assert!(html.contains(r#"<span role="img" aria-label="Rated 4.3 out of 5" class="stars">★★★★☆</span>"#));
+    assert!(html.contains("4.3 (12 reviews)"));
+    assert!(html.contains(r#"href="/services/details?id=2""#));
+    assert!(html.contains(r#"<a href="/services?category=cleaning&amp;page=2" rel="next">"#));
+    assert!(html.contains(r#"<a href="/services?category=cleaning&amp;page=3">"#));
+    assert!(html.contains(r#"<a href="/services?category=cleaning" aria-current="page"><span class="visually-hidden">Page </span>1</a>"#));
+
+    let empty = render(&every_page()[30]);
+    assert!(empty.contains("<title>All services - Brightway UK</title>"));
+    assert!(empty.contains("No services are open at the moment"));
+    assert!(!empty.contains(r#"class="pager""#));
+}
+
+#[test]
+fn service_details_show_the_service_its_reviews_and_actions() {
+    let html = render(&every_page()[33]);
+    assert!(html.contains("<title>End of tenancy cleaning - Brightway UK</title>"));
+    assert!(html.contains("<h1>End of tenancy cleaning</h1>"));
+    assert!(html.contains(r#"<li><a href="/services?category=cleaning">Cleaning</a></li>"#));
+    assert!(html.contains("<p>First paragraph.</p><p>Second paragraph.</p>"));
+    assert!(html.contains("Swindon, Aberdeen"));
+    assert!(html.contains("Spotless flat, deposit returned in full."));
+    assert!(html.contains(r#"<a href="/services/book?id=1" class="button button--primary button--block">Book now</a>"#));
+    assert!(html.contains(r#"<a href="/become-provider?service=1">Become a provider</a>"#));
+}
+
+#[test]
+fn jobs_show_salaries_types_dates_and_keep_the_search_in_page_links() {
+    let html = render(&every_page()[1]);
+    assert!(html.contains(r#"<title>Jobs matching "care" (page 2) - Brightway UK</title>"#));
+    assert!(html.contains(r#"name="search" value="care""#));
+    assert!(html.contains("£24,000 - £27,000 a year"));
+    assert!(html.contains("£12.50 an hour"));
+    assert!(html.contains("Full-time"));
+    assert!(html.contains("Part-time"));
+    assert!(html.contains(r#"<time datetime="2026-12-15">15 December 2026</time>"#));
+    assert!(html.contains(r#"<a href="/apply?id=3" class="button button--primary">Apply<span class="visually-hidden"> for Care assistant at Pennine Care Partners</span></a>"#));
+    assert!(html.contains(r#"<a href="/jobs?search=care" rel="prev">"#));
+    assert!(html.contains(r#"<a href="/jobs?search=care&amp;page=3" rel="next">"#));
+    assert!(html.contains(r#"<a href="/jobs" aria-current="page">Jobs</a>"#));
+}
+
+#[test]
+fn apply_shows_the_job_and_a_labelled_form_or_asks_for_a_job() {
+    let pages = every_page();
+    let html = render(&pages[3]);
+    assert!(html.contains("<title>Apply: Care assistant at Pennine Care Partners - Brightway UK</title>"));
+    assert!(html.contains("About the role."));
+    assert!(html.contains(r#"<input type="hidden" name="job" value="3">"#));
+    assert!(html.contains(r#"<label for="apply-resume" class="field-label">CV</label>"#));
+    assert!(html.contains(r#"href="/user/login?redirect=/apply%3Fid%3D3""#));
+    let none = render(&pages[4]);
+    assert!(none.contains(r#"<a class="button button--primary" href="/jobs">See open jobs</a>"#));
+}
+
+#[test]
+fn member_pages_explain_and_offer_to_sign_in() {
+    for payload in every_page() {
+        let hook = match payload.page {
+            PageData::UserBookings => "bookings",
+            PageData::UserProfile => "profile",
+            PageData::Notifications => "notifications",
+            PageData::Bookmarks => "bookmarks",
+            _ => continue,
+        };
+        let html = render(&payload);
+        assert!(html.contains(&format!(r#"<section data-member-area="{hook}" class="member-area">"#)), "{hook}");
+        assert!(html.contains(&format!(r#"href="/user/login?redirect={}""#, payload.url)), "{hook}");
+        assert!(html.contains("Sign in to see your"), "{hook}");
+    }
+}
+
+#[test]
+fn notifications_title_and_description_are_the_specs() {
+    let html = render(&payload("/notifications", PageData::Notifications));
+    assert!(html.contains("<title>Notifications - Brightway UK</title>"));
+    assert!(html.contains(r#"<meta name="description" content="View and manage your notifications">"#));
+}
+
+#[test]
+fn forms_post_to_their_page_with_the_api_field_names() {
+    let expectations: [(&str, &[&str]); 6] = [
+        ("/user/login", &["email", "password"]),
+        ("/user/register", &["full_name", "email", "phone_number", "password"]),
+        ("/user/change-password", &["current_password", "new_password"]),
+        ("/services/book", &["date", "time", "address_line_1", "city", "postcode", "notes"]),
+        ("/recruitment-post", &["company_name", "contact_name", "email", "phone_number", "role", "number_of_staff", "location", "start_date", "details"]),
+        ("/job-post", &["title", "company", "location", "employment_type", "salary_min", "salary_max", "salary_period", "description", "closes_at", "attachment"]),
+    ];
+    let pages = every_page();
+    for (action, fields) in expectations {
+        let payload = pages.iter().find(|payload| payload.url.split('?').next() == Some(action) && payload.url != "/services/book").unwrap_or_else(|| &pages[31]);
+        let html = render(payload);
+        assert!(html.contains(&format!(r#"method="post" action="{action}""#)), "{action}");
+        let names = attribute_values(&html, "name");
+        for field in fields {
+            assert!(names.contains(field), "{action}: no field {field}");
+        }
+    }
+}
+
+#[test]
+fn verify_prefills_the_email_and_asks_for_six_digits() {
+    let html = render(&every_page()[12]);
+    assert!(html.contains(r#"name="email" type="email" required autocomplete="email" value="demo@brightway.example""#));
+    assert!(html.contains(r#"inputmode="numeric" pattern="[0-9]{6}" maxlength="6""#));
+}
+
+#[test]
+fn become_provider_preselects_the_service_from_the_query() {
+    let html = render(&every_page()[35]);
+    assert!(html.contains("<title>Become a provider: End of tenancy cleaning - Brightway UK</title>"));
+    assert!(html.contains(r#"<optgroup label="Cleaning"><option value="1" selected>End of tenancy cleaning</option></optgroup>"#));
+}
+
+#[test]
+fn form_pages_use_the_form_layout() {
+    for payload in every_page().into_iter().filter(|payload| payload.url.starts_with("/form/")) {
+        let html = render(&payload);
+        assert!(html.contains(r#"<main id="main-content" tabindex="-1" class="layout-form">"#), "{}", payload.url);
+    }
+    let html = render(&payload("/about", PageData::About));
+    assert!(html.contains(r#"<main id="main-content" tabindex="-1" class="layout-default">"#));
+}
+
+#[test]
+fn the_menu_marks_the_current_page() {
+    let html = render(&payload("/about", PageData::About));
+    assert_eq!(html.matches(r#"<a href="/about" aria-current="page">About</a>"#).count(), 2, "desktop and mobile menus");
+    assert!(html.contains(r#"<details class="mobile-menu"><summary>"#));
+}
+
+#[test]
+fn data_is_escaped() {
+    let mut page = every_page().remove(33);
+    let PageData::ServicesDetails(Some(detail)) = &mut page.page else { unreachable!() };
+    detail.service.title = "<script>alert(1)</script> & more".into();
+    detail.reviews[0].review = "Fast <b>and</b> tidy".into();
+    let html = render(&page);
+    assert!(!html.contains("<script>alert"));
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"));
+    assert!(html.contains("Fast &lt;b&gt;and&lt;/b&gt; tidy"));
+}
+
+#[test]
+fn the_not_found_document_names_the_path() {
+    let html = render_error(404, "/no-such-page", &site(), &assets(), Arc::new(FakeIslands));
+    assert_sound_document(&html, "404");
+    assert!(html.contains("<title>Page Not Found - Brightway UK</title>"));
+    assert!(html.contains(r#"<p class="error-code">404</p>"#));
+    assert!(html.contains("<h1>Page Not Found</h1>"));
+    assert!(html.contains("Page Not Found: /no-such-page"));
+    assert!(html.contains(r#"<meta name="robots" content="noindex">"#));
+    assert!(html.contains(r#"href="/">Go to the home page</a>"#));
+}
+
+#[test]
+fn other_errors_are_internal_server_errors_without_detail() {
+    let html = render_error(503, "/services<x>", &site(), &assets(), Arc::new(FakeIslands));
+    assert_sound_document(&html, "500");
+    assert!(html.contains("<title>Internal Server Error - Brightway UK</title>"));
+    assert!(html.contains(r#"<p class="error-code">500</p>"#));
+    assert!(html.contains("<h1>Internal Server Error</h1>"));
+    assert!(!html.contains("/services<x>"));
+}
