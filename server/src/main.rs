@@ -43,7 +43,7 @@ async fn serve() -> anyhow::Result<()> {
     let public_url = config.public_url.clone();
     let app = server::startup::build(config).await?;
     let listener = tokio::net::TcpListener::bind(&address).await?;
-    tracing::info!("serving on {public_url} (listening on {address})");
+    tracing::info!("serving on {public_url} (listening on {})", listener.local_addr()?);
     server::startup::serve(app, listener, shutdown_signal()).await
 }
 

@@ -1,0 +1,31 @@
+# Helpers shared by run.sh and test.sh. Sourced, not run.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# `npm ci` in $1 unless its node_modules already matches its package-lock.json.
+npm_install() {
+  local dir="$ROOT/$1"
+  local stamp="$dir/node_modules/.lock-sha"
+  local want
+  want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    return 0
+  fi
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  echo "$want" > "$stamp"
+}
+
+# Runs a command as root: directly when we are root, else through sudo.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Debian's Chromium for the browser tests (npm cannot download browsers here).
+ensure_chromium() {
+  if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+    return 0
+  fi
+  echo "Installing Debian's chromium for the browser tests..."
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
+}

@@ -1,0 +1,252 @@
+//! The site through the real router: every route, errors, payloads, build files, caching.
+
+mod common;
+
+use common::TestApp;
+use server::site::cache::Tag;
+use server::site::routes::PATHS;
+
+fn title_of(html: &str) -> &str {
+    let start = html.find("<title>").expect("a <title>") + "<title>".len();
+    let end = html[start..].find("</title>").expect("a closed <title>") + start;
+    &html[start..end]
+}
+
+fn description_of(html: &str) -> String {
+    let at = html.find("name=\"description\"").expect("a meta description");
+    let tag_start = html[..at].rfind('<').unwrap();
+    let tag = &html[tag_start..tag_start + html[tag_start..].find('>').unwrap()];
+    let content = tag.split("content=\"").nth(1).expect("content").split('"').next().unwrap();
+    content.to_string()
+}
+
+async fn every_route_answers_its_own_page(app: &TestApp) {
+    let mut titles = std::collections::HashSet::new();
+    for path in PATHS {
+        let (status, html) = app.text(path).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(html.starts_with("<!DOCTYPE html>"), "{path}");
+        assert!(html.contains("<h1"), "{path} has a heading");
+        assert!(html.contains(r#"content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no""#), "{path} viewport");
+        assert!(!html.contains("<!>"), "{path} has no Leptos text markers");
+        assert!(titles.insert(title_of(&html).to_string()), "{path} has a title of its own: {}", title_of(&html));
+        for island in ["toast-alert", "full-screen-loader", "contact-button", "back-to-top"] {
+            assert!(html.contains(&format!(r#"data-island="{island}""#)), "{path} carries the {island} island");
+        }
+    }
+    let (_, html) = app.text("/notifications").await;
+    assert_eq!(title_of(&html), "Notifications - Brightway UK");
+    assert_eq!(description_of(&html), "View and manage your notifications");
+}
+on_both_databases!(every_route_answers_its_own_page);
+
+async fn pages_show_the_catalogue(app: &TestApp) {
+    let site = app.site.site_data().await.unwrap();
+    let category = &site.categories[0];
+
+    let (_, home) = app.text("/").await;
+    assert!(home.contains(&category.name), "home lists the categories");
+    assert!(home.contains(&format!("/services?category={}", category.slug)));
+    assert!(home.contains(&site.info.email), "home shows the company's email");
+    assert!(home.contains(&site.info.phones[0]), "home shows the company's phone");
+
+    let (status, list) = app.text(&format!("/services?category={}", category.slug)).await;
+    assert_eq!(status, 200);
+    assert!(title_of(&list).contains(&category.name));
+    let filter = server::catalogue::ServiceFilter { category_id: Some(category.id), status: Some("Open".into()), ..Default::default() };
+    let (rows, total) = server::catalogue::services(&app.site.db, &filter, 1, 100).await.unwrap();
+    assert_eq!(total as i64, category.service_count);
+    let mut last_position = 0;
+    for (service, _) in &rows {
+        let position = list.find(&service.title).unwrap_or_else(|| panic!("{} is listed", service.title));
+        assert!(position >= last_position, "services are in priority order");
+        last_position = position;
+    }
+
+    let (service, _) = &rows[0];
+    let (status, details) = app.text(&format!("/services/details?id={}", service.id)).await;
+    assert_eq!(status, 200);
+    assert!(title_of(&details).contains(&service.title));
+    let reviews = server::catalogue::reviews(&app.site.db, Some(service.id), 10).await.unwrap();
+    for review in &reviews {
+        let escaped = review.review.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+        assert!(details.contains(&escaped) || details.contains(&review.review), "the review {:?} is shown", review.review);
+    }
+
+    let (_, jobs) = app.text("/jobs").await;
+    let (open_jobs, _) = server::catalogue::jobs(&app.site.db, &server::catalogue::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 12).await.unwrap();
+    for job in &open_jobs {
+        assert!(jobs.contains(&format!("/apply?id={}", job.id)), "{} is listed", job.title);
+    }
+    let closed = entity::job::Entity::find().filter(entity::job::Column::Status.eq("Closed")).one(&app.site.db).await.unwrap();
+    if let Some(closed) = closed {
+        assert!(!jobs.contains(&format!("/apply?id={}\"", closed.id)), "closed jobs are not listed");
+    }
+
+    let (_, search) = app.text(&format!("/jobs?search={}", open_jobs[0].title.replace(' ', "+"))).await;
+    assert!(search.contains(&format!("/apply?id={}", open_jobs[0].id)), "search finds the job by title");
+
+    let (_, contact) = app.text("/contact").await;
+    assert!(contact.contains(&site.info.email) && contact.contains(&site.info.address), "contact shows the website info");
+}
+on_both_databases!(pages_show_the_catalogue);
+
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+async fn unknown_things_are_not_found(app: &TestApp) {
+    for path in ["/no-such-page", "/services/details?id=999999", "/services/details?id=abc", "/services?category=no-such-category", "/apply?id=0", "/jobs?page=999"] {
+        let (status, html) = app.text(path).await;
+        assert_eq!(status, 404, "{path}");
+        let shown_path = path.split('?').next().unwrap();
+        assert!(html.contains(&format!("Page Not Found: {shown_path}")), "{path} says what was not found");
+        assert!(html.contains("404"));
+        assert!(html.contains("<h1"));
+    }
+    let (status, body) = app.json("/no-such-page/_payload.json").await;
+    assert_eq!(status, 404);
+    assert_eq!(body["error"], true);
+}
+on_both_databases!(unknown_things_are_not_found);
+
+async fn payloads_carry_the_data_pages_render_from(app: &TestApp) {
+    let (status, home) = app.json("/_payload.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(home["page"], "home");
+    assert_eq!(home["url"], "/");
+    assert!(home["site"]["categories"].as_array().unwrap().len() >= 8);
+
+    let site = app.site.site_data().await.unwrap();
+    let slug = &site.categories[0].slug;
+    let (status, list) = app.json(&format!("/services/_payload.json?category={slug}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(list["page"], "services");
+    assert_eq!(list["data"]["category"]["slug"], slug.as_str());
+    assert!(!list["data"]["services"].as_array().unwrap().is_empty());
+
+    let id = list["data"]["services"][0]["id"].as_i64().unwrap();
+    let (_, details) = app.json(&format!("/services/details/_payload.json?id={id}")).await;
+    assert_eq!(details["data"]["service"]["id"], id);
+}
+on_both_databases!(payloads_carry_the_data_pages_render_from);
+
+async fn a_changed_service_shows_once_its_pages_are_invalidated(app: &TestApp) {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel};
+    let service = entity::service::Entity::find().filter(entity::service::Column::Status.eq("Open")).one(&app.site.db).await.unwrap().unwrap();
+    let path = format!("/services/details?id={}", service.id);
+    let (_, before) = app.text(&path).await;
+    assert!(before.contains(&service.title));
+
+    let mut row = service.clone().into_active_model();
+    row.title = Set("Spotless oven cleaning".into());
+    row.update(&app.site.db).await.unwrap();
+    let (_, cached) = app.text(&path).await;
+    assert!(!cached.contains("Spotless oven cleaning"), "pages are served from the cache until invalidated");
+
+    app.site.invalidate(&[Tag::Service(service.id)]);
+    let (_, after) = app.text(&path).await;
+    assert!(after.contains("Spotless oven cleaning"));
+}
+on_both_databases!(a_changed_service_shows_once_its_pages_are_invalidated);
+
+async fn importing_the_same_file_twice_changes_nothing(app: &TestApp) {
+    let fixture = || server::import::parse(server::import::DEMO_FIXTURE).unwrap();
+    // The app imported the demo data at start; a second import finds everything in place.
+    let report = server::import::import(&app.site.db, fixture()).await.unwrap();
+    assert!(!report.changed_anything(), "{report}");
+
+    let bad = server::import::parse(&server::import::DEMO_FIXTURE.replacen("\"Open\"", "\"Maybe\"", 1)).unwrap();
+    let error = server::import::import(&app.site.db, bad).await.unwrap_err();
+    assert!(format!("{error:#}").contains("status must be Open or Closed"), "{error:#}");
+}
+on_both_databases!(importing_the_same_file_twice_changes_nothing);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_benchmark_fixture_imports_twice_without_changes() {
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/bench.json");
+    if !path.exists() {
+        eprintln!("skipped: {} is not beside the project", path.display());
+        return;
+    }
+    let started = std::time::Instant::now();
+    let first = server::import::import_file(&app.site.db, &path).await.unwrap();
+    assert_eq!(first.inserted["services"], 4800);
+    assert_eq!(first.inserted["jobs"], 2400);
+    eprintln!("bench fixture imported in {:.1} s", started.elapsed().as_secs_f64());
+    let second = server::import::import_file(&app.site.db, &path).await.unwrap();
+    assert!(!second.changed_anything(), "{second}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn responses_are_compressed_and_revalidated() {
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    let url = format!("{}/about", app.base);
+    let br = app.client.get(&url).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(br.headers()["content-encoding"], "br");
+    let etag = br.headers()["etag"].to_str().unwrap().to_string();
+    let gzip = app.client.get(&url).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let plain = app.client.get(&url).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert!(plain.text().await.unwrap().contains("</html>"));
+    let again = app.client.get(&url).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn build_files_describe_the_running_build() {
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    let (status, latest) = app.json("/builds/latest.json?t=123").await;
+    assert_eq!(status, 200);
+    let id = latest["id"].as_str().unwrap();
+    assert!(latest["timestamp"].as_i64().unwrap() > 0);
+    app.text("/about").await;
+    let (status, meta) = app.json(&format!("/builds/meta/{id}.json")).await;
+    assert_eq!(status, 200);
+    assert_eq!(meta["id"], id);
+    assert!(meta["matcher"]["static"]["/jobs"].is_object());
+    assert!(meta["prerendered"].as_array().unwrap().iter().any(|p| p == "/about"));
+    let (status, _) = app.json("/builds/meta/not-a-build.json").await;
+    assert_eq!(status, 404);
+
+    let stylesheet = &app.site.build.manifest.stylesheet;
+    let css = app.get(stylesheet).await;
+    assert_eq!(css.status(), 200);
+    assert!(css.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn prerendering_fills_the_cache_with_every_enumerable_page() {
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    let rendered = app.site.prerender_all().await;
+    let services = entity::service::Entity::find().all(&app.site.db).await.unwrap().len();
+    assert!(rendered >= PATHS.len() + services, "{rendered} pages");
+    let urls = app.site.cache.urls();
+    assert!(urls.iter().any(|u| u.starts_with("/services?category=")));
+    assert!(urls.iter().any(|u| u.starts_with("/apply?id=")));
+    assert_eq!(app.site.prerender_all().await, 0, "a second pass finds everything cached");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_failure_shows_the_error_page_without_details() {
+    use sea_orm::ConnectionTrait;
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    app.site.site_data().await.unwrap();
+    app.site.db.execute_unprepared("DROP TABLE job_applications; DROP TABLE jobs").await.unwrap();
+    let (status, html) = app.text("/jobs").await;
+    assert_eq!(status, 500);
+    assert!(html.contains("Internal Server Error"));
+    assert!(!html.to_lowercase().contains("no such table"), "no internal detail reaches a visitor");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sitemap_and_robots_list_the_public_pages() {
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    let (status, sitemap) = app.text("/sitemap.xml").await;
+    assert_eq!(status, 200);
+    assert!(sitemap.contains(&format!("<loc>{}/services/details?id=", app.base)));
+    assert!(sitemap.contains(&format!("<loc>{}/about</loc>", app.base)));
+    assert!(!sitemap.contains("/user/profile"), "members' pages are not indexed");
+    let (_, robots) = app.text("/robots.txt").await;
+    assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", app.base)));
+}
