@@ -10,7 +10,7 @@ use leptos::prelude::*;
 pub(super) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Post a job" lead="Reach people looking for work across the UK. Your job goes live as soon as you post it."/>
-        <div class="container page-body narrow">
+        <div class="container page-body">
             <MemberArea hook="job-post">
                 <SignInPrompt message="You need to be signed in to post a job, so that applications reach you." path="/job-post"/>
                 <JobPostForm action="/job-post"/>

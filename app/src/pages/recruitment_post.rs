@@ -10,7 +10,7 @@ use leptos::prelude::*;
 pub(super) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Recruitment request" lead="Tell us about the staff you need. Our recruitment team will call you to agree the details and put forward checked candidates."/>
-        <div class="container page-body narrow">
+        <div class="container page-body">
             <MemberArea hook="recruitment">
                 <RecruitmentForm action="/recruitment-post"/>
             </MemberArea>

@@ -8,8 +8,7 @@ pub(crate) fn BrandMark() -> impl IntoView {
     view! {
         <svg class="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
             <rect width="32" height="32" rx="8" fill="currentColor"></rect>
-            <path d="M7 22a9 9 0 0 1 18 0" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"></path>
-            <path d="M16 8v3M8.5 11.5l2 2M23.5 11.5l-2 2" stroke="#fff" stroke-width="2.5" stroke-linecap="round"></path>
+            <path d="M9 23a7 7 0 0 1 14 0M6 23h20M16 7v3M8.5 10.5l2 2M23.5 10.5l-2 2" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round"></path>
         </svg>
     }
 }

@@ -14,15 +14,17 @@ pub(crate) fn LegalText(
 ) -> impl IntoView {
     let mailto = format!("mailto:{}", info.email);
     view! {
-        <div class="container page-body prose legal">
-            <p class="legal-updated">"Last updated: " <time datetime=updated>{long_date(updated)}</time></p>
-            {children()}
-            <h2>"Contact us"</h2>
-            <p>
-                "If you have a question about this policy, email "
-                <a href=mailto>{info.email}</a>
-                {format!(", call {} or write to us at {}.", info.phones.first().cloned().unwrap_or_default(), info.address)}
-            </p>
+        <div class="container page-body">
+            <div class="prose legal">
+                <p class="legal-updated">"Last updated: " <time datetime=updated>{long_date(updated)}</time></p>
+                {children()}
+                <h2>"Contact us"</h2>
+                <p>
+                    "If you have a question about this policy, email "
+                    <a href=mailto>{info.email}</a>
+                    {format!(", call {} or write to us at {}.", info.phones.first().cloned().unwrap_or_default(), info.address)}
+                </p>
+            </div>
         </div>
     }
 }
