@@ -74,6 +74,10 @@ async fn import(file: &Path) -> anyhow::Result<()> {
     let db = server::db::connect_and_migrate(&config.database_url).await?;
     let started = std::time::Instant::now();
     let report = server::import::import_file(&db, file).await?;
+    if report.changed_anything() {
+        // Running servers on the same PostgreSQL database drop their cached pages.
+        server::site::invalidation::publish(&db, "import", &[server::site::cache::Tag::Site]).await?;
+    }
     println!("imported {} in {:.1} s: {report}", file.display(), started.elapsed().as_secs_f64());
     Ok(())
 }

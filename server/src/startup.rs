@@ -28,6 +28,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     let build = Build::load(&config.islands_dir)?;
     let islands = Arc::new(QuickJsIslands::start(build.server_bundle.clone(), config.island_threads)?);
     let site = Arc::new(Site::new(db, config, build, islands));
+    crate::site::invalidation::listen(site.clone());
     let internal_error_page = site.error_html(500, "/").await;
     let _ = INTERNAL_ERROR_PAGE.set(internal_error_page);
     let router = handlers::router(site.clone()).layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response));

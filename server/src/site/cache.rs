@@ -11,7 +11,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// What a page was made from; a write names the tags it touches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Tag {
     /// Categories and website info: the header, menus and footer of every page.
     Site,

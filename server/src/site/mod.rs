@@ -3,6 +3,7 @@
 pub mod build;
 pub mod cache;
 pub mod handlers;
+pub mod invalidation;
 pub mod islands;
 pub mod loaders;
 pub mod routes;
@@ -38,6 +39,10 @@ pub struct Site {
     islands: Arc<dyn IslandRenderer>,
     pub cache: PageCache,
     site_data: RwLock<Option<Arc<SiteData>>>,
+    /// This server's name in invalidation notices.
+    pub sender_id: String,
+    /// One prerender pass at a time: a second waits, then finds most pages already cached.
+    prerendering: tokio::sync::Mutex<()>,
 }
 
 /// The tags a page is made from: see [`Tag`].
@@ -56,7 +61,7 @@ fn tags(route: &Route) -> Vec<Tag> {
 
 impl Site {
     pub fn new(db: DatabaseConnection, config: Config, build: Build, islands: Arc<dyn IslandRenderer>) -> Self {
-        Site { db, config, build, islands, cache: PageCache::default(), site_data: RwLock::new(None) }
+        Site { db, config, build, islands, cache: PageCache::default(), site_data: RwLock::new(None), prerendering: tokio::sync::Mutex::new(()), sender_id: invalidation::new_sender_id() }
     }
 
     /// Categories and website info, loaded once and kept until they change.
@@ -118,14 +123,22 @@ impl Site {
             .unwrap_or_else(|_| "<!DOCTYPE html><title>Internal Server Error</title><h1>500</h1><p>Internal Server Error</p>".into())
     }
 
+    /// Drops the pages made from `tags` here and on every other server.
+    pub async fn invalidate(self: &Arc<Self>, tags: &[Tag]) {
+        self.invalidate_here(tags);
+        if let Err(error) = invalidation::publish(&self.db, &self.sender_id, tags).await {
+            tracing::error!(%error, "could not tell the other servers about changed data");
+        }
+    }
+
     /// Drops the pages made from `tags` and renders the enumerable ones again in the background.
-    pub fn invalidate(self: &Arc<Self>, tags: &[Tag]) {
+    pub fn invalidate_here(self: &Arc<Self>, tags: &[Tag]) {
         if tags.contains(&Tag::Site) {
             *self.site_data.write() = None;
         }
         let stale = self.cache.invalidate(tags);
         tracing::info!(pages = stale.len(), ?tags, "pages invalidated");
-        if self.config.prerender_on_start {
+        if self.config.prerender_on_start && !stale.is_empty() {
             let site = self.clone();
             tokio::spawn(async move { site.prerender_all().await });
         }
@@ -159,6 +172,7 @@ impl Site {
 
     /// Renders every enumerable page that is not cached yet; returns how many it rendered.
     pub async fn prerender_all(&self) -> usize {
+        let _one_pass = self.prerendering.lock().await;
         let started = std::time::Instant::now();
         let routes = match self.enumerable_routes().await {
             Ok(routes) => routes,

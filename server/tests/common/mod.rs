@@ -85,6 +85,15 @@ impl TestApp {
                 (Some(database), url)
             }
         };
+        Self::start(data_dir, database_url, postgres).await
+    }
+
+    /// A second server on the same database as `other` (as behind a load balancer).
+    pub async fn spawn_beside(other: &TestApp) -> TestApp {
+        Self::start(tempfile::tempdir().expect("a temporary folder"), other.config.database_url.clone(), None).await
+    }
+
+    async fn start(data_dir: tempfile::TempDir, database_url: String, postgres: Option<PostgresDatabase>) -> TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let address = listener.local_addr().unwrap();
         let config = Config {
