@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const islandsDir = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.join(islandsDir, 'src');
@@ -143,6 +143,22 @@ async function gzipSizes(assetsDir) {
 }
 
 /**
+ * Writes `.br` and `.gz` beside each script and stylesheet: the server sends them as they are
+ * (compressed once here at the strongest level, never per request).
+ */
+async function precompress(assetsDir) {
+  for (const file of await readdir(assetsDir)) {
+    if (!file.endsWith('.js') && !file.endsWith('.css')) continue;
+    const bytes = await readFile(path.join(assetsDir, file));
+    await writeFile(path.join(assetsDir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+    await writeFile(
+      path.join(assetsDir, `${file}.br`),
+      brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    );
+  }
+}
+
+/**
  * Builds everything into a fresh folder next to `outDir`, then swaps it in, so a reader
  * never sees half a build. Returns the manifest and the sizes.
  */
@@ -162,6 +178,7 @@ export async function buildIslands({ outDir = path.join(islandsDir, 'dist') } = 
     const stylesheet = Object.keys(style.metafile.outputs).find((output) => output.endsWith('.css'));
     if (!stylesheet) throw new Error('the stylesheet build produced no .css file');
 
+    await precompress(assetsDir);
     const assetFiles = (await readdir(assetsDir)).map((file) => `assets/${file}`);
     const manifest = {
       runtime: assetUrl(outputOfEntry(browser.metafile, path.join(srcDir, 'runtime.ts'))),

@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIslands, islandNames, type BuildResult } from '../build.mjs';
 
@@ -52,6 +53,17 @@ describe('build.mjs', () => {
       hash.update('\0');
     }
     expect(hash.digest('hex')).toBe(result.manifest.hash);
+  });
+
+  it('writes a brotli and a gzip copy of every script and stylesheet', async () => {
+    const assets = await readdir(path.join(outDir, 'assets'));
+    const sources = assets.filter((file) => file.endsWith('.js') || file.endsWith('.css'));
+    expect(sources.length).toBeGreaterThan(4);
+    for (const file of sources) {
+      const bytes = await readFile(path.join(outDir, 'assets', file));
+      expect(brotliDecompressSync(await readFile(path.join(outDir, 'assets', `${file}.br`)))).toEqual(bytes);
+      expect(gunzipSync(await readFile(path.join(outDir, 'assets', `${file}.gz`)))).toEqual(bytes);
+    }
   });
 
   it('makes the runtime load each island chunk by dynamic import (one chunk per island)', async () => {

@@ -213,6 +213,9 @@ async fn build_files_describe_the_running_build() {
     let css = app.get(stylesheet).await;
     assert_eq!(css.status(), 200);
     assert!(css.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    let runtime = app.client.get(format!("{}{}", app.base, app.site.build.manifest.runtime)).header("accept-encoding", "br, gzip").send().await.unwrap();
+    assert_eq!(runtime.headers()["content-encoding"], "br", "scripts go out precompressed");
+    assert!(runtime.headers()["content-type"].to_str().unwrap().contains("javascript"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -13,7 +13,7 @@ use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 pub fn router(site: Arc<Site>) -> Router {
-    let assets = ServeDir::new(site.config.islands_dir.join("assets"));
+    let assets = ServeDir::new(site.config.islands_dir.join("assets")).precompressed_br().precompressed_gzip();
     Router::new()
         .route("/builds/latest.json", get(latest_build))
         .route("/builds/meta/{file}", get(build_meta))
