@@ -71,6 +71,15 @@ describe('back-to-top', () => {
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
 
+  it('lets go of focus when pressed, so hiding itself cannot stop the scroll', async () => {
+    island = await hydrateServerMarkup('back-to-top', BackToTop);
+    act(() => scrollWindowTo(PAGE_HEIGHT - VIEWPORT_HEIGHT));
+    button()?.focus();
+    expect(document.activeElement).toBe(button());
+    act(() => button()?.click());
+    expect(document.activeElement).not.toBe(button());
+  });
+
   it('jumps without animation when the visitor prefers reduced motion', async () => {
     window.matchMedia = vi.fn((query: string) => ({ matches: query.includes('reduce') })) as unknown as typeof window.matchMedia;
     try {

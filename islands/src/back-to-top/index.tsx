@@ -1,6 +1,11 @@
+import type { MouseEvent } from 'react';
 import { useNearPageBottom } from './near-page-bottom.ts';
 
-function scrollToTop(): void {
+function scrollToTop(event: MouseEvent<HTMLButtonElement>): void {
+  // The button hides itself once the page leaves the bottom. Were it still focused, the browser
+  // would move focus away and React would restore the scroll position, stopping the smooth
+  // scroll after a few pixels; so let go of focus first (the next Tab starts at the top).
+  event.currentTarget.blur();
   // Smooth, unless the visitor asked the system for less motion.
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
