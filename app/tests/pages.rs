@@ -252,6 +252,13 @@ fn assert_sound_document(html: &str, url: &str) {
         assert!(html.contains(landmark), "{url}: {landmark}");
     }
 
+    let mut previous_level = 1;
+    for (at, _) in html.match_indices("<h").filter(|(at, _)| html[at + 2..].starts_with(|c: char| ('1'..='6').contains(&c))) {
+        let level = html.as_bytes()[at + 2] - b'0';
+        assert!(level <= previous_level + 1, "{url}: heading level {level} follows level {previous_level}");
+        previous_level = level;
+    }
+
     let ids = attribute_values(html, "id");
     let unique: HashSet<&str> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "{url}: duplicate ids in {ids:?}");

@@ -89,7 +89,7 @@ pub(super) fn page(site: &SiteData) -> Page {
             <p>
                 "If you are unhappy with how we handle your data, please contact us first so we can put it right. "
                 "You also have the right to complain to the Information Commissioner's Office (ICO), the UK's data protection regulator: "
-                <a href="https://ico.org.uk/make-a-complaint/" rel="noopener">"ico.org.uk/make-a-complaint"</a>
+                <a href="https://ico.org.uk/make-a-complaint/">"ico.org.uk/make-a-complaint"</a>
                 ", or call 0303 123 1113."
             </p>
 

@@ -44,7 +44,7 @@ pub(crate) fn SocialLinks(info: WebsiteInfo) -> impl IntoView {
                         first.make_ascii_uppercase();
                     }
                     let label = format!("{brand} on {name}");
-                    view! { <li><a href=href rel="noopener" aria-label=label>{name}</a></li> }
+                    view! { <li><a href=href aria-label=label>{name}</a></li> }
                 })
                 .collect_view()}
         </ul>

@@ -43,21 +43,16 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
     let book_href = format!("/services/book?id={}", service.id);
     let provider_href = format!("/become-provider?service={}", service.id);
     let is_open = detail.status == "Open";
+    let trail = vec![
+        ("/".to_owned(), "Home".to_owned()),
+        ("/services".to_owned(), "Services".to_owned()),
+        (category_href, service.category.name.clone()),
+    ];
+    let current_title = service.title.clone();
     view! {
-        <div class="page-intro">
-            <div class="container">
-                <Breadcrumbs
-                    trail=vec![
-                        ("/".to_owned(), "Home".to_owned()),
-                        ("/services".to_owned(), "Services".to_owned()),
-                        (category_href, service.category.name.clone()),
-                    ]
-                    current=service.title.clone()
-                />
-                <h1>{service.title}</h1>
-                <p class="lead">{service.summary}</p>
-            </div>
-        </div>
+        <PageIntro title=service.title.clone() lead=service.summary>
+            <Breadcrumbs trail current=current_title/>
+        </PageIntro>
         <div class="container page-body split split--wide">
             <div class="prose">
                 <h2>"About this service"</h2>
