@@ -213,6 +213,11 @@ fn every_page() -> Vec<PagePayload> {
     ]
 }
 
+/// The fixture page with this URL.
+fn page(url: &str) -> PagePayload {
+    every_page().into_iter().find(|payload| payload.url == url).unwrap_or_else(|| panic!("no page {url} in every_page()"))
+}
+
 /// The value of every `name="..."` attribute in the page, in order.
 fn attribute_values<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
     let needle = format!(" {name}=\"");
@@ -324,8 +329,7 @@ fn every_page_is_a_sound_document_with_its_own_title_and_description() {
 
 #[test]
 fn home_shows_the_marketplace_and_the_company() {
-    let pages = every_page();
-    let html = render(&pages[0]);
+    let html = render(&page("/"));
     assert!(html.contains("<title>Brightway UK - Services, jobs and recruitment</title>"));
     assert!(html.contains(r#"<form action="/jobs" method="get" role="search" class="search-form">"#));
     assert!(html.contains(r#"<label for="hero-search" class="field-label">Search jobs</label>"#));
@@ -346,7 +350,7 @@ fn home_shows_the_marketplace_and_the_company() {
 
 #[test]
 fn the_services_list_shows_prices_ratings_and_pages() {
-    let html = render(&every_page()[29]);
+    let html = render(&page("/services?category=cleaning"));
     assert!(html.contains("<title>Cleaning services - Brightway UK</title>"));
     assert!(html.contains("<h1>Cleaning services</h1>"));
     assert!(html.contains("Cleaning by vetted local providers."));
@@ -360,7 +364,7 @@ fn the_services_list_shows_prices_ratings_and_pages() {
     assert!(html.contains(r#"<a href="/services?category=cleaning&amp;page=3">"#));
     assert!(html.contains(r#"<a href="/services?category=cleaning" aria-current="page"><span class="visually-hidden">Page </span>1</a>"#));
 
-    let empty = render(&every_page()[30]);
+    let empty = render(&page("/services"));
     assert!(empty.contains("<title>All services - Brightway UK</title>"));
     assert!(empty.contains("No services are open at the moment"));
     assert!(!empty.contains(r#"class="pager""#));
@@ -368,7 +372,7 @@ fn the_services_list_shows_prices_ratings_and_pages() {
 
 #[test]
 fn service_details_show_the_service_its_reviews_and_actions() {
-    let html = render(&every_page()[33]);
+    let html = render(&page("/services/details?id=1"));
     assert!(html.contains("<title>End of tenancy cleaning - Brightway UK</title>"));
     assert!(html.contains("<h1>End of tenancy cleaning</h1>"));
     assert!(html.contains(r#"<li><a href="/services?category=cleaning">Cleaning</a></li>"#));
@@ -381,7 +385,7 @@ fn service_details_show_the_service_its_reviews_and_actions() {
 
 #[test]
 fn jobs_show_salaries_types_dates_and_keep_the_search_in_page_links() {
-    let html = render(&every_page()[1]);
+    let html = render(&page("/jobs?search=care&page=2"));
     assert!(html.contains(r#"<title>Jobs matching "care" (page 2) - Brightway UK</title>"#));
     assert!(html.contains(r#"name="search" value="care""#));
     assert!(html.contains("£24,000 - £27,000 a year"));
@@ -397,14 +401,13 @@ fn jobs_show_salaries_types_dates_and_keep_the_search_in_page_links() {
 
 #[test]
 fn apply_shows_the_job_and_a_labelled_form_or_asks_for_a_job() {
-    let pages = every_page();
-    let html = render(&pages[3]);
+    let html = render(&page("/apply?id=3"));
     assert!(html.contains("<title>Apply: Care assistant at Pennine Care Partners - Brightway UK</title>"));
     assert!(html.contains("About the role."));
     assert!(html.contains(r#"<input type="hidden" name="job" value="3">"#));
     assert!(html.contains(r#"<label for="apply-resume" class="field-label">CV</label>"#));
     assert!(html.contains(r#"href="/user/login?redirect=/apply%3Fid%3D3""#));
-    let none = render(&pages[4]);
+    let none = render(&page("/apply"));
     assert!(none.contains(r#"<a class="button button--primary" href="/jobs">See open jobs</a>"#));
 }
 
@@ -434,36 +437,48 @@ fn notifications_title_and_description_are_the_specs() {
 
 #[test]
 fn forms_post_to_their_page_with_the_api_field_names() {
-    let expectations: [(&str, &[&str]); 6] = [
-        ("/user/login", &["email", "password"]),
-        ("/user/register", &["full_name", "email", "phone_number", "password"]),
-        ("/user/change-password", &["current_password", "new_password"]),
-        ("/services/book", &["date", "time", "address_line_1", "city", "postcode", "notes"]),
-        ("/recruitment-post", &["company_name", "contact_name", "email", "phone_number", "role", "number_of_staff", "location", "start_date", "details"]),
-        ("/job-post", &["title", "company", "location", "employment_type", "salary_min", "salary_max", "salary_period", "description", "closes_at", "attachment"]),
+    let expectations: [(&str, &str, &[&str]); 12] = [
+        ("/user/login", "/user/login", &["email", "password"]),
+        ("/user/register", "/user/register", &["full_name", "email", "phone_number", "password"]),
+        ("/user/verify?email=demo%40brightway.example", "/user/verify", &["email", "otp"]),
+        ("/user/forgot-password", "/user/forgot-password", &["email"]),
+        ("/user/change-password", "/user/change-password", &["current_password", "new_password"]),
+        ("/services/book?id=1", "/services/book", &["service", "date", "time", "address_line_1", "city", "postcode", "notes"]),
+        ("/become-provider?service=1", "/become-provider", &["service", "bio", "experience_years", "availability"]),
+        ("/apply?id=3", "/apply", &["job", "full_name", "email", "phone_number", "cover_letter", "resume"]),
+        ("/recruitment-post", "/recruitment-post", RECRUITMENT_FIELDS),
+        ("/form/hire-talent", "/form/hire-talent", RECRUITMENT_FIELDS),
+        ("/job-post", "/job-post", JOB_POST_FIELDS),
+        ("/form/job-post", "/form/job-post", JOB_POST_FIELDS),
     ];
-    let pages = every_page();
-    for (action, fields) in expectations {
-        let payload = pages.iter().find(|payload| payload.url.split('?').next() == Some(action) && payload.url != "/services/book").unwrap_or_else(|| &pages[31]);
-        let html = render(payload);
-        assert!(html.contains(&format!(r#"method="post" action="{action}""#)), "{action}");
+    for (url, action, fields) in expectations {
+        let html = render(&page(url));
+        assert!(html.contains(&format!(r#"method="post" action="{action}""#)), "{url}");
         let names = attribute_values(&html, "name");
         for field in fields {
-            assert!(names.contains(field), "{action}: no field {field}");
+            assert!(names.contains(field), "{url}: no field {field}");
         }
     }
 }
 
+const RECRUITMENT_FIELDS: &[&str] =
+    &["company_name", "contact_name", "email", "phone_number", "role", "number_of_staff", "location", "start_date", "details"];
+
+const JOB_POST_FIELDS: &[&str] = &[
+    "title", "company", "location", "employment_type", "salary_min", "salary_max", "salary_period", "description", "closes_at",
+    "attachment",
+];
+
 #[test]
 fn verify_prefills_the_email_and_asks_for_six_digits() {
-    let html = render(&every_page()[12]);
+    let html = render(&page("/user/verify?email=demo%40brightway.example"));
     assert!(html.contains(r#"name="email" type="email" required autocomplete="email" value="demo@brightway.example""#));
     assert!(html.contains(r#"inputmode="numeric" pattern="[0-9]{6}" maxlength="6""#));
 }
 
 #[test]
 fn become_provider_preselects_the_service_from_the_query() {
-    let html = render(&every_page()[35]);
+    let html = render(&page("/become-provider?service=1"));
     assert!(html.contains("<title>Become a provider: End of tenancy cleaning - Brightway UK</title>"));
     assert!(html.contains(r#"<optgroup label="Cleaning"><option value="1" selected>End of tenancy cleaning</option></optgroup>"#));
 }
@@ -487,11 +502,11 @@ fn the_menu_marks_the_current_page() {
 
 #[test]
 fn data_is_escaped() {
-    let mut page = every_page().remove(33);
-    let PageData::ServicesDetails(Some(detail)) = &mut page.page else { unreachable!() };
+    let mut payload = page("/services/details?id=1");
+    let PageData::ServicesDetails(Some(detail)) = &mut payload.page else { unreachable!() };
     detail.service.title = "<script>alert(1)</script> & more".into();
     detail.reviews[0].review = "Fast <b>and</b> tidy".into();
-    let html = render(&page);
+    let html = render(&payload);
     assert!(!html.contains("<script>alert"));
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"));
     assert!(html.contains("Fast &lt;b&gt;and&lt;/b&gt; tidy"));

@@ -121,6 +121,9 @@ fn page(data: &PageData, site: &SiteData) -> Page {
     }
 }
 
+/// The browser's toolbar colour on phones: `--color-primary` of style/base.css.
+const THEME_COLOR: &str = "#0b5563";
+
 /// What the `<head>` says about a page.
 struct Head {
     title: String,
@@ -143,7 +146,7 @@ fn html(head: Head, assets: &Assets, body: AnyView) -> String {
                 {robots.map(|robots| view! { <meta name="robots" content=robots/> })}
                 {head.canonical.clone().map(|href| view! { <link rel="canonical" href=href/> })}
                 <meta name="build-id" content=assets.build_id.clone()/>
-                <meta name="theme-color" content="#0b5563"/>
+                <meta name="theme-color" content=THEME_COLOR/>
                 {open_graph("og:type", "website".to_owned())}
                 {open_graph("og:locale", "en_GB".to_owned())}
                 {open_graph("og:site_name", site_name)}
