@@ -21,6 +21,26 @@ pub struct Config {
     pub prerender_on_start: bool,
     /// QuickJS threads rendering islands.
     pub island_threads: usize,
+    /// `smtp://host:port` or `smtps://user:pass@host`; unset writes mail under `data/mail/`.
+    pub smtp_url: Option<String>,
+    /// The sender of the site's mail.
+    pub mail_from: String,
+    /// `s3://bucket/prefix`, or a folder for uploads.
+    pub storage_url: String,
+    /// Signs tokens, codes and file links; generated and kept under `data/` when unset.
+    pub jwt_secret: Option<String>,
+    pub limits: Limits,
+    /// Take the client address from `X-Forwarded-For` (behind a trusted proxy only).
+    pub trust_proxy: bool,
+}
+
+/// Requests allowed per client address and per account.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub login_per_minute: u32,
+    pub register_per_hour: u32,
+    pub resend_per_hour: u32,
+    pub reset_per_hour: u32,
 }
 
 impl Config {
@@ -40,6 +60,17 @@ impl Config {
             seed_demo: var("SEED_DEMO").map(|v| v != "0" && v != "false").unwrap_or(true),
             prerender_on_start: var("PRERENDER").map(|v| v != "0" && v != "false").unwrap_or(true),
             island_threads: var("ISLAND_THREADS").and_then(|n| n.parse().ok()).unwrap_or(2).max(1),
+            smtp_url: var("SMTP_URL"),
+            mail_from: var("MAIL_FROM").unwrap_or_else(|| "Brightway <no-reply@brightway.example>".into()),
+            storage_url: var("STORAGE_URL").unwrap_or_else(|| data_dir.join("uploads").display().to_string()),
+            jwt_secret: var("JWT_SECRET"),
+            limits: Limits {
+                login_per_minute: number("RATE_LIMIT_LOGIN_PER_MINUTE", 10),
+                register_per_hour: number("RATE_LIMIT_REGISTER_PER_HOUR", 20),
+                resend_per_hour: number("RATE_LIMIT_RESEND_PER_HOUR", 10),
+                reset_per_hour: number("RATE_LIMIT_RESET_PER_HOUR", 10),
+            },
+            trust_proxy: var("TRUST_PROXY").is_some_and(|v| v == "1" || v == "true"),
             data_dir,
         }
     }
@@ -47,6 +78,10 @@ impl Config {
     pub fn is_sqlite(&self) -> bool {
         self.database_url.starts_with("sqlite:")
     }
+}
+
+fn number(name: &str, default: u32) -> u32 {
+    std::env::var(name).ok().and_then(|v| v.trim().parse().ok()).filter(|n| *n > 0).unwrap_or(default)
 }
 
 pub fn sqlite_url(path: &Path) -> String {

@@ -28,8 +28,8 @@ pub enum AppError {
     PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
-    #[error("Too many requests. Please try again later.")]
-    TooManyRequests { retry_after_seconds: u64 },
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after_seconds: u64 },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -88,7 +88,7 @@ impl IntoResponse for AppError {
             _ => {}
         }
         let mut response = (status, Json(Value::Object(body))).into_response();
-        if let AppError::TooManyRequests { retry_after_seconds } = self {
+        if let AppError::TooManyRequests { retry_after_seconds, .. } = self {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_seconds.into());
         }
         response

@@ -5,7 +5,7 @@ use server::site::routes::Route;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --out DIR]";
+const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --out DIR | create-admin EMAIL]";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -19,6 +19,7 @@ async fn main() -> ExitCode {
         ["migrate"] => migrate().await,
         ["import", file] => import(Path::new(file)).await,
         ["prerender", "--out", dir] => prerender(PathBuf::from(dir)).await,
+        ["create-admin", email] => create_admin(email).await,
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             Ok(())
@@ -123,5 +124,24 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let temporary = path.with_extension("partial");
     std::fs::write(&temporary, bytes)?;
     std::fs::rename(&temporary, path)?;
+    Ok(())
+}
+
+/// Makes (or promotes) a verified staff account; the password is read from standard input.
+async fn create_admin(email: &str) -> anyhow::Result<()> {
+    use std::io::{BufRead, IsTerminal, Write};
+    let email = server::domain::Email::parse(email).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if std::io::stdin().is_terminal() {
+        eprint!("Password for {email} (shown as you type; at least 8 characters): ");
+        std::io::stderr().flush()?;
+    }
+    let mut password = String::new();
+    std::io::stdin().lock().read_line(&mut password)?;
+    let password = password.trim_end_matches(['\r', '\n']).to_string();
+    server::auth::rules::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let config = Config::from_env();
+    let db = server::db::connect_and_migrate(&config.database_url).await?;
+    let created = server::auth::admin::create_or_promote(&db, &email, &password).await?;
+    println!("{} staff account {email}", if created { "created" } else { "updated" });
     Ok(())
 }

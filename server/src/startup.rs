@@ -1,7 +1,14 @@
 //! Putting the server together: database, demo data, islands, the router; used by `main`
 //! and by the tests, which start the real app on port 0.
 
+use crate::auth::codes::Codes;
+use crate::auth::tokens::Tokens;
 use crate::config::Config;
+use crate::mail::sender::{Sender, Transport};
+use crate::rate_limit::RateLimiter;
+use crate::secrets::Secrets;
+use crate::state::AppState;
+use crate::storage::Storage;
 use crate::site::build::Build;
 use crate::site::islands::QuickJsIslands;
 use crate::site::{Site, handlers};
@@ -15,6 +22,7 @@ use tokio::net::TcpListener;
 
 pub struct App {
     pub site: Arc<Site>,
+    pub state: Arc<AppState>,
     pub router: Router,
 }
 
@@ -31,8 +39,28 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::site::invalidation::listen(site.clone());
     let internal_error_page = site.error_html(500, "/").await;
     let _ = INTERNAL_ERROR_PAGE.set(internal_error_page);
-    let router = handlers::router(site.clone()).layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response));
-    Ok(App { site, router })
+
+    let config = &site.config;
+    let secrets = Secrets::load(config.jwt_secret.as_deref(), &config.data_dir)?;
+    let transport = Transport::from_config(config.smtp_url.as_deref(), config.data_dir.join("mail"))?;
+    let log_codes = transport.writes_files();
+    let from = config.mail_from.parse().map_err(|e| anyhow::anyhow!("MAIL_FROM is not a mailbox: {e}"))?;
+    let sender = Sender::new(site.db.clone(), transport, from);
+    let mail_queued = sender.waker();
+    sender.start();
+    let state = Arc::new(AppState {
+        storage: Storage::open(&config.storage_url, &secrets.files, &config.public_url)?,
+        tokens: Tokens::new(&secrets.tokens),
+        codes: Codes::new(&secrets.codes),
+        limiter: RateLimiter::default(),
+        mail_queued,
+        log_codes,
+        site: site.clone(),
+    });
+    let router = crate::api::router(state.clone())
+        .merge(handlers::router(site.clone()))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response));
+    Ok(App { site, state, router })
 }
 
 static INTERNAL_ERROR_PAGE: OnceLock<String> = OnceLock::new();
@@ -52,6 +80,7 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
         let site = app.site.clone();
         tokio::spawn(async move { site.prerender_all().await });
     }
-    axum::serve(listener, app.router).with_graceful_shutdown(shutdown).await?;
+    let service = app.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown).await?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use server::config::{Config, sqlite_url};
+use server::config::{Config, Limits, sqlite_url};
 use server::startup::{self, App};
 use server::site::Site;
 use std::path::PathBuf;
@@ -77,6 +77,11 @@ impl Drop for PostgresDatabase {
 
 impl TestApp {
     pub async fn spawn(backend: Backend) -> TestApp {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// A server whose configuration `customize` may change (SMTP, limits, ...).
+    pub async fn spawn_with(backend: Backend, customize: impl FnOnce(&mut Config)) -> TestApp {
         let data_dir = tempfile::tempdir().expect("a temporary folder");
         let (postgres, database_url) = match backend {
             Backend::Sqlite => (None, sqlite_url(&data_dir.path().join("test.sqlite3"))),
@@ -85,18 +90,18 @@ impl TestApp {
                 (Some(database), url)
             }
         };
-        Self::start(data_dir, database_url, postgres).await
+        Self::start(data_dir, database_url, postgres, customize).await
     }
 
     /// A second server on the same database as `other` (as behind a load balancer).
     pub async fn spawn_beside(other: &TestApp) -> TestApp {
-        Self::start(tempfile::tempdir().expect("a temporary folder"), other.config.database_url.clone(), None).await
+        Self::start(tempfile::tempdir().expect("a temporary folder"), other.config.database_url.clone(), None, |_| {}).await
     }
 
-    async fn start(data_dir: tempfile::TempDir, database_url: String, postgres: Option<PostgresDatabase>) -> TestApp {
+    async fn start(data_dir: tempfile::TempDir, database_url: String, postgres: Option<PostgresDatabase>, customize: impl FnOnce(&mut Config)) -> TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let address = listener.local_addr().unwrap();
-        let config = Config {
+        let mut config = Config {
             port: address.port(),
             data_dir: data_dir.path().to_path_buf(),
             database_url,
@@ -107,7 +112,14 @@ impl TestApp {
             seed_demo: true,
             prerender_on_start: false,
             island_threads: 1,
+            smtp_url: None,
+            mail_from: "Brightway <no-reply@brightway.example>".into(),
+            storage_url: data_dir.path().join("uploads").display().to_string(),
+            jwt_secret: Some(format!("{:064x}", rand::random::<u128>())),
+            limits: Limits { login_per_minute: 1000, register_per_hour: 1000, resend_per_hour: 1000, reset_per_hour: 1000 },
+            trust_proxy: false,
         };
+        customize(&mut config);
         let app: App = startup::build(config.clone()).await.expect("the app starts");
         let site = app.site.clone();
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();

@@ -1,0 +1,302 @@
+//! `/api/auth/`: registration, email verification, sign-in, token refresh, sign-out and
+//! password reset.
+
+use super::extract::{ClientAddress, FieldErrors, JsonBody};
+use crate::auth::codes::Purpose;
+use crate::auth::rules::check_password;
+use crate::auth::tokens::{self, TokenPair};
+use crate::domain::{Email, UkPhone};
+use crate::error::AppError;
+use crate::mail::{outbox, templates};
+use crate::passwords;
+use crate::rate_limit::Limit;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::user;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, TransactionTrait};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+type Answer = Result<Json<Value>, AppError>;
+
+fn message(text: &str) -> Json<Value> {
+    Json(json!({ "message": text }))
+}
+
+async fn find_user(state: &AppState, email: &Email) -> Result<Option<user::Model>, AppError> {
+    Ok(user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(state.db()).await?)
+}
+
+fn parse_email(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Email> {
+    let raw = errors.required("email", raw);
+    if raw.is_empty() {
+        return None;
+    }
+    Email::parse(&raw).map_err(|e| errors.add("email", e)).ok()
+}
+
+/// Sends a code mail: queued in `db`'s transaction, logged too when mail goes to files.
+async fn queue_code(state: &AppState, db: &impl sea_orm::ConnectionTrait, user: &user::Model, purpose: Purpose) -> Result<(), AppError> {
+    let code = state.codes.issue(db, user.id, purpose).await?;
+    let brand = state.site.site_data().await.map(|s| s.info.brand.clone()).unwrap_or_else(|_| "Brightway".into());
+    let first_name = user.full_name.split_whitespace().next().unwrap_or("there");
+    let mail = match purpose {
+        Purpose::VerifyEmail => templates::verification_code(&user.email, &brand, first_name, &code),
+        Purpose::PasswordReset => templates::password_reset_code(&user.email, &brand, first_name, &code),
+    };
+    outbox::enqueue(db, mail).await?;
+    if state.log_codes {
+        tracing::info!(email = %user.email, ?purpose, %code, "one-time code (mail is written to files, not sent)");
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+pub struct RegisterBody {
+    full_name: Option<String>,
+    email: Option<String>,
+    phone_number: Option<String>,
+    password: Option<String>,
+}
+
+pub async fn register(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<Value>), AppError> {
+    state.limiter.check("register", &address, Limit::per_hour(state.config().limits.register_per_hour))?;
+    let mut errors = FieldErrors::default();
+    let full_name = errors.required("full_name", body.full_name.as_deref());
+    if full_name.chars().count() > 150 {
+        errors.add("full_name", "Ensure this field has no more than 150 characters.");
+    }
+    let email = parse_email(&mut errors, body.email.as_deref());
+    let phone = errors.required("phone_number", body.phone_number.as_deref());
+    let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|e| errors.add("phone_number", e)).ok() };
+    let password = body.password.unwrap_or_default();
+    if password.is_empty() {
+        errors.add("password", "This field is required.");
+    } else if let Err(problem) = check_password(&password, email.as_ref()) {
+        errors.add("password", problem);
+    }
+    if let Some(email) = &email {
+        if find_user(&state, email).await?.is_some() {
+            errors.add("email", "A user with this email already exists.");
+        }
+    }
+    errors.finish()?;
+    let (email, phone) = (email.expect("validated"), phone.expect("validated"));
+
+    let password_hash = passwords::hash_blocking(password).await;
+    let now = Utc::now();
+    let txn = state.db().begin().await?;
+    let created = user::ActiveModel {
+        email: Set(email.to_string()),
+        password_hash: Set(password_hash),
+        full_name: Set(full_name),
+        phone_number: Set(phone.as_str().to_string()),
+        address_line_1: Set(String::new()),
+        postcode: Set(String::new()),
+        city: Set(String::new()),
+        country: Set("United Kingdom".into()),
+        is_verified: Set(false),
+        is_staff: Set(false),
+        date_joined: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await;
+    let created = match created {
+        Ok(user) => user,
+        // Two registrations of one address at once: the unique index decides.
+        Err(error) if error.to_string().to_lowercase().contains("unique") => return Err(AppError::field("email", "A user with this email already exists.")),
+        Err(error) => return Err(error.into()),
+    };
+    queue_code(&state, &txn, &created, Purpose::VerifyEmail).await?;
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "message": "Registration successful! Please check your email to verify your account.", "email": created.email })),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct VerifyBody {
+    email: Option<String>,
+    otp: Option<String>,
+}
+
+pub async fn verify_email(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<VerifyBody>) -> Answer {
+    state.limiter.check("verify", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
+    let mut errors = FieldErrors::default();
+    let email = parse_email(&mut errors, body.email.as_deref());
+    let otp = errors.required("otp", body.otp.as_deref());
+    errors.finish()?;
+    let Some(user) = find_user(&state, &email.expect("validated")).await? else {
+        return Err(AppError::field("otp", "Invalid or expired code."));
+    };
+    if user.is_verified {
+        return Err(AppError::BadRequest("This email address is already verified. Please login.".into()));
+    }
+    // Outside any transaction: a wrong try must count even though the request fails.
+    state.codes.redeem(state.db(), user.id, Purpose::VerifyEmail, &otp).await?;
+    let mut row = user.into_active_model();
+    row.is_verified = Set(true);
+    row.updated_at = Set(Utc::now());
+    row.update(state.db()).await?;
+    Ok(message("Verification successful! Please login to continue."))
+}
+
+#[derive(Deserialize)]
+pub struct EmailBody {
+    email: Option<String>,
+}
+
+fn wait_message(seconds: i64) -> AppError {
+    AppError::TooManyRequests {
+        message: format!("Please wait {seconds} seconds before asking for another code."),
+        retry_after_seconds: seconds as u64,
+    }
+}
+
+pub async fn resend_otp(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
+    let mut errors = FieldErrors::default();
+    let email = parse_email(&mut errors, body.email.as_deref());
+    errors.finish()?;
+    let email = email.expect("validated");
+    let limit = Limit::per_hour(state.config().limits.resend_per_hour);
+    state.limiter.check("resend", &address, limit)?;
+    state.limiter.check("resend-account", email.as_str(), limit)?;
+    let sent = json!({ "message": "Verification code resent! Please check your email." });
+    let Some(user) = find_user(&state, &email).await? else {
+        // Unknown addresses get the same answer: the endpoint does not reveal who has an account.
+        return Ok(Json(sent));
+    };
+    if user.is_verified {
+        return Err(AppError::BadRequest("This email address is already verified. Please login.".into()));
+    }
+    if let Some(seconds) = state.codes.wait_before_next(state.db(), user.id, Purpose::VerifyEmail).await? {
+        return Err(wait_message(seconds));
+    }
+    let txn = state.db().begin().await?;
+    queue_code(&state, &txn, &user, Purpose::VerifyEmail).await?;
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok(Json(sent))
+}
+
+#[derive(Deserialize)]
+pub struct LoginBody {
+    email: Option<String>,
+    password: Option<String>,
+}
+
+/// A real argon2 hash checked for unknown accounts, so that timing does not reveal them.
+static DECOY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| passwords::hash("decoy password for timing"));
+
+pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
+    let mut errors = FieldErrors::default();
+    let email = parse_email(&mut errors, body.email.as_deref());
+    let password = errors.required("password", body.password.as_deref().map(|p| if p.trim().is_empty() { "" } else { p }));
+    errors.finish()?;
+    let email = email.expect("validated");
+    let limit = Limit::per_minute(state.config().limits.login_per_minute);
+    state.limiter.check("login", &address, limit)?;
+    state.limiter.check("login-account", email.as_str(), limit)?;
+
+    let user = find_user(&state, &email).await?;
+    let stored = user.as_ref().map_or_else(|| DECOY_HASH.clone(), |u| u.password_hash.clone());
+    let password = body.password.unwrap_or(password);
+    let matches = tokio::task::spawn_blocking(move || passwords::verify(&password, &stored)).await.map_err(anyhow::Error::from)?;
+    let user = match user {
+        Some(user) if matches => user,
+        _ => return Err(AppError::Unauthorized("No active account found with the given credentials".into())),
+    };
+    if !user.is_verified {
+        return Err(AppError::Forbidden("Please verify your email address before logging in. We sent you a code.".into()));
+    }
+    Ok(Json(state.tokens.issue(state.db(), user.id, None).await?))
+}
+
+#[derive(Deserialize)]
+pub struct RefreshBody {
+    refresh: Option<String>,
+}
+
+fn refresh_token(body: RefreshBody) -> Result<String, AppError> {
+    let mut errors = FieldErrors::default();
+    let token = errors.required("refresh", body.refresh.as_deref());
+    errors.finish()?;
+    Ok(token)
+}
+
+pub async fn refresh(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Result<Json<TokenPair>, AppError> {
+    Ok(Json(state.tokens.refresh(state.db(), &refresh_token(body)?).await?))
+}
+
+pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Answer {
+    let token = refresh_token(body)?;
+    let (_, family) = state.tokens.family_of(&token).ok_or_else(|| AppError::Unauthorized("Token is invalid or expired".into()))?;
+    tokens::revoke_family(state.db(), &family).await?;
+    Ok(message("Logged out."))
+}
+
+pub async fn password_reset(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
+    let mut errors = FieldErrors::default();
+    let email = parse_email(&mut errors, body.email.as_deref());
+    errors.finish()?;
+    let email = email.expect("validated");
+    let limit = Limit::per_hour(state.config().limits.reset_per_hour);
+    state.limiter.check("reset", &address, limit)?;
+    state.limiter.check("reset-account", email.as_str(), limit)?;
+    if let Some(user) = find_user(&state, &email).await? {
+        // Within a minute of the last code nothing is sent, but the answer stays the same.
+        if state.codes.wait_before_next(state.db(), user.id, Purpose::PasswordReset).await?.is_none() {
+            let txn = state.db().begin().await?;
+            queue_code(&state, &txn, &user, Purpose::PasswordReset).await?;
+            txn.commit().await?;
+            state.mail_queued.notify_one();
+        }
+    }
+    Ok(message("Password reset code sent! Please check your email."))
+}
+
+#[derive(Deserialize)]
+pub struct ResetConfirmBody {
+    email: Option<String>,
+    otp: Option<String>,
+    password: Option<String>,
+}
+
+pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<ResetConfirmBody>) -> Answer {
+    state.limiter.check("reset-confirm", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
+    let mut errors = FieldErrors::default();
+    let email = parse_email(&mut errors, body.email.as_deref());
+    let otp = errors.required("otp", body.otp.as_deref());
+    let password = body.password.unwrap_or_default();
+    if password.is_empty() {
+        errors.add("password", "This field is required.");
+    } else if let Err(problem) = check_password(&password, email.as_ref()) {
+        errors.add("password", problem);
+    }
+    errors.finish()?;
+    let Some(user) = find_user(&state, &email.expect("validated")).await? else {
+        return Err(AppError::field("otp", "Invalid or expired code."));
+    };
+    // Outside the transaction: a wrong try must count even though the request fails.
+    state.codes.redeem(state.db(), user.id, Purpose::PasswordReset, &otp).await?;
+    let password_hash = passwords::hash_blocking(password).await;
+    let txn = state.db().begin().await?;
+    let user_id = user.id;
+    let mut row = user.into_active_model();
+    row.password_hash = Set(password_hash);
+    // The code came by mail, so the address is proven too.
+    row.is_verified = Set(true);
+    row.updated_at = Set(Utc::now());
+    row.update(&txn).await?;
+    tokens::revoke_all(&txn, user_id, None).await?;
+    txn.commit().await?;
+    Ok(message("Password reset successful! Please login to continue."))
+}

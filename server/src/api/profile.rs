@@ -1,0 +1,243 @@
+//! `/api/auth/profile/`, certificates and password change: the signed-in member's own data.
+//! Documents are stored under random names and shown only as signed, expiring links.
+
+use super::extract::{FieldErrors, JsonBody};
+use crate::auth::member::Member;
+use crate::auth::rules::check_password;
+use crate::auth::tokens;
+use crate::domain::{Email, UkPhone, UkPostcode};
+use crate::error::AppError;
+use crate::passwords;
+use crate::state::AppState;
+use crate::storage::{FileKind, Storage};
+use axum::Json;
+use axum::extract::{Multipart, Path, State};
+use axum::http::StatusCode;
+use bytes::{Bytes, BytesMut};
+use chrono::{NaiveDate, Utc};
+use entity::{certificate, user};
+use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+const DOCUMENT_LIMIT: usize = 5 * 1024 * 1024;
+const PICTURE_LIMIT: usize = 2 * 1024 * 1024;
+const DOCUMENT_KINDS: &[FileKind] = &[FileKind::Pdf, FileKind::Doc, FileKind::Docx, FileKind::Jpeg, FileKind::Png];
+const PICTURE_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png, FileKind::Webp];
+
+/// The contract's user object; file fields are signed links.
+pub async fn user_json(state: &AppState, user: &user::Model) -> Result<Value, AppError> {
+    let link = |key: &Option<String>| key.as_deref().map(|k| state.storage.signed_url(k));
+    let certificates = certificate::Entity::find()
+        .filter(certificate::Column::UserId.eq(user.id))
+        .order_by_asc(certificate::Column::Id)
+        .all(state.db())
+        .await?
+        .into_iter()
+        .map(|c| json!({ "id": c.id, "name": c.name, "file": state.storage.signed_url(&c.file), "uploaded_at": c.uploaded_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true) }))
+        .collect::<Vec<_>>();
+    Ok(json!({
+        "id": user.id,
+        "full_name": user.full_name,
+        "email": user.email,
+        "phone_number": user.phone_number,
+        "address_line_1": user.address_line_1,
+        "postcode": user.postcode,
+        "city": user.city,
+        "country": user.country,
+        "profile_picture": link(&user.profile_picture),
+        "resume": link(&user.resume),
+        "passport": link(&user.passport),
+        "utility_bill": link(&user.utility_bill),
+        "date_of_birth": user.date_of_birth.map(|d| d.format("%Y-%m-%d").to_string()),
+        "other_documents": link(&user.other_documents),
+        "is_verified": user.is_verified,
+        "certificates": certificates,
+        "date_joined": user.date_joined.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+    }))
+}
+
+pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<Value>, AppError> {
+    Ok(Json(user_json(&state, &member.user).await?))
+}
+
+/// Reads one uploaded file, refusing it as soon as it passes `limit` bytes.
+async fn read_file(field: &mut axum::extract::multipart::Field<'_>, name: &str, limit: usize) -> Result<Bytes, AppError> {
+    let mut bytes = BytesMut::new();
+    while let Some(chunk) = field.chunk().await.map_err(|e| AppError::BadRequest(format!("The upload of {name} was interrupted: {e}")))? {
+        bytes.extend_from_slice(&chunk);
+        if bytes.len() > limit {
+            return Err(AppError::PayloadTooLarge(format!("The file for {name} is too large: at most {} MiB.", limit / (1024 * 1024))));
+        }
+    }
+    Ok(bytes.freeze())
+}
+
+fn check_kind(name: &str, bytes: &[u8], allowed: &[FileKind]) -> Result<FileKind, AppError> {
+    let names = allowed.iter().map(|k| k.extension().to_uppercase()).collect::<Vec<_>>().join(", ");
+    match FileKind::sniff(bytes) {
+        Some(kind) if allowed.contains(&kind) => Ok(kind),
+        _ => Err(AppError::UnsupportedMediaType(format!("The file for {name} must be one of: {names}."))),
+    }
+}
+
+/// A readable name for a certificate: the uploaded file's name without its folder.
+fn certificate_name(file_name: Option<&str>) -> String {
+    let name: String = file_name.unwrap_or("").rsplit(['/', '\\']).next().unwrap_or("").chars().filter(|c| !c.is_control()).take(120).collect();
+    if name.trim().is_empty() { "Certificate".into() } else { name.trim().to_string() }
+}
+
+struct Upload {
+    field: &'static str,
+    kind: FileKind,
+    bytes: Bytes,
+    file_name: Option<String>,
+}
+
+pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form: Multipart) -> Result<Json<Value>, AppError> {
+    let mut errors = FieldErrors::default();
+    let mut row = member.user.clone().into_active_model();
+    let mut uploads = Vec::new();
+    while let Some(mut field) = form.next_field().await.map_err(|e| AppError::BadRequest(format!("The form could not be read: {e}")))? {
+        let name = field.name().unwrap_or("").to_string();
+        let file_field: Option<(&'static str, usize, &[FileKind])> = match name.as_str() {
+            "profile_picture" => Some(("profile_picture", PICTURE_LIMIT, PICTURE_KINDS)),
+            "resume" => Some(("resume", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
+            "passport" => Some(("passport", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
+            "utility_bill" => Some(("utility_bill", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
+            "other_documents" => Some(("other_documents", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
+            "certificates" => Some(("certificates", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
+            _ => None,
+        };
+        if let Some((field_name, limit, kinds)) = file_field {
+            let file_name = field.file_name().map(str::to_string);
+            let bytes = read_file(&mut field, field_name, limit).await?;
+            if bytes.is_empty() {
+                continue;
+            }
+            let kind = check_kind(field_name, &bytes, kinds)?;
+            uploads.push(Upload { field: field_name, kind, bytes, file_name });
+            continue;
+        }
+        let value = field.text().await.map_err(|e| AppError::BadRequest(format!("The field {name} could not be read: {e}")))?;
+        let value = value.trim().to_string();
+        match name.as_str() {
+            "full_name" if value.is_empty() => errors.add("full_name", "This field may not be blank."),
+            "full_name" if value.chars().count() > 150 => errors.add("full_name", "Ensure this field has no more than 150 characters."),
+            "full_name" => row.full_name = Set(value),
+            "email" => match Email::parse(&value) {
+                Ok(email) if email.as_str() == member.user.email => {}
+                Ok(_) => errors.add("email", "The email address cannot be changed."),
+                Err(problem) => errors.add("email", problem),
+            },
+            "phone_number" => match UkPhone::parse(&value) {
+                Ok(phone) => row.phone_number = Set(phone.as_str().to_string()),
+                Err(problem) => errors.add("phone_number", problem),
+            },
+            "postcode" if value.is_empty() => row.postcode = Set(String::new()),
+            "postcode" => match UkPostcode::parse(&value) {
+                Ok(postcode) => row.postcode = Set(postcode.as_str().to_string()),
+                Err(problem) => errors.add("postcode", problem),
+            },
+            "address_line_1" | "city" | "country" if value.chars().count() > 200 => errors.add(&name, "Ensure this field has no more than 200 characters."),
+            "address_line_1" => row.address_line_1 = Set(value),
+            "city" => row.city = Set(value),
+            "country" => row.country = Set(value),
+            "date_of_birth" if value.is_empty() => row.date_of_birth = Set(None),
+            "date_of_birth" => match NaiveDate::parse_from_str(&value, "%Y-%m-%d") {
+                Ok(date) if date < Utc::now().date_naive() && date.format("%Y").to_string().as_str() >= "1900" => row.date_of_birth = Set(Some(date)),
+                Ok(_) => errors.add("date_of_birth", "Enter a date of birth in the past."),
+                Err(_) => errors.add("date_of_birth", "Date has wrong format. Use YYYY-MM-DD."),
+            },
+            "id" | "is_verified" | "date_joined" | "is_staff" | "password" => errors.add(&name, "This field cannot be changed here."),
+            _ => {}
+        }
+    }
+    errors.finish()?;
+
+    let mut replaced = Vec::new();
+    let mut new_certificates = Vec::new();
+    for upload in uploads {
+        let folder = if upload.field == "certificates" { "certificates" } else { upload.field };
+        let key = state.storage.put(folder, upload.kind, upload.bytes).await?;
+        let old = match upload.field {
+            "profile_picture" => swap(&mut row.profile_picture, key),
+            "resume" => swap(&mut row.resume, key),
+            "passport" => swap(&mut row.passport, key),
+            "utility_bill" => swap(&mut row.utility_bill, key),
+            "other_documents" => swap(&mut row.other_documents, key),
+            _ => {
+                new_certificates.push((key, certificate_name(upload.file_name.as_deref())));
+                None
+            }
+        };
+        replaced.extend(old);
+    }
+    row.updated_at = Set(Utc::now());
+    let updated = row.update(state.db()).await?;
+    for (file, name) in new_certificates {
+        certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }.insert(state.db()).await?;
+    }
+    delete_files(&state.storage, replaced).await;
+    Ok(Json(user_json(&state, &updated).await?))
+}
+
+/// Puts `key` in a file slot; returns the key it held before.
+fn swap(slot: &mut ActiveValue<Option<String>>, key: String) -> Option<String> {
+    match std::mem::replace(slot, Set(Some(key))) {
+        ActiveValue::Set(old) | ActiveValue::Unchanged(old) => old,
+        ActiveValue::NotSet => None,
+    }
+}
+
+async fn delete_files(storage: &Storage, keys: Vec<String>) {
+    for key in keys {
+        storage.delete(&key).await;
+    }
+}
+
+pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Member, Path(id): Path<String>) -> Result<StatusCode, AppError> {
+    let id: i32 = id.parse().map_err(|_| AppError::NotFound)?;
+    // Someone else's certificate is as missing as one that never existed.
+    let found = certificate::Entity::find_by_id(id).filter(certificate::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    certificate::Entity::delete_by_id(found.id).exec(state.db()).await?;
+    state.storage.delete(&found.file).await;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+pub struct PasswordChange {
+    old_password: Option<String>,
+    new_password: Option<String>,
+}
+
+pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<Value>, AppError> {
+    let mut errors = FieldErrors::default();
+    let old = body.old_password.unwrap_or_default();
+    let new = body.new_password.unwrap_or_default();
+    if old.is_empty() {
+        errors.add("old_password", "This field is required.");
+    }
+    let email = Email::parse(&member.user.email).ok();
+    if new.is_empty() {
+        errors.add("new_password", "This field is required.");
+    } else if let Err(problem) = check_password(&new, email.as_ref()) {
+        errors.add("new_password", problem);
+    }
+    errors.finish()?;
+    let stored = member.user.password_hash.clone();
+    let old_matches = tokio::task::spawn_blocking(move || passwords::verify(&old, &stored)).await.map_err(anyhow::Error::from)?;
+    if !old_matches {
+        return Err(AppError::field("old_password", "Your old password was entered incorrectly. Please enter it again."));
+    }
+    let hash = passwords::hash_blocking(new).await;
+    let user_id = member.user.id;
+    let mut row = member.user.into_active_model();
+    row.password_hash = Set(hash);
+    row.updated_at = Set(Utc::now());
+    row.update(state.db()).await?;
+    // Every other sign-in ends; this one goes on.
+    tokens::revoke_all(state.db(), user_id, Some(&member.family)).await?;
+    Ok(Json(json!({ "message": "Password updated successfully!" })))
+}

@@ -1,0 +1,134 @@
+//! One-time codes sent by mail: 6 digits from a secure source, kept as a keyed hash, valid
+//! 10 minutes, single use, dead after 5 wrong tries; a new code replaces the old one.
+
+use crate::error::AppError;
+use chrono::{Duration, Utc};
+use entity::one_time_code;
+use hmac::{Hmac, Mac};
+use rand::Rng;
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sha2::Sha256;
+
+pub const LIFETIME: Duration = Duration::minutes(10);
+pub const MAX_WRONG_TRIES: i32 = 5;
+/// A member may ask for a new code once a minute.
+pub const RESEND_INTERVAL: Duration = Duration::minutes(1);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    VerifyEmail,
+    PasswordReset,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Purpose::VerifyEmail => "verify_email",
+            Purpose::PasswordReset => "password_reset",
+        }
+    }
+}
+
+/// Hashes codes with a server secret, so a copy of the database cannot be brute-forced.
+pub struct Codes {
+    key: Vec<u8>,
+}
+
+const INVALID: &str = "Invalid or expired code.";
+
+impl Codes {
+    pub fn new(key: &[u8]) -> Self {
+        Codes { key: key.to_vec() }
+    }
+
+    fn digest(&self, user_id: i32, purpose: Purpose, code: &str) -> String {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes any key length");
+        mac.update(format!("{user_id}:{}:{code}", purpose.as_str()).as_bytes());
+        hex::encode(mac.finalize().into_bytes())
+    }
+
+    /// Seconds to wait before another code may be sent, if any.
+    pub async fn wait_before_next(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose) -> Result<Option<i64>, DbErr> {
+        let latest = latest(db, user_id, purpose).await?;
+        Ok(latest.and_then(|code| {
+            let ready = code.created_at + RESEND_INTERVAL;
+            let now = Utc::now();
+            (ready > now).then(|| Ord::max((ready - now).num_seconds(), 1))
+        }))
+    }
+
+    /// A fresh code; earlier ones of the same purpose stop working.
+    pub async fn issue(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose) -> Result<String, DbErr> {
+        let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
+        let now = Utc::now();
+        one_time_code::Entity::update_many()
+            .col_expr(one_time_code::Column::UsedAt, Expr::value(now))
+            .filter(one_time_code::Column::UserId.eq(user_id))
+            .filter(one_time_code::Column::Purpose.eq(purpose.as_str()))
+            .filter(one_time_code::Column::UsedAt.is_null())
+            .exec(db)
+            .await?;
+        one_time_code::Entity::insert(one_time_code::ActiveModel {
+            user_id: Set(user_id),
+            purpose: Set(purpose.as_str().into()),
+            code_hash: Set(self.digest(user_id, purpose, &code)),
+            attempts: Set(0),
+            expires_at: Set(now + LIFETIME),
+            used_at: Set(None),
+            created_at: Set(now),
+            ..Default::default()
+        })
+        .exec_without_returning(db)
+        .await?;
+        Ok(code)
+    }
+
+    /// Uses up the member's current code if `given` matches it; counts a wrong try otherwise.
+    pub async fn redeem(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose, given: &str) -> Result<(), AppError> {
+        let wrong = |message: &str| AppError::field("otp", message);
+        let given = given.trim();
+        if given.len() != 6 || !given.chars().all(|c| c.is_ascii_digit()) {
+            return Err(wrong("Enter the 6-digit code from the email."));
+        }
+        let Some(code) = latest(db, user_id, purpose).await?.filter(|c| c.used_at.is_none() && c.expires_at > Utc::now()) else {
+            return Err(wrong(INVALID));
+        };
+        if code.attempts >= MAX_WRONG_TRIES {
+            return Err(wrong("Too many wrong codes. Request a new code."));
+        }
+        let expected = self.digest(user_id, purpose, given);
+        if !constant_time_eq(expected.as_bytes(), code.code_hash.as_bytes()) {
+            one_time_code::Entity::update_many()
+                .col_expr(one_time_code::Column::Attempts, Expr::col(one_time_code::Column::Attempts).add(1))
+                .filter(one_time_code::Column::Id.eq(code.id))
+                .exec(db)
+                .await?;
+            return Err(wrong(INVALID));
+        }
+        let used = one_time_code::Entity::update_many()
+            .col_expr(one_time_code::Column::UsedAt, Expr::value(Utc::now()))
+            .filter(one_time_code::Column::Id.eq(code.id))
+            .filter(one_time_code::Column::UsedAt.is_null())
+            .exec(db)
+            .await?;
+        if used.rows_affected == 0 {
+            return Err(wrong(INVALID));
+        }
+        Ok(())
+    }
+}
+
+async fn latest(db: &impl ConnectionTrait, user_id: i32, purpose: Purpose) -> Result<Option<one_time_code::Model>, DbErr> {
+    one_time_code::Entity::find()
+        .filter(one_time_code::Column::UserId.eq(user_id))
+        .filter(one_time_code::Column::Purpose.eq(purpose.as_str()))
+        .order_by_desc(one_time_code::Column::CreatedAt)
+        .order_by_desc(one_time_code::Column::Id)
+        .one(db)
+        .await
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,35 @@
+//! The signed-in member of a request, from its `Authorization: Bearer` access token.
+
+use crate::error::AppError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use entity::user;
+use sea_orm::EntityTrait;
+use std::sync::Arc;
+
+pub struct Member {
+    pub user: user::Model,
+    /// The sign-in the token belongs to.
+    pub family: String,
+}
+
+impl FromRequestParts<Arc<AppState>> for Member {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let header = parts.headers.get(AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let token = header
+            .strip_prefix("Bearer ")
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| AppError::Unauthorized("Authentication credentials were not provided.".into()))?;
+        let claims = state.tokens.verify_access(state.db(), token).await?;
+        let user = user::Entity::find_by_id(claims.user_id)
+            .one(state.db())
+            .await?
+            .ok_or_else(|| AppError::Unauthorized("User not found".into()))?;
+        Ok(Member { user, family: claims.family })
+    }
+}

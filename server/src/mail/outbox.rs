@@ -1,0 +1,32 @@
+//! Queues a mail in the database. Called inside the transaction of the change that causes it,
+//! so a mail is queued if and only if the change is committed.
+
+use chrono::Utc;
+use entity::mail_outbox;
+use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
+
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+pub async fn enqueue(db: &impl ConnectionTrait, mail: Mail) -> Result<(), DbErr> {
+    let now = Utc::now();
+    mail_outbox::Entity::insert(mail_outbox::ActiveModel {
+        to_address: Set(mail.to),
+        subject: Set(mail.subject),
+        text_body: Set(mail.text),
+        html_body: Set(mail.html),
+        attempts: Set(0),
+        next_attempt_at: Set(now),
+        sent_at: Set(None),
+        last_error: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    })
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
+}

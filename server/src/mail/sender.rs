@@ -1,0 +1,162 @@
+//! Delivers the outbox: SMTP when `SMTP_URL` is set, else `.eml` files under `data/mail/`.
+//! A failed mail is retried with a growing delay, so nothing is lost while the server is down;
+//! each mail is claimed before sending, so several servers never send one twice.
+
+use chrono::{Duration, Utc};
+use entity::mail_outbox;
+use lettre::message::{Mailbox, MultiPart};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::sync::Notify;
+
+pub enum Transport {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Files(PathBuf),
+}
+
+impl Transport {
+    /// `smtp://host:port`, `smtps://user:pass@host` or, when `None`, files in `mail_dir`.
+    pub fn from_config(smtp_url: Option<&str>, mail_dir: PathBuf) -> anyhow::Result<Self> {
+        match smtp_url {
+            Some(url) => Ok(Transport::Smtp(
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                    .map_err(|e| anyhow::anyhow!("SMTP_URL is not a valid smtp:// or smtps:// URL: {e}"))?
+                    .timeout(Some(std::time::Duration::from_secs(20)))
+                    .build(),
+            )),
+            None => Ok(Transport::Files(mail_dir)),
+        }
+    }
+
+    pub fn writes_files(&self) -> bool {
+        matches!(self, Transport::Files(_))
+    }
+
+    async fn send(&self, id: i32, message: Message) -> anyhow::Result<()> {
+        match self {
+            Transport::Smtp(smtp) => {
+                smtp.send(message).await?;
+            }
+            Transport::Files(dir) => {
+                tokio::fs::create_dir_all(dir).await?;
+                let name = format!("{}-{id}.eml", Utc::now().format("%Y%m%dT%H%M%S%.3f"));
+                let partial = dir.join(format!(".{name}.partial"));
+                tokio::fs::write(&partial, message.formatted()).await?;
+                tokio::fs::rename(&partial, dir.join(&name)).await?;
+                tracing::info!(file = %dir.join(&name).display(), "mail written");
+            }
+        }
+        Ok(())
+    }
+}
+
+pub struct Sender {
+    db: DatabaseConnection,
+    transport: Transport,
+    from: Mailbox,
+    wake: Arc<Notify>,
+}
+
+/// Wait after the n-th failure: 5 s, 10 s, 20 s, ... up to 10 minutes.
+fn backoff(attempts: i32) -> Duration {
+    Duration::seconds((5i64 << attempts.clamp(0, 7) as u32).min(600))
+}
+
+/// How long a claimed mail stays claimed: longer than any send takes.
+const CLAIM: Duration = Duration::minutes(2);
+
+impl Sender {
+    pub fn new(db: DatabaseConnection, transport: Transport, from: Mailbox) -> Self {
+        Sender { db, transport, from, wake: Arc::new(Notify::new()) }
+    }
+
+    /// Wakes the sender now (after queuing a mail) instead of at its next poll.
+    pub fn waker(&self) -> Arc<Notify> {
+        self.wake.clone()
+    }
+
+    pub fn start(self) {
+        tokio::spawn(async move {
+            loop {
+                match self.send_due().await {
+                    Ok(0) | Err(_) => {
+                        tokio::select! {
+                            _ = self.wake.notified() => {}
+                            _ = tokio::time::sleep(std::time::Duration::from_secs(2)) => {}
+                        }
+                    }
+                    Ok(_) => {}
+                }
+            }
+        });
+    }
+
+    /// Sends every mail that is due; returns how many it tried.
+    pub async fn send_due(&self) -> Result<usize, sea_orm::DbErr> {
+        let now = Utc::now();
+        let due = mail_outbox::Entity::find()
+            .filter(mail_outbox::Column::SentAt.is_null())
+            .filter(mail_outbox::Column::NextAttemptAt.lte(now))
+            .order_by_asc(mail_outbox::Column::Id)
+            .limit(20)
+            .all(&self.db)
+            .await
+            .inspect_err(|error| tracing::error!(%error, "cannot read the mail outbox"))?;
+        let mut tried = 0;
+        for mail in due {
+            let claimed = mail_outbox::Entity::update_many()
+                .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(now + CLAIM))
+                .filter(mail_outbox::Column::Id.eq(mail.id))
+                .filter(mail_outbox::Column::NextAttemptAt.eq(mail.next_attempt_at))
+                .filter(mail_outbox::Column::SentAt.is_null())
+                .exec(&self.db)
+                .await?;
+            if claimed.rows_affected == 0 {
+                continue;
+            }
+            tried += 1;
+            let outcome = match self.message(&mail) {
+                Ok(message) => self.transport.send(mail.id, message).await,
+                Err(error) => Err(error),
+            };
+            let update = mail_outbox::Entity::update_many().filter(mail_outbox::Column::Id.eq(mail.id));
+            match outcome {
+                Ok(()) => {
+                    update.col_expr(mail_outbox::Column::SentAt, Expr::value(Utc::now())).exec(&self.db).await?;
+                }
+                Err(error) => {
+                    let attempts = mail.attempts + 1;
+                    tracing::warn!(mail = mail.id, attempts, error = format!("{error:#}"), "mail not sent; will retry");
+                    update
+                        .col_expr(mail_outbox::Column::Attempts, Expr::value(attempts))
+                        .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(Utc::now() + backoff(attempts)))
+                        .col_expr(mail_outbox::Column::LastError, Expr::value(format!("{error:#}")))
+                        .exec(&self.db)
+                        .await?;
+                }
+            }
+        }
+        Ok(tried)
+    }
+
+    fn message(&self, mail: &mail_outbox::Model) -> anyhow::Result<Message> {
+        Ok(Message::builder()
+            .from(self.from.clone())
+            .to(mail.to_address.parse()?)
+            .subject(&mail.subject)
+            .multipart(MultiPart::alternative_plain_html(mail.text_body.clone(), mail.html_body.clone()))?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn retries_back_off_to_ten_minutes() {
+        assert_eq!(super::backoff(1).num_seconds(), 10);
+        assert_eq!(super::backoff(2).num_seconds(), 20);
+        assert_eq!(super::backoff(30).num_seconds(), 600);
+    }
+}

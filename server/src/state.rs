@@ -1,0 +1,34 @@
+//! What API handlers share: the site (database, configuration, page cache) and the services
+//! accounts need.
+
+use crate::auth::codes::Codes;
+use crate::auth::tokens::Tokens;
+use crate::config::Config;
+use crate::rate_limit::RateLimiter;
+use crate::site::Site;
+use crate::storage::Storage;
+use sea_orm::DatabaseConnection;
+use std::sync::Arc;
+use tokio::sync::Notify;
+
+pub struct AppState {
+    pub site: Arc<Site>,
+    pub tokens: Tokens,
+    pub codes: Codes,
+    pub storage: Storage,
+    pub limiter: RateLimiter,
+    /// Wakes the mail sender after a mail is queued.
+    pub mail_queued: Arc<Notify>,
+    /// Offline mail (files): codes are also logged so a developer can use them.
+    pub log_codes: bool,
+}
+
+impl AppState {
+    pub fn db(&self) -> &DatabaseConnection {
+        &self.site.db
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.site.config
+    }
+}
