@@ -13,4 +13,12 @@ export const islandLoaders: Readonly<Record<string, IslandLoader>> = {
   'full-screen-loader': () => import('./full-screen-loader/index.tsx'),
   'contact-button': () => import('./contact-button/index.tsx'),
   'back-to-top': () => import('./back-to-top/index.tsx'),
+  'account-menu': () => import('./account-menu/index.tsx'),
+  'member-guard': () => import('./member-guard/index.tsx'),
+  'login-form': () => import('./login-form/index.tsx'),
+  'register-form': () => import('./register-form/index.tsx'),
+  'verify-form': () => import('./verify-form/index.tsx'),
+  'forgot-password-form': () => import('./forgot-password-form/index.tsx'),
+  'change-password-form': () => import('./change-password-form/index.tsx'),
+  'profile-editor': () => import('./profile-editor/index.tsx'),
 };

@@ -7,7 +7,20 @@ import { islandLoaders } from '../src/island-loaders.ts';
 describe('the island registries', () => {
   it('list the same islands as the folders under src/ (browser, server and build agree)', () => {
     const folders = islandNames();
-    expect(folders).toEqual(['back-to-top', 'contact-button', 'full-screen-loader', 'toast-alert']);
+    expect(folders).toEqual([
+      'account-menu',
+      'back-to-top',
+      'change-password-form',
+      'contact-button',
+      'forgot-password-form',
+      'full-screen-loader',
+      'login-form',
+      'member-guard',
+      'profile-editor',
+      'register-form',
+      'toast-alert',
+      'verify-form',
+    ]);
     expect(Object.keys(islandLoaders).sort()).toEqual(folders);
     expect(Object.keys(islandComponents).sort()).toEqual(folders);
   });

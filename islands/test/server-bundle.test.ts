@@ -14,6 +14,15 @@ const ISLAND_MARKERS: Record<string, string> = {
   'full-screen-loader': 'aria-live="polite"',
   'contact-button': 'href="/contact"',
   'back-to-top': 'aria-label="Back to top"',
+  'account-menu': 'href="/user/login"',
+  // Renders nothing at all: it only acts in the browser.
+  'member-guard': '',
+  'login-form': '"current-password"',
+  'register-form': 'name="phone_number"',
+  'verify-form': '"one-time-code"',
+  'forgot-password-form': 'action="/user/forgot-password"',
+  'change-password-form': 'name="current_password"',
+  'profile-editor': 'href="/user/login?redirect=%2Fuser%2Fprofile"',
 };
 
 const ENGINES = [

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import ContactButton from '../contact-button/index.tsx';
 import type { IslandLoader } from '../island-loaders.ts';
+import { appStore, AUTH_STORAGE_KEY, isExpiryCheckRunning, resetSessionModule } from '../store/index.ts';
 import ToastAlert from '../toast-alert/index.tsx';
 import { startIslandsRuntime } from './start-runtime.ts';
 
@@ -47,6 +48,8 @@ describe('startIslandsRuntime', () => {
   });
 
   afterEach(() => {
+    resetSessionModule();
+    localStorage.clear();
     vi.useRealTimers();
     document.head.innerHTML = '';
     document.body.innerHTML = '';
@@ -95,5 +98,19 @@ describe('startIslandsRuntime', () => {
     expect(click.defaultPrevented).toBe(true);
     expect(navigate).toHaveBeenCalledWith(`${window.location.origin}/jobs`);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('restores the signed-in session before hydrating, on every page', async () => {
+    resetSessionModule();
+    const user = { id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] };
+    localStorage.setItem(
+      AUTH_STORAGE_KEY,
+      JSON.stringify({ accessToken: 'a', refreshToken: 'r', user, email: null, tokenExpiry: Date.now() + 600_000 }),
+    );
+    await act(async () => {
+      startIslandsRuntime(window, loaders, { navigate: vi.fn() });
+    });
+    expect(appStore.getState().session).toMatchObject({ accessToken: 'a', refreshToken: 'r', user });
+    expect(isExpiryCheckRunning()).toBe(true);
   });
 });

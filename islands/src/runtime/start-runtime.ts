@@ -1,4 +1,5 @@
 import type { IslandLoader } from '../island-loaders.ts';
+import { restoreSession } from '../store/session.ts';
 import { readBuildId } from './build-id.ts';
 import { fetchBuildMetaAfterLoad } from './build-meta.ts';
 import { watchForNewBuild, type BuildWatch } from './build-update.ts';
@@ -19,14 +20,18 @@ export interface IslandsRuntime {
 }
 
 /**
- * Everything the page's runtime script does: hydrate the islands, then (after `load`)
- * prefetch internal links, fetch the build meta, and watch for a newer build.
+ * Everything the page's runtime script does: restore the signed-in session (spec section 1:
+ * at startup, on every page), hydrate the islands, then (after `load`) prefetch internal
+ * links, fetch the build meta, and watch for a newer build.
  */
 export function startIslandsRuntime(
   win: Window & typeof globalThis,
   loaders: Readonly<Record<string, IslandLoader>>,
   options: { readonly navigate?: (url: string) => void } = {},
 ): IslandsRuntime {
+  // Before hydration, so that effects see the session; the islands' server snapshot stays the
+  // signed-out state, so the markup still matches.
+  restoreSession();
   hydrateIslands(win.document, loaders);
 
   const buildId = readBuildId(win.document);

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { ActionResult } from '../api/result.ts';
+import { fieldErrorsOf, type FieldErrors } from './field-errors.ts';
+
+export interface AccountForm {
+  readonly formRef: RefObject<HTMLFormElement | null>;
+  /** The form is being sent: its submit button is disabled. */
+  readonly submitting: boolean;
+  /** The first server message per input name. */
+  readonly errors: FieldErrors;
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Clears the error of the input the visitor edits. */
+  readonly onInput: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** A text value of the form, '' when missing. */
+export function formText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Sends a form through an account action: one submission at a time, the field errors of a
+ * failure (the first message of each of `names`; `apiNames` maps an input to its API field),
+ * and focus on the first field in error so that keyboard and screen-reader users land on it.
+ */
+export function useAccountForm(
+  names: readonly string[],
+  send: (data: FormData, form: HTMLFormElement) => Promise<ActionResult<unknown>>,
+  apiNames: Readonly<Record<string, string>> = {},
+): AccountForm {
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const busy = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy.current) return;
+      busy.current = true;
+      const form = event.currentTarget;
+      setSubmitting(true);
+      setErrors({});
+      void send(new FormData(form), form)
+        .then((result) => {
+          if (result.success) return;
+          const next = fieldErrorsOf(result.error, names, apiNames);
+          setErrors(next);
+          if (Object.keys(next).length > 0) setFocusRequest((count) => count + 1);
+        })
+        .finally(() => {
+          busy.current = false;
+          setSubmitting(false);
+        });
+    },
+    [send, names, apiNames],
+  );
+
+  const onInput = useCallback((event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as { name?: unknown }).name;
+    if (typeof name !== 'string') return;
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const rest: Record<string, string> = { ...current };
+      delete rest[name];
+      return rest;
+    });
+  }, []);
+
+  return { formRef, submitting, errors, onSubmit, onInput };
+}

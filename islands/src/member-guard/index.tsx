@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { navigate } from '../navigation/navigate.ts';
+import { loginUrlReturningTo } from '../navigation/redirect.ts';
+import { restoreSession } from '../store/session.ts';
+
+/**
+ * On pages of the signed-in area: renders nothing; in the browser, once the session is
+ * restored, sends a visitor without one to /user/login?redirect=<this page>. The server
+ * cannot tell (the session lives in the browser), so the page's own markup should still make
+ * sense to a signed-out visitor.
+ */
+export default function MemberGuard() {
+  useEffect(() => {
+    if (!restoreSession()) navigate(loginUrlReturningTo(window.location));
+  }, []);
+  return null;
+}

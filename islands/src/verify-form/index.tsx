@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { resendVerificationCode, verifyEmail } from '../account/actions.ts';
+import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { formText, useAccountForm } from '../account/use-account-form.ts';
+
+const FIELDS = ['email', 'otp'] as const;
+
+export interface VerifyFormProps {
+  /** The address the code went to (the page's `email` query parameter), prefilled. */
+  readonly email?: string;
+}
+
+function send(data: FormData) {
+  return verifyEmail({ email: formText(data, 'email').trim(), otp: formText(data, 'otp').trim() });
+}
+
+/** /user/verify?email=...: the 6-digit code from the email, and a way to get a new one. */
+export default function VerifyForm(props: Record<string, unknown>) {
+  const email = typeof props.email === 'string' ? props.email : '';
+  const form = useAccountForm(FIELDS, send);
+  const [resending, setResending] = useState(false);
+
+  const resend = (): void => {
+    const input = form.formRef.current?.elements.namedItem('email');
+    if (!(input instanceof HTMLInputElement) || resending) return;
+    // The address is all a new code needs; the browser says what is wrong with it.
+    if (!input.reportValidity()) return;
+    setResending(true);
+    void resendVerificationCode(input.value.trim()).finally(() => setResending(false));
+  };
+
+  return (
+    <form className="form" method="post" action="/user/verify" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
+      <TextField
+        name="email"
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        defaultValue={email}
+        error={form.errors.email}
+      />
+      <TextField
+        name="otp"
+        label="Verification code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        spellCheck={false}
+        hint="The 6 digits from the email, for example 123456."
+        error={form.errors.otp}
+      />
+      <div className="isl-form-actions">
+        <SubmitButton busy={form.submitting}>Verify email</SubmitButton>
+        <button className="button button--secondary" type="button" onClick={resend} disabled={resending} aria-busy={resending ? true : undefined}>
+          Resend code
+        </button>
+      </div>
+    </form>
+  );
+}
