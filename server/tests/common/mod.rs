@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod smtp;
+
 use server::config::{Config, Limits, sqlite_url};
 use server::startup::{self, App};
 use server::site::Site;
