@@ -44,7 +44,9 @@ impl Encoded {
         let gzip = gzip.finish().expect("writing to memory");
         let mut br = Vec::with_capacity(body.len() / 5);
         {
-            let mut writer = brotli::CompressorWriter::new(&mut br, 16 * 1024, 9, 22);
+            // Quality 5, not 9: measured on a service page, 2.4 ms instead of 15.7 ms to render
+            // and compress, for 1% more bytes (6,743 instead of 6,690).
+            let mut writer = brotli::CompressorWriter::new(&mut br, 16 * 1024, 5, 22);
             writer.write_all(body).expect("writing to memory");
         }
         let etag = format!("\"{}\"", hex::encode(&Sha256::digest(body)[..12]));
