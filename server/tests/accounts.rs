@@ -330,3 +330,31 @@ mod base64_decode {
         out
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_api_is_described_by_openapi_3_1() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let (status, document) = app.json("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(document["openapi"].as_str().unwrap().starts_with("3.1"));
+    let paths = document["paths"].as_object().unwrap();
+    for path in ["/api/auth/register/", "/api/auth/verify-email/", "/api/auth/resend-otp/", "/api/auth/login/", "/api/auth/token/refresh/", "/api/auth/logout/", "/api/auth/password-reset/", "/api/auth/password-reset-confirm/", "/api/auth/profile/", "/api/auth/certificate/{id}/", "/api/auth/update-password/"] {
+        assert!(paths.contains_key(path), "{path} is described");
+    }
+    let schema_of = |path: &str, method: &str, media: &str| {
+        let schema = &document["paths"][path][method]["requestBody"]["content"][media]["schema"];
+        let name = schema["$ref"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+        document["components"]["schemas"][name].clone()
+    };
+    let register = schema_of("/api/auth/register/", "post", "application/json");
+    let required: Vec<&str> = register["required"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    for field in ["full_name", "email", "phone_number", "password"] {
+        assert!(required.contains(&field), "register requires {field}");
+    }
+    let profile = schema_of("/api/auth/profile/", "patch", "multipart/form-data");
+    assert_eq!(profile["properties"]["passport"]["format"], "binary");
+    assert_eq!(profile["properties"]["certificates"]["items"]["format"], "binary");
+    let (status, docs) = app.text("/api/docs").await;
+    assert_eq!(status, 200);
+    assert!(docs.contains("/api/auth/password-reset-confirm/") && docs.contains("<table>"));
+}

@@ -18,6 +18,7 @@ use chrono::Utc;
 use entity::user;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, TransactionTrait};
 use serde::Deserialize;
+use utoipa::ToSchema;
 use serde_json::{Value, json};
 use std::sync::Arc;
 
@@ -55,14 +56,19 @@ async fn queue_code(state: &AppState, db: &impl sea_orm::ConnectionTrait, user: 
     Ok(())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct RegisterBody {
+    #[schema(required)]
     full_name: Option<String>,
+    #[schema(required)]
     email: Option<String>,
+    #[schema(required)]
     phone_number: Option<String>,
+    #[schema(required)]
     password: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = super::openapi::RegisterAnswer), (status = 400, body = super::openapi::ErrorBody), (status = 429, body = super::openapi::ErrorBody)))]
 pub async fn register(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<Value>), AppError> {
     state.limiter.check("register", &address, Limit::per_hour(state.config().limits.register_per_hour))?;
     let mut errors = FieldErrors::default();
@@ -122,12 +128,15 @@ pub async fn register(State(state): State<Arc<AppState>>, ClientAddress(address)
     ))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct VerifyBody {
+    #[schema(required)]
     email: Option<String>,
+    #[schema(required)]
     otp: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/auth/verify-email/", tag = "accounts", request_body = VerifyBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody)))]
 pub async fn verify_email(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<VerifyBody>) -> Answer {
     state.limiter.check("verify", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
     let mut errors = FieldErrors::default();
@@ -149,8 +158,9 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, ClientAddress(addr
     Ok(message("Verification successful! Please login to continue."))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct EmailBody {
+    #[schema(required)]
     email: Option<String>,
 }
 
@@ -161,6 +171,7 @@ fn wait_message(seconds: i64) -> AppError {
     }
 }
 
+#[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody), (status = 429, body = super::openapi::ErrorBody)))]
 pub async fn resend_otp(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -187,15 +198,18 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, ClientAddress(addres
     Ok(Json(sent))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
+    #[schema(required)]
     email: Option<String>,
+    #[schema(required)]
     password: Option<String>,
 }
 
 /// A real argon2 hash checked for unknown accounts, so that timing does not reveal them.
 static DECOY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| passwords::hash("decoy password for timing"));
 
+#[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = crate::auth::tokens::TokenPair), (status = 401, body = super::openapi::ErrorBody), (status = 403, description = "The email is not verified yet", body = super::openapi::ErrorBody), (status = 429, body = super::openapi::ErrorBody)))]
 pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -220,8 +234,9 @@ pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): C
     Ok(Json(state.tokens.issue(state.db(), user.id, None).await?))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct RefreshBody {
+    #[schema(required)]
     refresh: Option<String>,
 }
 
@@ -232,10 +247,12 @@ fn refresh_token(body: RefreshBody) -> Result<String, AppError> {
     Ok(token)
 }
 
+#[utoipa::path(post, path = "/api/auth/token/refresh/", tag = "accounts", request_body = RefreshBody, responses((status = 200, description = "A new pair; the refresh token rotates", body = crate::auth::tokens::TokenPair), (status = 401, body = super::openapi::ErrorBody)))]
 pub async fn refresh(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Result<Json<TokenPair>, AppError> {
     Ok(Json(state.tokens.refresh(state.db(), &refresh_token(body)?).await?))
 }
 
+#[utoipa::path(post, path = "/api/auth/logout/", tag = "accounts", request_body = RefreshBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 401, body = super::openapi::ErrorBody)))]
 pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Answer {
     let token = refresh_token(body)?;
     let (_, family) = state.tokens.family_of(&token).ok_or_else(|| AppError::Unauthorized("Token is invalid or expired".into()))?;
@@ -243,6 +260,7 @@ pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody
     Ok(message("Logged out."))
 }
 
+#[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = super::openapi::MessageAnswer), (status = 429, body = super::openapi::ErrorBody)))]
 pub async fn password_reset(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -263,13 +281,17 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, ClientAddress(ad
     Ok(message("Password reset code sent! Please check your email."))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct ResetConfirmBody {
+    #[schema(required)]
     email: Option<String>,
+    #[schema(required)]
     otp: Option<String>,
+    #[schema(required)]
     password: Option<String>,
 }
 
+#[utoipa::path(post, path = "/api/auth/password-reset-confirm/", tag = "accounts", request_body = ResetConfirmBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody)))]
 pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<ResetConfirmBody>) -> Answer {
     state.limiter.check("reset-confirm", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
     let mut errors = FieldErrors::default();

@@ -4,6 +4,7 @@
 mod auth;
 mod extract;
 mod files;
+mod openapi;
 mod profile;
 
 use crate::error::AppError;
@@ -29,6 +30,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/auth/profile/", get(profile::show).patch(profile::update).layer(DefaultBodyLimit::max(MULTIPART_LIMIT)))
         .route("/auth/certificate/{id}/", delete(profile::delete_certificate))
         .route("/auth/update-password/", put(profile::update_password))
+        .route("/openapi.json", get(openapi::document))
+        .route("/docs", get(openapi::page))
         .fallback(|| async { AppError::NotFound });
     Router::new()
         .nest("/api", api)

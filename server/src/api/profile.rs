@@ -17,7 +17,8 @@ use bytes::{Bytes, BytesMut};
 use chrono::{NaiveDate, Utc};
 use entity::{certificate, user};
 use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use serde_json::{Value, json};
 use std::sync::Arc;
 
@@ -26,8 +27,44 @@ const PICTURE_LIMIT: usize = 2 * 1024 * 1024;
 const DOCUMENT_KINDS: &[FileKind] = &[FileKind::Pdf, FileKind::Doc, FileKind::Docx, FileKind::Jpeg, FileKind::Png];
 const PICTURE_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png, FileKind::Webp];
 
-/// The contract's user object; file fields are signed links.
-pub async fn user_json(state: &AppState, user: &user::Model) -> Result<Value, AppError> {
+/// A certificate as the API shows it.
+#[derive(Serialize, ToSchema)]
+pub struct CertificateView {
+    id: i32,
+    name: String,
+    /// A signed link that works for 15 minutes.
+    file: String,
+    uploaded_at: String,
+}
+
+/// The contract's user object; file fields are signed links that work for 15 minutes.
+#[derive(Serialize, ToSchema)]
+pub struct UserView {
+    id: i32,
+    full_name: String,
+    email: String,
+    phone_number: String,
+    address_line_1: String,
+    postcode: String,
+    city: String,
+    country: String,
+    profile_picture: Option<String>,
+    resume: Option<String>,
+    passport: Option<String>,
+    utility_bill: Option<String>,
+    /// `YYYY-MM-DD`.
+    date_of_birth: Option<String>,
+    other_documents: Option<String>,
+    is_verified: bool,
+    certificates: Vec<CertificateView>,
+    date_joined: String,
+}
+
+fn timestamp(at: chrono::DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+pub async fn user_view(state: &AppState, user: &user::Model) -> Result<UserView, AppError> {
     let link = |key: &Option<String>| key.as_deref().map(|k| state.storage.signed_url(k));
     let certificates = certificate::Entity::find()
         .filter(certificate::Column::UserId.eq(user.id))
@@ -35,31 +72,32 @@ pub async fn user_json(state: &AppState, user: &user::Model) -> Result<Value, Ap
         .all(state.db())
         .await?
         .into_iter()
-        .map(|c| json!({ "id": c.id, "name": c.name, "file": state.storage.signed_url(&c.file), "uploaded_at": c.uploaded_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true) }))
-        .collect::<Vec<_>>();
-    Ok(json!({
-        "id": user.id,
-        "full_name": user.full_name,
-        "email": user.email,
-        "phone_number": user.phone_number,
-        "address_line_1": user.address_line_1,
-        "postcode": user.postcode,
-        "city": user.city,
-        "country": user.country,
-        "profile_picture": link(&user.profile_picture),
-        "resume": link(&user.resume),
-        "passport": link(&user.passport),
-        "utility_bill": link(&user.utility_bill),
-        "date_of_birth": user.date_of_birth.map(|d| d.format("%Y-%m-%d").to_string()),
-        "other_documents": link(&user.other_documents),
-        "is_verified": user.is_verified,
-        "certificates": certificates,
-        "date_joined": user.date_joined.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-    }))
+        .map(|c| CertificateView { id: c.id, name: c.name, file: state.storage.signed_url(&c.file), uploaded_at: timestamp(c.uploaded_at) })
+        .collect();
+    Ok(UserView {
+        id: user.id,
+        full_name: user.full_name.clone(),
+        email: user.email.clone(),
+        phone_number: user.phone_number.clone(),
+        address_line_1: user.address_line_1.clone(),
+        postcode: user.postcode.clone(),
+        city: user.city.clone(),
+        country: user.country.clone(),
+        profile_picture: link(&user.profile_picture),
+        resume: link(&user.resume),
+        passport: link(&user.passport),
+        utility_bill: link(&user.utility_bill),
+        date_of_birth: user.date_of_birth.map(|d| d.format("%Y-%m-%d").to_string()),
+        other_documents: link(&user.other_documents),
+        is_verified: user.is_verified,
+        certificates,
+        date_joined: timestamp(user.date_joined),
+    })
 }
 
-pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<Value>, AppError> {
-    Ok(Json(user_json(&state, &member.user).await?))
+#[utoipa::path(get, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), (status = 401, body = super::openapi::ErrorBody)))]
+pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<UserView>, AppError> {
+    Ok(Json(user_view(&state, &member.user).await?))
 }
 
 /// Reads one uploaded file, refusing it as soon as it passes `limit` bytes.
@@ -95,7 +133,8 @@ struct Upload {
     file_name: Option<String>,
 }
 
-pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form: Multipart) -> Result<Json<Value>, AppError> {
+#[utoipa::path(patch, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), request_body(content = super::openapi::ProfileUpdateForm, content_type = "multipart/form-data"), responses((status = 200, body = UserView), (status = 400, body = super::openapi::ErrorBody), (status = 401, body = super::openapi::ErrorBody), (status = 413, body = super::openapi::ErrorBody), (status = 415, body = super::openapi::ErrorBody)))]
+pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form: Multipart) -> Result<Json<UserView>, AppError> {
     let mut errors = FieldErrors::default();
     let mut row = member.user.clone().into_active_model();
     let mut uploads = Vec::new();
@@ -180,7 +219,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form
         certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }.insert(state.db()).await?;
     }
     delete_files(&state.storage, replaced).await;
-    Ok(Json(user_json(&state, &updated).await?))
+    Ok(Json(user_view(&state, &updated).await?))
 }
 
 /// Puts `key` in a file slot; returns the key it held before.
@@ -197,6 +236,7 @@ async fn delete_files(storage: &Storage, keys: Vec<String>) {
     }
 }
 
+#[utoipa::path(delete, path = "/api/auth/certificate/{id}/", tag = "accounts", security(("bearer" = [])), params(("id" = i32, Path, description = "The certificate")), responses((status = 204, description = "Removed"), (status = 401, body = super::openapi::ErrorBody), (status = 404, description = "Not one of yours", body = super::openapi::ErrorBody)))]
 pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Member, Path(id): Path<String>) -> Result<StatusCode, AppError> {
     let id: i32 = id.parse().map_err(|_| AppError::NotFound)?;
     // Someone else's certificate is as missing as one that never existed.
@@ -206,12 +246,15 @@ pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Memb
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 pub struct PasswordChange {
+    #[schema(required)]
     old_password: Option<String>,
+    #[schema(required)]
     new_password: Option<String>,
 }
 
+#[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody), (status = 401, body = super::openapi::ErrorBody)))]
 pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<Value>, AppError> {
     let mut errors = FieldErrors::default();
     let old = body.old_password.unwrap_or_default();

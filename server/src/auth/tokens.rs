@@ -41,9 +41,12 @@ pub struct AccessClaims {
     pub family: String,
 }
 
-#[derive(Serialize, Debug)]
+/// What signing in or refreshing answers.
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 pub struct TokenPair {
+    /// A JWT for `Authorization: Bearer`, valid 15 minutes.
     pub access: String,
+    /// Single use, valid 7 days; trade it at `token/refresh/` for a new pair.
     pub refresh: String,
 }
 
