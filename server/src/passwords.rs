@@ -1,5 +1,7 @@
 //! Password hashing: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). Hashing is
-//! deliberately slow, so callers on the async runtime use the `_blocking` helpers off-thread.
+//! deliberately slow, so callers on the async runtime use the async helpers: they run off the
+//! runtime, and at most one hash per core but one at a time, so a burst of logins never takes
+//! every core from page requests.
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -18,8 +20,22 @@ pub fn verify(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored).is_ok_and(|parsed| hasher().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
+static HASHING_SLOTS: std::sync::LazyLock<tokio::sync::Semaphore> = std::sync::LazyLock::new(|| {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1))
+});
+
+async fn off_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let _slot = HASHING_SLOTS.acquire().await.expect("the hashing semaphore is never closed");
+    tokio::task::spawn_blocking(work).await.expect("hashing task panicked")
+}
+
 pub async fn hash_blocking(password: String) -> String {
-    tokio::task::spawn_blocking(move || hash(&password)).await.expect("hashing task panicked")
+    off_runtime(move || hash(&password)).await
+}
+
+pub async fn verify_blocking(password: String, stored: String) -> bool {
+    off_runtime(move || verify(&password, &stored)).await
 }
 
 #[cfg(test)]

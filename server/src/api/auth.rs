@@ -223,7 +223,7 @@ pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): C
     let user = find_user(&state, &email).await?;
     let stored = user.as_ref().map_or_else(|| DECOY_HASH.clone(), |u| u.password_hash.clone());
     let password = body.password.unwrap_or(password);
-    let matches = tokio::task::spawn_blocking(move || passwords::verify(&password, &stored)).await.map_err(anyhow::Error::from)?;
+    let matches = passwords::verify_blocking(password, stored).await;
     let user = match user {
         Some(user) if matches => user,
         _ => return Err(AppError::Unauthorized("No active account found with the given credentials".into())),

@@ -270,7 +270,7 @@ pub async fn update_password(State(state): State<Arc<AppState>>, member: Member,
     }
     errors.finish()?;
     let stored = member.user.password_hash.clone();
-    let old_matches = tokio::task::spawn_blocking(move || passwords::verify(&old, &stored)).await.map_err(anyhow::Error::from)?;
+    let old_matches = passwords::verify_blocking(old, stored).await;
     if !old_matches {
         return Err(AppError::field("old_password", "Your old password was entered incorrectly. Please enter it again."));
     }
