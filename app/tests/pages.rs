@@ -416,7 +416,9 @@ fn member_pages_explain_and_offer_to_sign_in() {
     for payload in every_page() {
         let hook = match payload.page {
             PageData::UserBookings => "bookings",
-            PageData::UserProfile => "profile",
+            PageData::UserPayments => "payments",
+            PageData::UserApplications => "applications",
+            PageData::UserMyJobPost => "my-job-post",
             PageData::Notifications => "notifications",
             PageData::Bookmarks => "bookmarks",
             _ => continue,
@@ -428,6 +430,126 @@ fn member_pages_explain_and_offer_to_sign_in() {
     }
 }
 
+/// Every placement of the island `name` in `html`: its props (the JSON of `data-props`) and
+/// when it hydrates (`data-hydrate`), in page order.
+fn islands(html: &str, name: &str) -> Vec<(serde_json::Value, String)> {
+    let marker = format!(r#" data-island="{name}" "#);
+    tags(html, "div")
+        .into_iter()
+        .filter(|tag| tag.contains(&marker))
+        .map(|tag| {
+            let props = attribute_values(tag, "data-props");
+            let hydrate = attribute_values(tag, "data-hydrate");
+            assert!(props.len() == 1 && hydrate.len() == 1, "{tag}");
+            let json = props[0].replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+            (serde_json::from_str(&json).unwrap_or_else(|error| panic!("{tag}: {error}")), hydrate[0].to_owned())
+        })
+        .collect()
+}
+
+/// The inside of the page's one member area (`<section data-member-area=HOOK ...>`).
+fn member_area<'a>(html: &'a str, hook: &str) -> &'a str {
+    let open = format!(r#"<section data-member-area="{hook}" class="member-area">"#);
+    assert_eq!(html.matches(&open).count(), 1, "one member area {hook}");
+    let inside = &html[html.find(&open).unwrap() + open.len()..];
+    &inside[..inside.find("</section>").expect("the member area closes")]
+}
+
+#[test]
+fn account_pages_hold_their_form_island_in_the_member_area() {
+    let email = serde_json::json!({ "email": "demo@brightway.example" });
+    let expectations = [
+        ("/user/login", "login", "login-form", serde_json::json!({})),
+        ("/user/register", "register", "register-form", serde_json::json!({})),
+        ("/user/verify?email=demo%40brightway.example", "verify", "verify-form", email),
+        ("/user/forgot-password", "forgot-password", "forgot-password-form", serde_json::json!({})),
+        ("/user/change-password", "change-password", "change-password-form", serde_json::json!({})),
+        ("/user/profile", "profile", "profile-editor", serde_json::json!({})),
+    ];
+    for (url, hook, name, props) in expectations {
+        let html = render(&page(url));
+        assert_eq!(islands(&html, name), [(props, "load".to_owned())], "{url}: one {name}, hydrated on load");
+        let area = member_area(&html, hook);
+        assert!(area.contains(&format!("<span>island {name}</span>")), "{url}: {name} inside the member area");
+        // The island is the form: no form, field or form link of the server's own is left.
+        for gone in ["<form", "<input", "<button", r#"class="form-links""#, r#"class="checklist""#] {
+            assert!(!area.contains(gone), "{url}: {gone} is still in the member area");
+        }
+        assert!(!html.contains(r#"method="post" action="/user/"#), "{url}: a server-written account form is left");
+    }
+    // The heading and the intro stay the server's.
+    let login = render(&page("/user/login"));
+    assert!(login.contains("<h1>Log in</h1>"));
+    assert!(login.contains(r#"<p class="lead">Sign in to manage your bookings, applications, job posts and profile.</p>"#));
+    let profile = render(&page("/user/profile"));
+    assert!(profile.contains("<h1>Your profile</h1>"));
+    // Without JavaScript, change-password still says why there is nothing to do yet.
+    let change = render(&page("/user/change-password"));
+    assert!(member_area(&change, "change-password").contains(r#"href="/user/login?redirect=/user/change-password""#));
+}
+
+#[test]
+fn verify_hands_the_email_from_the_query_to_its_form() {
+    let mut payload = page("/user/verify?email=demo%40brightway.example");
+    let tricky = r#"o'neil+"quotes"<&>@example.co.uk"#;
+    payload.page = PageData::UserVerify { email: tricky.into() };
+    let html = render(&payload);
+    assert_eq!(islands(&html, "verify-form"), [(serde_json::json!({ "email": tricky }), "load".to_owned())]);
+    assert!(!html.contains(r#""quotes"<&>"#), "the email is escaped in the attribute");
+
+    let mut empty = page("/user/verify?email=demo%40brightway.example");
+    empty.page = PageData::UserVerify { email: String::new() };
+    assert_eq!(islands(&render(&empty), "verify-form"), [(serde_json::json!({ "email": "" }), "load".to_owned())]);
+}
+
+#[test]
+fn signed_in_pages_and_only_those_carry_the_member_guard() {
+    const GUARDED: [&str; 7] = [
+        "/user/profile",
+        "/user/change-password",
+        "/user/bookings",
+        "/user/payments",
+        "/user/applications",
+        "/user/my-job-post",
+        "/notifications",
+    ];
+    for payload in every_page() {
+        let html = render(&payload);
+        let guards = islands(&html, "member-guard");
+        if GUARDED.contains(&payload.url.as_str()) {
+            assert_eq!(guards, [(serde_json::json!({}), "load".to_owned())], "{}: one member guard, on load", payload.url);
+        } else {
+            assert!(guards.is_empty(), "{}: no member guard", payload.url);
+        }
+    }
+}
+
+#[test]
+fn the_header_has_the_account_menu_in_both_menus_instead_of_static_links() {
+    for payload in every_page() {
+        let html = render(&payload);
+        let header = &html[html.find("<header").unwrap()..html.find("</header>").unwrap()];
+        assert_eq!(
+            islands(header, "account-menu"),
+            [(serde_json::json!({}), "idle".to_owned()), (serde_json::json!({}), "idle".to_owned())],
+            "{}: the account menu, desktop and mobile, hydrated when idle",
+            payload.url
+        );
+        assert!(!header.contains(r#"href="/user/login""#) && !header.contains(r#"href="/user/register""#), "{}", payload.url);
+        for menu in [r#"<nav aria-label="Main" class="desktop-menu">"#, r#"<nav aria-label="Mobile" class="mobile-menu-panel">"#] {
+            let inside = &header[header.find(menu).unwrap_or_else(|| panic!("{menu}"))..];
+            let inside = &inside[..inside.find("</nav>").unwrap()];
+            assert_eq!(inside.matches(r#"data-island="account-menu""#).count(), 1, "{}: {menu}", payload.url);
+        }
+    }
+    // Each placement has its own id prefix, so React's ids cannot clash.
+    let html = render(&page("/about"));
+    let prefixes: Vec<&str> =
+        attribute_values(&html, "data-prefix").into_iter().filter(|prefix| prefix.starts_with("account-menu-")).collect();
+    assert_eq!(prefixes.len(), 2);
+    assert_ne!(prefixes[0], prefixes[1]);
+}
+
 #[test]
 fn notifications_title_and_description_are_the_specs() {
     let html = render(&payload("/notifications", PageData::Notifications));
@@ -437,12 +559,8 @@ fn notifications_title_and_description_are_the_specs() {
 
 #[test]
 fn forms_post_to_their_page_with_the_api_field_names() {
-    let expectations: [(&str, &str, &[&str]); 12] = [
-        ("/user/login", "/user/login", &["email", "password"]),
-        ("/user/register", "/user/register", &["full_name", "email", "phone_number", "password"]),
-        ("/user/verify?email=demo%40brightway.example", "/user/verify", &["email", "otp"]),
-        ("/user/forgot-password", "/user/forgot-password", &["email"]),
-        ("/user/change-password", "/user/change-password", &["current_password", "new_password"]),
+    // The account forms are islands (see account_pages_hold_their_form_island_in_the_member_area).
+    let expectations: [(&str, &str, &[&str]); 7] = [
         ("/services/book?id=1", "/services/book", &["service", "date", "time", "address_line_1", "city", "postcode", "notes"]),
         ("/become-provider?service=1", "/become-provider", &["service", "bio", "experience_years", "availability"]),
         ("/apply?id=3", "/apply", &["job", "full_name", "email", "phone_number", "cover_letter", "resume"]),
@@ -468,13 +586,6 @@ const JOB_POST_FIELDS: &[&str] = &[
     "title", "company", "location", "employment_type", "salary_min", "salary_max", "salary_period", "description", "closes_at",
     "attachment",
 ];
-
-#[test]
-fn verify_prefills_the_email_and_asks_for_six_digits() {
-    let html = render(&page("/user/verify?email=demo%40brightway.example"));
-    assert!(html.contains(r#"name="email" type="email" required autocomplete="email" value="demo@brightway.example""#));
-    assert!(html.contains(r#"inputmode="numeric" pattern="[0-9]{6}" maxlength="6""#));
-}
 
 #[test]
 fn become_provider_preselects_the_service_from_the_query() {

@@ -3,7 +3,7 @@
 
 use super::Page;
 use crate::data::SiteData;
-use crate::parts::member::MemberPanel;
+use crate::parts::member::{MemberGuard, MemberPanel};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
@@ -22,6 +22,7 @@ pub(super) fn page(site: &SiteData) -> Page {
                     "Mark notifications as read, one at a time or all together.",
                 ]
             />
+            <MemberGuard/>
         </div>
     };
     Page::new("Notifications", &site.info.brand, "View and manage your notifications", body)

@@ -32,11 +32,8 @@ pub(crate) fn Field(
     #[prop(default = true)] required: bool,
     #[prop(optional)] autocomplete: Option<&'static str>,
     #[prop(optional)] hint: Option<&'static str>,
-    #[prop(optional, into)] value: Option<String>,
     #[prop(optional)] inputmode: Option<&'static str>,
-    #[prop(optional)] pattern: Option<&'static str>,
     #[prop(optional)] min: Option<&'static str>,
-    #[prop(optional)] maxlength: Option<&'static str>,
     /// File types a file input takes.
     #[prop(optional)]
     accept: Option<&'static str>,
@@ -53,11 +50,8 @@ pub(crate) fn Field(
                 required=required
                 autocomplete=autocomplete
                 aria-describedby=described_by
-                value=value
                 inputmode=inputmode
-                pattern=pattern
                 min=min
-                maxlength=maxlength
                 accept=accept
             />
         </div>

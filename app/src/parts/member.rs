@@ -3,7 +3,9 @@
 //! stable container that a React island later takes over.
 
 use crate::format::query_value;
+use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
+use serde_json::json;
 
 /// `<section class="member-area" data-member-area=HOOK>`: the one element per page an island
 /// replaces. `hook` names what the area holds and never changes.
@@ -35,6 +37,14 @@ pub(crate) fn SignInPrompt(
             </p>
         </div>
     }
+}
+
+/// The `member-guard` island of a page in the signed-in area: it renders nothing, and once the
+/// browser has restored the session it sends a visitor without one to
+/// `/user/login?redirect=<this page>`. The page's own markup stays readable without JavaScript.
+#[component]
+pub(crate) fn MemberGuard() -> impl IntoView {
+    view! { <Island name="member-guard" props=json!({}) hydrate=Hydrate::Load/> }
 }
 
 /// The body of a page that only shows a signed-in user's own records: what they will find here,

@@ -2,7 +2,9 @@
 //! are built from the lists below.
 
 use crate::data::CategoryCard;
+use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
+use serde_json::json;
 
 /// The menu after "Services", in order.
 const MAIN_LINKS: [(&str, &str); 5] = [
@@ -58,16 +60,12 @@ fn MainLinks(url: String) -> impl IntoView {
         .collect_view()
 }
 
+/// "Log in" and "Register", or once signed in the user's name and "Log out": the
+/// `account-menu` island, which renders the signed-out links on the server. Idle: the links
+/// work before it hydrates.
 #[component]
-fn AccountLinks(url: String) -> impl IntoView {
-    let login = current_marker(&url, "/user/login");
-    let register = current_marker(&url, "/user/register");
-    view! {
-        <ul class="menu-account">
-            <li><a class="button button--ghost" href="/user/login" aria-current=login>"Log in"</a></li>
-            <li><a class="button button--primary" href="/user/register" aria-current=register>"Register"</a></li>
-        </ul>
-    }
+fn AccountMenu() -> impl IntoView {
+    view! { <Island name="account-menu" props=json!({}) hydrate=Hydrate::Idle class="menu-account"/> }
 }
 
 /// Wide screens: a horizontal menu; the categories open under "Services" on hover or when
@@ -81,9 +79,9 @@ pub(crate) fn DesktopMenu(categories: Vec<CategoryCard>, url: String) -> impl In
                     <MenuLink href="/services".to_string() label="Services".to_string() url=url.clone()/>
                     <CategoryLinks categories url=url.clone()/>
                 </li>
-                <MainLinks url=url.clone()/>
+                <MainLinks url/>
             </ul>
-            <AccountLinks url/>
+            <AccountMenu/>
         </nav>
     }
 }
@@ -103,9 +101,9 @@ pub(crate) fn MobileMenu(categories: Vec<CategoryCard>, url: String) -> impl Int
                         <MenuLink href="/services".to_string() label="Services".to_string() url=url.clone()/>
                         <CategoryLinks categories url=url.clone()/>
                     </li>
-                    <MainLinks url=url.clone()/>
+                    <MainLinks url/>
                 </ul>
-                <AccountLinks url/>
+                <AccountMenu/>
             </nav>
         </details>
     }

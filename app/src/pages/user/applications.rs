@@ -2,7 +2,7 @@
 
 use crate::data::SiteData;
 use crate::pages::Page;
-use crate::parts::member::MemberPanel;
+use crate::parts::member::{MemberGuard, MemberPanel};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
@@ -20,6 +20,7 @@ pub(in crate::pages) fn page(site: &SiteData) -> Page {
                     "Withdraw an application you no longer want to go ahead with.",
                 ]
             />
+            <MemberGuard/>
         </div>
     };
     Page::new("Your job applications", &site.info.brand, "Follow your job applications: submitted, reviewed, shortlisted or closed, and withdraw any you no longer want.", body)

@@ -2,7 +2,7 @@
 
 use crate::data::SiteData;
 use crate::pages::Page;
-use crate::parts::member::MemberPanel;
+use crate::parts::member::{MemberGuard, MemberPanel};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
@@ -21,6 +21,7 @@ pub(in crate::pages) fn page(site: &SiteData) -> Page {
                     "Review a service once the work is done.",
                 ]
             />
+            <MemberGuard/>
         </div>
     };
     Page::new("Your bookings", &site.info.brand, "See and manage the services you have booked: dates, status, payments and cancellations.", body)

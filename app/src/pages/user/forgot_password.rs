@@ -1,21 +1,19 @@
-//! `/user/forgot-password`: ask for a code to reset the password.
+//! `/user/forgot-password`: ask for a code to reset the password, then choose a new one.
 
 use super::AuthPanel;
 use crate::data::SiteData;
+use crate::island::{Hydrate, Island};
 use crate::pages::Page;
-use crate::parts::form::{Field, Submit};
 use crate::parts::member::MemberArea;
 use leptos::prelude::*;
+use serde_json::json;
 
 pub(in crate::pages) fn page(site: &SiteData) -> Page {
     let body = view! {
         <AuthPanel title="Reset your password" lead="Enter the email address you registered with and we will send you a code to choose a new password.">
             <MemberArea hook="forgot-password">
-                <form class="form" method="post" action="/user/forgot-password">
-                    <Field form="forgot-password" name="email" label="Email address" kind="email" autocomplete="email"/>
-                    <Submit label="Send reset code"/>
-                </form>
-                <p class="form-links">"Remembered it? " <a href="/user/login">"Log in"</a></p>
+                // Both steps (the email, then the code and the new password) and the link to log in.
+                <Island name="forgot-password-form" props=json!({}) hydrate=Hydrate::Load/>
             </MemberArea>
         </AuthPanel>
     };

@@ -2,25 +2,18 @@
 
 use super::AuthPanel;
 use crate::data::SiteData;
+use crate::island::{Hydrate, Island};
 use crate::pages::Page;
-use crate::parts::form::{Field, Submit};
 use crate::parts::member::MemberArea;
 use leptos::prelude::*;
+use serde_json::json;
 
 pub(in crate::pages) fn page(site: &SiteData) -> Page {
-    const FORM: &str = "login";
     let body = view! {
         <AuthPanel title="Log in" lead="Sign in to manage your bookings, applications, job posts and profile.">
             <MemberArea hook="login">
-                <form class="form" method="post" action="/user/login">
-                    <Field form=FORM name="email" label="Email address" kind="email" autocomplete="email"/>
-                    <Field form=FORM name="password" label="Password" kind="password" autocomplete="current-password"/>
-                    <Submit label="Log in"/>
-                </form>
-                <p class="form-links">
-                    <a href="/user/forgot-password">"Forgotten your password?"</a>
-                    <a href="/user/register">"Create an account"</a>
-                </p>
+                // The form, its field errors and the links to reset a password or register.
+                <Island name="login-form" props=json!({}) hydrate=Hydrate::Load/>
             </MemberArea>
         </AuthPanel>
     };

@@ -2,7 +2,7 @@
 
 use crate::data::SiteData;
 use crate::pages::Page;
-use crate::parts::member::MemberPanel;
+use crate::parts::member::{MemberGuard, MemberPanel};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
@@ -20,6 +20,7 @@ pub(in crate::pages) fn page(site: &SiteData) -> Page {
                     "Remove a job once the role is filled.",
                 ]
             />
+            <MemberGuard/>
         </div>
     };
     Page::new("Your job posts", &site.info.brand, "Manage the jobs you have posted, see the applications they received and close roles you have filled.", body)

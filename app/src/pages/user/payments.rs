@@ -2,7 +2,7 @@
 
 use crate::data::SiteData;
 use crate::pages::Page;
-use crate::parts::member::MemberPanel;
+use crate::parts::member::{MemberGuard, MemberPanel};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
@@ -20,6 +20,7 @@ pub(in crate::pages) fn page(site: &SiteData) -> Page {
                     "Find the receipt for a payment.",
                 ]
             />
+            <MemberGuard/>
         </div>
     };
     Page::new("Your payments", &site.info.brand, "Your payment history: amounts in pounds, dates, receipts and refunds for your bookings.", body)
