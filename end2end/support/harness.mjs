@@ -6,6 +6,7 @@
 //   BASE_URL       test an already running server (nothing is started or stopped)
 //   SERVER_BIN     the server binary, relative to the repo root (default target/debug/server)
 //   CHROMIUM_PATH  the Chromium executable (default /usr/bin/chromium)
+//   DATA_DIR       with BASE_URL: that server's data directory (where it writes mail)
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -22,6 +23,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 export const SERVER_START_TIMEOUT_MS = 60_000;
 export const NAVIGATION_TIMEOUT_MS = 60_000;
 export const HYDRATION_TIMEOUT_MS = 30_000;
+/** A whole test: a page that navigates away under a check must fail it, not hang the run. */
+export const TEST_TIMEOUT_MS = 180_000;
 
 export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -71,14 +74,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /**
  * Starts the server on a free port with a fresh data directory, waits for
- * `GET /builds/latest.json` to answer 200, and returns `{ baseUrl, stop, log }`.
- * With BASE_URL set, returns that server and starts nothing.
+ * `GET /builds/latest.json` to answer 200, and returns `{ baseUrl, dataDir, stop, log }`.
+ * With BASE_URL set, returns that server and starts nothing; its `dataDir` is then DATA_DIR,
+ * or null when that is not set.
  */
 export async function startServer() {
   if (process.env.BASE_URL) {
     const baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
     await waitForServer(baseUrl, SERVER_START_TIMEOUT_MS);
-    return { baseUrl, log: () => '', stop: async () => {} };
+    return { baseUrl, dataDir: process.env.DATA_DIR || null, log: () => '', stop: async () => {} };
   }
 
   const bin = resolve(REPO_ROOT, process.env.SERVER_BIN || 'target/debug/server');
@@ -131,7 +135,7 @@ export async function startServer() {
     await stop();
     throw new Error(`${error.message}\n--- server output ---\n${output.slice(-5000)}`);
   }
-  return { baseUrl, stop, log: () => output };
+  return { baseUrl, dataDir, stop, log: () => output };
 }
 
 async function waitForServer(baseUrl, timeoutMs, exitedState = () => null) {
@@ -163,7 +167,8 @@ export function launchBrowser() {
 
 /**
  * The server and the browser for one test file: call in `before`, and `close()` in `after`.
- * Returns `{ baseUrl, browser, close }`.
+ * Returns `{ baseUrl, dataDir, browser, serverLog, close }`; `dataDir` is the server's
+ * DATA_DIR (its mail goes to `mail/` there when no SMTP server is configured).
  */
 export async function setUp() {
   const server = await startServer();
@@ -176,6 +181,7 @@ export async function setUp() {
   }
   return {
     baseUrl: server.baseUrl,
+    dataDir: server.dataDir,
     browser,
     serverLog: server.log,
     async close() {

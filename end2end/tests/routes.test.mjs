@@ -1,12 +1,15 @@
 // Every route of spec section 2, plus a category list, a service detail page and a job apply
 // page reached by following links, on a phone and on a desktop: status 200, a title and an
-// h1, every island hydrated, and no console error, page error or hydration warning.
+// h1, every island hydrated, and no console error, page error or hydration warning. The pages
+// of the signed-in area are checked signed in, and without a session they must send the
+// visitor to log in.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   DESKTOP,
   MOBILE,
+  TEST_TIMEOUT_MS,
   assertNoProblems,
   newRecordedPage,
   settle,
@@ -51,6 +54,21 @@ const ROUTES = [
   '/recruitment-post',
 ];
 assert.equal(ROUTES.length, 33);
+
+// The signed-in area: each page has the member guard, which sends a visitor without a session
+// to /user/login?redirect=<the page>.
+const MEMBER_ROUTES = new Set([
+  '/user/change-password',
+  '/user/profile',
+  '/user/bookings',
+  '/user/payments',
+  '/user/applications',
+  '/user/my-job-post',
+  '/notifications',
+]);
+
+// The demo member of the demo data.
+const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
 
 // The app shell (spec section 2): a toast alert, a full-screen loader, a contact button and a
 // back-to-top button, on every page.
@@ -97,6 +115,25 @@ async function checkLoadedPage(page, response, problems, path) {
   return { title, headings };
 }
 
+/** Signs `context` in as the demo member through the login page. */
+async function signIn(context) {
+  const { page, problems } = await newRecordedPage(context);
+  try {
+    await page.goto(`${env.baseUrl}/user/login`, { waitUntil: 'load' });
+    await waitForIslandsHydrated(page);
+    const form = page.locator('[data-member-area] form');
+    await form.getByLabel('Email address').fill(DEMO.email);
+    await form.getByLabel('Password').fill(DEMO.password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/profile', { waitUntil: 'load' });
+    await waitForIslandsHydrated(page);
+    await settle(page);
+    assertNoProblems(problems, 'signing in as the demo member');
+  } finally {
+    await page.close();
+  }
+}
+
 /** Navigates by clicking `link` and returns the main-frame response of that navigation. */
 async function follow(page, link, pathname) {
   const navigation = page.waitForResponse(
@@ -133,17 +170,23 @@ async function firstCategorySlug(context) {
 for (const [label, contextOptions] of VIEWPORTS) {
   describe(label, () => {
     let context;
+    // Another browser profile, signed in, for the pages of the signed-in area.
+    let memberContext;
     let categorySlug;
     before(async () => {
       context = await env.browser.newContext(contextOptions);
+      memberContext = await env.browser.newContext(contextOptions);
+      await signIn(memberContext);
     });
     after(async () => {
       await context?.close();
+      await memberContext?.close();
     });
 
     for (const path of ROUTES) {
-      test(path, async () => {
-        const { page, problems } = await newRecordedPage(context);
+      const member = MEMBER_ROUTES.has(path);
+      test(member ? `${path} (signed in)` : path, { timeout: TEST_TIMEOUT_MS }, async () => {
+        const { page, problems } = await newRecordedPage(member ? memberContext : context);
         try {
           const response = await page.goto(`${env.baseUrl}${path}`, { waitUntil: 'load' });
           const { title } = await checkLoadedPage(page, response, problems, path);
@@ -155,6 +198,24 @@ for (const [label, contextOptions] of VIEWPORTS) {
           await page.close();
         }
       });
+
+      if (member) {
+        test(`${path} without a session sends the visitor to /user/login?redirect=${path}`, { timeout: TEST_TIMEOUT_MS }, async () => {
+          const { page, problems } = await newRecordedPage(context);
+          try {
+            const response = await page.goto(`${env.baseUrl}${path}`, { waitUntil: 'load' });
+            assert.equal(response.status(), 200, `${path} answered HTTP ${response.status()}`);
+            await page.waitForURL((url) => url.pathname === '/user/login', { waitUntil: 'load' });
+            assert.equal(new URL(page.url()).searchParams.get('redirect'), path, `sent to ${page.url()}`);
+            await page.locator('h1').filter({ hasText: 'Log in' }).waitFor({ state: 'visible' });
+            await waitForIslandsHydrated(page);
+            await settle(page);
+            assertNoProblems(problems, path);
+          } finally {
+            await page.close();
+          }
+        });
+      }
     }
 
     test('a category list: /services?category=<first category on the home page>', async () => {

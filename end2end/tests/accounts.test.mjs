@@ -1,0 +1,295 @@
+// The account journey in a real browser, as a person would go through it (spec sections 2, 4,
+// 5 and 8): register, read the emailed code, verify, log in, upload a passport to the profile,
+// log out; the member guard on /user/profile; and login returning to a redirect with its hash.
+//
+// The server the harness starts has no SMTP server: it writes each mail as an .eml file under
+// `$DATA_DIR/mail/`, which is where the code is read from.
+
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  DESKTOP,
+  MOBILE,
+  TEST_TIMEOUT_MS,
+  assertNoProblems,
+  newRecordedPage,
+  settle,
+  setUp,
+  waitForIslandsHydrated,
+} from '../support/harness.mjs';
+
+// Spec section 8, word for word.
+const REGISTERED = 'Registration successful! Please check your email to verify your account.';
+const VERIFIED = 'Verification successful! Please login to continue.';
+const PROFILE_UPDATED = 'Profile/File updated successfully!';
+
+// The demo member of the demo data.
+const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
+
+const MAIL_TIMEOUT_MS = 30_000;
+
+let env;
+let scratch;
+before(async () => {
+  assert.ok(!process.env.SMTP_URL, 'SMTP_URL is set: the server would send mail instead of writing it under DATA_DIR/mail');
+  env = await setUp();
+  assert.ok(env.dataDir, 'the server\'s data directory is unknown: with BASE_URL, set DATA_DIR to that server\'s');
+  scratch = mkdtempSync(join(tmpdir(), 'marketplace-e2e-accounts-'));
+});
+after(async () => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  await env?.close();
+});
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// ---------- mail ----------
+
+/** The headers of an .eml file: names lower-cased, folded lines joined, encoded words decoded. */
+function mailHeaders(source) {
+  const head = source.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const headers = new Map();
+  for (const line of head.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeEncodedWords(line.slice(colon + 1).trim()));
+  }
+  return headers;
+}
+
+/** RFC 2047 `=?charset?B|Q?...?=` words, as a mail client shows them. */
+function decodeEncodedWords(value) {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_, charset, encoding, text) => {
+      const bytes =
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (__, hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+      return new TextDecoder(charset.toLowerCase()).decode(bytes);
+    });
+}
+
+/**
+ * The 6-digit code at the end of the subject of the newest mail to `address` under
+ * `$DATA_DIR/mail/` (the server names its files by the time it wrote them), waiting for it.
+ */
+async function emailedCode(address, notBefore = '') {
+  const dir = join(env.dataDir, 'mail');
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
+  let seen = [];
+  while (Date.now() < deadline) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort() : [];
+    seen = files;
+    for (const name of files.filter((file) => file > notBefore).reverse()) {
+      const headers = mailHeaders(readFileSync(join(dir, name), 'utf8'));
+      if (!(headers.get('to') ?? '').toLowerCase().includes(address.toLowerCase())) continue;
+      const subject = headers.get('subject') ?? '';
+      const code = /(\d{6})$/.exec(subject.trim());
+      assert.ok(code, `the newest mail to ${address} (${name}) has no 6-digit code at the end of its subject: ${subject}`);
+      return code[1];
+    }
+    await sleep(200);
+  }
+  throw new Error(`no mail to ${address} under ${dir} after ${MAIL_TIMEOUT_MS} ms (files: ${seen.join(', ') || 'none'})`);
+}
+
+// ---------- the page ----------
+
+/** Waits until the page at `pathname` has loaded and all its islands have hydrated. */
+async function landedOn(page, pathname) {
+  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: 'load' });
+  await waitForIslandsHydrated(page);
+}
+
+/**
+ * Whether the toast alert shows exactly `message` (within 10 s: it stays 3 s). Returns null
+ * when it does, else what went wrong; the journey goes on either way, so that one run
+ * reports every missing alert, and fails at its end.
+ */
+async function missingAlert(page, message) {
+  const alert = page.locator('[data-island="toast-alert"] [role="status"]').getByText(message, { exact: true });
+  try {
+    await alert.waitFor({ state: 'visible', timeout: 10_000 });
+    return null;
+  } catch {
+    const shown = await page
+      .locator('[data-island="toast-alert"]')
+      .innerText()
+      .catch(() => '(unreadable)');
+    return `${page.url()}: the alert "${message}" is not shown (the toast region holds ${JSON.stringify(shown.trim())})`;
+  }
+}
+
+/** The page's one account form (the island's, inside the member area). */
+const accountForm = (page) => page.locator('[data-member-area] form.form').first();
+
+/** The profile completion percentage the profile editor shows. */
+async function completion(page) {
+  const text = await page.locator('.isl-completion__value').innerText();
+  const match = /^(\d+)%$/.exec(text.trim());
+  assert.ok(match, `the profile completion reads ${JSON.stringify(text)}`);
+  const meter = Number(await page.locator('meter.isl-completion__meter').getAttribute('value'));
+  assert.equal(meter, Number(match[1]), 'the completion meter and its number agree');
+  return Number(match[1]);
+}
+
+async function logIn(page, { email, password }) {
+  const form = accountForm(page);
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A tiny valid one-page PDF (header `%PDF-1.7`, correct cross-reference offsets). */
+function tinyPdf(path) {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    null, // the content stream, below
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const text = 'BT /F1 12 Tf 20 50 Td (Passport) Tj ET';
+  objects[3] = `<< /Length ${text.length} >>\nstream\n${text}\nendstream`;
+  let body = '%PDF-1.7\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  writeFileSync(path, body, 'latin1');
+  return path;
+}
+
+// ---------- the tests ----------
+
+describe('accounts (spec 2, 4, 5, 8)', () => {
+  test('register, verify by the emailed code, log in, upload a passport, log out', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    const context = await env.browser.newContext(DESKTOP);
+    const { page, problems } = await newRecordedPage(context);
+    const missedAlerts = [];
+    const expectAlert = async (message) => {
+      const missed = await missingAlert(page, message);
+      if (missed !== null) missedAlerts.push(missed);
+    };
+    // Nothing in this journey answers with an error status, so any console error fails it.
+    const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.uk`;
+    const password = 'Harbour-lantern-42';
+    try {
+      // Register.
+      await page.goto(`${env.baseUrl}/user/register`, { waitUntil: 'load' });
+      await waitForIslandsHydrated(page);
+      const mailBefore = existsSync(join(env.dataDir, 'mail')) ? readdirSync(join(env.dataDir, 'mail')).sort().at(-1) ?? '' : '';
+      const register = accountForm(page);
+      await register.getByLabel('Full name').fill('Amelia Hughes');
+      await register.getByLabel('Email address').fill(email);
+      await register.getByLabel('Phone number').fill('07700 900456');
+      await register.getByLabel('Password').fill(password);
+      await register.getByRole('button', { name: 'Create account' }).click();
+
+      // Spec 2: registration success goes to /user/verify, with the address.
+      await landedOn(page, '/user/verify');
+      assert.equal(new URL(page.url()).searchParams.get('email'), email, `verify page URL ${page.url()}`);
+      await expectAlert(REGISTERED);
+
+      // The code from the mail.
+      const code = await emailedCode(email, mailBefore);
+      const verify = accountForm(page);
+      assert.equal(await verify.getByLabel('Email address').inputValue(), email, 'the verify form is prefilled with the address');
+      await verify.getByLabel('Verification code').fill(code);
+      await verify.getByRole('button', { name: 'Verify email' }).click();
+
+      // Spec 2: verification success goes to /user/login.
+      await landedOn(page, '/user/login');
+      await expectAlert(VERIFIED);
+
+      // Spec 2: login without a redirect goes to /user/profile.
+      await logIn(page, { email, password });
+      await landedOn(page, '/user/profile');
+      await page.locator('.isl-completion').waitFor({ state: 'visible' });
+      const header = page.locator('.desktop-menu');
+      await header.getByRole('link', { name: /^Amelia/ }).waitFor({ state: 'visible' });
+      const before = await completion(page);
+
+      // Upload a passport.
+      const pdf = tinyPdf(join(scratch, 'passport.pdf'));
+      const passport = page.locator('form.isl-document').filter({ has: page.locator('input[name="passport"]') });
+      await passport.getByLabel('Passport', { exact: true }).setInputFiles(pdf);
+      await passport.getByRole('button', { name: 'Upload Passport' }).click();
+      await expectAlert(PROFILE_UPDATED);
+      await passport.getByText('Uploaded.').waitFor({ state: 'visible' });
+      await page.waitForFunction(
+        (previous) => Number(document.querySelector('meter.isl-completion__meter')?.getAttribute('value')) > previous,
+        before,
+        { polling: 100 },
+      );
+      const afterUpload = await completion(page);
+      assert.ok(afterUpload > before, `the profile completion went from ${before}% to ${afterUpload}%`);
+      // Spec 5: 14 items, rounded; one more item adds 1/14.
+      assert.equal(afterUpload, Math.round(((Math.round((before * 14) / 100) + 1) * 100) / 14));
+
+      // Spec 2: logout goes to /user/login.
+      await header.getByRole('button', { name: 'Log out' }).click();
+      await landedOn(page, '/user/login');
+      await header.getByRole('link', { name: 'Log in' }).waitFor({ state: 'visible' });
+      assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').accessToken ?? null), null);
+
+      await settle(page);
+      assertNoProblems(problems, 'the account journey');
+    } catch (error) {
+      for (const missed of missedAlerts) t.diagnostic(`before this failure: ${missed}`);
+      throw error;
+    } finally {
+      await context.close();
+    }
+    assert.deepEqual(missedAlerts, [], `alerts of spec section 8 missing:\n  ${missedAlerts.join('\n  ')}`);
+  });
+
+  test('a visitor without a session who opens /user/profile is sent to log in, coming back after', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const context = await env.browser.newContext(MOBILE);
+    const { page, problems } = await newRecordedPage(context);
+    try {
+      await page.goto(`${env.baseUrl}/user/profile`, { waitUntil: 'load' });
+      await page.waitForURL((url) => url.pathname === '/user/login', { waitUntil: 'load' });
+      assert.equal(new URL(page.url()).searchParams.get('redirect'), '/user/profile', `login URL ${page.url()}`);
+      await waitForIslandsHydrated(page);
+      await logIn(page, DEMO);
+      await landedOn(page, '/user/profile');
+      assert.equal(new URL(page.url()).search, '', `landed on ${page.url()}`);
+      // Signed in, the guard lets the member stay: the profile editor shows their details.
+      await page.locator('.isl-completion').waitFor({ state: 'visible' });
+      await settle(page);
+      assert.equal(new URL(page.url()).pathname, '/user/profile', 'the member guard let the signed-in member stay');
+      assertNoProblems(problems, '/user/profile without a session, then signed in');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('login from /user/login?redirect=/jobs%23top lands on /jobs#top', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const context = await env.browser.newContext(MOBILE);
+    const { page, problems } = await newRecordedPage(context);
+    try {
+      await page.goto(`${env.baseUrl}/user/login?redirect=/jobs%23top`, { waitUntil: 'load' });
+      await waitForIslandsHydrated(page);
+      await logIn(page, DEMO);
+      await page.waitForURL((url) => url.pathname === '/jobs' && url.hash === '#top', { waitUntil: 'load' });
+      assert.equal(new URL(page.url()).search, '', `landed on ${page.url()}`);
+      await waitForIslandsHydrated(page);
+      // Signed in: the mobile menu offers the member's name and "Log out".
+      await page.locator('.mobile-menu summary').click();
+      await page.locator('.mobile-menu-panel').getByRole('button', { name: 'Log out' }).waitFor({ state: 'visible' });
+      await settle(page);
+      assertNoProblems(problems, 'login with a redirect');
+    } finally {
+      await context.close();
+    }
+  });
+});
