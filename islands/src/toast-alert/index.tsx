@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { showCarriedAlert } from '../store/alert.ts';
 import { dismissAlert, useAppStore } from '../store/index.ts';
 import { ALERT_LEAVE_MS, ALERT_VISIBLE_MS } from './alert-timing.ts';
 import { alertTone } from './alert-tone.ts';
@@ -13,6 +14,9 @@ export default function ToastAlert() {
   const alert = useAppStore((state) => state.alert);
   // The id of the alert playing its leave animation; it is removed from the store after.
   const [leavingId, setLeavingId] = useState<number | null>(null);
+
+  // After hydration (so the server markup still matches): the previous page's last alert.
+  useEffect(showCarriedAlert, []);
 
   useEffect(() => {
     if (alert === null) return undefined;
