@@ -29,3 +29,10 @@ ensure_chromium() {
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
 }
+
+# moto's S3 server, for the test of uploads to an S3-compatible store.
+ensure_moto() {
+  command -v moto_server >/dev/null && return 0
+  echo "Installing moto (a local S3 server) for the storage test..."
+  python3 -m pip install --quiet --disable-pip-version-check "moto[server]"
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: island unit tests (vitest), Rust tests on SQLite and PostgreSQL, and the
-# browser tests (Playwright driving Debian's Chromium) against the real server.
+# browser tests (Playwright driving Debian's Chromium) against the real server. Installs what
+# it needs: npm packages, Debian's chromium, and moto (a local S3 server) from PyPI.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -9,6 +10,7 @@ cd "$ROOT"
 export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 
 ensure_chromium
+ensure_moto
 npm_install islands
 npm_install end2end
 

@@ -87,8 +87,16 @@ type HmacSha256 = Hmac<Sha256>;
 impl Storage {
     /// `storage_url`: `s3://bucket[/prefix]`, or a local folder (`file:///path` or a path).
     pub fn open(storage_url: &str, key: &[u8], public_url: &str) -> anyhow::Result<Self> {
-        let store: Arc<dyn ObjectStore> = if storage_url.starts_with("s3://") {
-            Arc::new(object_store::aws::AmazonS3Builder::from_env().with_url(storage_url).build().context("STORAGE_URL names an S3 bucket that cannot be used")?)
+        let store: Arc<dyn ObjectStore> = if let Some(location) = storage_url.strip_prefix("s3://") {
+            let (bucket, prefix) = location.split_once('/').unwrap_or((location, ""));
+            let bucket = object_store::aws::AmazonS3Builder::from_env()
+                .with_bucket_name(bucket)
+                .build()
+                .context("STORAGE_URL names an S3 bucket that cannot be used")?;
+            match prefix.trim_matches('/') {
+                "" => Arc::new(bucket),
+                prefix => Arc::new(object_store::prefix::PrefixStore::new(bucket, prefix)),
+            }
         } else {
             let folder = storage_url.strip_prefix("file://").unwrap_or(storage_url);
             std::fs::create_dir_all(folder).with_context(|| format!("cannot create the uploads folder {folder}"))?;
