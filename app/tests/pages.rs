@@ -486,6 +486,7 @@ fn account_pages_hold_their_form_island_in_the_member_area() {
     // Without JavaScript, change-password still says why there is nothing to do yet.
     let change = render(&page("/user/change-password"));
     assert!(member_area(&change, "change-password").contains(r#"href="/user/login?redirect=/user/change-password""#));
+    assert!(member_area(&change, "change-password").contains("<noscript><div class=\"notice\">"), "only shown without JavaScript");
 }
 
 #[test]

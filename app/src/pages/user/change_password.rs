@@ -12,7 +12,11 @@ pub(in crate::pages) fn page(site: &SiteData) -> Page {
     let body = view! {
         <AuthPanel title="Change your password" lead="Choose a new password for your account. You will stay signed in on this device.">
             <MemberArea hook="change-password">
-                <SignInPrompt message="Sign in first: only a signed-in user can change their password." path="/user/change-password"/>
+                // With JavaScript the guard sends signed-out visitors to login, and a signed-in
+                // member must not be told to sign in above their own form.
+                <noscript>
+                    <SignInPrompt message="Sign in first: only a signed-in user can change their password." path="/user/change-password"/>
+                </noscript>
                 <Island name="change-password-form" props=json!({}) hydrate=Hydrate::Load/>
             </MemberArea>
             <MemberGuard/>
