@@ -9,6 +9,12 @@ cd "$ROOT"
 # PostgreSQL for the database tests: each test makes and drops its own database there.
 export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 
+# A target directory shared with other checkouts may hold their build of our crates, which
+# cargo can take as fresh (it compares file times): rebuild ours, keep the dependencies.
+if [ -n "${CARGO_TARGET_DIR:-}" ] && [[ "$(realpath -m "$CARGO_TARGET_DIR")" != "$ROOT"/* ]]; then
+  cargo clean --quiet -p server -p app -p entity -p migration 2>/dev/null || true
+fi
+
 ensure_chromium
 ensure_moto
 npm_install islands

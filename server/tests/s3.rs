@@ -12,7 +12,7 @@ async fn documents_go_to_the_s3_bucket_and_back() {
         return;
     };
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut server = std::process::Command::new(moto).args(["-p", &port.to_string()]).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap();
+    let _moto = Stopped(std::process::Command::new(moto).args(["-p", &port.to_string()]).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap());
     let endpoint = format!("http://127.0.0.1:{port}");
     let http = reqwest::Client::new();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
@@ -41,7 +41,16 @@ async fn documents_go_to_the_s3_bucket_and_back() {
     let fetched = app.client.get(&link).send().await.unwrap();
     assert_eq!(fetched.status(), 200);
     assert_eq!(fetched.bytes().await.unwrap().to_vec(), pdf);
-    let _ = server.kill();
+}
+
+/// Stops the S3 server when the test ends, pass or fail.
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 fn which(program: &str) -> Result<std::path::PathBuf, ()> {
