@@ -34,8 +34,20 @@ pub async fn hash_blocking(password: String) -> String {
     off_runtime(move || hash(&password)).await
 }
 
-pub async fn verify_blocking(password: String, stored: String) -> bool {
-    off_runtime(move || verify(&password, &stored)).await
+/// A real hash to check against when there is no account, so that timing does not reveal
+/// which addresses have one. Made on first use, off the runtime like any hash.
+static DECOY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| hash("decoy password for timing"));
+
+/// Checks `password` against `stored`; with no stored hash, spends the same time and fails.
+pub async fn verify_blocking(password: String, stored: Option<String>) -> bool {
+    off_runtime(move || match stored {
+        Some(stored) => verify(&password, &stored),
+        None => {
+            verify(&password, &DECOY_HASH);
+            false
+        }
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -3,7 +3,6 @@
 
 use super::extract::{ClientAddress, FieldErrors, JsonBody};
 use crate::auth::codes::Purpose;
-use crate::auth::rules::check_password;
 use crate::auth::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::error::AppError;
@@ -79,12 +78,7 @@ pub async fn register(State(state): State<Arc<AppState>>, ClientAddress(address)
     let email = parse_email(&mut errors, body.email.as_deref());
     let phone = errors.required("phone_number", body.phone_number.as_deref());
     let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|e| errors.add("phone_number", e)).ok() };
-    let password = body.password.unwrap_or_default();
-    if password.is_empty() {
-        errors.add("password", "This field is required.");
-    } else if let Err(problem) = check_password(&password, email.as_ref()) {
-        errors.add("password", problem);
-    }
+    let password = errors.new_password("password", body.password, email.as_ref());
     if let Some(email) = &email {
         if find_user(&state, email).await?.is_some() {
             errors.add("email", "A user with this email already exists.");
@@ -206,14 +200,14 @@ pub struct LoginBody {
     password: Option<String>,
 }
 
-/// A real argon2 hash checked for unknown accounts, so that timing does not reveal them.
-static DECOY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| passwords::hash("decoy password for timing"));
-
 #[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = crate::auth::tokens::TokenPair), (status = 401, body = super::openapi::ErrorBody), (status = 403, description = "The email is not verified yet", body = super::openapi::ErrorBody), (status = 429, body = super::openapi::ErrorBody)))]
 pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
-    let password = errors.required("password", body.password.as_deref().map(|p| if p.trim().is_empty() { "" } else { p }));
+    let password = body.password.unwrap_or_default();
+    if password.trim().is_empty() {
+        errors.add("password", "This field is required.");
+    }
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
@@ -221,9 +215,7 @@ pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): C
     state.limiter.check("login-account", email.as_str(), limit)?;
 
     let user = find_user(&state, &email).await?;
-    let stored = user.as_ref().map_or_else(|| DECOY_HASH.clone(), |u| u.password_hash.clone());
-    let password = body.password.unwrap_or(password);
-    let matches = passwords::verify_blocking(password, stored).await;
+    let matches = passwords::verify_blocking(password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
         Some(user) if matches => user,
         _ => return Err(AppError::Unauthorized("No active account found with the given credentials".into())),
@@ -297,12 +289,7 @@ pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, ClientAd
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     let otp = errors.required("otp", body.otp.as_deref());
-    let password = body.password.unwrap_or_default();
-    if password.is_empty() {
-        errors.add("password", "This field is required.");
-    } else if let Err(problem) = check_password(&password, email.as_ref()) {
-        errors.add("password", problem);
-    }
+    let password = errors.new_password("password", body.password, email.as_ref());
     errors.finish()?;
     let Some(user) = find_user(&state, &email.expect("validated")).await? else {
         return Err(AppError::field("otp", "Invalid or expired code."));

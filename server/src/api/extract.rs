@@ -65,6 +65,17 @@ impl FieldErrors {
         value.to_string()
     }
 
+    /// A new password for `field`, checked against the contract's rules.
+    pub fn new_password(&mut self, field: &str, value: Option<String>, email: Option<&crate::domain::Email>) -> String {
+        let password = value.unwrap_or_default();
+        if password.is_empty() {
+            self.add(field, "This field is required.");
+        } else if let Err(problem) = crate::auth::rules::check_password(&password, email) {
+            self.add(field, problem);
+        }
+        password
+    }
+
     pub fn finish(self) -> Result<(), AppError> {
         match self.1 {
             None => Ok(()),

@@ -3,7 +3,6 @@
 
 use super::extract::{FieldErrors, JsonBody};
 use crate::auth::member::Member;
-use crate::auth::rules::check_password;
 use crate::auth::tokens;
 use crate::domain::{Email, UkPhone, UkPostcode};
 use crate::error::AppError;
@@ -258,19 +257,14 @@ pub struct PasswordChange {
 pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<Value>, AppError> {
     let mut errors = FieldErrors::default();
     let old = body.old_password.unwrap_or_default();
-    let new = body.new_password.unwrap_or_default();
     if old.is_empty() {
         errors.add("old_password", "This field is required.");
     }
     let email = Email::parse(&member.user.email).ok();
-    if new.is_empty() {
-        errors.add("new_password", "This field is required.");
-    } else if let Err(problem) = check_password(&new, email.as_ref()) {
-        errors.add("new_password", problem);
-    }
+    let new = errors.new_password("new_password", body.new_password, email.as_ref());
     errors.finish()?;
     let stored = member.user.password_hash.clone();
-    let old_matches = passwords::verify_blocking(old, stored).await;
+    let old_matches = passwords::verify_blocking(old, Some(stored)).await;
     if !old_matches {
         return Err(AppError::field("old_password", "Your old password was entered incorrectly. Please enter it again."));
     }

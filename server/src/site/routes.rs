@@ -231,7 +231,9 @@ impl Route {
 
     /// Search engines index the public catalogue, not forms or a member's pages.
     pub fn indexable(&self) -> bool {
-        !matches!(self.path(), p if p.starts_with("/user/") || p.starts_with("/form/"))
+        let path = self.path();
+        !path.starts_with("/user/")
+            && !path.starts_with("/form/")
             && !matches!(
                 self,
                 Route::Payment
