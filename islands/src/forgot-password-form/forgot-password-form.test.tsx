@@ -1,31 +1,20 @@
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
-import { hydrateServerMarkup, type HydratedIsland } from '../../test/hydrate-server-markup.ts';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import { navigate } from '../navigation/navigate.ts';
-import { appStore, initialAppState, resetSessionModule } from '../store/index.ts';
+import { appStore } from '../store/index.ts';
 import ForgotPasswordForm from './index.tsx';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('forgot-password-form', () => {
-  let island: HydratedIsland | null = null;
-  let api: FakeApi;
+  const t = setUpAccountFormTest();
 
   beforeEach(() => {
-    resetSessionModule();
     vi.mocked(navigate).mockClear();
-    api = installFakeApi();
-  });
-
-  afterEach(() => {
-    act(() => island?.root.unmount());
-    island?.element.remove();
-    island = null;
-    resetSessionModule();
-    appStore.setState(initialAppState);
   });
 
   it('server-renders step 1: the email', () => {
@@ -38,56 +27,56 @@ describe('forgot-password-form', () => {
   });
 
   it('hydrates without errors; requests a code, then confirms with code and new password', async () => {
-    island = await hydrateServerMarkup('forgot-password-form', ForgotPasswordForm);
-    expect(island.errors).toEqual([]);
-    api.on('POST /api/auth/password-reset/', { status: 200, body: { message: 'sent' } });
-    api.on('POST /api/auth/password-reset-confirm/', { status: 200, body: { message: 'done' } });
+    t.island = await hydrateServerMarkup('forgot-password-form', ForgotPasswordForm);
+    expect(t.island.errors).toEqual([]);
+    t.api.on('POST /api/auth/password-reset/', { status: 200, body: { message: 'sent' } });
+    t.api.on('POST /api/auth/password-reset-confirm/', { status: 200, body: { message: 'done' } });
 
-    await fillAndSubmit(island.element, { 'Email address': 'anna@example.co.uk' });
-    expect(api.calls[0]?.body).toEqual({ email: 'anna@example.co.uk' });
+    await fillAndSubmit(t.island.element, { 'Email address': 'anna@example.co.uk' });
+    expect(t.api.calls[0]?.body).toEqual({ email: 'anna@example.co.uk' });
     expect(appStore.getState().alert?.message).toBe('Password reset code sent! Please check your email.');
-    expect(island.element.textContent).toContain('anna@example.co.uk');
-    const otp = field(island.element, 'Reset code');
+    expect(t.island.element.textContent).toContain('anna@example.co.uk');
+    const otp = field(t.island.element, 'Reset code');
     expect([otp.getAttribute('inputmode'), otp.getAttribute('autocomplete'), otp.getAttribute('maxlength')]).toEqual([
       'numeric',
       'one-time-code',
       '6',
     ]);
-    expect(field(island.element, 'New password').getAttribute('autocomplete')).toBe('new-password');
+    expect(field(t.island.element, 'New password').getAttribute('autocomplete')).toBe('new-password');
     // Focus moved to the explanation of step 2.
     expect(document.activeElement?.textContent).toContain('6-digit code');
 
-    await fillAndSubmit(island.element, { 'Reset code': '123456', 'New password': 'new-secret-22' });
-    expect(api.calls[1]?.body).toEqual({ email: 'anna@example.co.uk', otp: '123456', password: 'new-secret-22' });
+    await fillAndSubmit(t.island.element, { 'Reset code': '123456', 'New password': 'new-secret-22' });
+    expect(t.api.calls[1]?.body).toEqual({ email: 'anna@example.co.uk', otp: '123456', password: 'new-secret-22' });
     expect(appStore.getState().alert?.message).toBe('Password reset successful! Please login to continue.');
     expect(navigate).toHaveBeenCalledWith('/user/login');
-    expect(island.errors).toEqual([]);
+    expect(t.island.errors).toEqual([]);
   });
 
   it('stays on step 1 with the email error when the request fails', async () => {
-    island = await hydrateServerMarkup('forgot-password-form', ForgotPasswordForm);
-    api.on('POST /api/auth/password-reset/', { status: 400, body: { email: ['Enter a valid email address.'] } });
-    await fillAndSubmit(island.element, { 'Email address': 'anna@example.co.uk' });
-    expect(errorOf(field(island.element, 'Email address'))).toBe('Enter a valid email address.');
+    t.island = await hydrateServerMarkup('forgot-password-form', ForgotPasswordForm);
+    t.api.on('POST /api/auth/password-reset/', { status: 400, body: { email: ['Enter a valid email address.'] } });
+    await fillAndSubmit(t.island.element, { 'Email address': 'anna@example.co.uk' });
+    expect(errorOf(field(t.island.element, 'Email address'))).toBe('Enter a valid email address.');
     expect(appStore.getState().alert?.message).toBe('Enter a valid email address.');
   });
 
   it('shows otp and password errors on step 2, and can go back to change the email', async () => {
-    island = await hydrateServerMarkup('forgot-password-form', ForgotPasswordForm);
-    api.on('POST /api/auth/password-reset/', { status: 200, body: {} });
-    api.on('POST /api/auth/password-reset-confirm/', {
+    t.island = await hydrateServerMarkup('forgot-password-form', ForgotPasswordForm);
+    t.api.on('POST /api/auth/password-reset/', { status: 200, body: {} });
+    t.api.on('POST /api/auth/password-reset-confirm/', {
       status: 400,
       body: { error: true, message: 'The code is wrong.', otp: ['The code is wrong.'], password: ['This password is too common.'] },
     });
-    await fillAndSubmit(island.element, { 'Email address': 'anna@example.co.uk' });
-    await fillAndSubmit(island.element, { 'Reset code': '000000', 'New password': 'password' });
-    expect(errorOf(field(island.element, 'Reset code'))).toBe('The code is wrong.');
-    expect(errorOf(field(island.element, 'New password'))).toBe('This password is too common.');
+    await fillAndSubmit(t.island.element, { 'Email address': 'anna@example.co.uk' });
+    await fillAndSubmit(t.island.element, { 'Reset code': '000000', 'New password': 'password' });
+    expect(errorOf(field(t.island.element, 'Reset code'))).toBe('The code is wrong.');
+    expect(errorOf(field(t.island.element, 'New password'))).toBe('This password is too common.');
     expect(navigate).not.toHaveBeenCalled();
 
-    const back = Array.from(island.element.querySelectorAll('button')).find((button) => button.textContent === 'Use another email address');
+    const back = Array.from(t.island.element.querySelectorAll('button')).find((button) => button.textContent === 'Use another email address');
     act(() => back?.click());
-    const email = field(island.element, 'Email address');
+    const email = field(t.island.element, 'Email address');
     expect(email.value).toBe('anna@example.co.uk');
     expect(document.activeElement).toBe(email);
   });

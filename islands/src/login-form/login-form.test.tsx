@@ -1,33 +1,25 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
 import { errorOf, field, fillAndSubmit, settle } from '../../test/forms.ts';
-import { hydrateServerMarkup, type HydratedIsland } from '../../test/hydrate-server-markup.ts';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import { navigate } from '../navigation/navigate.ts';
-import { appStore, initialAppState, resetSessionModule } from '../store/index.ts';
+import { appStore } from '../store/index.ts';
 import LoginForm from './index.tsx';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('login-form', () => {
-  let island: HydratedIsland | null = null;
-  let api: FakeApi;
+  const t = setUpAccountFormTest();
 
   beforeEach(() => {
     localStorage.clear();
-    resetSessionModule();
     vi.mocked(navigate).mockClear();
-    api = installFakeApi();
     window.history.replaceState(null, '', '/user/login');
   });
 
   afterEach(() => {
-    act(() => island?.root.unmount());
-    island?.element.remove();
-    island = null;
-    resetSessionModule();
-    appStore.setState(initialAppState);
     window.history.replaceState(null, '', '/');
   });
 
@@ -51,34 +43,34 @@ describe('login-form', () => {
   });
 
   it('hydrates without errors and logs in, the button disabled meanwhile', async () => {
-    island = await hydrateServerMarkup('login-form', LoginForm);
-    expect(island.errors).toEqual([]);
+    t.island = await hydrateServerMarkup('login-form', LoginForm);
+    expect(t.island.errors).toEqual([]);
     let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
-    api.on('POST /api/auth/login/', () => new Promise((resolve) => (answer = resolve)));
-    api.on('GET /api/auth/profile/', { status: 404, body: {} });
+    t.api.on('POST /api/auth/login/', () => new Promise((resolve) => (answer = resolve)));
+    t.api.on('GET /api/auth/profile/', { status: 404, body: {} });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
-    await fillAndSubmit(island.element, { 'Email address': ' anna@example.co.uk ', Password: 'secret-123' });
-    const button = island.element.querySelector<HTMLButtonElement>('button[type="submit"]');
+    await fillAndSubmit(t.island.element, { 'Email address': ' anna@example.co.uk ', Password: 'secret-123' });
+    const button = t.island.element.querySelector<HTMLButtonElement>('button[type="submit"]');
     expect(button?.disabled).toBe(true);
-    expect(api.callsTo('POST /api/auth/login/')[0]?.body).toEqual({ email: 'anna@example.co.uk', password: 'secret-123' });
+    expect(t.api.callsTo('POST /api/auth/login/')[0]?.body).toEqual({ email: 'anna@example.co.uk', password: 'secret-123' });
 
     await act(async () => answer({ status: 200, body: { access: 'a', refresh: 'r' } }));
     await settle();
     expect(button?.disabled).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/user/profile');
-    expect(island.errors).toEqual([]);
+    expect(t.island.errors).toEqual([]);
   });
 
   it('shows the first server message next to each field and focuses the first', async () => {
-    island = await hydrateServerMarkup('login-form', LoginForm);
-    api.on('POST /api/auth/login/', {
+    t.island = await hydrateServerMarkup('login-form', LoginForm);
+    t.api.on('POST /api/auth/login/', {
       status: 400,
       body: { error: true, message: 'Invalid input.', email: ['Enter a valid email address.', 'Second'], password: ['Too short.'] },
     });
-    await fillAndSubmit(island.element, { 'Email address': 'anna@example.co.uk', Password: 'x' });
-    const email = field(island.element, 'Email address');
-    const password = field(island.element, 'Password');
+    await fillAndSubmit(t.island.element, { 'Email address': 'anna@example.co.uk', Password: 'x' });
+    const email = field(t.island.element, 'Email address');
+    const password = field(t.island.element, 'Password');
     expect(errorOf(email)).toBe('Enter a valid email address.');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(errorOf(password)).toBe('Too short.');
@@ -92,6 +84,6 @@ describe('login-form', () => {
     expect(errorOf(email)).toBeNull();
     expect(email.hasAttribute('aria-invalid')).toBe(false);
     expect(errorOf(password)).toBe('Too short.');
-    expect(island.errors).toEqual([]);
+    expect(t.island.errors).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
-import { hydrateServerMarkup, type HydratedIsland } from '../../test/hydrate-server-markup.ts';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import { navigate } from '../navigation/navigate.ts';
-import { appStore, initialAppState, resetSessionModule } from '../store/index.ts';
+import { appStore } from '../store/index.ts';
 import RegisterForm from './index.tsx';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
@@ -18,21 +17,10 @@ const VALUES = {
 };
 
 describe('register-form', () => {
-  let island: HydratedIsland | null = null;
-  let api: FakeApi;
+  const t = setUpAccountFormTest();
 
   beforeEach(() => {
-    resetSessionModule();
     vi.mocked(navigate).mockClear();
-    api = installFakeApi();
-  });
-
-  afterEach(() => {
-    act(() => island?.root.unmount());
-    island?.element.remove();
-    island = null;
-    resetSessionModule();
-    appStore.setState(initialAppState);
   });
 
   it('server-renders the four fields with autocomplete and required', () => {
@@ -55,11 +43,11 @@ describe('register-form', () => {
   });
 
   it('hydrates without errors, registers and goes to the verify page', async () => {
-    island = await hydrateServerMarkup('register-form', RegisterForm);
-    expect(island.errors).toEqual([]);
-    api.on('POST /api/auth/register/', { status: 201, body: { message: 'ok', email: 'anna@example.co.uk' } });
-    await fillAndSubmit(island.element, VALUES);
-    expect(api.calls[0]?.body).toEqual({
+    t.island = await hydrateServerMarkup('register-form', RegisterForm);
+    expect(t.island.errors).toEqual([]);
+    t.api.on('POST /api/auth/register/', { status: 201, body: { message: 'ok', email: 'anna@example.co.uk' } });
+    await fillAndSubmit(t.island.element, VALUES);
+    expect(t.api.calls[0]?.body).toEqual({
       full_name: 'Anna Smith',
       email: 'anna@example.co.uk',
       phone_number: '07700 900123',
@@ -67,12 +55,12 @@ describe('register-form', () => {
     });
     expect(appStore.getState().alert?.message).toBe('Registration successful! Please check your email to verify your account.');
     expect(navigate).toHaveBeenCalledWith('/user/verify?email=anna%40example.co.uk');
-    expect(island.errors).toEqual([]);
+    expect(t.island.errors).toEqual([]);
   });
 
   it('shows each field first server message next to it', async () => {
-    island = await hydrateServerMarkup('register-form', RegisterForm);
-    api.on('POST /api/auth/register/', {
+    t.island = await hydrateServerMarkup('register-form', RegisterForm);
+    t.api.on('POST /api/auth/register/', {
       status: 400,
       body: {
         error: true,
@@ -83,11 +71,11 @@ describe('register-form', () => {
         password: ['This password is too common.'],
       },
     });
-    await fillAndSubmit(island.element, VALUES);
-    expect(errorOf(field(island.element, 'Full name'))).toBe('This field may not be blank.');
-    expect(errorOf(field(island.element, 'Email address'))).toBe('An account with this email already exists.');
-    expect(errorOf(field(island.element, 'Phone number'))).toBe('Enter a valid UK phone number.');
-    expect(errorOf(field(island.element, 'Password'))).toBe('This password is too common.');
+    await fillAndSubmit(t.island.element, VALUES);
+    expect(errorOf(field(t.island.element, 'Full name'))).toBe('This field may not be blank.');
+    expect(errorOf(field(t.island.element, 'Email address'))).toBe('An account with this email already exists.');
+    expect(errorOf(field(t.island.element, 'Phone number'))).toBe('Enter a valid UK phone number.');
+    expect(errorOf(field(t.island.element, 'Password'))).toBe('This password is too common.');
     expect(appStore.getState().alert?.message).toBe('Please correct the errors below.');
     expect(navigate).not.toHaveBeenCalled();
   });

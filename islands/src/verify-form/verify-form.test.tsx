@@ -1,11 +1,12 @@
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, installFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises } from '../../test/fake-api.ts';
 import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
-import { hydrateServerMarkup, type HydratedIsland } from '../../test/hydrate-server-markup.ts';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import { navigate } from '../navigation/navigate.ts';
-import { appStore, initialAppState, resetSessionModule } from '../store/index.ts';
+import { appStore } from '../store/index.ts';
 import VerifyForm from './index.tsx';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
@@ -13,21 +14,10 @@ vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 const PROPS = { email: 'anna@example.co.uk' };
 
 describe('verify-form', () => {
-  let island: HydratedIsland | null = null;
-  let api: FakeApi;
+  const t = setUpAccountFormTest();
 
   beforeEach(() => {
-    resetSessionModule();
     vi.mocked(navigate).mockClear();
-    api = installFakeApi();
-  });
-
-  afterEach(() => {
-    act(() => island?.root.unmount());
-    island?.element.remove();
-    island = null;
-    resetSessionModule();
-    appStore.setState(initialAppState);
   });
 
   it('server-renders the email prefilled and a one-time-code field', () => {
@@ -50,36 +40,36 @@ describe('verify-form', () => {
   });
 
   it('hydrates without errors and verifies the code, then goes to /user/login', async () => {
-    island = await hydrateServerMarkup('verify-form', VerifyForm, PROPS);
-    expect(island.errors).toEqual([]);
-    api.on('POST /api/auth/verify-email/', { status: 200, body: { message: 'ok' } });
-    await fillAndSubmit(island.element, { 'Verification code': '123456' });
-    expect(api.calls[0]?.body).toEqual({ email: 'anna@example.co.uk', otp: '123456' });
+    t.island = await hydrateServerMarkup('verify-form', VerifyForm, PROPS);
+    expect(t.island.errors).toEqual([]);
+    t.api.on('POST /api/auth/verify-email/', { status: 200, body: { message: 'ok' } });
+    await fillAndSubmit(t.island.element, { 'Verification code': '123456' });
+    expect(t.api.calls[0]?.body).toEqual({ email: 'anna@example.co.uk', otp: '123456' });
     expect(appStore.getState().alert?.message).toBe('Verification successful! Please login to continue.');
     expect(navigate).toHaveBeenCalledWith('/user/login');
   });
 
   it('shows the otp error next to the code', async () => {
-    island = await hydrateServerMarkup('verify-form', VerifyForm, PROPS);
-    api.on('POST /api/auth/verify-email/', { status: 400, body: { otp: ['The code is wrong. 4 tries left.'] } });
-    await fillAndSubmit(island.element, { 'Verification code': '000000' });
-    const otp = field(island.element, 'Verification code');
+    t.island = await hydrateServerMarkup('verify-form', VerifyForm, PROPS);
+    t.api.on('POST /api/auth/verify-email/', { status: 400, body: { otp: ['The code is wrong. 4 tries left.'] } });
+    await fillAndSubmit(t.island.element, { 'Verification code': '000000' });
+    const otp = field(t.island.element, 'Verification code');
     expect(errorOf(otp)).toBe('The code is wrong. 4 tries left.');
     expect(otp.getAttribute('aria-invalid')).toBe('true');
     expect(appStore.getState().alert?.message).toBe('The code is wrong. 4 tries left.');
   });
 
   it('resends the code to the address in the field, without needing the code', async () => {
-    island = await hydrateServerMarkup('verify-form', VerifyForm, PROPS);
-    api.on('POST /api/auth/resend-otp/', { status: 200, body: { message: 'sent' } });
-    field(island.element, 'Email address').value = 'other@example.co.uk';
-    const resend = Array.from(island.element.querySelectorAll('button')).find((button) => button.textContent === 'Resend code');
+    t.island = await hydrateServerMarkup('verify-form', VerifyForm, PROPS);
+    t.api.on('POST /api/auth/resend-otp/', { status: 200, body: { message: 'sent' } });
+    field(t.island.element, 'Email address').value = 'other@example.co.uk';
+    const resend = Array.from(t.island.element.querySelectorAll('button')).find((button) => button.textContent === 'Resend code');
     expect(resend?.type).toBe('button');
     await act(async () => {
       resend?.click();
       await flushPromises();
     });
-    expect(api.calls.map((call) => [call.path, call.body])).toEqual([['/api/auth/resend-otp/', { email: 'other@example.co.uk' }]]);
+    expect(t.api.calls.map((call) => [call.path, call.body])).toEqual([['/api/auth/resend-otp/', { email: 'other@example.co.uk' }]]);
     expect(appStore.getState().alert?.message).toBe('Verification code resent! Please check your email.');
     expect(resend?.disabled).toBe(false);
   });
