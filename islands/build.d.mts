@@ -14,6 +14,8 @@ export interface BuildResult {
 }
 
 export function islandNames(): string[];
+export const ISLAND_REGISTRY: RegExp;
+export function islandRegistrySource(id: string): string;
 export function browserBuildOptions(outdir: string): BuildOptions;
 export function serverBuildOptions(outfile: string): BuildOptions;
 export function stylesheetBuildOptions(outdir: string): BuildOptions;

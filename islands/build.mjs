@@ -26,6 +26,46 @@ export function islandNames() {
     .sort();
 }
 
+/** Import ids of the generated island registries (a typo gets an error, not a missing module). */
+export const ISLAND_REGISTRY = /^virtual:island-/;
+
+/**
+ * Source of the island registry `virtual:island-components` or `virtual:island-loaders`: one
+ * entry per islandNames(), so that adding a folder is all it takes to add an island.
+ */
+export function islandRegistrySource(id) {
+  // Absolute paths: a virtual module has no folder for relative ones to start from.
+  const islands = islandNames().map((name) => [JSON.stringify(name), JSON.stringify(path.join(srcDir, name, 'index.tsx'))]);
+  switch (id) {
+    // The server bundle imports every island statically: renderIsland may be asked for any.
+    case 'virtual:island-components':
+      return [
+        ...islands.map(([, file], index) => `import island${index} from ${file};`),
+        `export const islandComponents = {${islands.map(([name], index) => `${name}: island${index}`).join(', ')}};`,
+      ].join('\n');
+    // The browser imports each island dynamically, so esbuild splits one chunk per island and
+    // a page downloads only the islands it has.
+    case 'virtual:island-loaders':
+      return `export const islandLoaders = {${islands.map(([name, file]) => `${name}: () => import(${file})`).join(', ')}};`;
+    default:
+      throw new Error(`no island registry ${id}`);
+  }
+}
+
+/** Serves the island registries to esbuild (vitest.config.ts does the same for the tests). */
+const islandRegistryPlugin = {
+  name: 'island-registry',
+  setup(build) {
+    build.onResolve({ filter: ISLAND_REGISTRY }, (args) => ({ path: args.path, namespace: 'island-registry' }));
+    build.onLoad({ filter: /.*/, namespace: 'island-registry' }, (args) => ({
+      contents: islandRegistrySource(args.path),
+      loader: 'js',
+      // Without a resolveDir, esbuild resolves no import of a module outside the file system.
+      resolveDir: srcDir,
+    }));
+  },
+};
+
 /** The browser build: the runtime and one entry per island, sharing chunks (React, the store). */
 export function browserBuildOptions(outdir) {
   const entryPoints = { runtime: path.join(srcDir, 'runtime.ts') };
@@ -44,6 +84,7 @@ export function browserBuildOptions(outdir) {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     metafile: true,
+    plugins: [islandRegistryPlugin],
     logLevel: 'warning',
   };
 }
@@ -61,6 +102,7 @@ export function serverBuildOptions(outfile) {
     target: 'es2020',
     minify: true,
     define: PRODUCTION,
+    plugins: [islandRegistryPlugin],
     logLevel: 'warning',
   };
 }

@@ -1,7 +1,7 @@
 // Entry of the server bundle (dist/server.js): an IIFE that the Rust server evaluates in
 // QuickJS. The polyfills must be imported first.
 import './server/polyfills.ts';
-import { islandComponents } from './island-components.ts';
+import { islandComponents } from 'virtual:island-components';
 import { renderIslandWith } from './server/render-island.ts';
 
 /** `renderIsland(name, propsJson, idPrefix)`: the island's HTML; throws on an unknown name. */

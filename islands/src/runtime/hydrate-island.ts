@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import type { IslandLoader } from '../island-loaders.ts';
+import type { IslandLoader } from 'virtual:island-loaders';
 import { browserChunkReloadEnv, loadChunk, type ChunkReloadEnv } from './chunk-reload.ts';
 import { HydratedMarker } from './hydrated-marker.ts';
 import type { IslandElement } from './island-elements.ts';

@@ -1,4 +1,4 @@
-import type { IslandLoader } from '../island-loaders.ts';
+import type { IslandLoader } from 'virtual:island-loaders';
 import type { ChunkReloadEnv } from './chunk-reload.ts';
 import { hydrateIsland } from './hydrate-island.ts';
 import { findIslandElements } from './island-elements.ts';

@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IslandLoader } from 'virtual:island-loaders';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import ContactButton from '../contact-button/index.tsx';
-import type { IslandLoader } from '../island-loaders.ts';
 import { appStore, AUTH_STORAGE_KEY, isExpiryCheckRunning, resetSessionModule } from '../store/index.ts';
 import ToastAlert from '../toast-alert/index.tsx';
 import { startIslandsRuntime } from './start-runtime.ts';

@@ -1,4 +1,4 @@
-import type { IslandLoader } from '../island-loaders.ts';
+import type { IslandLoader } from 'virtual:island-loaders';
 import { restoreSession } from '../store/session.ts';
 import { readBuildId } from './build-id.ts';
 import { fetchBuildMetaAfterLoad } from './build-meta.ts';

@@ -1,0 +1,22 @@
+// Types of the island registries that build.mjs generates from the folders under src/ (see
+// islandRegistrySource there; vitest.config.ts serves them to the tests).
+
+declare module 'virtual:island-components' {
+  import type { ComponentType } from 'react';
+
+  /** Every island by name, imported statically: for the server bundle. */
+  export const islandComponents: Readonly<Record<string, ComponentType<Record<string, unknown>>>>;
+}
+
+declare module 'virtual:island-loaders' {
+  import type { ComponentType } from 'react';
+
+  export interface IslandModule {
+    default: ComponentType<Record<string, unknown>>;
+  }
+
+  export type IslandLoader = () => Promise<IslandModule>;
+
+  /** Every island by name, imported dynamically (one chunk each): for the browser. */
+  export const islandLoaders: Readonly<Record<string, IslandLoader>>;
+}
