@@ -2,7 +2,7 @@
 //! rows that exist are updated only where they differ, so importing a file twice changes nothing.
 
 use crate::domain::{Email, Pence, Rating, UkPhone};
-use crate::passwords;
+use crate::platform::passwords;
 use anyhow::{Context, bail};
 use chrono::{DateTime, NaiveDate, Utc};
 use entity::{category, job, review, service, user, website_info};

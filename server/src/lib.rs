@@ -1,18 +1,15 @@
 //! The marketplace server: configuration, data, the site and the API, behind one router.
+//! `http/` is the edge, `platform/` the shared machinery, and each other folder a feature.
 
-pub mod api;
-pub mod auth;
+pub mod accounts;
 pub mod catalogue;
 pub mod config;
-pub mod db;
 pub mod domain;
-pub mod error;
+pub mod http;
 pub mod import;
-pub mod mail;
-pub mod passwords;
-pub mod rate_limit;
-pub mod secrets;
+pub mod jobs;
+pub mod platform;
+pub mod reviews;
 pub mod site;
 pub mod startup;
 pub mod state;
-pub mod storage;

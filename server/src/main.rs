@@ -65,14 +65,14 @@ async fn shutdown_signal() {
 
 async fn migrate() -> anyhow::Result<()> {
     let config = Config::from_env();
-    server::db::connect_and_migrate(&config.database_url).await?;
+    server::platform::db::connect_and_migrate(&config.database_url).await?;
     println!("migrations applied");
     Ok(())
 }
 
 async fn import(file: &Path) -> anyhow::Result<()> {
     let config = Config::from_env();
-    let db = server::db::connect_and_migrate(&config.database_url).await?;
+    let db = server::platform::db::connect_and_migrate(&config.database_url).await?;
     let started = std::time::Instant::now();
     let report = server::import::import_file(&db, file).await?;
     if report.changed_anything() {
@@ -138,10 +138,10 @@ async fn create_admin(email: &str) -> anyhow::Result<()> {
     let mut password = String::new();
     std::io::stdin().lock().read_line(&mut password)?;
     let password = password.trim_end_matches(['\r', '\n']).to_string();
-    server::auth::rules::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    server::accounts::password_rules::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
     let config = Config::from_env();
-    let db = server::db::connect_and_migrate(&config.database_url).await?;
-    let created = server::auth::admin::create_or_promote(&db, &email, &password).await?;
+    let db = server::platform::db::connect_and_migrate(&config.database_url).await?;
+    let created = server::accounts::staff::create_or_promote(&db, &email, &password).await?;
     println!("{} staff account {email}", if created { "created" } else { "updated" });
     Ok(())
 }

@@ -1,14 +1,14 @@
 //! Putting the server together: database, demo data, islands, the router; used by `main`
 //! and by the tests, which start the real app on port 0.
 
-use crate::auth::codes::Codes;
-use crate::auth::tokens::Tokens;
+use crate::accounts::codes::Codes;
+use crate::accounts::tokens::Tokens;
 use crate::config::Config;
-use crate::mail::sender::{Sender, Transport};
-use crate::rate_limit::RateLimiter;
-use crate::secrets::Secrets;
+use crate::platform::mail::sender::{Sender, Transport};
+use crate::platform::rate_limit::RateLimiter;
+use crate::platform::secrets::Secrets;
 use crate::state::AppState;
-use crate::storage::Storage;
+use crate::platform::storage::Storage;
 use crate::site::build::Build;
 use crate::site::islands::QuickJsIslands;
 use crate::site::{Site, handlers};
@@ -28,7 +28,7 @@ pub struct App {
 
 /// Connects, migrates, seeds the demo data into an empty database, and loads the islands.
 pub async fn build(config: Config) -> anyhow::Result<App> {
-    let db = crate::db::connect_and_migrate(&config.database_url).await?;
+    let db = crate::platform::db::connect_and_migrate(&config.database_url).await?;
     if config.seed_demo && category::Entity::find().count(&db).await? == 0 {
         let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
         tracing::info!(%report, "demo data loaded into the empty database");
@@ -57,7 +57,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         log_codes,
         site: site.clone(),
     });
-    let router = crate::api::router(state.clone())
+    let router = crate::http::api::router(state.clone())
         .merge(handlers::router(site.clone()))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response));
     Ok(App { site, state, router })

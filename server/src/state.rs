@@ -1,12 +1,12 @@
 //! What API handlers share: the site (database, configuration, page cache) and the services
 //! accounts need.
 
-use crate::auth::codes::Codes;
-use crate::auth::tokens::Tokens;
+use crate::accounts::codes::Codes;
+use crate::accounts::tokens::Tokens;
 use crate::config::Config;
-use crate::rate_limit::RateLimiter;
+use crate::platform::rate_limit::RateLimiter;
 use crate::site::Site;
-use crate::storage::Storage;
+use crate::platform::storage::Storage;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 use tokio::sync::Notify;

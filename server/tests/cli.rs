@@ -30,10 +30,10 @@ async fn create_admin_makes_a_verified_staff_account_from_stdin() {
     assert!(String::from_utf8_lossy(&made.stdout).contains("created staff account boss@example.org"));
 
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let db = server::db::connect(&database_url).await.unwrap();
+    let db = server::platform::db::connect(&database_url).await.unwrap();
     let admin = entity::user::Entity::find().filter(entity::user::Column::Email.eq("boss@example.org")).one(&db).await.unwrap().unwrap();
     assert!(admin.is_staff && admin.is_verified);
-    assert!(server::passwords::verify("a long staff password", &admin.password_hash));
+    assert!(server::platform::passwords::verify("a long staff password", &admin.password_hash));
     db.close().await.unwrap();
 
     let again = run("another staff password");

@@ -53,8 +53,8 @@ async fn pages_show_the_catalogue(app: &TestApp) {
     let (status, list) = app.text(&format!("/services?category={}", category.slug)).await;
     assert_eq!(status, 200);
     assert!(title_of(&list).contains(&category.name));
-    let filter = server::catalogue::ServiceFilter { category_id: Some(category.id), status: Some("Open".into()), ..Default::default() };
-    let (rows, total) = server::catalogue::services(&app.site.db, &filter, 1, 100).await.unwrap();
+    let filter = server::catalogue::services::ServiceFilter { category_id: Some(category.id), status: Some("Open".into()), ..Default::default() };
+    let (rows, total) = server::catalogue::services::services(&app.site.db, &filter, 1, 100).await.unwrap();
     assert_eq!(total as i64, category.service_count);
     let mut last_position = 0;
     for (service, _) in &rows {
@@ -67,14 +67,14 @@ async fn pages_show_the_catalogue(app: &TestApp) {
     let (status, details) = app.text(&format!("/services/details?id={}", service.id)).await;
     assert_eq!(status, 200);
     assert!(title_of(&details).contains(&service.title));
-    let reviews = server::catalogue::reviews(&app.site.db, Some(service.id), 10).await.unwrap();
+    let reviews = server::reviews::queries::reviews(&app.site.db, Some(service.id), 10).await.unwrap();
     for review in &reviews {
         let escaped = review.review.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
         assert!(details.contains(&escaped) || details.contains(&review.review), "the review {:?} is shown", review.review);
     }
 
     let (_, jobs) = app.text("/jobs").await;
-    let (open_jobs, _) = server::catalogue::jobs(&app.site.db, &server::catalogue::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 12).await.unwrap();
+    let (open_jobs, _) = server::jobs::queries::jobs(&app.site.db, &server::jobs::queries::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 12).await.unwrap();
     for job in &open_jobs {
         assert!(jobs.contains(&format!("/apply?id={}", job.id)), "{} is listed", job.title);
     }

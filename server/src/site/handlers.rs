@@ -111,7 +111,7 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
                 Err(PageError::Internal(error)) => {
                     tracing::error!(%path, error = format!("{error:#}"), "page failed");
                     if want_payload {
-                        crate::error::AppError::Internal(error).into_response()
+                        crate::http::AppError::Internal(error).into_response()
                     } else {
                         error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, path).await
                     }
@@ -132,7 +132,7 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
 
 async fn not_found(site: &Site, path: &str, as_json: bool) -> Response {
     if as_json {
-        crate::error::AppError::NotFound.into_response()
+        crate::http::AppError::NotFound.into_response()
     } else {
         error_page(site, StatusCode::NOT_FOUND, path).await
     }
@@ -149,7 +149,7 @@ async fn latest_build(State(site): State<Arc<Site>>) -> Response {
 /// `{id, timestamp, matcher, prerendered}`: the route rules and the prerendered paths.
 async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>) -> Response {
     let Some(id) = file.strip_suffix(".json").filter(|id| *id == site.build.id) else {
-        return crate::error::AppError::NotFound.into_response();
+        return crate::http::AppError::NotFound.into_response();
     };
     let mut rules = serde_json::Map::new();
     for path in super::routes::PATHS {

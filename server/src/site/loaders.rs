@@ -1,16 +1,23 @@
 //! From the database to the data a page renders: one loader per route.
 
 use super::routes::Route;
-use crate::catalogue::{self, JobFilter, OPEN, ServiceFilter};
-use app::data::{ActivityItem, CategoryServices, HomeData, JobsData, PageData, ServiceOption, ServicesData, SiteData};
+use crate::catalogue::services::{self, ServiceFilter};
+use crate::catalogue::{OPEN, categories, website_info};
+use crate::jobs::queries::{self as jobs, JobFilter};
+use crate::reviews::queries as reviews;
+use app::data::{ActivityItem, CategoryServices, HomeData, JobsData, PageData, Pagination, ServiceOption, ServicesData, SiteData};
 use entity::job;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait};
 
 /// Cards in one page of a list: three or four rows of a desktop grid.
 pub const LIST_PAGE_SIZE: u64 = 12;
 
+fn pagination(page: u64, page_size: u64, total_items: u64) -> Pagination {
+    Pagination { page, page_size, total_items, total_pages: total_items.div_ceil(page_size).max(1) }
+}
+
 pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>) -> Result<SiteData, DbErr> {
-    Ok(SiteData { info: catalogue::website_info(db, brand).await?, categories: catalogue::categories(db).await? })
+    Ok(SiteData { info: website_info::website_info(db, brand).await?, categories: categories::categories(db).await? })
 }
 
 /// The page data of `route`; `None` when what it names does not exist.
@@ -19,19 +26,19 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         Route::Home => PageData::Home(home(db).await?),
         Route::Jobs { page, search } => {
             let filter = JobFilter { status: Some(OPEN.into()), search: Some(search.clone()), ..Default::default() };
-            let (rows, total) = catalogue::jobs(db, &filter, *page, LIST_PAGE_SIZE).await?;
+            let (rows, total) = jobs::jobs(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
                 return Ok(None);
             }
             PageData::Jobs(JobsData {
                 search: search.clone(),
-                jobs: rows.iter().map(catalogue::job_card).collect(),
-                pagination: catalogue::pagination(*page, LIST_PAGE_SIZE, total),
+                jobs: rows.iter().map(jobs::job_card).collect(),
+                pagination: pagination(*page, LIST_PAGE_SIZE, total),
             })
         }
         Route::Apply { job: None } => PageData::Apply(None),
         Route::Apply { job: Some(id) } => match job::Entity::find_by_id(*id).one(db).await? {
-            Some(row) => PageData::Apply(Some(catalogue::job_detail(&row))),
+            Some(row) => PageData::Apply(Some(jobs::job_detail(&row))),
             None => return Ok(None),
         },
         Route::Services { category, page } => {
@@ -43,24 +50,24 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 None => None,
             };
             let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(OPEN.into()), ..Default::default() };
-            let (rows, total) = catalogue::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
+            let (rows, total) = services::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
                 return Ok(None);
             }
             PageData::Services(ServicesData {
                 category,
-                services: catalogue::service_cards(db, rows).await?,
-                pagination: catalogue::pagination(*page, LIST_PAGE_SIZE, total),
+                services: services::service_cards(db, rows).await?,
+                pagination: pagination(*page, LIST_PAGE_SIZE, total),
             })
         }
         Route::ServicesDetails { service: None } => PageData::ServicesDetails(None),
-        Route::ServicesDetails { service: Some(id) } => match catalogue::service_detail(db, *id).await? {
+        Route::ServicesDetails { service: Some(id) } => match services::service_detail(db, *id).await? {
             Some(detail) => PageData::ServicesDetails(Some(detail)),
             None => return Ok(None),
         },
         Route::ServicesBook { service: None } => PageData::ServicesBook(None),
-        Route::ServicesBook { service: Some(id) } => match catalogue::service_by_id(db, *id).await? {
-            Some(row) => PageData::ServicesBook(catalogue::service_cards(db, vec![row]).await?.pop()),
+        Route::ServicesBook { service: Some(id) } => match services::service_by_id(db, *id).await? {
+            Some(row) => PageData::ServicesBook(services::service_cards(db, vec![row]).await?.pop()),
             None => return Ok(None),
         },
         Route::BecomeProvider { service } => {
@@ -104,14 +111,14 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
 
 async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {
     let open_services = ServiceFilter { status: Some(OPEN.into()), ..Default::default() };
-    let (featured, open_service_count) = catalogue::services(db, &open_services, 1, 8).await?;
+    let (featured, open_service_count) = services::services(db, &open_services, 1, 8).await?;
     let open_jobs = JobFilter { status: Some(OPEN.into()), ..Default::default() };
-    let (jobs, open_job_count) = catalogue::jobs(db, &open_jobs, 1, 6).await?;
-    let recent_reviews = catalogue::reviews(db, None, 6).await?;
+    let (jobs, open_job_count) = jobs::jobs(db, &open_jobs, 1, 6).await?;
+    let recent_reviews = reviews::reviews(db, None, 6).await?;
     let activity = recent_activity(&jobs, &recent_reviews);
     Ok(HomeData {
-        featured_services: catalogue::service_cards(db, featured).await?,
-        latest_jobs: jobs.iter().map(catalogue::job_card).collect(),
+        featured_services: services::service_cards(db, featured).await?,
+        latest_jobs: jobs.iter().map(jobs::job_card).collect(),
         recent_reviews,
         activity,
         open_services: open_service_count,
@@ -141,7 +148,7 @@ fn recent_activity(jobs: &[job::Model], reviews: &[app::data::ReviewView]) -> Ve
 
 async fn open_services_by_category(db: &impl ConnectionTrait, site: &SiteData) -> Result<Vec<CategoryServices>, DbErr> {
     let filter = ServiceFilter { status: Some(OPEN.into()), ..Default::default() };
-    let (rows, _) = catalogue::services(db, &filter, 1, 10_000).await?;
+    let (rows, _) = services::services(db, &filter, 1, 10_000).await?;
     Ok(site
         .categories
         .iter()

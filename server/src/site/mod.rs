@@ -111,7 +111,7 @@ impl Site {
         let site = match self.site_data().await {
             Ok(site) => (*site).clone(),
             Err(_) => SiteData {
-                info: crate::catalogue::default_website_info(self.config.brand.as_deref().unwrap_or("Brightway")),
+                info: crate::catalogue::website_info::default_website_info(self.config.brand.as_deref().unwrap_or("Brightway")),
                 categories: Vec::new(),
             },
         };
@@ -154,17 +154,17 @@ impl Site {
             let pages = (category.service_count.max(1) as u64).div_ceil(loaders::LIST_PAGE_SIZE);
             all.extend((1..=pages).map(|page| Route::Services { category: Some(category.slug.clone()), page }));
         }
-        let service_ids = crate::catalogue::all_ids::<entity::service::Entity>(&self.db, entity::service::Column::Id).await?;
+        let service_ids = all_ids::<entity::service::Entity>(&self.db, entity::service::Column::Id).await?;
         for id in service_ids {
             all.push(Route::ServicesDetails { service: Some(id) });
             all.push(Route::ServicesBook { service: Some(id) });
         }
-        let (_, open_jobs) = crate::catalogue::jobs(&self.db, &crate::catalogue::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 1).await?;
+        let (_, open_jobs) = crate::jobs::queries::jobs(&self.db, &crate::jobs::queries::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 1).await?;
         let job_pages = open_jobs.div_ceil(loaders::LIST_PAGE_SIZE).max(1);
         all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
         let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();
         all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::Services { category: None, page }));
-        for id in crate::catalogue::all_ids::<entity::job::Entity>(&self.db, entity::job::Column::Id).await? {
+        for id in all_ids::<entity::job::Entity>(&self.db, entity::job::Column::Id).await? {
             all.push(Route::Apply { job: Some(id) });
         }
         Ok(all)
@@ -195,4 +195,10 @@ impl Site {
         tracing::info!(rendered, cached = self.cache.len(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
         rendered
     }
+}
+
+/// Every id of a table, ascending; for enumerating pages.
+async fn all_ids<E: sea_orm::EntityTrait>(db: &impl sea_orm::ConnectionTrait, id: E::Column) -> Result<Vec<i32>, sea_orm::DbErr> {
+    use sea_orm::{QueryOrder, QuerySelect};
+    E::find().select_only().column(id).order_by_asc(id).into_tuple::<i32>().all(db).await
 }

@@ -1,7 +1,7 @@
 //! One-time codes sent by mail: 6 digits from a secure source, kept as a keyed hash, valid
 //! 10 minutes, single use, dead after 5 wrong tries; a new code replaces the old one.
 
-use crate::error::AppError;
+use crate::http::AppError;
 use chrono::{Duration, Utc};
 use entity::one_time_code;
 use hmac::{Hmac, Mac};

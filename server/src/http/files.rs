@@ -1,9 +1,9 @@
 //! `/files/{key}`: members' documents, only through signed links that expire. A link that is
 //! unsigned, tampered with or expired answers 403 and says nothing about the file.
 
-use crate::error::AppError;
+use crate::http::AppError;
 use crate::state::AppState;
-use crate::storage::FileKind;
+use crate::platform::storage::FileKind;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};

@@ -1,14 +1,15 @@
 //! `/api/auth/`: registration, email verification, sign-in, token refresh, sign-out and
 //! password reset.
 
-use super::extract::{ClientAddress, FieldErrors, JsonBody};
-use crate::auth::codes::Purpose;
-use crate::auth::tokens::{self, TokenPair};
+use crate::http::extract::{ClientAddress, FieldErrors, JsonBody};
+use crate::accounts::codes::Purpose;
+use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
-use crate::error::AppError;
-use crate::mail::{outbox, templates};
-use crate::passwords;
-use crate::rate_limit::Limit;
+use crate::http::AppError;
+use super::mail as templates;
+use crate::platform::mail::outbox;
+use crate::platform::passwords;
+use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -67,7 +68,7 @@ pub struct RegisterBody {
     password: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = super::openapi::RegisterAnswer), (status = 400, body = super::openapi::ErrorBody), (status = 429, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = crate::http::openapi::RegisterAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
 pub async fn register(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<Value>), AppError> {
     state.limiter.check("register", &address, Limit::per_hour(state.config().limits.register_per_hour))?;
     let mut errors = FieldErrors::default();
@@ -130,7 +131,7 @@ pub struct VerifyBody {
     otp: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/verify-email/", tag = "accounts", request_body = VerifyBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/verify-email/", tag = "accounts", request_body = VerifyBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody)))]
 pub async fn verify_email(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<VerifyBody>) -> Answer {
     state.limiter.check("verify", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
     let mut errors = FieldErrors::default();
@@ -165,7 +166,7 @@ fn wait_message(seconds: i64) -> AppError {
     }
 }
 
-#[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody), (status = 429, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
 pub async fn resend_otp(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -200,7 +201,7 @@ pub struct LoginBody {
     password: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = crate::auth::tokens::TokenPair), (status = 401, body = super::openapi::ErrorBody), (status = 403, description = "The email is not verified yet", body = super::openapi::ErrorBody), (status = 429, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = crate::accounts::tokens::TokenPair), (status = 401, body = crate::http::openapi::ErrorBody), (status = 403, description = "The email is not verified yet", body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
 pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -239,12 +240,12 @@ fn refresh_token(body: RefreshBody) -> Result<String, AppError> {
     Ok(token)
 }
 
-#[utoipa::path(post, path = "/api/auth/token/refresh/", tag = "accounts", request_body = RefreshBody, responses((status = 200, description = "A new pair; the refresh token rotates", body = crate::auth::tokens::TokenPair), (status = 401, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/token/refresh/", tag = "accounts", request_body = RefreshBody, responses((status = 200, description = "A new pair; the refresh token rotates", body = crate::accounts::tokens::TokenPair), (status = 401, body = crate::http::openapi::ErrorBody)))]
 pub async fn refresh(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Result<Json<TokenPair>, AppError> {
     Ok(Json(state.tokens.refresh(state.db(), &refresh_token(body)?).await?))
 }
 
-#[utoipa::path(post, path = "/api/auth/logout/", tag = "accounts", request_body = RefreshBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 401, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/logout/", tag = "accounts", request_body = RefreshBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 401, body = crate::http::openapi::ErrorBody)))]
 pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Answer {
     let token = refresh_token(body)?;
     let (_, family) = state.tokens.family_of(&token).ok_or_else(|| AppError::Unauthorized("Token is invalid or expired".into()))?;
@@ -252,7 +253,7 @@ pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody
     Ok(message("Logged out."))
 }
 
-#[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = super::openapi::MessageAnswer), (status = 429, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = crate::http::openapi::MessageAnswer), (status = 429, body = crate::http::openapi::ErrorBody)))]
 pub async fn password_reset(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -283,7 +284,7 @@ pub struct ResetConfirmBody {
     password: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/password-reset-confirm/", tag = "accounts", request_body = ResetConfirmBody, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/password-reset-confirm/", tag = "accounts", request_body = ResetConfirmBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody)))]
 pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<ResetConfirmBody>) -> Answer {
     state.limiter.check("reset-confirm", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
     let mut errors = FieldErrors::default();

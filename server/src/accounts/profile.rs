@@ -1,14 +1,14 @@
 //! `/api/auth/profile/`, certificates and password change: the signed-in member's own data.
 //! Documents are stored under random names and shown only as signed, expiring links.
 
-use super::extract::{FieldErrors, JsonBody};
-use crate::auth::member::Member;
-use crate::auth::tokens;
+use crate::http::extract::{FieldErrors, JsonBody};
+use crate::http::member::Member;
+use crate::accounts::tokens;
 use crate::domain::{Email, UkPhone, UkPostcode};
-use crate::error::AppError;
-use crate::passwords;
+use crate::http::AppError;
+use crate::platform::passwords;
 use crate::state::AppState;
-use crate::storage::{FileKind, Storage};
+use crate::platform::storage::{FileKind, Storage};
 use axum::Json;
 use axum::extract::{Multipart, Path, State};
 use axum::http::StatusCode;
@@ -94,7 +94,7 @@ pub async fn user_view(state: &AppState, user: &user::Model) -> Result<UserView,
     })
 }
 
-#[utoipa::path(get, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), (status = 401, body = super::openapi::ErrorBody)))]
+#[utoipa::path(get, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), (status = 401, body = crate::http::openapi::ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<UserView>, AppError> {
     Ok(Json(user_view(&state, &member.user).await?))
 }
@@ -132,7 +132,7 @@ struct Upload {
     file_name: Option<String>,
 }
 
-#[utoipa::path(patch, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), request_body(content = super::openapi::ProfileUpdateForm, content_type = "multipart/form-data"), responses((status = 200, body = UserView), (status = 400, body = super::openapi::ErrorBody), (status = 401, body = super::openapi::ErrorBody), (status = 413, body = super::openapi::ErrorBody), (status = 415, body = super::openapi::ErrorBody)))]
+#[utoipa::path(patch, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), request_body(content = crate::http::openapi::ProfileUpdateForm, content_type = "multipart/form-data"), responses((status = 200, body = UserView), (status = 400, body = crate::http::openapi::ErrorBody), (status = 401, body = crate::http::openapi::ErrorBody), (status = 413, body = crate::http::openapi::ErrorBody), (status = 415, body = crate::http::openapi::ErrorBody)))]
 pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form: Multipart) -> Result<Json<UserView>, AppError> {
     let mut errors = FieldErrors::default();
     let mut row = member.user.clone().into_active_model();
@@ -235,7 +235,7 @@ async fn delete_files(storage: &Storage, keys: Vec<String>) {
     }
 }
 
-#[utoipa::path(delete, path = "/api/auth/certificate/{id}/", tag = "accounts", security(("bearer" = [])), params(("id" = i32, Path, description = "The certificate")), responses((status = 204, description = "Removed"), (status = 401, body = super::openapi::ErrorBody), (status = 404, description = "Not one of yours", body = super::openapi::ErrorBody)))]
+#[utoipa::path(delete, path = "/api/auth/certificate/{id}/", tag = "accounts", security(("bearer" = [])), params(("id" = i32, Path, description = "The certificate")), responses((status = 204, description = "Removed"), (status = 401, body = crate::http::openapi::ErrorBody), (status = 404, description = "Not one of yours", body = crate::http::openapi::ErrorBody)))]
 pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Member, Path(id): Path<String>) -> Result<StatusCode, AppError> {
     let id: i32 = id.parse().map_err(|_| AppError::NotFound)?;
     // Someone else's certificate is as missing as one that never existed.
@@ -253,7 +253,7 @@ pub struct PasswordChange {
     new_password: Option<String>,
 }
 
-#[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = super::openapi::MessageAnswer), (status = 400, body = super::openapi::ErrorBody), (status = 401, body = super::openapi::ErrorBody)))]
+#[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 401, body = crate::http::openapi::ErrorBody)))]
 pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<Value>, AppError> {
     let mut errors = FieldErrors::default();
     let old = body.old_password.unwrap_or_default();

@@ -1,11 +1,10 @@
-//! The API described from the code (utoipa): `GET /api/openapi.json` (OpenAPI 3.1) and a
-//! readable page at `/api/docs`, rendered here so it needs no script from elsewhere.
+//! The API's description, assembled from the routes (see `api.rs`): the shared schemas, the
+//! document's head, and a readable page at `/api/docs`, rendered here so that it needs no
+//! script from elsewhere.
 
-use super::{auth, profile};
-use axum::Json;
 use axum::response::Html;
 use serde::Serialize;
-use std::sync::LazyLock;
+use serde_json::Value;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
@@ -72,40 +71,30 @@ impl Modify for BearerAuth {
     }
 }
 
+/// The document's head; the paths come from the routes themselves.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Brightway marketplace API", description = "Accounts, services, jobs and recruitment. Errors always carry `error: true` and a `message`."),
-    paths(
-        auth::register, auth::verify_email, auth::resend_otp, auth::login, auth::refresh, auth::logout,
-        auth::password_reset, auth::password_reset_confirm,
-        profile::show, profile::update, profile::delete_certificate, profile::update_password,
-    ),
     components(schemas(ErrorBody, MessageAnswer, RegisterAnswer, ProfileUpdateForm)),
     modifiers(&BearerAuth),
     tags((name = "accounts", description = "Registration, sign-in and the member's profile")),
 )]
-struct ApiDoc;
-
-static DOCUMENT: LazyLock<serde_json::Value> = LazyLock::new(|| serde_json::to_value(ApiDoc::openapi()).expect("the OpenAPI document serialises"));
-
-pub async fn document() -> Json<serde_json::Value> {
-    Json(DOCUMENT.clone())
-}
+pub struct ApiDoc;
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// Resolves `{"$ref": "#/components/schemas/X"}` to X's schema.
-fn resolve<'a>(schema: &'a serde_json::Value) -> &'a serde_json::Value {
+fn resolve<'a>(document: &'a Value, schema: &'a Value) -> &'a Value {
     match schema.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.strip_prefix("#/components/schemas/")) {
-        Some(name) => &DOCUMENT["components"]["schemas"][name],
+        Some(name) => &document["components"]["schemas"][name],
         None => schema,
     }
 }
 
-fn fields_table(schema: &serde_json::Value) -> String {
-    let schema = resolve(schema);
+fn fields_table(document: &Value, schema: &Value) -> String {
+    let schema = resolve(document, schema);
     let required: Vec<&str> = schema["required"].as_array().map(|r| r.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
     let Some(properties) = schema["properties"].as_object() else { return String::new() };
     let mut rows = String::new();
@@ -123,9 +112,9 @@ fn fields_table(schema: &serde_json::Value) -> String {
 }
 
 /// Every operation with its body fields and answers, as plain HTML.
-pub async fn page() -> Html<String> {
+pub fn page(document: &Value) -> Html<String> {
     let mut body = String::new();
-    if let Some(paths) = DOCUMENT["paths"].as_object() {
+    if let Some(paths) = document["paths"].as_object() {
         for (path, operations) in paths {
             for (method, operation) in operations.as_object().into_iter().flatten() {
                 body.push_str(&format!("<section><h2><span class=\"method\">{}</span> <code>{}</code></h2>", method.to_uppercase(), escape(path)));
@@ -134,7 +123,7 @@ pub async fn page() -> Html<String> {
                 }
                 if let Some(content) = operation["requestBody"]["content"].as_object() {
                     for (media, spec) in content {
-                        body.push_str(&format!("<h3>Body ({})</h3>{}", escape(media), fields_table(&spec["schema"])));
+                        body.push_str(&format!("<h3>Body ({})</h3>{}", escape(media), fields_table(document, &spec["schema"])));
                     }
                 }
                 body.push_str("<h3>Answers</h3><ul>");
@@ -150,6 +139,6 @@ pub async fn page() -> Html<String> {
          <title>API - Brightway UK</title><meta name=\"description\" content=\"The Brightway marketplace HTTP API\"><meta name=\"robots\" content=\"noindex\">\
          <style>body{{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:1rem;color:#1d2b30}}table{{border-collapse:collapse;width:100%}}td,th{{border:1px solid #cdd8db;padding:.35rem;text-align:left}}.method{{color:#0b5563}}section{{border-top:1px solid #cdd8db;margin-top:1.5rem}}</style></head>\
          <body><main><h1>Brightway marketplace API</h1><p>The machine-readable description is at <a href=\"/api/openapi.json\">/api/openapi.json</a> (OpenAPI {}).</p>{body}</main></body></html>",
-        escape(DOCUMENT["openapi"].as_str().unwrap_or("3.1"))
+        escape(document["openapi"].as_str().unwrap_or("3.1"))
     ))
 }

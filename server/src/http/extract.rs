@@ -1,6 +1,6 @@
 //! Request extractors that fail with the contract's error body instead of axum's plain text.
 
-use crate::error::AppError;
+use crate::http::AppError;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -70,7 +70,7 @@ impl FieldErrors {
         let password = value.unwrap_or_default();
         if password.is_empty() {
             self.add(field, "This field is required.");
-        } else if let Err(problem) = crate::auth::rules::check_password(&password, email) {
+        } else if let Err(problem) = crate::accounts::password_rules::check_password(&password, email) {
             self.add(field, problem);
         }
         password

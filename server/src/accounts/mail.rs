@@ -1,6 +1,6 @@
 //! The mails the site sends, each as plain text and HTML carrying the brand.
 
-use super::outbox::Mail;
+use crate::platform::mail::outbox::Mail;
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")

@@ -1,6 +1,6 @@
 //! The signed-in member of a request, from its `Authorization: Bearer` access token.
 
-use crate::error::AppError;
+use crate::http::AppError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;

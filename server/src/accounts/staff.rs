@@ -1,7 +1,7 @@
 //! Staff accounts for the back office, made from the command line.
 
 use crate::domain::Email;
-use crate::passwords;
+use crate::platform::passwords;
 use chrono::Utc;
 use entity::user;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter};
@@ -20,7 +20,7 @@ pub async fn create_or_promote(db: &DatabaseConnection, email: &Email, password:
             row.is_verified = Set(true);
             row.updated_at = Set(now);
             row.update(db).await?;
-            crate::auth::tokens::revoke_all(db, id, None).await?;
+            crate::accounts::tokens::revoke_all(db, id, None).await?;
             Ok(false)
         }
         None => {

@@ -1,7 +1,7 @@
 //! Fixed-window rate limits per action and key (a client address or an account). Kept in
 //! memory: each server limits what reaches it, which bounds abuse without shared state.
 
-use crate::error::AppError;
+use crate::http::AppError;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

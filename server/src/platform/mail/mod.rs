@@ -3,4 +3,3 @@
 
 pub mod outbox;
 pub mod sender;
-pub mod templates;

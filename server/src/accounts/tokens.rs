@@ -3,7 +3,7 @@
 //! means it was stolen or replayed, so the whole family is revoked. Access tokens name their
 //! family, so revoking a family (logout, password change or reset) ends them too.
 
-use crate::error::AppError;
+use crate::http::AppError;
 use chrono::{Duration, Utc};
 use entity::refresh_token;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};

@@ -1,0 +1,36 @@
+//! Accounts: registration with emailed codes, JWT sessions with rotating refresh tokens,
+//! password reset, the member's profile and documents, and staff accounts.
+
+pub mod codes;
+mod mail;
+pub mod password_rules;
+pub mod profile;
+pub mod sign_in;
+pub mod staff;
+pub mod tokens;
+
+use crate::state::AppState;
+use axum::extract::DefaultBodyLimit;
+use std::sync::Arc;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Several documents at 5 MiB each may come in one profile update.
+const PROFILE_FORM_LIMIT: usize = 40 * 1024 * 1024;
+
+/// `/api/auth/`: each route with its OpenAPI description.
+pub fn routes() -> OpenApiRouter<Arc<AppState>> {
+    let profile_form = OpenApiRouter::new().routes(routes!(profile::show, profile::update)).layer(DefaultBodyLimit::max(PROFILE_FORM_LIMIT));
+    OpenApiRouter::new()
+        .routes(routes!(sign_in::register))
+        .routes(routes!(sign_in::verify_email))
+        .routes(routes!(sign_in::resend_otp))
+        .routes(routes!(sign_in::login))
+        .routes(routes!(sign_in::refresh))
+        .routes(routes!(sign_in::logout))
+        .routes(routes!(sign_in::password_reset))
+        .routes(routes!(sign_in::password_reset_confirm))
+        .routes(routes!(profile::delete_certificate))
+        .routes(routes!(profile::update_password))
+        .merge(profile_form)
+}

@@ -1,0 +1,35 @@
+//! Service categories, each with how many open services it has.
+
+use super::OPEN;
+use app::data::CategoryCard;
+use entity::{category, service};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use std::collections::HashMap;
+
+/// Every category by priority, with how many open services it has.
+pub async fn categories(db: &impl ConnectionTrait) -> Result<Vec<CategoryCard>, DbErr> {
+    let counts: HashMap<i32, i64> = service::Entity::find()
+        .select_only()
+        .column(service::Column::CategoryId)
+        .column_as(service::Column::Id.count(), "count")
+        .filter(service::Column::Status.eq(OPEN))
+        .group_by(service::Column::CategoryId)
+        .into_tuple::<(i32, i64)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    let rows = category::Entity::find().order_by_asc(category::Column::Priority).order_by_asc(category::Column::Name).all(db).await?;
+    Ok(rows
+        .into_iter()
+        .map(|c| CategoryCard {
+            service_count: counts.get(&c.id).copied().unwrap_or(0),
+            id: c.id,
+            slug: c.slug,
+            name: c.name,
+            description: c.description,
+            icon: c.icon,
+            priority: c.priority,
+        })
+        .collect())
+}

@@ -1,0 +1,120 @@
+//! Services: filtered, ordered pages of them, and one service in full.
+
+use crate::domain::Pence;
+use crate::platform::search::contains_ignoring_case;
+use crate::reviews::queries::{ratings, reviews};
+use app::data::{CategoryRef, ServiceCard, ServiceDetail};
+use entity::{category, service};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ServiceOrder {
+    #[default]
+    Priority,
+    PriorityDesc,
+    Price,
+    PriceDesc,
+    Title,
+}
+
+impl ServiceOrder {
+    pub fn parse(raw: &str) -> Option<Self> {
+        Some(match raw {
+            "priority" => ServiceOrder::Priority,
+            "-priority" => ServiceOrder::PriorityDesc,
+            "price_from" => ServiceOrder::Price,
+            "-price_from" => ServiceOrder::PriceDesc,
+            "title" => ServiceOrder::Title,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ServiceFilter {
+    pub category_id: Option<i32>,
+    /// `None` lists every status.
+    pub status: Option<String>,
+    pub search: Option<String>,
+    pub order: ServiceOrder,
+}
+
+/// One page of services and how many match in all.
+pub async fn services(
+    db: &impl ConnectionTrait,
+    filter: &ServiceFilter,
+    page: u64,
+    page_size: u64,
+) -> Result<(Vec<(service::Model, CategoryRef)>, u64), DbErr> {
+    let mut query = service::Entity::find();
+    if let Some(category_id) = filter.category_id {
+        query = query.filter(service::Column::CategoryId.eq(category_id));
+    }
+    if let Some(status) = &filter.status {
+        query = query.filter(service::Column::Status.eq(status.as_str()));
+    }
+    if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
+        query = query.filter(
+            sea_orm::Condition::any()
+                .add(contains_ignoring_case((service::Entity, service::Column::Title), search))
+                .add(contains_ignoring_case((service::Entity, service::Column::Summary), search)),
+        );
+    }
+    query = match filter.order {
+        ServiceOrder::Priority => query.order_by_asc(service::Column::Priority),
+        ServiceOrder::PriorityDesc => query.order_by_desc(service::Column::Priority),
+        ServiceOrder::Price => query.order_by_asc(service::Column::PriceFromPence),
+        ServiceOrder::PriceDesc => query.order_by_desc(service::Column::PriceFromPence),
+        ServiceOrder::Title => query.order_by_asc(service::Column::Title),
+    }
+    .order_by_asc(service::Column::Id);
+    let paginator = query.find_also_related(category::Entity).paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    let rows = paginator.fetch_page(page.saturating_sub(1)).await?;
+    let rows = rows
+        .into_iter()
+        .filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name })))
+        .collect();
+    Ok((rows, total))
+}
+
+/// Service rows as cards, with their ratings.
+pub async fn service_cards(db: &impl ConnectionTrait, rows: Vec<(service::Model, CategoryRef)>) -> Result<Vec<ServiceCard>, DbErr> {
+    let ids: Vec<i32> = rows.iter().map(|(s, _)| s.id).collect();
+    let ratings = ratings(db, &ids).await?;
+    Ok(rows
+        .into_iter()
+        .map(|(s, category)| {
+            let (rating_average, rating_count) = ratings.get(&s.id).copied().unwrap_or((None, 0));
+            ServiceCard {
+                id: s.id,
+                areas: serde_json::from_str(&s.areas).unwrap_or_default(),
+                slug: s.slug,
+                title: s.title,
+                summary: s.summary,
+                price_from: Pence(s.price_from_pence).to_string(),
+                price_unit: s.price_unit,
+                category,
+                rating_average,
+                rating_count,
+            }
+        })
+        .collect())
+}
+
+pub async fn service_by_id(db: &impl ConnectionTrait, id: i32) -> Result<Option<(service::Model, CategoryRef)>, DbErr> {
+    Ok(service::Entity::find_by_id(id)
+        .find_also_related(category::Entity)
+        .one(db)
+        .await?
+        .and_then(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))))
+}
+
+pub async fn service_detail(db: &impl ConnectionTrait, id: i32) -> Result<Option<ServiceDetail>, DbErr> {
+    let Some((row, category)) = service_by_id(db, id).await? else { return Ok(None) };
+    let description = row.description.clone();
+    let status = row.status.clone();
+    let service = service_cards(db, vec![(row, category)]).await?.remove(0);
+    let reviews = reviews(db, Some(id), 10).await?;
+    Ok(Some(ServiceDetail { service, description, status, reviews }))
+}

@@ -1,0 +1,33 @@
+//! The JSON API under `/api/`. Each feature declares its routes once, with their OpenAPI
+//! description (utoipa-axum), so the document at `/api/openapi.json` is made from the router
+//! itself and cannot drift from it.
+
+use super::{AppError, files, openapi};
+use crate::state::AppState;
+use axum::Router;
+use axum::routing::{any, get};
+use std::sync::Arc;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+/// Every feature's routes, and the API's description made from them.
+pub fn routes() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(crate::accounts::routes())
+}
+
+pub fn router(state: Arc<AppState>) -> Router {
+    let (api, document) = routes().split_for_parts();
+    let document = Arc::new(serde_json::to_value(document).expect("the OpenAPI document serialises"));
+    let page = Arc::new(openapi::page(&document));
+    api.route("/api/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
+        .route("/api/docs", get(move || async move { page.as_ref().clone() }))
+        .route("/api", any(api_not_found))
+        .route("/api/{*rest}", any(api_not_found))
+        .route("/files/{*key}", get(files::download))
+        .with_state(state)
+}
+
+/// Unknown API paths answer the contract's JSON error, not the site's 404 page.
+async fn api_not_found() -> AppError {
+    AppError::NotFound
+}

@@ -1,0 +1,11 @@
+//! The HTTP edge: the one error type, extractors (the signed-in `Member`, JSON bodies, the
+//! client address), private file links, and the OpenAPI document assembled from the routes.
+
+pub mod api;
+pub mod error;
+pub mod extract;
+pub mod files;
+pub mod member;
+pub mod openapi;
+
+pub use error::AppError;

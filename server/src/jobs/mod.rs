@@ -1,0 +1,3 @@
+//! Jobs posted on the marketplace.
+
+pub mod queries;

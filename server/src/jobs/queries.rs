@@ -1,0 +1,65 @@
+//! Jobs: filtered pages of them, newest first, and their cards for pages.
+
+use crate::domain::Pence;
+use crate::platform::search::contains_ignoring_case;
+use app::data::{JobCard, JobDetail};
+use entity::job;
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+
+#[derive(Clone, Debug, Default)]
+pub struct JobFilter {
+    pub status: Option<String>,
+    pub search: Option<String>,
+    pub location: Option<String>,
+    pub employment_type: Option<String>,
+    pub owner_id: Option<i32>,
+}
+
+/// One page of jobs, newest first, and how many match in all.
+pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page_size: u64) -> Result<(Vec<job::Model>, u64), DbErr> {
+    let mut query = job::Entity::find();
+    if let Some(status) = &filter.status {
+        query = query.filter(job::Column::Status.eq(status.as_str()));
+    }
+    if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
+        query = query.filter(
+            sea_orm::Condition::any()
+                .add(contains_ignoring_case((job::Entity, job::Column::Title), search))
+                .add(contains_ignoring_case((job::Entity, job::Column::Company), search))
+                .add(contains_ignoring_case((job::Entity, job::Column::Location), search)),
+        );
+    }
+    if let Some(location) = filter.location.as_deref().filter(|s| !s.is_empty()) {
+        query = query.filter(contains_ignoring_case((job::Entity, job::Column::Location), location));
+    }
+    if let Some(kind) = &filter.employment_type {
+        query = query.filter(job::Column::EmploymentType.eq(kind.as_str()));
+    }
+    if let Some(owner) = filter.owner_id {
+        query = query.filter(job::Column::OwnerId.eq(owner));
+    }
+    let paginator = query.order_by_desc(job::Column::PostedAt).order_by_desc(job::Column::Id).paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    let rows = paginator.fetch_page(page.saturating_sub(1)).await?;
+    Ok((rows, total))
+}
+
+pub fn job_card(j: &job::Model) -> JobCard {
+    JobCard {
+        id: j.id,
+        slug: j.slug.clone(),
+        title: j.title.clone(),
+        company: j.company.clone(),
+        location: j.location.clone(),
+        employment_type: j.employment_type.clone(),
+        salary_min: j.salary_min_pence.map(|p| Pence(p).to_string()),
+        salary_max: j.salary_max_pence.map(|p| Pence(p).to_string()),
+        salary_period: j.salary_period.clone(),
+        posted_at: j.posted_at.format("%Y-%m-%d").to_string(),
+        closes_at: j.closes_at.map(|d| d.format("%Y-%m-%d").to_string()),
+    }
+}
+
+pub fn job_detail(j: &job::Model) -> JobDetail {
+    JobDetail { job: job_card(j), description: j.description.clone(), status: j.status.clone() }
+}

@@ -1,0 +1,10 @@
+//! Shared machinery every feature uses: the database, secrets, file storage, the mail outbox
+//! and sender, rate limits, password hashing and text search.
+
+pub mod db;
+pub mod mail;
+pub mod passwords;
+pub mod rate_limit;
+pub mod search;
+pub mod secrets;
+pub mod storage;

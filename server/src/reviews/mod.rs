@@ -1,0 +1,3 @@
+//! Reviews that members leave on services.
+
+pub mod queries;

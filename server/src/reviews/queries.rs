@@ -1,0 +1,83 @@
+//! Reviews of services: the newest ones, and each service's average rating.
+
+use app::data::ReviewView;
+use entity::{review, service, user};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use std::collections::HashMap;
+
+/// Average (one decimal) and count of the ratings of each service.
+pub async fn ratings(db: &impl ConnectionTrait, service_ids: &[i32]) -> Result<HashMap<i32, (Option<f64>, i64)>, DbErr> {
+    if service_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = review::Entity::find()
+        .select_only()
+        .column(review::Column::ServiceId)
+        .column_as(review::Column::Rating.sum(), "total")
+        .column_as(review::Column::Id.count(), "count")
+        .filter(review::Column::ServiceId.is_in(service_ids.iter().copied()))
+        .group_by(review::Column::ServiceId)
+        .into_tuple::<(i32, i64, i64)>()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, total, count)| {
+            let average = (count > 0).then(|| (total as f64 / count as f64 * 10.0).round() / 10.0);
+            (id, (average, count))
+        })
+        .collect())
+}
+
+/// Shows a member by first name and initial: reviews are public, surnames need not be.
+pub fn public_name(full_name: &str) -> String {
+    let mut parts = full_name.split_whitespace();
+    match (parts.next(), parts.last()) {
+        (Some(first), Some(last)) => format!("{first} {}.", last.chars().next().unwrap_or_default()),
+        (Some(first), None) => first.to_string(),
+        _ => "A customer".to_string(),
+    }
+}
+
+/// Newest reviews first, of one service or of all.
+pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, limit: u64) -> Result<Vec<ReviewView>, DbErr> {
+    let mut query = review::Entity::find().find_also_related(user::Entity).order_by_desc(review::Column::CreatedAt).order_by_desc(review::Column::Id);
+    if let Some(id) = service_id {
+        query = query.filter(review::Column::ServiceId.eq(id));
+    }
+    let rows = query.limit(limit).all(db).await?;
+    let service_ids: Vec<i32> = rows.iter().map(|(r, _)| r.service_id).collect();
+    let titles: HashMap<i32, String> = service::Entity::find()
+        .select_only()
+        .column(service::Column::Id)
+        .column(service::Column::Title)
+        .filter(service::Column::Id.is_in(service_ids))
+        .into_tuple::<(i32, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(rows
+        .into_iter()
+        .map(|(r, u)| ReviewView {
+            id: r.id,
+            service_id: r.service_id,
+            service_title: titles.get(&r.service_id).cloned().unwrap_or_default(),
+            user_name: u.map(|u| public_name(&u.full_name)).unwrap_or_else(|| "A customer".into()),
+            rating: r.rating.clamp(1, 5) as u8,
+            review: r.review,
+            created_at: r.created_at.format("%Y-%m-%d").to_string(),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn public_names_keep_the_surname_initial_only() {
+        assert_eq!(super::public_name("Amelia Jane Hughes"), "Amelia H.");
+        assert_eq!(super::public_name("Cher"), "Cher");
+        assert_eq!(super::public_name("  "), "A customer");
+    }
+}
+
