@@ -73,7 +73,7 @@ function decodeEncodedWords(value) {
 }
 
 /**
- * The 6-digit code at the end of the subject of the newest mail to `address` under
+ * The 6-digit code (a line of its own in the text body) of the newest mail to `address` under
  * `$DATA_DIR/mail/` (the server names its files by the time it wrote them), waiting for it.
  */
 async function emailedCode(address, notBefore = '') {
@@ -84,11 +84,11 @@ async function emailedCode(address, notBefore = '') {
     const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort() : [];
     seen = files;
     for (const name of files.filter((file) => file > notBefore).reverse()) {
-      const headers = mailHeaders(readFileSync(join(dir, name), 'utf8'));
+      const mail = readFileSync(join(dir, name), 'utf8');
+      const headers = mailHeaders(mail);
       if (!(headers.get('to') ?? '').toLowerCase().includes(address.toLowerCase())) continue;
-      const subject = headers.get('subject') ?? '';
-      const code = /(\d{6})$/.exec(subject.trim());
-      assert.ok(code, `the newest mail to ${address} (${name}) has no 6-digit code at the end of its subject: ${subject}`);
+      const code = /^\s*(\d{6})\s*$/m.exec(mail);
+      assert.ok(code, `the newest mail to ${address} (${name}) has no line holding a 6-digit code`);
       return code[1];
     }
     await sleep(200);

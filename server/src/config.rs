@@ -1,6 +1,8 @@
 //! Configuration from the environment, with defaults that make a fresh checkout run.
 
 use std::path::{Path, PathBuf};
+use crate::platform::passwords::HashCost;
+use std::time::Duration;
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -15,7 +17,8 @@ pub struct Config {
     /// The esbuild output: `manifest.json`, `server.js`, `assets/`.
     pub islands_dir: PathBuf,
     pub public_dir: PathBuf,
-    /// Import the bundled demo data into an empty database at start-up.
+    /// Import the bundled demo data into an empty database at start-up: by default only into
+    /// the embedded SQLite database, never into a database someone configured.
     pub seed_demo: bool,
     /// Prerender every enumerable page in the background at start-up.
     pub prerender_on_start: bool,
@@ -30,22 +33,52 @@ pub struct Config {
     /// Signs tokens, codes and file links; generated and kept under `data/` when unset.
     pub jwt_secret: Option<String>,
     pub limits: Limits,
-    /// Take the client address from `X-Forwarded-For` (behind a trusted proxy only).
-    pub trust_proxy: bool,
+    /// The cost of each new password hash.
+    pub password_hash: HashCost,
+    /// The wait before a failed mail's first retry; it doubles with each failure.
+    pub mail_retry_after: Duration,
+    /// How many proxies of our own stand in front of the server, each appending to
+    /// `X-Forwarded-For`; 0 takes the client address from the connection.
+    pub trusted_proxies: usize,
+    pub connections: Connections,
 }
 
-/// Requests allowed per client address and per account.
+/// Requests allowed per client address and per account, and sizes.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub login_per_minute: u32,
     pub register_per_hour: u32,
     pub resend_per_hour: u32,
     pub reset_per_hour: u32,
+    /// Rate-limit windows kept in memory at most (least recently used forgotten first).
+    pub rate_limit_keys: usize,
+    pub certificates_per_request: usize,
+    pub certificates_per_member: usize,
+}
+
+/// How long a client may take, and how many may be connected at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Connections {
+    /// To send a request's headers.
+    pub header_read_timeout: Duration,
+    /// Between two pieces of a request's body.
+    pub body_read_timeout: Duration,
+    /// For the whole request, body included, until the answer starts.
+    pub request_timeout: Duration,
+    /// Past this many open connections the server stops accepting until one closes.
+    pub max_connections: usize,
 }
 
 impl Config {
     pub fn from_env() -> Self {
-        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        Self::from_settings(|name| std::env::var(name).ok())
+    }
+
+    /// The configuration `setting` describes (by variable name); anything unset takes its
+    /// default, so `Config::from_settings(|_| None)` is the embedded default (tests start there).
+    pub fn from_settings(setting: impl Fn(&str) -> Option<String>) -> Self {
+        let var = |name: &str| setting(name).filter(|v| !v.trim().is_empty());
+        let number = |name: &str, default: u64| var(name).and_then(|v| v.trim().parse().ok()).filter(|n| *n > 0).unwrap_or(default);
         let root = project_root();
         let data_dir = var("DATA_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("data"));
         let port = var("PORT").and_then(|p| p.parse().ok()).unwrap_or(3000);
@@ -57,7 +90,7 @@ impl Config {
             brand: var("BRAND"),
             islands_dir: var("ISLANDS_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("islands/dist")),
             public_dir: var("PUBLIC_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("public")),
-            seed_demo: var("SEED_DEMO").map(|v| v != "0" && v != "false").unwrap_or(true),
+            seed_demo: seed_demo(var("SEED_DEMO").as_deref(), var("DATABASE_URL").is_some()),
             prerender_on_start: var("PRERENDER").map(|v| v != "0" && v != "false").unwrap_or(true),
             island_threads: var("ISLAND_THREADS").and_then(|n| n.parse().ok()).unwrap_or(2).max(1),
             smtp_url: var("SMTP_URL"),
@@ -65,12 +98,26 @@ impl Config {
             storage_url: var("STORAGE_URL").unwrap_or_else(|| data_dir.join("uploads").display().to_string()),
             jwt_secret: var("JWT_SECRET"),
             limits: Limits {
-                login_per_minute: number("RATE_LIMIT_LOGIN_PER_MINUTE", 10),
-                register_per_hour: number("RATE_LIMIT_REGISTER_PER_HOUR", 20),
-                resend_per_hour: number("RATE_LIMIT_RESEND_PER_HOUR", 10),
-                reset_per_hour: number("RATE_LIMIT_RESET_PER_HOUR", 10),
+                login_per_minute: number("RATE_LIMIT_LOGIN_PER_MINUTE", 10) as u32,
+                register_per_hour: number("RATE_LIMIT_REGISTER_PER_HOUR", 20) as u32,
+                resend_per_hour: number("RATE_LIMIT_RESEND_PER_HOUR", 10) as u32,
+                reset_per_hour: number("RATE_LIMIT_RESET_PER_HOUR", 10) as u32,
+                rate_limit_keys: number("RATE_LIMIT_MAX_KEYS", 100_000) as usize,
+                certificates_per_request: number("CERTIFICATES_PER_REQUEST", 10) as usize,
+                certificates_per_member: number("CERTIFICATES_PER_MEMBER", 30) as usize,
             },
-            trust_proxy: var("TRUST_PROXY").is_some_and(|v| v == "1" || v == "true"),
+            password_hash: HashCost {
+                memory_kib: number("PASSWORD_HASH_MEMORY_KIB", HashCost::default().memory_kib.into()) as u32,
+                iterations: number("PASSWORD_HASH_ITERATIONS", HashCost::default().iterations.into()) as u32,
+            },
+            mail_retry_after: Duration::from_secs(number("MAIL_RETRY_SECONDS", 5)),
+            trusted_proxies: var("TRUSTED_PROXIES").and_then(|n| n.parse().ok()).unwrap_or(0),
+            connections: Connections {
+                header_read_timeout: Duration::from_secs(number("HEADER_READ_TIMEOUT_SECONDS", 10)),
+                body_read_timeout: Duration::from_secs(number("BODY_READ_TIMEOUT_SECONDS", 30)),
+                request_timeout: Duration::from_secs(number("REQUEST_TIMEOUT_SECONDS", 120)),
+                max_connections: number("MAX_CONNECTIONS", 4096) as usize,
+            },
             data_dir,
         }
     }
@@ -80,8 +127,12 @@ impl Config {
     }
 }
 
-fn number(name: &str, default: u32) -> u32 {
-    std::env::var(name).ok().and_then(|v| v.trim().parse().ok()).filter(|n| *n > 0).unwrap_or(default)
+/// `SEED_DEMO` when set; otherwise demo data only for the embedded default database.
+fn seed_demo(setting: Option<&str>, database_configured: bool) -> bool {
+    match setting {
+        Some(value) => matches!(value.trim(), "1" | "true"),
+        None => !database_configured,
+    }
 }
 
 pub fn sqlite_url(path: &Path) -> String {
@@ -96,5 +147,16 @@ fn project_root() -> PathBuf {
         built_in.canonicalize().unwrap_or(built_in)
     } else {
         PathBuf::from(".")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn demo_data_goes_only_into_the_embedded_database_unless_asked_for() {
+        assert!(super::seed_demo(None, false), "a fresh checkout shows the demo catalogue");
+        assert!(!super::seed_demo(None, true), "a configured database (PostgreSQL in production) is never seeded by default");
+        assert!(super::seed_demo(Some("true"), true));
+        assert!(!super::seed_demo(Some("false"), false));
     }
 }

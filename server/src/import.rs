@@ -518,3 +518,14 @@ async fn import_reviews(
     report.count("reviews", new.len(), updated);
     insert_batches(db, new).await
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_demo_data_has_no_staff_account() {
+        // Its passwords are published in the repository: staff come from `create-admin` only.
+        let demo = super::parse(super::DEMO_FIXTURE).unwrap();
+        assert!(!demo.users.is_empty());
+        assert!(demo.users.iter().all(|u| !u.is_staff), "a staff account in the demo data");
+    }
+}

@@ -7,6 +7,7 @@ use crate::config::Config;
 use crate::platform::mail::sender::{Sender, Transport};
 use crate::platform::rate_limit::RateLimiter;
 use crate::platform::secrets::Secrets;
+use crate::http::security_headers::SecurityHeaders;
 use crate::state::AppState;
 use crate::platform::storage::Storage;
 use crate::site::build::Build;
@@ -18,6 +19,7 @@ use axum::response::{IntoResponse, Response};
 use entity::category;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use std::sync::{Arc, OnceLock};
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 use tokio::net::TcpListener;
 
 pub struct App {
@@ -28,6 +30,8 @@ pub struct App {
 
 /// Connects, migrates, seeds the demo data into an empty database, and loads the islands.
 pub async fn build(config: Config) -> anyhow::Result<App> {
+    crate::platform::data_dir::prepare(&config.data_dir)?;
+    crate::platform::passwords::set_cost(config.password_hash);
     let db = crate::platform::db::connect_and_migrate(&config.database_url).await?;
     if config.seed_demo && category::Entity::find().count(&db).await? == 0 {
         let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
@@ -45,21 +49,26 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     let transport = Transport::from_config(config.smtp_url.as_deref(), config.data_dir.join("mail"))?;
     let log_codes = transport.writes_files();
     let from = config.mail_from.parse().map_err(|e| anyhow::anyhow!("MAIL_FROM is not a mailbox: {e}"))?;
-    let sender = Sender::new(site.db.clone(), transport, from);
+    let sender = Sender::new(site.db.clone(), transport, from, config.mail_retry_after);
     let mail_queued = sender.waker();
     sender.start();
     let state = Arc::new(AppState {
         storage: Storage::open(&config.storage_url, &secrets.files, &config.public_url)?,
         tokens: Tokens::new(&secrets.tokens),
         codes: Codes::new(&secrets.codes),
-        limiter: RateLimiter::default(),
+        limiter: RateLimiter::new(config.limits.rate_limit_keys),
         mail_queued,
         log_codes,
         site: site.clone(),
     });
+    let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
+    let limits = config.connections;
     let router = crate::http::api::router(state.clone())
         .merge(handlers::router(site.clone()))
-        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response));
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response))
+        .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))
+        .layer(axum::middleware::from_fn_with_state(security_headers, crate::http::security_headers::add));
     Ok(App { site, state, router })
 }
 
@@ -80,7 +89,5 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
         let site = app.site.clone();
         tokio::spawn(async move { site.prerender_all().await });
     }
-    let service = app.router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service).with_graceful_shutdown(shutdown).await?;
-    Ok(())
+    crate::http::serve::serve(app.router, listener, app.site.config.connections, shutdown).await
 }

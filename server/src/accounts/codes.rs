@@ -11,7 +11,8 @@ use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait
 use sha2::Sha256;
 
 pub const LIFETIME: Duration = Duration::minutes(10);
-pub const MAX_WRONG_TRIES: i32 = 5;
+/// Tries a code allows: a right code still works on the fifth try, after four wrong ones.
+pub const MAX_TRIES: i32 = 5;
 /// A member may ask for a new code once a minute.
 pub const RESEND_INTERVAL: Duration = Duration::minutes(1);
 
@@ -36,6 +37,7 @@ pub struct Codes {
 }
 
 const INVALID: &str = "Invalid or expired code.";
+const TOO_MANY: &str = "Too many wrong codes. Request a new code.";
 
 impl Codes {
     pub fn new(key: &[u8]) -> Self {
@@ -84,7 +86,9 @@ impl Codes {
         Ok(code)
     }
 
-    /// Uses up the member's current code if `given` matches it; counts a wrong try otherwise.
+    /// Uses up the member's current code if `given` matches it. Each try is counted before
+    /// the comparison, in one conditional update, so a burst of simultaneous guesses gets no
+    /// more than `MAX_TRIES` comparisons between them.
     pub async fn redeem(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose, given: &str) -> Result<(), AppError> {
         let wrong = |message: &str| AppError::field("otp", message);
         let given = given.trim();
@@ -94,16 +98,20 @@ impl Codes {
         let Some(code) = latest(db, user_id, purpose).await?.filter(|c| c.used_at.is_none() && c.expires_at > Utc::now()) else {
             return Err(wrong(INVALID));
         };
-        if code.attempts >= MAX_WRONG_TRIES {
-            return Err(wrong("Too many wrong codes. Request a new code."));
+        let counted = one_time_code::Entity::update_many()
+            .col_expr(one_time_code::Column::Attempts, Expr::col(one_time_code::Column::Attempts).add(1))
+            .filter(one_time_code::Column::Id.eq(code.id))
+            .filter(one_time_code::Column::Attempts.lt(MAX_TRIES))
+            .filter(one_time_code::Column::UsedAt.is_null())
+            .exec(db)
+            .await?;
+        if counted.rows_affected == 0 {
+            // Used meanwhile by another request, or out of tries: the row says which.
+            let tried_out = one_time_code::Entity::find_by_id(code.id).one(db).await?.is_some_and(|c| c.used_at.is_none() && c.attempts >= MAX_TRIES);
+            return Err(wrong(if tried_out { TOO_MANY } else { INVALID }));
         }
         let expected = self.digest(user_id, purpose, given);
         if !constant_time_eq(expected.as_bytes(), code.code_hash.as_bytes()) {
-            one_time_code::Entity::update_many()
-                .col_expr(one_time_code::Column::Attempts, Expr::col(one_time_code::Column::Attempts).add(1))
-                .filter(one_time_code::Column::Id.eq(code.id))
-                .exec(db)
-                .await?;
             return Err(wrong(INVALID));
         }
         let used = one_time_code::Entity::update_many()

@@ -11,7 +11,9 @@ pub mod tokens;
 
 use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, header};
 use std::sync::Arc;
+use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -33,4 +35,6 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(profile::delete_certificate))
         .routes(routes!(profile::update_password))
         .merge(profile_form)
+        // Tokens, codes' answers and personal data: never kept by a browser or a proxy.
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
 }

@@ -2,6 +2,7 @@
 //! Documents are stored under random names and shown only as signed, expiring links.
 
 use crate::http::extract::{FieldErrors, JsonBody};
+use crate::platform::rate_limit::Limit;
 use crate::http::member::Member;
 use crate::accounts::tokens;
 use crate::domain::{Email, UkPhone, UkPostcode};
@@ -15,7 +16,7 @@ use axum::http::StatusCode;
 use bytes::{Bytes, BytesMut};
 use chrono::{NaiveDate, Utc};
 use entity::{certificate, user};
-use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use serde_json::{Value, json};
@@ -137,6 +138,8 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form
     let mut errors = FieldErrors::default();
     let mut row = member.user.clone().into_active_model();
     let mut uploads = Vec::new();
+    let limits = state.config().limits;
+    let mut certificates = 0;
     while let Some(mut field) = form.next_field().await.map_err(|e| AppError::BadRequest(format!("The form could not be read: {e}")))? {
         let name = field.name().unwrap_or("").to_string();
         let file_field: Option<(&'static str, usize, &[FileKind])> = match name.as_str() {
@@ -149,6 +152,12 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form
             _ => None,
         };
         if let Some((field_name, limit, kinds)) = file_field {
+            if field_name == "certificates" {
+                certificates += 1;
+                if certificates > limits.certificates_per_request {
+                    return Err(AppError::field("certificates", format!("Add at most {} certificates at a time.", limits.certificates_per_request)));
+                }
+            }
             let file_name = field.file_name().map(str::to_string);
             let bytes = read_file(&mut field, field_name, limit).await?;
             if bytes.is_empty() {
@@ -194,11 +203,27 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form
     }
     errors.finish()?;
 
+    if certificates > 0 {
+        let kept = certificate::Entity::find().filter(certificate::Column::UserId.eq(member.user.id)).count(state.db()).await? as usize;
+        if kept + certificates > limits.certificates_per_member {
+            return Err(AppError::field("certificates", format!("You can keep at most {} certificates. Remove one first.", limits.certificates_per_member)));
+        }
+    }
+
+    // Files first, then the records that point at them, in one transaction; a failure
+    // removes the new files, and the files they replaced go only once the change is in.
+    let mut stored = Vec::new();
     let mut replaced = Vec::new();
     let mut new_certificates = Vec::new();
     for upload in uploads {
-        let folder = if upload.field == "certificates" { "certificates" } else { upload.field };
-        let key = state.storage.put(folder, upload.kind, upload.bytes).await?;
+        let key = match state.storage.put(upload.field, upload.kind, upload.bytes).await {
+            Ok(key) => key,
+            Err(error) => {
+                delete_files(&state.storage, stored).await;
+                return Err(error.into());
+            }
+        };
+        stored.push(key.clone());
         let old = match upload.field {
             "profile_picture" => swap(&mut row.profile_picture, key),
             "resume" => swap(&mut row.resume, key),
@@ -213,10 +238,23 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form
         replaced.extend(old);
     }
     row.updated_at = Set(Utc::now());
-    let updated = row.update(state.db()).await?;
-    for (file, name) in new_certificates {
-        certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }.insert(state.db()).await?;
+    let saved = async {
+        let txn = state.db().begin().await?;
+        let updated = row.update(&txn).await?;
+        for (file, name) in new_certificates {
+            certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }.insert(&txn).await?;
+        }
+        txn.commit().await?;
+        Ok::<_, sea_orm::DbErr>(updated)
     }
+    .await;
+    let updated = match saved {
+        Ok(updated) => updated,
+        Err(error) => {
+            delete_files(&state.storage, stored).await;
+            return Err(error.into());
+        }
+    };
     delete_files(&state.storage, replaced).await;
     Ok(Json(user_view(&state, &updated).await?))
 }
@@ -255,6 +293,8 @@ pub struct PasswordChange {
 
 #[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 401, body = crate::http::openapi::ErrorBody)))]
 pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<Value>, AppError> {
+    // A stolen access token must not become a fast oracle for the account's password.
+    state.limiter.check("update-password", &member.user.id.to_string(), Limit::per_minute(state.config().limits.login_per_minute))?;
     let mut errors = FieldErrors::default();
     let old = body.old_password.unwrap_or_default();
     if old.is_empty() {

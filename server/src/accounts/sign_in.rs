@@ -69,8 +69,8 @@ pub struct RegisterBody {
 }
 
 #[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = crate::http::openapi::RegisterAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
-pub async fn register(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<Value>), AppError> {
-    state.limiter.check("register", &address, Limit::per_hour(state.config().limits.register_per_hour))?;
+pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<Value>), AppError> {
+    state.limiter.check("register", &client.key(), Limit::per_hour(state.config().limits.register_per_hour))?;
     let mut errors = FieldErrors::default();
     let full_name = errors.required("full_name", body.full_name.as_deref());
     if full_name.chars().count() > 150 {
@@ -111,7 +111,9 @@ pub async fn register(State(state): State<Arc<AppState>>, ClientAddress(address)
     let created = match created {
         Ok(user) => user,
         // Two registrations of one address at once: the unique index decides.
-        Err(error) if error.to_string().to_lowercase().contains("unique") => return Err(AppError::field("email", "A user with this email already exists.")),
+        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(AppError::field("email", "A user with this email already exists."));
+        }
         Err(error) => return Err(error.into()),
     };
     queue_code(&state, &txn, &created, Purpose::VerifyEmail).await?;
@@ -132,13 +134,17 @@ pub struct VerifyBody {
 }
 
 #[utoipa::path(post, path = "/api/auth/verify-email/", tag = "accounts", request_body = VerifyBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody)))]
-pub async fn verify_email(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<VerifyBody>) -> Answer {
-    state.limiter.check("verify", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
+pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<VerifyBody>) -> Answer {
+    let limit = Limit::per_minute(state.config().limits.login_per_minute);
+    state.limiter.check("verify", &client.key(), limit)?;
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     let otp = errors.required("otp", body.otp.as_deref());
     errors.finish()?;
-    let Some(user) = find_user(&state, &email.expect("validated")).await? else {
+    let email = email.expect("validated");
+    // Guesses spread over many addresses still count against the one account they target.
+    state.limiter.check("verify-account", email.as_str(), limit)?;
+    let Some(user) = find_user(&state, &email).await? else {
         return Err(AppError::field("otp", "Invalid or expired code."));
     };
     if user.is_verified {
@@ -167,13 +173,13 @@ fn wait_message(seconds: i64) -> AppError {
 }
 
 #[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
-pub async fn resend_otp(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
+pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_hour(state.config().limits.resend_per_hour);
-    state.limiter.check("resend", &address, limit)?;
+    state.limiter.check("resend", &client.key(), limit)?;
     state.limiter.check("resend-account", email.as_str(), limit)?;
     let sent = json!({ "message": "Verification code resent! Please check your email." });
     let Some(user) = find_user(&state, &email).await? else {
@@ -202,7 +208,7 @@ pub struct LoginBody {
 }
 
 #[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = crate::accounts::tokens::TokenPair), (status = 401, body = crate::http::openapi::ErrorBody), (status = 403, description = "The email is not verified yet", body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
-pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
+pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     let password = body.password.unwrap_or_default();
@@ -212,14 +218,21 @@ pub async fn login(State(state): State<Arc<AppState>>, ClientAddress(address): C
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
+    let address = client.key();
     state.limiter.check("login", &address, limit)?;
-    state.limiter.check("login-account", email.as_str(), limit)?;
+    // Wrong passwords count per account and address together: someone guessing from
+    // elsewhere slows themselves down, never the owner signing in from their own address.
+    let failures = format!("{email}|{address}");
+    state.limiter.refuse_if_full("login-failure", &failures, limit)?;
 
     let user = find_user(&state, &email).await?;
     let matches = passwords::verify_blocking(password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
         Some(user) if matches => user,
-        _ => return Err(AppError::Unauthorized("No active account found with the given credentials".into())),
+        _ => {
+            state.limiter.count("login-failure", &failures, limit);
+            return Err(AppError::Unauthorized("No active account found with the given credentials".into()));
+        }
     };
     if !user.is_verified {
         return Err(AppError::Forbidden("Please verify your email address before logging in. We sent you a code.".into()));
@@ -254,13 +267,13 @@ pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody
 }
 
 #[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = crate::http::openapi::MessageAnswer), (status = 429, body = crate::http::openapi::ErrorBody)))]
-pub async fn password_reset(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
+pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_hour(state.config().limits.reset_per_hour);
-    state.limiter.check("reset", &address, limit)?;
+    state.limiter.check("reset", &client.key(), limit)?;
     state.limiter.check("reset-account", email.as_str(), limit)?;
     if let Some(user) = find_user(&state, &email).await? {
         // Within a minute of the last code nothing is sent, but the answer stays the same.
@@ -285,14 +298,17 @@ pub struct ResetConfirmBody {
 }
 
 #[utoipa::path(post, path = "/api/auth/password-reset-confirm/", tag = "accounts", request_body = ResetConfirmBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody)))]
-pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, ClientAddress(address): ClientAddress, JsonBody(body): JsonBody<ResetConfirmBody>) -> Answer {
-    state.limiter.check("reset-confirm", &address, Limit::per_minute(state.config().limits.login_per_minute))?;
+pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<ResetConfirmBody>) -> Answer {
+    let limit = Limit::per_minute(state.config().limits.login_per_minute);
+    state.limiter.check("reset-confirm", &client.key(), limit)?;
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     let otp = errors.required("otp", body.otp.as_deref());
     let password = errors.new_password("password", body.password, email.as_ref());
     errors.finish()?;
-    let Some(user) = find_user(&state, &email.expect("validated")).await? else {
+    let email = email.expect("validated");
+    state.limiter.check("reset-confirm-account", email.as_str(), limit)?;
+    let Some(user) = find_user(&state, &email).await? else {
         return Err(AppError::field("otp", "Invalid or expired code."));
     };
     // Outside the transaction: a wrong try must count even though the request fails.

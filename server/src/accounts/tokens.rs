@@ -8,7 +8,7 @@ use chrono::{Duration, Utc};
 use entity::refresh_token;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
 use serde::{Deserialize, Serialize};
 
 pub const ACCESS_LIFETIME: Duration = Duration::minutes(15);
@@ -118,23 +118,20 @@ impl Tokens {
         let invalid = || AppError::Unauthorized(INVALID_TOKEN.into());
         let claims = self.decode(token, Kind::Access).ok_or_else(invalid)?;
         let user_id = claims.sub.parse().map_err(|_| invalid())?;
-        let live = refresh_token::Entity::find()
-            .filter(refresh_token::Column::Family.eq(&claims.fam))
-            .filter(refresh_token::Column::UserId.eq(user_id))
-            .filter(refresh_token::Column::RevokedAt.is_null())
-            .one(db)
-            .await?;
-        if live.is_none() {
+        if !family_is_live(db, user_id, &claims.fam).await? {
             return Err(invalid());
         }
         Ok(AccessClaims { user_id, family: claims.fam })
     }
 
-    /// Trades a refresh token for a new pair. A token used before revokes its family.
-    pub async fn refresh(&self, db: &impl ConnectionTrait, token: &str) -> Result<TokenPair, AppError> {
+    /// Trades a refresh token for a new pair, in one transaction: the old token is marked used
+    /// and the new one written together, and a family that has been revoked (even while this
+    /// ran) is never extended. A token used before revokes its family.
+    pub async fn refresh(&self, db: &DatabaseConnection, token: &str) -> Result<TokenPair, AppError> {
         let invalid = || AppError::Unauthorized("Token is invalid or expired".into());
         let claims = self.decode(token, Kind::Refresh).ok_or_else(invalid)?;
-        let row = refresh_token::Entity::find().filter(refresh_token::Column::Jti.eq(&claims.jti)).one(db).await?.ok_or_else(invalid)?;
+        let txn = db.begin().await?;
+        let row = refresh_token::Entity::find().filter(refresh_token::Column::Jti.eq(&claims.jti)).one(&txn).await?.ok_or_else(invalid)?;
         if row.revoked_at.is_some() || row.expires_at <= Utc::now() {
             return Err(invalid());
         }
@@ -143,14 +140,21 @@ impl Tokens {
             .col_expr(refresh_token::Column::UsedAt, Expr::value(Utc::now()))
             .filter(refresh_token::Column::Id.eq(row.id))
             .filter(refresh_token::Column::UsedAt.is_null())
-            .exec(db)
+            .filter(refresh_token::Column::RevokedAt.is_null())
+            .exec(&txn)
             .await?;
         if marked.rows_affected == 0 {
             tracing::warn!(user_id = row.user_id, "a used refresh token was presented again; revoking its sign-in");
-            revoke_family(db, &row.family).await?;
+            revoke_family(&txn, &row.family).await?;
+            txn.commit().await?;
             return Err(invalid());
         }
-        Ok(self.issue(db, row.user_id, Some(row.family)).await?)
+        let pair = self.issue(&txn, row.user_id, Some(row.family.clone())).await?;
+        if !family_is_live(&txn, row.user_id, &row.family).await? {
+            return Err(invalid());
+        }
+        txn.commit().await?;
+        Ok(pair)
     }
 
     /// The family of a refresh token, if the token is genuine (whether or not still usable).
@@ -161,6 +165,23 @@ impl Tokens {
         let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok()?.claims;
         (claims.typ == Kind::Refresh).then(|| claims.sub.parse().ok().map(|id| (id, claims.fam))).flatten()
     }
+}
+
+/// A sign-in is live while none of its tokens has been revoked: revoking marks every token of
+/// the family, and one revoked token is enough, so a token written by a racing refresh after
+/// the revocation cannot bring the family back.
+async fn family_is_live(db: &impl ConnectionTrait, user_id: i32, family: &str) -> Result<bool, DbErr> {
+    let (tokens, revoked) = refresh_token::Entity::find()
+        .filter(refresh_token::Column::Family.eq(family))
+        .filter(refresh_token::Column::UserId.eq(user_id))
+        .select_only()
+        .column_as(refresh_token::Column::Id.count(), "tokens")
+        .column_as(refresh_token::Column::RevokedAt.count(), "revoked")
+        .into_tuple::<(i64, i64)>()
+        .one(db)
+        .await?
+        .unwrap_or((0, 0));
+    Ok(tokens > 0 && revoked == 0)
 }
 
 pub async fn revoke_family(db: &impl ConnectionTrait, family: &str) -> Result<(), DbErr> {

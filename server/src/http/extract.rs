@@ -5,7 +5,7 @@ use crate::state::AppState;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
 /// A JSON body; a malformed one is a 400 that says so.
@@ -25,23 +25,47 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     }
 }
 
-/// The client's address, for rate limits: the peer, or the first `X-Forwarded-For` hop when
-/// the server is configured to trust its proxy.
-pub struct ClientAddress(pub String);
+/// The client's address, for rate limits. Behind `TRUSTED_PROXIES` proxies of our own, each
+/// appends the address it saw to `X-Forwarded-For`, so the client is the hop just left of
+/// theirs; whatever stands further left was written by the client itself and is ignored.
+pub struct ClientAddress(pub IpAddr);
+
+impl ClientAddress {
+    /// What rate limits count under. An IPv6 client is given a whole /64 and can change
+    /// addresses within it at will, so the /64 counts as one client.
+    pub fn key(&self) -> String {
+        match self.0 {
+            IpAddr::V4(v4) => v4.to_string(),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => v4.to_string(),
+                None => {
+                    let s = v6.segments();
+                    format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+                }
+            },
+        }
+    }
+}
+
+/// The client of a request that reached us from `peer` through `trusted_proxies` proxies.
+fn client_address(peer: IpAddr, forwarded_for: &[&str], trusted_proxies: usize) -> IpAddr {
+    if trusted_proxies == 0 {
+        return peer;
+    }
+    let hops: Vec<&str> = forwarded_for.iter().flat_map(|value| value.split(',')).map(str::trim).filter(|hop| !hop.is_empty()).collect();
+    // The peer is the last proxy; the hops it and the proxies before it appended are theirs.
+    let from_right = trusted_proxies - 1;
+    let hop = if from_right < hops.len() { hops[hops.len() - 1 - from_right] } else { hops.first().copied().unwrap_or("") };
+    hop.parse().unwrap_or(peer)
+}
 
 impl FromRequestParts<Arc<AppState>> for ClientAddress {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
-        if state.config().trust_proxy {
-            if let Some(forwarded) = parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
-                if let Some(first) = forwarded.split(',').next().map(str::trim).filter(|s| !s.is_empty()) {
-                    return Ok(ClientAddress(first.to_string()));
-                }
-            }
-        }
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(address)| address.ip().to_string());
-        Ok(ClientAddress(peer.unwrap_or_else(|| "unknown".into())))
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |ConnectInfo(address)| address.ip());
+        let forwarded_for: Vec<&str> = parts.headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).collect();
+        Ok(ClientAddress(client_address(peer, &forwarded_for, state.config().trusted_proxies)))
     }
 }
 
@@ -81,5 +105,44 @@ impl FieldErrors {
             None => Ok(()),
             Some(message) => Err(AppError::Validation { message, fields: self.0 }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn without_trusted_proxies_the_header_is_ignored() {
+        assert_eq!(client_address(ip("203.0.113.9"), &["198.51.100.1"], 0), ip("203.0.113.9"));
+    }
+
+    #[test]
+    fn the_client_is_the_hop_left_of_our_proxies_whatever_it_wrote_itself() {
+        let peer = ip("10.0.0.2");
+        // One proxy (nginx) appended the address it saw; the client wrote the first hop itself.
+        assert_eq!(client_address(peer, &["1.1.1.1, 203.0.113.9"], 1), ip("203.0.113.9"));
+        // Two proxies: a CDN appended the client, our load balancer appended the CDN.
+        assert_eq!(client_address(peer, &["1.1.1.1, 203.0.113.9, 198.51.100.7"], 2), ip("203.0.113.9"));
+        // The header may come split over several lines.
+        assert_eq!(client_address(peer, &["1.1.1.1", "203.0.113.9"], 1), ip("203.0.113.9"));
+        // Fewer hops than proxies: the leftmost one there is.
+        assert_eq!(client_address(peer, &["203.0.113.9"], 3), ip("203.0.113.9"));
+        // Garbage where the client should be: the peer.
+        assert_eq!(client_address(peer, &["not an address"], 1), peer);
+    }
+
+    #[test]
+    fn an_ipv6_client_counts_as_its_slash_64() {
+        let a = ClientAddress(ip("2001:db8:1:2:aaaa::1")).key();
+        let b = ClientAddress(ip("2001:db8:1:2:bbbb::9")).key();
+        assert_eq!(a, b);
+        assert_eq!(a, "2001:db8:1:2::/64");
+        assert_ne!(a, ClientAddress(ip("2001:db8:1:3::1")).key());
+        assert_eq!(ClientAddress(ip("::ffff:203.0.113.9")).key(), "203.0.113.9");
     }
 }

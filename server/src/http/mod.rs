@@ -7,5 +7,7 @@ pub mod extract;
 pub mod files;
 pub mod member;
 pub mod openapi;
+pub mod security_headers;
+pub mod serve;
 
 pub use error::AppError;

@@ -1,6 +1,7 @@
 //! Shared machinery every feature uses: the database, secrets, file storage, the mail outbox
 //! and sender, rate limits, password hashing and text search.
 
+pub mod data_dir;
 pub mod db;
 pub mod mail;
 pub mod passwords;

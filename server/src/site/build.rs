@@ -27,6 +27,17 @@ pub struct Build {
     pub server_bundle: String,
 }
 
+/// The running binary's digest: it cannot change while the process runs, so it is read once
+/// (a process may start several apps, as the tests do).
+fn executable_digest(exe: &Path) -> anyhow::Result<&'static [u8]> {
+    static DIGEST: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    if let Some(digest) = DIGEST.get() {
+        return Ok(digest);
+    }
+    let bytes = std::fs::read(exe).with_context(|| format!("cannot read {}", exe.display()))?;
+    Ok(DIGEST.get_or_init(|| Sha256::digest(&bytes).to_vec()))
+}
+
 impl Build {
     pub fn load(islands_dir: &Path) -> anyhow::Result<Self> {
         let hint = "build the islands first: cd islands && npm ci && npm run build";
@@ -37,11 +48,10 @@ impl Build {
         let server_bundle = std::fs::read_to_string(&bundle_path).with_context(|| format!("cannot read {} ({hint})", bundle_path.display()))?;
 
         let exe = std::env::current_exe().context("cannot find the server binary")?;
-        let exe_bytes = std::fs::read(&exe).with_context(|| format!("cannot read {}", exe.display()))?;
         let mut digest = Sha256::new();
         digest.update(manifest.hash.as_bytes());
         digest.update(server_bundle.as_bytes());
-        digest.update(&exe_bytes);
+        digest.update(executable_digest(&exe)?);
         let id = hex::encode(&digest.finalize()[..8]);
 
         let modified = |path: &Path| {

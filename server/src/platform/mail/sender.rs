@@ -58,19 +58,21 @@ pub struct Sender {
     transport: Transport,
     from: Mailbox,
     wake: Arc<Notify>,
+    retry_after: std::time::Duration,
 }
 
-/// Wait after the n-th failure: 5 s, 10 s, 20 s, ... up to 10 minutes.
-fn backoff(attempts: i32) -> Duration {
-    Duration::seconds((5i64 << attempts.clamp(0, 7) as u32).min(600))
+/// Wait after the n-th failure: `first`, then twice as long each time, up to 10 minutes.
+fn backoff(first: std::time::Duration, attempts: i32) -> Duration {
+    let first = Duration::from_std(first).unwrap_or(Duration::seconds(5));
+    (first * (1 << (attempts - 1).clamp(0, 16))).min(Duration::minutes(10))
 }
 
 /// How long a claimed mail stays claimed: longer than any send takes.
 const CLAIM: Duration = Duration::minutes(2);
 
 impl Sender {
-    pub fn new(db: DatabaseConnection, transport: Transport, from: Mailbox) -> Self {
-        Sender { db, transport, from, wake: Arc::new(Notify::new()) }
+    pub fn new(db: DatabaseConnection, transport: Transport, from: Mailbox, retry_after: std::time::Duration) -> Self {
+        Sender { db, transport, from, wake: Arc::new(Notify::new()), retry_after }
     }
 
     /// Wakes the sender now (after queuing a mail) instead of at its next poll.
@@ -125,14 +127,21 @@ impl Sender {
             let update = mail_outbox::Entity::update_many().filter(mail_outbox::Column::Id.eq(mail.id));
             match outcome {
                 Ok(()) => {
-                    update.col_expr(mail_outbox::Column::SentAt, Expr::value(Utc::now())).exec(&self.db).await?;
+                    // The outbox is a queue, not an archive: a sent mail's bodies (which may
+                    // hold a one-time code) are not kept.
+                    update
+                        .col_expr(mail_outbox::Column::SentAt, Expr::value(Utc::now()))
+                        .col_expr(mail_outbox::Column::TextBody, Expr::value(""))
+                        .col_expr(mail_outbox::Column::HtmlBody, Expr::value(""))
+                        .exec(&self.db)
+                        .await?;
                 }
                 Err(error) => {
                     let attempts = mail.attempts + 1;
                     tracing::warn!(mail = mail.id, attempts, error = format!("{error:#}"), "mail not sent; will retry");
                     update
                         .col_expr(mail_outbox::Column::Attempts, Expr::value(attempts))
-                        .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(Utc::now() + backoff(attempts)))
+                        .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(Utc::now() + backoff(self.retry_after, attempts)))
                         .col_expr(mail_outbox::Column::LastError, Expr::value(format!("{error:#}")))
                         .exec(&self.db)
                         .await?;
@@ -155,8 +164,10 @@ impl Sender {
 mod tests {
     #[test]
     fn retries_back_off_to_ten_minutes() {
-        assert_eq!(super::backoff(1).num_seconds(), 10);
-        assert_eq!(super::backoff(2).num_seconds(), 20);
-        assert_eq!(super::backoff(30).num_seconds(), 600);
+        let first = std::time::Duration::from_secs(5);
+        assert_eq!(super::backoff(first, 1).num_seconds(), 5);
+        assert_eq!(super::backoff(first, 2).num_seconds(), 10);
+        assert_eq!(super::backoff(first, 3).num_seconds(), 20);
+        assert_eq!(super::backoff(first, 30).num_seconds(), 600);
     }
 }

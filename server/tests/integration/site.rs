@@ -1,6 +1,6 @@
 //! The site through the real router: every route, errors, payloads, build files, caching.
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use server::site::cache::Tag;

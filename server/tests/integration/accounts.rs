@@ -1,6 +1,6 @@
 //! The Accounts API against the real server, with a real SMTP server capturing the mail.
 
-mod common;
+use crate::common;
 
 use common::{Backend, TestApp, smtp};
 use reqwest::multipart::{Form, Part};

@@ -10,10 +10,6 @@ use tokio::sync::Mutex;
 pub struct Inbox(Arc<Mutex<Vec<String>>>);
 
 impl Inbox {
-    pub async fn messages(&self) -> Vec<String> {
-        self.0.lock().await.clone()
-    }
-
     /// Waits (up to `seconds`) for a message to `to`, newest first; returns it decoded.
     pub async fn wait_for(&self, to: &str, seconds: u64) -> String {
         self.wait_for_containing(to, "", seconds).await
@@ -31,7 +27,7 @@ impl Inbox {
         }
     }
 
-    /// The 6-digit code of the newest mail to `to`.
+    /// The 6-digit code of the newest mail to `to` (a line of its own in the text body).
     pub async fn code_for(&self, to: &str) -> String {
         self.code_in(to, "").await
     }
@@ -39,8 +35,8 @@ impl Inbox {
     /// The 6-digit code of the newest mail to `to` that contains `needle`.
     pub async fn code_in(&self, to: &str, needle: &str) -> String {
         let message = self.wait_for_containing(to, needle, 15).await;
-        let subject = message.lines().find(|l| l.starts_with("Subject:")).expect("a subject");
-        subject.rsplit(' ').next().unwrap().trim().to_string()
+        let code = message.lines().map(str::trim).find(|line| line.len() == 6 && line.bytes().all(|b| b.is_ascii_digit()));
+        code.expect("a line holding the 6-digit code").to_string()
     }
 }
 

@@ -1,16 +1,13 @@
 //! Uploads in an S3-compatible store: the server against moto's S3 server on loopback.
 
-mod common;
+use crate::common;
 
 use common::{Backend, TestApp};
 use serde_json::{Value, json};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn documents_go_to_the_s3_bucket_and_back() {
-    let Ok(moto) = which("moto_server") else {
-        eprintln!("skipped: moto_server is not installed (scripts/test.sh installs it)");
-        return;
-    };
+    let moto = which("moto_server").expect("moto_server is installed (scripts/test.sh installs it from PyPI)");
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let _moto = Stopped(std::process::Command::new(moto).args(["-p", &port.to_string()]).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap());
     let endpoint = format!("http://127.0.0.1:{port}");

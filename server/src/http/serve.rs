@@ -1,0 +1,73 @@
+//! Serving connections: HTTP/1.1 with a deadline for each request's headers, a cap on open
+//! connections, and a graceful shutdown that lets requests in flight finish.
+
+use crate::config::Connections;
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::{Semaphore, watch};
+use tower::ServiceExt;
+
+/// How long requests in flight may take to finish once shutdown starts.
+const GRACE: Duration = Duration::from_secs(10);
+
+pub async fn serve(router: Router, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let (stopping, stop) = watch::channel(false);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        // At the cap the server stops accepting: new clients wait in the kernel's queue.
+        let slot = tokio::select! {
+            slot = slots.clone().acquire_owned() => slot.expect("the connection semaphore is never closed"),
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors, say: wait a moment rather than spin.
+                    tracing::warn!(%error, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let router = router.clone();
+        let mut stop = stop.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                router.clone().oneshot(request)
+            });
+            let mut builder = http1::Builder::new();
+            builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                result = connection.as_mut() => {
+                    if let Err(error) = result {
+                        tracing::debug!(%error, %peer, "connection ended with an error");
+                    }
+                }
+                _ = stop.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+        });
+    }
+    let _ = stopping.send(true);
+    let every_slot = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
+    if tokio::time::timeout(GRACE, slots.acquire_many(every_slot)).await.is_err() {
+        tracing::warn!("some requests were still running when the server stopped");
+    }
+    Ok(())
+}

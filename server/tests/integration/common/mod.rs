@@ -1,0 +1,299 @@
+//! Starts the real server on a random port against a fresh database: a SQLite file in a
+//! temporary folder, or a new PostgreSQL database made for the test and dropped after it.
+
+
+
+pub mod smtp;
+
+use server::config::{Config, Limits, sqlite_url};
+use server::startup::{self, App};
+use server::site::Site;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub site: Arc<Site>,
+    pub config: Config,
+    _data_dir: tempfile::TempDir,
+    _postgres: Option<PostgresDatabase>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The PostgreSQL server tests use; CI and the test script set it, the default suits this machine.
+fn postgres_admin_url() -> String {
+    std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// A database of its own for one test; dropped with it.
+struct PostgresDatabase {
+    admin_url: String,
+    name: String,
+}
+
+impl PostgresDatabase {
+    /// A copy of the template database, for one test.
+    async fn create() -> (Self, String) {
+        use sea_orm::ConnectionTrait;
+        let admin_url = postgres_admin_url();
+        let template = postgres_template().await;
+        let name = format!("marketplace_test_{}", rand::random::<u64>());
+        let admin = sea_orm::Database::connect(&admin_url).await.expect("PostgreSQL is reachable (TEST_POSTGRES_URL)");
+        let statement = format!("CREATE DATABASE \"{name}\" TEMPLATE \"{template}\"");
+        let mut tries = 0;
+        // Copies of one template at the same moment can be refused for a moment: try again.
+        while let Err(error) = admin.execute_unprepared(&statement).await {
+            tries += 1;
+            assert!(tries < 20, "cannot copy the template database: {error}");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        admin.close().await.ok();
+        (PostgresDatabase { admin_url, name: name.clone() }, database_url(&name))
+    }
+}
+
+/// The URL of database `name` on the test PostgreSQL server.
+fn database_url(name: &str) -> String {
+    match postgres_admin_url().rsplit_once('/') {
+        Some((server, _)) => format!("{server}/{name}"),
+        None => panic!("TEST_POSTGRES_URL names no database"),
+    }
+}
+
+/// Cheap password hashing for every server a test starts: the cost is the server's to
+/// configure, and tests are not about it.
+const CHEAP_HASHING: server::platform::passwords::HashCost = server::platform::passwords::HashCost { memory_kib: 64, iterations: 1 };
+
+fn cheap_hashing() {
+    server::platform::passwords::set_cost(CHEAP_HASHING);
+}
+
+/// What a template is made of: the migrations, the demo data and this build of the tests.
+fn template_key() -> String {
+    use sha2::{Digest, Sha256};
+    use migration::MigratorTrait;
+    let mut digest = Sha256::new();
+    for migration in migration::Migrator::migrations() {
+        digest.update(migration.name().as_bytes());
+    }
+    digest.update(server::import::DEMO_FIXTURE.as_bytes());
+    let built = std::env::current_exe().and_then(std::fs::metadata).and_then(|m| m.modified()).expect("the test binary has a time");
+    digest.update(format!("{built:?}").as_bytes());
+    hex::encode(&digest.finalize()[..8])
+}
+
+/// Migrates `url` and loads the demo data, as a first start would.
+async fn migrate_and_seed(url: &str) {
+    cheap_hashing();
+    let db = server::platform::db::connect_and_migrate(url).await.expect("the template migrates");
+    server::import::import(&db, server::import::parse(server::import::DEMO_FIXTURE).unwrap()).await.expect("the demo data loads");
+    if url.starts_with("sqlite:") {
+        use sea_orm::ConnectionTrait;
+        // Everything into the main file, which is what gets copied.
+        db.execute_unprepared("PRAGMA wal_checkpoint(TRUNCATE)").await.expect("a checkpoint");
+    }
+    db.close().await.expect("the template closes");
+}
+
+/// A migrated, demo-seeded SQLite file made once per test process; each test copies it.
+async fn sqlite_template() -> &'static std::path::Path {
+    static TEMPLATE: tokio::sync::OnceCell<(tempfile::TempDir, PathBuf)> = tokio::sync::OnceCell::const_new();
+    let (_, path) = TEMPLATE
+        .get_or_init(|| async {
+            let folder = tempfile::tempdir().expect("a temporary folder");
+            // Made as the server makes its own database: owner-only.
+            server::platform::data_dir::prepare(folder.path()).expect("an owner-only folder");
+            let path = folder.path().join("template.sqlite3");
+            migrate_and_seed(&sqlite_url(&path)).await;
+            (folder, path)
+        })
+        .await;
+    path
+}
+
+/// A migrated, demo-seeded PostgreSQL database that tests copy with `CREATE DATABASE ...
+/// TEMPLATE`. It is kept between runs while its key holds (older ones are dropped), and made
+/// by one process at a time under an advisory lock.
+async fn postgres_template() -> &'static str {
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            use sea_orm::{ConnectionTrait, Statement};
+            let name = format!("marketplace_template_{}", template_key());
+            let mut options = sea_orm::ConnectOptions::new(postgres_admin_url());
+            options.max_connections(1).sqlx_logging(false);
+            let admin = sea_orm::Database::connect(options).await.expect("PostgreSQL is reachable (TEST_POSTGRES_URL)");
+            admin.execute_unprepared("SELECT pg_advisory_lock(7310)").await.unwrap();
+            let exists = admin
+                .query_one_raw(Statement::from_sql_and_values(sea_orm::DatabaseBackend::Postgres, "SELECT 1 FROM pg_database WHERE datname = $1", [name.clone().into()]))
+                .await
+                .unwrap()
+                .is_some();
+            if !exists {
+                // Made under another name and renamed once whole, so a half-made one is never used.
+                let partial = format!("{name}_partial");
+                admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{partial}\" WITH (FORCE)")).await.unwrap();
+                admin.execute_unprepared(&format!("CREATE DATABASE \"{partial}\"")).await.unwrap();
+                migrate_and_seed(&database_url(&partial)).await;
+                admin.execute_unprepared(&format!("ALTER DATABASE \"{partial}\" RENAME TO \"{name}\"")).await.unwrap();
+                let stale = admin
+                    .query_all_raw(Statement::from_string(sea_orm::DatabaseBackend::Postgres, "SELECT datname FROM pg_database WHERE datname LIKE 'marketplace_template_%'"))
+                    .await
+                    .unwrap();
+                for row in stale {
+                    let old: String = row.try_get("", "datname").unwrap();
+                    if old != name {
+                        // A template another process is copying right now stays: no FORCE.
+                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{old}\"")).await;
+                    }
+                }
+            }
+            admin.execute_unprepared("SELECT pg_advisory_unlock(7310)").await.unwrap();
+            admin.close().await.ok();
+            name
+        })
+        .await
+}
+
+impl Drop for PostgresDatabase {
+    fn drop(&mut self) {
+        let admin_url = self.admin_url.clone();
+        let statement = format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", self.name);
+        // Drop may run inside the test's runtime, which cannot block: use a runtime of our own.
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+            runtime.block_on(async {
+                use sea_orm::ConnectionTrait;
+                if let Ok(admin) = sea_orm::Database::connect(&admin_url).await {
+                    let _ = admin.execute_unprepared(&statement).await;
+                    let _ = admin.close().await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> TestApp {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// A server whose configuration `customize` may change (SMTP, limits, ...).
+    pub async fn spawn_with(backend: Backend, customize: impl FnOnce(&mut Config)) -> TestApp {
+        let data_dir = tempfile::tempdir().expect("a temporary folder");
+        let (postgres, database_url) = match backend {
+            Backend::Sqlite => {
+                let path = data_dir.path().join("test.sqlite3");
+                std::fs::copy(sqlite_template().await, &path).expect("the template copies");
+                (None, sqlite_url(&path))
+            }
+            Backend::Postgres => {
+                let (database, url) = PostgresDatabase::create().await;
+                (Some(database), url)
+            }
+        };
+        Self::start(data_dir, database_url, postgres, customize).await
+    }
+
+    /// A second server on the same database as `other` (as behind a load balancer).
+    pub async fn spawn_beside(other: &TestApp) -> TestApp {
+        Self::start(tempfile::tempdir().expect("a temporary folder"), other.config.database_url.clone(), None, |_| {}).await
+    }
+
+    async fn start(data_dir: tempfile::TempDir, database_url: String, postgres: Option<PostgresDatabase>, customize: impl FnOnce(&mut Config)) -> TestApp {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+        let address = listener.local_addr().unwrap();
+        let defaults = Config::from_settings(|_| None);
+        let mut config = Config {
+            port: address.port(),
+            data_dir: data_dir.path().to_path_buf(),
+            database_url,
+            public_url: format!("http://{address}"),
+            islands_dir: repo_root().join("islands/dist"),
+            public_dir: repo_root().join("public"),
+            seed_demo: true,
+            prerender_on_start: false,
+            island_threads: 1,
+            storage_url: data_dir.path().join("uploads").display().to_string(),
+            jwt_secret: Some(format!("{:064x}", rand::random::<u128>())),
+            password_hash: CHEAP_HASHING,
+            mail_retry_after: std::time::Duration::from_millis(200),
+            // Tests that are not about rate limits must not trip them.
+            limits: Limits { login_per_minute: 1000, register_per_hour: 1000, resend_per_hour: 1000, reset_per_hour: 1000, ..defaults.limits },
+            ..defaults
+        };
+        customize(&mut config);
+        let app: App = startup::build(config.clone()).await.expect("the app starts");
+        let site = app.site.clone();
+        let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(startup::serve(app, listener, async {
+            let _ = stop.await;
+        }));
+        TestApp {
+            base: format!("http://{address}"),
+            client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+            site,
+            config,
+            _data_dir: data_dir,
+            _postgres: postgres,
+            shutdown: Some(shutdown),
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{path}", self.base)).send().await.expect("the server answers")
+    }
+
+    /// Status and body of a GET.
+    pub async fn text(&self, path: &str) -> (u16, String) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        (status, response.text().await.unwrap())
+    }
+
+    pub async fn json(&self, path: &str) -> (u16, serde_json::Value) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        (status, response.json().await.expect("a JSON body"))
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+}
+
+/// Declares a test that runs `$check` once on SQLite and once on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($check:ident) => {
+        mod $check {
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$check(&common::TestApp::spawn(common::Backend::Sqlite).await).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$check(&common::TestApp::spawn(common::Backend::Postgres).await).await;
+            }
+        }
+    };
+}

@@ -1,0 +1,368 @@
+//! The server's edges against a careless or hostile client: guessing codes, forging client
+//! addresses, locking owners out, reviving revoked sign-ins, slow or too many connections,
+//! oversized requests, and what answers and files give away.
+
+use crate::common;
+
+use common::{Backend, TestApp, smtp};
+use reqwest::multipart::{Form, Part};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, IntoActiveModel, QueryOrder};
+use serde_json::{Value, json};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const DEMO: (&str, &str) = ("demo@brightway.example", "demo-password-1");
+
+async fn post(app: &TestApp, path: &str, body: Value, forwarded_for: Option<&str>) -> (u16, Value) {
+    let mut request = app.client.post(format!("{}{path}", app.base)).json(&body);
+    if let Some(hops) = forwarded_for {
+        request = request.header("x-forwarded-for", hops);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn login(app: &TestApp, (email, password): (&str, &str)) -> Value {
+    let (status, tokens) = post(app, "/api/auth/login/", json!({"email": email, "password": password}), None).await;
+    assert_eq!(status, 200, "{tokens}");
+    tokens
+}
+
+async fn register(app: &TestApp, email: &str) {
+    let body = json!({"full_name": "Nia Roberts", "email": email, "phone_number": "07700 900140", "password": "lantern by the sea"});
+    let (status, answer) = post(app, "/api/auth/register/", body, None).await;
+    assert_eq!(status, 201, "{answer}");
+}
+
+async fn with_mail(backend: Backend) -> (TestApp, smtp::Inbox) {
+    let (url, inbox) = smtp::start().await;
+    (TestApp::spawn_with(backend, |config| config.smtp_url = Some(url)).await, inbox)
+}
+
+async fn a_burst_of_guesses_gets_no_more_than_five_tries(backend: Backend) {
+    let (app, inbox) = with_mail(backend).await;
+    let email = "nia.burst@example.co.uk";
+    register(&app, email).await;
+    let code = inbox.code_for(email).await;
+    let wrong = if code == "999999" { "888888" } else { "999999" };
+    let guesses = (0..30).map(|_| post(&app, "/api/auth/verify-email/", json!({"email": email, "otp": wrong}), None));
+    let answers = futures::future::join_all(guesses).await;
+    assert!(answers.iter().all(|(status, _)| *status == 400));
+    let compared = answers.iter().filter(|(_, body)| body["otp"][0] == "Invalid or expired code.").count();
+    assert!(compared <= 5, "{compared} of 30 simultaneous guesses were compared with the code");
+    let (status, body) = post(&app, "/api/auth/verify-email/", json!({"email": email, "otp": code}), None).await;
+    assert_eq!((status, body["otp"][0].as_str()), (400, Some("Too many wrong codes. Request a new code.")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_guesses_gets_no_more_than_five_tries_on_sqlite() {
+    a_burst_of_guesses_gets_no_more_than_five_tries(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_guesses_gets_no_more_than_five_tries_on_postgres() {
+    a_burst_of_guesses_gets_no_more_than_five_tries(Backend::Postgres).await;
+}
+
+/// A server behind one proxy of ours, with small limits.
+async fn behind_a_proxy(customize: impl FnOnce(&mut server::config::Config)) -> TestApp {
+    TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.trusted_proxies = 1;
+        config.limits.login_per_minute = 3;
+        config.limits.register_per_hour = 2;
+        customize(config);
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn code_checks_are_limited_per_account_whatever_the_address() {
+    let app = behind_a_proxy(|_| {}).await;
+    for (path, body) in [
+        ("/api/auth/verify-email/", json!({"email": "nobody@example.org", "otp": "123456"})),
+        ("/api/auth/password-reset-confirm/", json!({"email": "nobody@example.org", "otp": "123456", "password": "a new long password"})),
+    ] {
+        for n in 1..=3 {
+            let (status, _) = post(&app, path, body.clone(), Some(&format!("203.0.113.{n}"))).await;
+            assert_eq!(status, 400, "{path}");
+        }
+        let (status, answer) = post(&app, path, body.clone(), Some("203.0.113.4")).await;
+        assert_eq!(status, 429, "{path}: the fourth guess at one account, from a fourth address: {answer}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_forwarded_for_does_not_dodge_the_limits() {
+    let app = behind_a_proxy(|_| {}).await;
+    let attempt = |n: u32, hops: String| {
+        let app = &app;
+        async move {
+            let body = json!({"full_name": "Forged Hops", "email": format!("forged{n}@example.org"), "phone_number": "07700 900141", "password": "a long password"});
+            post(app, "/api/auth/register/", body, Some(&hops)).await.0
+        }
+    };
+    // The client writes whatever it likes on the left; our proxy appends the real address.
+    assert_eq!(attempt(1, "1.1.1.1, 198.51.100.7".into()).await, 201);
+    assert_eq!(attempt(2, "2.2.2.2, 198.51.100.7".into()).await, 201);
+    assert_eq!(attempt(3, "3.3.3.3, 198.51.100.7".into()).await, 429);
+    // An IPv6 client rotating addresses within its /64 is one client.
+    assert_eq!(attempt(4, "2001:db8:5:6::1".into()).await, 201);
+    assert_eq!(attempt(5, "2001:db8:5:6::2".into()).await, 201);
+    assert_eq!(attempt(6, "2001:db8:5:6:ffff::3".into()).await, 429);
+    assert_eq!(attempt(7, "2001:db8:5:7::1".into()).await, 201, "another /64 is another client");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_passwords_from_elsewhere_do_not_lock_the_owner_out() {
+    let app = behind_a_proxy(|_| {}).await;
+    let wrong = json!({"email": DEMO.0, "password": "not the password"});
+    for _ in 0..3 {
+        assert_eq!(post(&app, "/api/auth/login/", wrong.clone(), Some("203.0.113.66")).await.0, 401);
+    }
+    assert_eq!(post(&app, "/api/auth/login/", wrong.clone(), Some("203.0.113.66")).await.0, 429, "the guesser is stopped");
+    let (status, body) = post(&app, "/api/auth/login/", json!({"email": DEMO.0, "password": DEMO.1}), Some("198.51.100.20")).await;
+    assert_eq!(status, 200, "the owner still signs in from their own address: {body}");
+}
+
+async fn a_revoked_sign_in_cannot_be_revived_by_a_racing_refresh(app: &TestApp) {
+    use entity::refresh_token;
+    let first = login(app, DEMO).await;
+    let (status, second) = post(app, "/api/auth/token/refresh/", json!({"refresh": first["refresh"]}), None).await;
+    assert_eq!(status, 200);
+    let (status, _) = post(app, "/api/auth/token/refresh/", json!({"refresh": first["refresh"]}), None).await;
+    assert_eq!(status, 401, "a replayed refresh token revokes its sign-in");
+    // What a refresh racing that revocation leaves behind: its new token written after the
+    // family was revoked, so not revoked itself.
+    let newest = refresh_token::Entity::find().order_by_desc(refresh_token::Column::Id).one(&app.site.db).await.unwrap().unwrap();
+    let mut row = newest.into_active_model();
+    row.revoked_at = Set(None);
+    row.update(&app.site.db).await.unwrap();
+
+    let (status, _) = post(app, "/api/auth/token/refresh/", json!({"refresh": second["refresh"]}), None).await;
+    assert_eq!(status, 401, "the revoked sign-in is not extended");
+    let profile = app.client.get(format!("{}/api/auth/profile/", app.base)).bearer_auth(second["access"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(profile.status(), 401, "nor are its access tokens accepted");
+}
+on_both_databases!(a_revoked_sign_in_cannot_be_revived_by_a_racing_refresh);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sent_mail_leaves_no_code_in_the_outbox() {
+    use entity::mail_outbox;
+    let (app, inbox) = with_mail(Backend::Sqlite).await;
+    let email = "nia.outbox@example.co.uk";
+    register(&app, email).await;
+    let code = inbox.code_for(email).await;
+    let mail = inbox.wait_for(email, 5).await;
+    let subject = mail.lines().find(|l| l.starts_with("Subject:")).unwrap();
+    assert!(!subject.contains(&code), "no code in the subject: {subject}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let rows = loop {
+        let rows = mail_outbox::Entity::find().all(&app.site.db).await.unwrap();
+        if rows.iter().all(|r| r.sent_at.is_some()) {
+            break rows;
+        }
+        assert!(std::time::Instant::now() < deadline, "the mail was not marked sent");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    for row in rows {
+        assert!(![&row.subject, &row.text_body, &row.html_body].iter().any(|field| field.contains(&code)), "the code is still readable in the outbox");
+    }
+}
+
+/// A raw connection, to be slow or silent on purpose.
+async fn connect(app: &TestApp) -> TcpStream {
+    TcpStream::connect(app.base.trim_start_matches("http://")).await.unwrap()
+}
+
+/// What the server sends before it closes the connection, if it does within `seconds`.
+async fn answer_within(stream: &mut TcpStream, seconds: u64) -> Option<String> {
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let read_all = async {
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => answer.extend_from_slice(&buffer[..n]),
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(seconds), read_all).await.ok()?;
+    Some(String::from_utf8_lossy(&answer).into_owned())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_are_cut_off() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.connections.header_read_timeout = Duration::from_secs(1);
+        config.connections.body_read_timeout = Duration::from_secs(1);
+        config.connections.request_timeout = Duration::from_secs(3);
+    })
+    .await;
+
+    let mut headers_never_end = connect(&app).await;
+    headers_never_end.write_all(b"GET / HTTP/1.1\r\nHost: test\r\n").await.unwrap();
+    assert!(answer_within(&mut headers_never_end, 5).await.is_some(), "a client that never finishes its headers is disconnected");
+
+    let mut body_stops = connect(&app).await;
+    body_stops.write_all(b"POST /api/auth/login/ HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\"").await.unwrap();
+    let answer = answer_within(&mut body_stops, 5).await.expect("a client whose body stops is answered");
+    assert!(answer.starts_with("HTTP/1.1 4"), "{answer}");
+
+    // A byte every half second never trips the body timeout, but the request as a whole ends.
+    let mut trickle = connect(&app).await;
+    trickle.write_all(b"POST /api/auth/login/ HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n").await.unwrap();
+    let started = std::time::Instant::now();
+    let answer = loop {
+        if trickle.write_all(b" ").await.is_err() {
+            break answer_within(&mut trickle, 1).await.unwrap_or_default();
+        }
+        let mut peek = [0u8; 64];
+        if let Ok(Ok(n)) = tokio::time::timeout(Duration::from_millis(500), trickle.peek(&mut peek)).await {
+            if n > 0 {
+                break answer_within(&mut trickle, 2).await.unwrap_or_default();
+            }
+        }
+        assert!(started.elapsed() < Duration::from_secs(8), "a trickling request ran past its time limit");
+    };
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_beyond_the_cap_wait_for_a_free_one() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.connections.max_connections = 2;
+        config.connections.header_read_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let idle_one = connect(&app).await;
+    let _idle_two = connect(&app).await;
+    let mut third = connect(&app).await;
+    third.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut first_byte = [0u8; 1];
+    let early = tokio::time::timeout(Duration::from_secs(1), third.peek(&mut first_byte)).await;
+    assert!(early.is_err(), "a third connection is not served while two are open");
+    drop(idle_one);
+    let answer = answer_within(&mut third, 5).await.expect("served once a connection closes");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+const PDF: &[u8] = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn certificates_are_capped_per_request_and_per_member() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.limits.certificates_per_request = 2;
+        config.limits.certificates_per_member = 3;
+    })
+    .await;
+    let access = login(&app, DEMO).await["access"].as_str().unwrap().to_string();
+    let upload = |count: usize| {
+        let form = (0..count).fold(Form::new(), |form, n| form.part("certificates", Part::bytes(PDF.to_vec()).file_name(format!("first-aid-{n}.pdf"))));
+        let request = app.client.patch(format!("{}/api/auth/profile/", app.base)).bearer_auth(&access).multipart(form);
+        async move {
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            (status, response.json::<Value>().await.unwrap())
+        }
+    };
+    let (status, body) = upload(3).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["certificates"][0], "Add at most 2 certificates at a time.");
+    let (status, body) = upload(2).await;
+    assert_eq!((status, body["certificates"].as_array().map(Vec::len)), (200, Some(2)), "{body}");
+    let (status, body) = upload(2).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["certificates"][0], "You can keep at most 3 certificates. Remove one first.");
+    let uploads = walk(&app.config.data_dir.join("uploads"));
+    assert_eq!(uploads.len(), 2, "refused uploads leave no file behind: {uploads:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn password_changes_are_limited_per_member() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| config.limits.login_per_minute = 3).await;
+    let access = login(&app, DEMO).await["access"].as_str().unwrap().to_string();
+    let change = || app.client.put(format!("{}/api/auth/update-password/", app.base)).bearer_auth(&access).json(&json!({"old_password": "a guess at it", "new_password": "a new long password"})).send();
+    for _ in 0..3 {
+        assert_eq!(change().await.unwrap().status(), 400);
+    }
+    assert_eq!(change().await.unwrap().status(), 429, "a stolen token is no fast way to guess the password");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_the_security_headers() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for path in ["/", "/services", "/api/openapi.json", "/api/auth/profile/", "/nowhere", "/robots.txt"] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        let policy = headers.get("content-security-policy").unwrap_or_else(|| panic!("{path}: no CSP")).to_str().unwrap();
+        let directive = |name: &str| policy.split(';').map(str::trim).find(|d| d.starts_with(name)).unwrap_or_default().to_string();
+        assert_eq!(directive("script-src"), "script-src 'self'", "{path}: only our own script files run");
+        assert_eq!(directive("frame-ancestors"), "frame-ancestors 'none'", "{path}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert!(headers.contains_key("referrer-policy"), "{path}");
+        assert!(!headers.contains_key("strict-transport-security"), "{path}: no HSTS over plain HTTP");
+    }
+    let profile = app.get("/api/auth/profile/").await;
+    assert_eq!(profile.headers()["cache-control"], "no-store");
+    let login = app.client.post(format!("{}/api/auth/login/", app.base)).json(&json!({"email": DEMO.0, "password": DEMO.1})).send().await.unwrap();
+    assert_eq!((login.status().as_u16(), login.headers()["cache-control"].to_str().unwrap()), (200, "no-store"), "tokens are never cached");
+
+    let secure = TestApp::spawn_with(Backend::Sqlite, |config| config.public_url = "https://www.brightway.example".into()).await;
+    let hsts = secure.get("/").await.headers().get("strict-transport-security").cloned();
+    assert!(hsts.is_some_and(|v| v.to_str().unwrap().contains("max-age=")), "HTTPS sites ask browsers to stay on HTTPS");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_have_no_inline_script_for_the_policy_to_block() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    for path in server::site::routes::PATHS {
+        let (_, html) = app.text(path).await;
+        for script in html.split("<script").skip(1) {
+            let tag = &script[..script.find('>').unwrap()];
+            let data_only = tag.contains("type=\"application/json\"") || tag.contains("type=\"application/ld+json\"");
+            assert!(tag.contains("src=") || data_only, "{path} has an inline script: <script{tag}>");
+        }
+    }
+}
+
+fn walk(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_data_folder_and_its_files_are_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| config.jwt_secret = None).await;
+    register(&app, "nia.files@example.co.uk").await;
+    let access = login(&app, DEMO).await["access"].as_str().unwrap().to_string();
+    let form = Form::new().part("passport", Part::bytes(PDF.to_vec()).file_name("passport.pdf"));
+    let response = app.client.patch(format!("{}/api/auth/profile/", app.base)).bearer_auth(&access).multipart(form).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let data = app.config.data_dir.clone();
+    assert_eq!(mode(&data), 0o700, "the data folder");
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !walk(&data.join("mail")).iter().any(|p| p.extension().is_some_and(|e| e == "eml")) {
+        assert!(std::time::Instant::now() < deadline, "no mail file was written");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let files = walk(&data);
+    for kind in ["secret", "test.sqlite3", ".eml", ".pdf"] {
+        assert!(files.iter().any(|p| p.to_string_lossy().ends_with(kind)), "no {kind} file among {files:?}");
+    }
+    for file in files {
+        assert_eq!(mode(&file) & 0o077, 0, "{} is readable by others", file.display());
+    }
+}

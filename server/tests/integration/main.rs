@@ -1,0 +1,11 @@
+//! The server's integration tests, in one binary so that they share one build and one set-up
+//! (a migrated template database, see `common`). Each test starts the real server on port 0.
+
+#[macro_use]
+mod common;
+
+mod accounts;
+mod cli;
+mod edge;
+mod s3;
+mod site;
