@@ -1,11 +1,12 @@
-//! `server [serve]`, `server migrate`, `server import FILE`, `server prerender --out DIR`.
+//! `server [serve]`, `server migrate`, `server import FILE`, `server prerender --out DIR`,
+//! `server create-admin EMAIL`, `server openapi` (the API's OpenAPI document, for generators).
 
 use server::config::Config;
 use server::site::routes::Route;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --out DIR | create-admin EMAIL]";
+const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --out DIR | create-admin EMAIL | openapi]";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -20,6 +21,10 @@ async fn main() -> ExitCode {
         ["import", file] => import(Path::new(file)).await,
         ["prerender", "--out", dir] => prerender(PathBuf::from(dir)).await,
         ["create-admin", email] => create_admin(email).await,
+        ["openapi"] => {
+            println!("{}", server::http::api::document_json());
+            Ok(())
+        }
         ["help" | "--help" | "-h"] => {
             println!("{USAGE}");
             Ok(())

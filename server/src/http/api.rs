@@ -15,6 +15,11 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(crate::accounts::routes())
 }
 
+/// The OpenAPI document, pretty-printed: what `/api/openapi.json` serves.
+pub fn document_json() -> String {
+    serde_json::to_string_pretty(&routes().split_for_parts().1).expect("the OpenAPI document serialises")
+}
+
 pub fn router(state: Arc<AppState>) -> Router {
     let (api, document) = routes().split_for_parts();
     let document = Arc::new(serde_json::to_value(document).expect("the OpenAPI document serialises"));

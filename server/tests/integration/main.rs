@@ -7,5 +7,6 @@ mod common;
 mod accounts;
 mod cli;
 mod edge;
+mod migrations;
 mod s3;
 mod site;

@@ -63,6 +63,28 @@ impl PostgresDatabase {
     }
 }
 
+/// An empty database of its own, unmigrated (for tests of the migrations themselves); it is
+/// dropped with the guard.
+pub async fn empty_database(backend: Backend) -> (Box<dyn std::any::Any + Send>, String) {
+    match backend {
+        Backend::Sqlite => {
+            let folder = tempfile::tempdir().expect("a temporary folder");
+            let url = sqlite_url(&folder.path().join("empty.sqlite3"));
+            (Box::new(folder), url)
+        }
+        Backend::Postgres => {
+            use sea_orm::ConnectionTrait;
+            let admin_url = postgres_admin_url();
+            let name = format!("marketplace_test_{}", rand::random::<u64>());
+            let admin = sea_orm::Database::connect(&admin_url).await.expect("PostgreSQL is reachable (TEST_POSTGRES_URL)");
+            admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.expect("can create a test database");
+            admin.close().await.ok();
+            let url = database_url(&name);
+            (Box::new(PostgresDatabase { admin_url, name }), url)
+        }
+    }
+}
+
 /// The URL of database `name` on the test PostgreSQL server.
 fn database_url(name: &str) -> String {
     match postgres_admin_url().rsplit_once('/') {

@@ -1,0 +1,109 @@
+//! The migrations on a database that already holds records: nothing is lost on the way, and
+//! afterwards deleting a member, service, category or job poster no longer takes bookings,
+//! payments, applications or reviews with it.
+
+use crate::common;
+
+use chrono::{NaiveDate, Utc};
+use common::{Backend, empty_database};
+use entity::{booking, category, job, job_application, payment, provider, review, service, user};
+use migration::{Migrator, MigratorTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter};
+
+async fn counts(db: &DatabaseConnection) -> [u64; 7] {
+    [
+        booking::Entity::find().count(db).await.unwrap(),
+        payment::Entity::find().count(db).await.unwrap(),
+        provider::Entity::find().count(db).await.unwrap(),
+        job_application::Entity::find().count(db).await.unwrap(),
+        review::Entity::find().count(db).await.unwrap(),
+        service::Entity::find().count(db).await.unwrap(),
+        job::Entity::find().count(db).await.unwrap(),
+    ]
+}
+
+async fn records_outlive_what_they_point_at(backend: Backend) {
+    let (_database, url) = empty_database(backend).await;
+    let db = server::platform::db::connect(&url).await.unwrap();
+    Migrator::up(&db, Some(1)).await.unwrap();
+    server::import::import(&db, server::import::parse(server::import::DEMO_FIXTURE).unwrap()).await.unwrap();
+
+    let member = user::Entity::find().filter(user::Column::Email.eq("demo@brightway.example")).one(&db).await.unwrap().unwrap();
+    let poster = user::Entity::find().filter(user::Column::Email.eq("amelia.hughes@example.co.uk")).one(&db).await.unwrap().unwrap();
+    let reviewed = review::Entity::find().one(&db).await.unwrap().unwrap();
+    let service = service::Entity::find_by_id(reviewed.service_id).one(&db).await.unwrap().unwrap();
+    let now = Utc::now();
+    let booking = booking::ActiveModel {
+        user_id: Set(member.id),
+        service_id: Set(service.id),
+        date: Set(NaiveDate::from_ymd_opt(2030, 1, 2).unwrap()),
+        time: Set("10:00".into()),
+        address_line_1: Set("1 High Street".into()),
+        city: Set("Leeds".into()),
+        postcode: Set("LS1 1AA".into()),
+        notes: Set(String::new()),
+        status: Set("Pending".into()),
+        amount_pence: Set(service.price_from_pence),
+        payment_status: Set("Paid".into()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&db)
+    .await
+    .unwrap();
+    payment::ActiveModel { booking_id: Set(booking.id), user_id: Set(member.id), amount_pence: Set(booking.amount_pence), status: Set("Paid".into()), reference: Set(None), created_at: Set(now), updated_at: Set(now), ..Default::default() }
+        .insert(&db)
+        .await
+        .unwrap();
+    provider::ActiveModel { user_id: Set(member.id), service_id: Set(service.id), status: Set("Pending".into()), availability: Set(true), bio: Set("Ten years".into()), experience_years: Set(10), created_at: Set(now), ..Default::default() }
+        .insert(&db)
+        .await
+        .unwrap();
+    let mut posted = job::Entity::find().one(&db).await.unwrap().unwrap().into_active_model();
+    posted.owner_id = Set(Some(poster.id));
+    let posted = posted.update(&db).await.unwrap();
+    job_application::ActiveModel {
+        job_id: Set(posted.id),
+        user_id: Set(member.id),
+        full_name: Set(member.full_name.clone()),
+        email: Set(member.email.clone()),
+        phone_number: Set(member.phone_number.clone()),
+        cover_letter: Set("Keen".into()),
+        resume: Set("resumes/x.pdf".into()),
+        status: Set("Submitted".into()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&db)
+    .await
+    .unwrap();
+    let before = counts(&db).await;
+
+    Migrator::up(&db, None).await.unwrap();
+    assert_eq!(counts(&db).await, before, "the rebuild keeps every record");
+
+    assert!(user::Entity::delete_by_id(member.id).exec(&db).await.is_err(), "a member with bookings and payments is not deleted with them");
+    assert!(service::Entity::delete_by_id(service.id).exec(&db).await.is_err(), "a booked, reviewed service is not deleted with its bookings");
+    assert!(category::Entity::delete_by_id(service.category_id).exec(&db).await.is_err(), "a category is not deleted with its services");
+    assert!(job::Entity::delete_by_id(posted.id).exec(&db).await.is_err(), "a job is not deleted with its applications");
+    // The poster's reviews go with the account (personal data); their job stays, unowned.
+    user::Entity::delete_by_id(poster.id).exec(&db).await.unwrap();
+    let kept = job::Entity::find_by_id(posted.id).one(&db).await.unwrap().expect("the job outlives its poster's account");
+    assert_eq!(kept.owner_id, None);
+    let after = counts(&db).await;
+    assert_eq!(after[..4], before[..4], "bookings, payments and applications are all still there");
+
+    Migrator::down(&db, Some(1)).await.unwrap();
+    Migrator::up(&db, None).await.unwrap();
+    db.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_outlive_what_they_point_at_on_sqlite() {
+    records_outlive_what_they_point_at(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_outlive_what_they_point_at_on_postgres() {
+    records_outlive_what_they_point_at(Backend::Postgres).await;
+}
