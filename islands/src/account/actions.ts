@@ -4,6 +4,7 @@
 import { apiRequest } from '../api/client.ts';
 import { ApiError, errorBodyOf, type ApiErrorBody } from '../api/errors.ts';
 import type { ActionResult } from '../api/result.ts';
+import type { ApiSchemas, JsonBody, ProfileAnswer } from '../api/types.ts';
 import { apiUpload } from '../api/upload.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { destinationAfterLogin } from '../navigation/after-login.ts';
@@ -40,6 +41,9 @@ export const AUTH_PATHS = {
 
 export const VERIFY_PAGE = '/user/verify';
 
+/** The answer of the calls that only confirm (verify, resend, reset, password change). */
+type MessageAnswer = ApiSchemas['MessageAnswer'];
+
 interface AccountCall<Data> {
   readonly call: () => Promise<Data>;
   readonly errorMessage: (body: ApiErrorBody) => string;
@@ -74,15 +78,9 @@ async function runAccountCall<Data>(action: AccountCall<Data>): Promise<ActionRe
   }
 }
 
-export interface LoginPayload {
-  readonly email: string;
-  readonly password: string;
-}
+export type LoginPayload = JsonBody<'LoginBody'>;
 
-export interface LoginTokens {
-  readonly access: string;
-  readonly refresh: string;
-}
+export type LoginTokens = ApiSchemas['TokenPair'];
 
 /**
  * `POST /api/auth/login/`: stores the tokens, starts the expiry check, loads the profile and
@@ -92,7 +90,7 @@ export function login(payload: LoginPayload): Promise<ActionResult<LoginTokens>>
   return runAccountCall<LoginTokens>({
     call: async () => {
       const tokens = await apiRequest<Partial<LoginTokens> | null>('POST', AUTH_PATHS.login, {
-        json: { email: payload.email, password: payload.password },
+        json: { email: payload.email, password: payload.password } satisfies LoginPayload,
         expect: 200,
         // A 401 here is a wrong password, not an expired session.
         retryOn401: false,
@@ -109,24 +107,19 @@ export function login(payload: LoginPayload): Promise<ActionResult<LoginTokens>>
   });
 }
 
-export interface RegisterPayload {
-  readonly full_name: string;
-  readonly email: string;
-  readonly phone_number: string;
-  readonly password: string;
-}
+export type RegisterPayload = JsonBody<'RegisterBody'>;
 
 /** `POST /api/auth/register/` (201), then /user/verify?email=... */
-export function register(payload: RegisterPayload): Promise<ActionResult<unknown>> {
+export function register(payload: RegisterPayload): Promise<ActionResult<ApiSchemas['RegisterAnswer']>> {
   return runAccountCall({
     call: () =>
-      apiRequest('POST', AUTH_PATHS.register, {
+      apiRequest<ApiSchemas['RegisterAnswer']>('POST', AUTH_PATHS.register, {
         json: {
           full_name: payload.full_name,
           email: payload.email,
           phone_number: payload.phone_number,
           password: payload.password,
-        },
+        } satisfies RegisterPayload,
         expect: 201,
       }),
     errorMessage: registerErrorMessage,
@@ -138,15 +131,16 @@ export function register(payload: RegisterPayload): Promise<ActionResult<unknown
   });
 }
 
-export interface VerifyPayload {
-  readonly email: string;
-  readonly otp: string;
-}
+export type VerifyPayload = JsonBody<'VerifyBody'>;
 
 /** `POST /api/auth/verify-email/`, then /user/login. */
-export function verifyEmail(payload: VerifyPayload): Promise<ActionResult<unknown>> {
+export function verifyEmail(payload: VerifyPayload): Promise<ActionResult<MessageAnswer>> {
   return runAccountCall({
-    call: () => apiRequest('POST', AUTH_PATHS.verify, { json: { email: payload.email, otp: payload.otp }, expect: 200 }),
+    call: () =>
+      apiRequest<MessageAnswer>('POST', AUTH_PATHS.verify, {
+        json: { email: payload.email, otp: payload.otp } satisfies VerifyPayload,
+        expect: 200,
+      }),
     errorMessage: verifyErrorMessage,
     successMessage: SUCCESS.verify,
     then: () => navigate(LOGIN_PATH),
@@ -154,36 +148,32 @@ export function verifyEmail(payload: VerifyPayload): Promise<ActionResult<unknow
 }
 
 /** `POST /api/auth/resend-otp/`. */
-export function resendVerificationCode(email: string): Promise<ActionResult<unknown>> {
+export function resendVerificationCode(email: string): Promise<ActionResult<MessageAnswer>> {
   return runAccountCall({
-    call: () => apiRequest('POST', AUTH_PATHS.resend, { json: { email }, expect: 200 }),
+    call: () => apiRequest<MessageAnswer>('POST', AUTH_PATHS.resend, { json: { email } satisfies JsonBody<'EmailBody'>, expect: 200 }),
     errorMessage: resendErrorMessage,
     successMessage: SUCCESS.resend,
   });
 }
 
 /** `POST /api/auth/password-reset/`: a code is emailed. */
-export function requestPasswordReset(email: string): Promise<ActionResult<unknown>> {
+export function requestPasswordReset(email: string): Promise<ActionResult<MessageAnswer>> {
   return runAccountCall({
-    call: () => apiRequest('POST', AUTH_PATHS.resetRequest, { json: { email }, expect: 200 }),
+    call: () => apiRequest<MessageAnswer>('POST', AUTH_PATHS.resetRequest, { json: { email } satisfies JsonBody<'EmailBody'>, expect: 200 }),
     errorMessage: resetRequestErrorMessage,
     successMessage: SUCCESS.resetRequest,
     then: () => setSession({ email }),
   });
 }
 
-export interface ResetConfirmPayload {
-  readonly email: string;
-  readonly otp: string;
-  readonly password: string;
-}
+export type ResetConfirmPayload = JsonBody<'ResetConfirmBody'>;
 
 /** `POST /api/auth/password-reset-confirm/`, then /user/login. */
-export function confirmPasswordReset(payload: ResetConfirmPayload): Promise<ActionResult<unknown>> {
+export function confirmPasswordReset(payload: ResetConfirmPayload): Promise<ActionResult<MessageAnswer>> {
   return runAccountCall({
     call: () =>
-      apiRequest('POST', AUTH_PATHS.resetConfirm, {
-        json: { email: payload.email, otp: payload.otp, password: payload.password },
+      apiRequest<MessageAnswer>('POST', AUTH_PATHS.resetConfirm, {
+        json: { email: payload.email, otp: payload.otp, password: payload.password } satisfies ResetConfirmPayload,
         expect: 200,
       }),
     errorMessage: resetConfirmErrorMessage,
@@ -203,7 +193,7 @@ export interface ProfileUpdateOptions {
 export function updateProfile(form: FormData, options: ProfileUpdateOptions = {}): Promise<ActionResult<User>> {
   return runAccountCall<User>({
     call: () =>
-      apiUpload<User>(
+      apiUpload<ProfileAnswer>(
         'PATCH',
         AUTH_PATHS.profile,
         form,
@@ -239,11 +229,11 @@ export interface ChangePasswordFields {
 }
 
 /** `PUT /api/auth/update-password/ {old_password, new_password}`. */
-export function changePassword(fields: ChangePasswordFields): Promise<ActionResult<unknown>> {
+export function changePassword(fields: ChangePasswordFields): Promise<ActionResult<MessageAnswer>> {
   return runAccountCall({
     call: () =>
-      apiRequest('PUT', AUTH_PATHS.updatePassword, {
-        json: { old_password: fields.current_password, new_password: fields.new_password },
+      apiRequest<MessageAnswer>('PUT', AUTH_PATHS.updatePassword, {
+        json: { old_password: fields.current_password, new_password: fields.new_password } satisfies JsonBody<'PasswordChange'>,
         expect: 200,
       }),
     errorMessage: passwordUpdateErrorMessage,

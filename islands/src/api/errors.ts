@@ -1,6 +1,8 @@
 /**
  * An error body of the API (api-contract: Conventions): `error: true`, a sentence in
  * `message`, `detail` on authentication failures, and one list of messages per invalid field.
+ * Not the generated `ErrorBody`: that type cannot hold `error` beside the per-field lists, and
+ * this one is any object a failed call answers (a proxy's too), so every field is checked.
  */
 export interface ApiErrorBody {
   readonly error?: boolean;

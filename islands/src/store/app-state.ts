@@ -32,7 +32,12 @@ export interface Certificate {
   readonly uploaded_at: string;
 }
 
-/** `GET /api/auth/profile/`. File fields are absolute URLs or null; documents' URLs expire. */
+/**
+ * `GET /api/auth/profile/`. File fields are absolute URLs or null; documents' URLs expire.
+ * Looser than the document's answer (`ProfileAnswer` in api/types.ts): text fields may be null,
+ * `date_joined` missing. The profile calls store that answer as a User, so the typecheck fails
+ * when the two stop fitting.
+ */
 export interface User {
   readonly id: number;
   readonly full_name: string;

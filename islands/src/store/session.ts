@@ -6,6 +6,7 @@ import { configureApiAuth } from '../api/auth-hooks.ts';
 import { apiRequest } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ActionResult } from '../api/result.ts';
+import type { ApiSchemas, JsonBody, ProfileAnswer } from '../api/types.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { LOGIN_PATH } from '../navigation/redirect.ts';
 import { logWarning } from '../runtime/log.ts';
@@ -173,7 +174,7 @@ export function logout(options: { readonly forced?: boolean } = {}): void {
       'POST',
       LOGOUT_PATH,
       // No bearer: the access token may have expired, and the refresh token says who it is.
-      { json: { refresh }, authorize: false, keepalive: true },
+      { json: { refresh } satisfies JsonBody<'RefreshBody'>, authorize: false, keepalive: true },
     ).catch((error: unknown) => logWarning('logout call failed', error));
   }
   if (options.forced === true && typeof window !== 'undefined' && window.location.pathname === LOGIN_PATH) return;
@@ -181,11 +182,6 @@ export function logout(options: { readonly forced?: boolean } = {}): void {
 }
 
 // ---------- refresh: one at a time ----------
-
-interface TokenPair {
-  readonly access?: unknown;
-  readonly refresh?: unknown;
-}
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -208,8 +204,8 @@ async function runRefresh(): Promise<boolean> {
   const refresh = currentSession().refreshToken;
   if (refresh === null) return false;
   try {
-    const tokens = await apiRequest<TokenPair | null>('POST', TOKEN_REFRESH_PATH, {
-      json: { refresh },
+    const tokens = await apiRequest<Partial<ApiSchemas['TokenPair']> | null>('POST', TOKEN_REFRESH_PATH, {
+      json: { refresh } satisfies JsonBody<'RefreshBody'>,
       expect: 200,
       // An expired access token must not stand in the way of renewing it.
       authorize: false,
@@ -287,7 +283,7 @@ export function loadProfile(): Promise<ActionResult<User>> {
 async function fetchProfile(): Promise<ActionResult<User>> {
   try {
     if (currentSession().accessToken === null) throw new ApiError(401, {});
-    const user = await apiRequest<User>('GET', PROFILE_PATH, { expect: 200 });
+    const user = await apiRequest<ProfileAnswer>('GET', PROFILE_PATH, { expect: 200 });
     // Logged out while the call ran: the user is not to be kept.
     if (currentSession().accessToken === null) throw new ApiError(401, {});
     setProfile(user);
