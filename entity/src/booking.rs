@@ -1,3 +1,4 @@
+use crate::words::{BookingPayment, BookingStatus};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -14,11 +15,9 @@ pub struct Model {
     pub city: String,
     pub postcode: String,
     pub notes: String,
-    /// `Pending`, `Confirmed`, `Completed` or `Cancelled`.
-    pub status: String,
+    pub status: BookingStatus,
     pub amount_pence: i64,
-    /// `Unpaid`, `Paid` or `Refunded`.
-    pub payment_status: String,
+    pub payment_status: BookingPayment,
     pub created_at: DateTimeUtc,
 }
 

@@ -1,3 +1,4 @@
+use crate::words::{EmploymentType, ListingStatus, SalaryPeriod};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -12,15 +13,12 @@ pub struct Model {
     pub title: String,
     pub company: String,
     pub location: String,
-    /// `full_time`, `part_time`, `contract` or `temporary`.
-    pub employment_type: String,
+    pub employment_type: EmploymentType,
     pub salary_min_pence: Option<i64>,
     pub salary_max_pence: Option<i64>,
-    /// `year` or `hour`.
-    pub salary_period: String,
+    pub salary_period: SalaryPeriod,
     pub description: String,
-    /// `Open` or `Closed`.
-    pub status: String,
+    pub status: ListingStatus,
     pub posted_at: Date,
     pub closes_at: Option<Date>,
     /// Storage key of an attachment, if any.

@@ -1,3 +1,4 @@
+use crate::words::{ApplicationStatus};
 use sea_orm::entity::prelude::*;
 
 /// An application to a job; one per member and job. The resume is private.
@@ -13,8 +14,7 @@ pub struct Model {
     pub phone_number: String,
     pub cover_letter: String,
     pub resume: String,
-    /// `Submitted`, `Reviewed`, `Shortlisted` or `Rejected`.
-    pub status: String,
+    pub status: ApplicationStatus,
     pub created_at: DateTimeUtc,
 }
 

@@ -17,6 +17,7 @@ pub mod review;
 pub mod service;
 pub mod user;
 pub mod website_info;
+pub mod words;
 
 pub mod prelude {
     pub use super::booking::Entity as Booking;

@@ -1,3 +1,4 @@
+use crate::words::{PaymentStatus};
 use sea_orm::entity::prelude::*;
 
 /// A payment attempt for a booking.
@@ -9,8 +10,7 @@ pub struct Model {
     pub booking_id: i32,
     pub user_id: i32,
     pub amount_pence: i64,
-    /// `Pending`, `Paid`, `Failed`, `Cancelled` or `Refunded`.
-    pub status: String,
+    pub status: PaymentStatus,
     /// The payment processor's reference, once there is one.
     pub reference: Option<String>,
     pub created_at: DateTimeUtc,

@@ -1,3 +1,4 @@
+use crate::words::{ProviderStatus};
 use sea_orm::entity::prelude::*;
 
 /// A member's application to provide a service; one per member and service.
@@ -8,8 +9,7 @@ pub struct Model {
     pub id: i32,
     pub user_id: i32,
     pub service_id: i32,
-    /// `Pending`, `Approved` or `Rejected`.
-    pub status: String,
+    pub status: ProviderStatus,
     pub availability: bool,
     pub bio: String,
     pub experience_years: i32,

@@ -1,3 +1,4 @@
+use crate::words::{PriceUnit, ListingStatus};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -12,10 +13,8 @@ pub struct Model {
     pub summary: String,
     pub description: String,
     pub price_from_pence: i64,
-    /// `fixed`, `hour` or `day`.
-    pub price_unit: String,
-    /// `Open` or `Closed`.
-    pub status: String,
+    pub price_unit: PriceUnit,
+    pub status: ListingStatus,
     /// Smaller comes first.
     pub priority: i32,
     /// JSON array of town names.

@@ -5,8 +5,9 @@ use crate::domain::{Email, Pence, Rating, UkPhone};
 use crate::platform::passwords;
 use anyhow::{Context, bail};
 use chrono::{DateTime, NaiveDate, Utc};
+use entity::words::{EmploymentType, ListingStatus, PriceUnit, SalaryPeriod};
 use entity::{category, job, review, service, user, website_info};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, TransactionTrait};
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, TransactionTrait};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -270,8 +271,14 @@ async fn import_categories(db: &impl ConnectionTrait, rows: &[FixtureCategory], 
     Ok(existing_by::<category::Entity, _>(db, |m| m.slug.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect())
 }
 
-fn check_status(what: &str, status: &str) -> anyhow::Result<()> {
-    if matches!(status, "Open" | "Closed") { Ok(()) } else { bail!("{what}: status must be Open or Closed, not {status:?}") }
+/// A word of the fixture as its enum, or an error that names the words allowed there.
+fn word<E: ActiveEnum<Value = String>>(what: &str, field: &str, raw: &str) -> anyhow::Result<E> {
+    E::try_from_value(&raw.to_string()).map_err(|_| {
+        let words = E::values();
+        let (last, rest) = words.split_last().expect("an enum has a word");
+        let allowed = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+        anyhow::anyhow!("{what}: {field} must be {allowed}, not {raw:?}")
+    })
 }
 
 async fn import_services(
@@ -288,10 +295,8 @@ async fn import_services(
         let what = format!("service {:?}", s.slug);
         let category_id = *category_ids.get(&s.category).with_context(|| format!("{what}: unknown category {:?}", s.category))?;
         let price = Pence::parse(&s.price_from).map_err(|e| anyhow::anyhow!("{what}: price_from: {e}"))?;
-        if !matches!(s.price_unit.as_str(), "fixed" | "hour" | "day") {
-            bail!("{what}: price_unit must be fixed, hour or day");
-        }
-        check_status(&what, &s.status)?;
+        let price_unit: PriceUnit = word(&what, "price_unit", &s.price_unit)?;
+        let status: ListingStatus = word(&what, "status", &s.status)?;
         let areas = serde_json::to_string(&s.areas)?;
         let current = existing.get(&s.slug);
         let same = current.is_some_and(|m| {
@@ -299,9 +304,9 @@ async fn import_services(
                 && m.title == s.title
                 && m.summary == s.summary
                 && m.description == s.description
-                && m.price_from_pence == price.0
-                && m.price_unit == s.price_unit
-                && m.status == s.status
+                && m.price_from_pence == price.pence()
+                && m.price_unit == price_unit
+                && m.status == status
                 && m.priority == s.priority
                 && m.areas == areas
         });
@@ -317,9 +322,9 @@ async fn import_services(
         row.title = Set(s.title.clone());
         row.summary = Set(s.summary.clone());
         row.description = Set(s.description.clone());
-        row.price_from_pence = Set(price.0);
-        row.price_unit = Set(s.price_unit.clone());
-        row.status = Set(s.status.clone());
+        row.price_from_pence = Set(price.pence());
+        row.price_unit = Set(price_unit);
+        row.status = Set(status);
         row.priority = Set(s.priority);
         row.areas = Set(areas);
         row.updated_at = Set(now);
@@ -339,7 +344,7 @@ async fn import_services(
 fn salary_pence(what: &str, value: &Option<serde_json::Number>) -> anyhow::Result<Option<i64>> {
     value
         .as_ref()
-        .map(|n| Pence::parse(&n.to_string()).map(|p| p.0).map_err(|e| anyhow::anyhow!("{what}: salary: {e}")))
+        .map(|n| Pence::parse(&n.to_string()).map(Pence::pence).map_err(|e| anyhow::anyhow!("{what}: salary: {e}")))
         .transpose()
 }
 
@@ -350,13 +355,9 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
     let (mut new, mut updated) = (Vec::new(), 0);
     for j in rows {
         let what = format!("job {:?}", j.slug);
-        if !matches!(j.employment_type.as_str(), "full_time" | "part_time" | "contract" | "temporary") {
-            bail!("{what}: employment_type must be full_time, part_time, contract or temporary");
-        }
-        if !matches!(j.salary_period.as_str(), "year" | "hour") {
-            bail!("{what}: salary_period must be year or hour");
-        }
-        check_status(&what, &j.status)?;
+        let employment_type: EmploymentType = word(&what, "employment_type", &j.employment_type)?;
+        let salary_period: SalaryPeriod = word(&what, "salary_period", &j.salary_period)?;
+        let status: ListingStatus = word(&what, "status", &j.status)?;
         let salary_min = salary_pence(&what, &j.salary_min)?;
         let salary_max = salary_pence(&what, &j.salary_max)?;
         let current = existing.get(&j.slug);
@@ -364,12 +365,12 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
             m.title == j.title
                 && m.company == j.company
                 && m.location == j.location
-                && m.employment_type == j.employment_type
+                && m.employment_type == employment_type
                 && m.salary_min_pence == salary_min
                 && m.salary_max_pence == salary_max
-                && m.salary_period == j.salary_period
+                && m.salary_period == salary_period
                 && m.description == j.description
-                && m.status == j.status
+                && m.status == status
                 && m.posted_at == j.posted_at
                 && m.closes_at == j.closes_at
         });
@@ -384,12 +385,12 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
         row.title = Set(j.title.clone());
         row.company = Set(j.company.clone());
         row.location = Set(j.location.clone());
-        row.employment_type = Set(j.employment_type.clone());
+        row.employment_type = Set(employment_type);
         row.salary_min_pence = Set(salary_min);
         row.salary_max_pence = Set(salary_max);
-        row.salary_period = Set(j.salary_period.clone());
+        row.salary_period = Set(salary_period);
         row.description = Set(j.description.clone());
-        row.status = Set(j.status.clone());
+        row.status = Set(status);
         row.posted_at = Set(j.posted_at);
         row.closes_at = Set(j.closes_at);
         row.updated_at = Set(now);

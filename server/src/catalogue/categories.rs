@@ -1,7 +1,7 @@
 //! Service categories, each with how many open services it has.
 
-use super::OPEN;
 use app::data::CategoryCard;
+use entity::words::ListingStatus;
 use entity::{category, service};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
@@ -12,7 +12,7 @@ pub async fn categories(db: &impl ConnectionTrait) -> Result<Vec<CategoryCard>, 
         .select_only()
         .column(service::Column::CategoryId)
         .column_as(service::Column::Id.count(), "count")
-        .filter(service::Column::Status.eq(OPEN))
+        .filter(service::Column::Status.eq(ListingStatus::Open))
         .group_by(service::Column::CategoryId)
         .into_tuple::<(i32, i64)>()
         .all(db)

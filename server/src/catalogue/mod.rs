@@ -4,5 +4,3 @@
 pub mod categories;
 pub mod services;
 pub mod website_info;
-
-pub const OPEN: &str = "Open";

@@ -4,8 +4,9 @@ use crate::domain::Pence;
 use crate::platform::search::contains_ignoring_case;
 use crate::reviews::queries::{ratings, reviews};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
+use entity::words::ListingStatus;
 use entity::{category, service};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ServiceOrder {
@@ -34,7 +35,7 @@ impl ServiceOrder {
 pub struct ServiceFilter {
     pub category_id: Option<i32>,
     /// `None` lists every status.
-    pub status: Option<String>,
+    pub status: Option<ListingStatus>,
     pub search: Option<String>,
     pub order: ServiceOrder,
 }
@@ -51,7 +52,7 @@ pub async fn services(
         query = query.filter(service::Column::CategoryId.eq(category_id));
     }
     if let Some(status) = &filter.status {
-        query = query.filter(service::Column::Status.eq(status.as_str()));
+        query = query.filter(service::Column::Status.eq(*status));
     }
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(
@@ -92,8 +93,8 @@ pub async fn service_cards(db: &impl ConnectionTrait, rows: Vec<(service::Model,
                 slug: s.slug,
                 title: s.title,
                 summary: s.summary,
-                price_from: Pence(s.price_from_pence).to_string(),
-                price_unit: s.price_unit,
+                price_from: Pence::from_stored(s.price_from_pence).to_string(),
+                price_unit: s.price_unit.to_value(),
                 category,
                 rating_average,
                 rating_count,
@@ -113,7 +114,7 @@ pub async fn service_by_id(db: &impl ConnectionTrait, id: i32) -> Result<Option<
 pub async fn service_detail(db: &impl ConnectionTrait, id: i32) -> Result<Option<ServiceDetail>, DbErr> {
     let Some((row, category)) = service_by_id(db, id).await? else { return Ok(None) };
     let description = row.description.clone();
-    let status = row.status.clone();
+    let status = row.status.to_value();
     let service = service_cards(db, vec![(row, category)]).await?.remove(0);
     let reviews = reviews(db, Some(id), 10).await?;
     Ok(Some(ServiceDetail { service, description, status, reviews }))

@@ -2,11 +2,22 @@
 
 use std::fmt;
 
-/// An amount of pounds sterling, held in pence; written as `"120.00"`.
+/// An amount of pounds sterling, held in pence; written as `"120.00"`. Made only by parsing
+/// what a person wrote or what the database holds, never from a bare number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Pence(pub i64);
+pub struct Pence(i64);
 
 impl Pence {
+    /// An amount as the database stores it (a `*_pence` column, written through [`Pence::pence`]).
+    pub fn from_stored(pence: i64) -> Self {
+        Pence(pence)
+    }
+
+    /// The amount in pence, to store.
+    pub fn pence(self) -> i64 {
+        self.0
+    }
+
     /// Parses `"120"`, `"120.5"` or `"120.00"`; negative amounts and more than two decimals are refused.
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
         const MESSAGE: &str = "Enter an amount in pounds, like 120.00.";
@@ -34,10 +45,10 @@ mod tests {
 
     #[test]
     fn pence_round_trip_through_decimal_strings() {
-        assert_eq!(Pence::parse("120.00").unwrap(), Pence(12000));
-        assert_eq!(Pence::parse("12.5").unwrap(), Pence(1250));
+        assert_eq!(Pence::parse("120.00").unwrap().pence(), 12000);
+        assert_eq!(Pence::parse("12.5").unwrap().pence(), 1250);
         assert_eq!(Pence::parse("7").unwrap().to_string(), "7.00");
-        assert_eq!(Pence(1205).to_string(), "12.05");
+        assert_eq!(Pence::from_stored(1205).to_string(), "12.05");
         for bad in ["", "-1", "1.234", "abc", "1.x"] {
             assert!(Pence::parse(bad).is_err(), "{bad}");
         }

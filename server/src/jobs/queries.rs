@@ -4,14 +4,15 @@ use crate::domain::Pence;
 use crate::platform::search::contains_ignoring_case;
 use app::data::{JobCard, JobDetail};
 use entity::job;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use entity::words::{EmploymentType, ListingStatus};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 #[derive(Clone, Debug, Default)]
 pub struct JobFilter {
-    pub status: Option<String>,
+    pub status: Option<ListingStatus>,
     pub search: Option<String>,
     pub location: Option<String>,
-    pub employment_type: Option<String>,
+    pub employment_type: Option<EmploymentType>,
     pub owner_id: Option<i32>,
 }
 
@@ -19,7 +20,7 @@ pub struct JobFilter {
 pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page_size: u64) -> Result<(Vec<job::Model>, u64), DbErr> {
     let mut query = job::Entity::find();
     if let Some(status) = &filter.status {
-        query = query.filter(job::Column::Status.eq(status.as_str()));
+        query = query.filter(job::Column::Status.eq(*status));
     }
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(
@@ -33,7 +34,7 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
         query = query.filter(contains_ignoring_case((job::Entity, job::Column::Location), location));
     }
     if let Some(kind) = &filter.employment_type {
-        query = query.filter(job::Column::EmploymentType.eq(kind.as_str()));
+        query = query.filter(job::Column::EmploymentType.eq(*kind));
     }
     if let Some(owner) = filter.owner_id {
         query = query.filter(job::Column::OwnerId.eq(owner));
@@ -51,15 +52,15 @@ pub fn job_card(j: &job::Model) -> JobCard {
         title: j.title.clone(),
         company: j.company.clone(),
         location: j.location.clone(),
-        employment_type: j.employment_type.clone(),
-        salary_min: j.salary_min_pence.map(|p| Pence(p).to_string()),
-        salary_max: j.salary_max_pence.map(|p| Pence(p).to_string()),
-        salary_period: j.salary_period.clone(),
+        employment_type: j.employment_type.to_value(),
+        salary_min: j.salary_min_pence.map(|p| Pence::from_stored(p).to_string()),
+        salary_max: j.salary_max_pence.map(|p| Pence::from_stored(p).to_string()),
+        salary_period: j.salary_period.to_value(),
         posted_at: j.posted_at.format("%Y-%m-%d").to_string(),
         closes_at: j.closes_at.map(|d| d.format("%Y-%m-%d").to_string()),
     }
 }
 
 pub fn job_detail(j: &job::Model) -> JobDetail {
-    JobDetail { job: job_card(j), description: j.description.clone(), status: j.status.clone() }
+    JobDetail { job: job_card(j), description: j.description.clone(), status: j.status.to_value() }
 }

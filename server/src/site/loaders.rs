@@ -2,7 +2,8 @@
 
 use super::routes::Route;
 use crate::catalogue::services::{self, ServiceFilter};
-use crate::catalogue::{OPEN, categories, website_info};
+use crate::catalogue::{categories, website_info};
+use entity::words::ListingStatus;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
 use app::data::{ActivityItem, CategoryServices, HomeData, JobsData, PageData, Pagination, ServiceOption, ServicesData, SiteData};
@@ -25,7 +26,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
     let page = match route {
         Route::Home => PageData::Home(home(db).await?),
         Route::Jobs { page, search } => {
-            let filter = JobFilter { status: Some(OPEN.into()), search: Some(search.clone()), ..Default::default() };
+            let filter = JobFilter { status: Some(ListingStatus::Open), search: Some(search.clone()), ..Default::default() };
             let (rows, total) = jobs::jobs(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
                 return Ok(None);
@@ -49,7 +50,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 },
                 None => None,
             };
-            let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(OPEN.into()), ..Default::default() };
+            let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(ListingStatus::Open), ..Default::default() };
             let (rows, total) = services::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
                 return Ok(None);
@@ -110,9 +111,9 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
 }
 
 async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {
-    let open_services = ServiceFilter { status: Some(OPEN.into()), ..Default::default() };
+    let open_services = ServiceFilter { status: Some(ListingStatus::Open), ..Default::default() };
     let (featured, open_service_count) = services::services(db, &open_services, 1, 8).await?;
-    let open_jobs = JobFilter { status: Some(OPEN.into()), ..Default::default() };
+    let open_jobs = JobFilter { status: Some(ListingStatus::Open), ..Default::default() };
     let (jobs, open_job_count) = jobs::jobs(db, &open_jobs, 1, 6).await?;
     let recent_reviews = reviews::reviews(db, None, 6).await?;
     let activity = recent_activity(&jobs, &recent_reviews);
@@ -147,7 +148,7 @@ fn recent_activity(jobs: &[job::Model], reviews: &[app::data::ReviewView]) -> Ve
 }
 
 async fn open_services_by_category(db: &impl ConnectionTrait, site: &SiteData) -> Result<Vec<CategoryServices>, DbErr> {
-    let filter = ServiceFilter { status: Some(OPEN.into()), ..Default::default() };
+    let filter = ServiceFilter { status: Some(ListingStatus::Open), ..Default::default() };
     let (rows, _) = services::services(db, &filter, 1, 10_000).await?;
     Ok(site
         .categories

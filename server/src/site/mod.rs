@@ -159,7 +159,7 @@ impl Site {
             all.push(Route::ServicesDetails { service: Some(id) });
             all.push(Route::ServicesBook { service: Some(id) });
         }
-        let (_, open_jobs) = crate::jobs::queries::jobs(&self.db, &crate::jobs::queries::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 1).await?;
+        let (_, open_jobs) = crate::jobs::queries::jobs(&self.db, &crate::jobs::queries::JobFilter { status: Some(entity::words::ListingStatus::Open), ..Default::default() }, 1, 1).await?;
         let job_pages = open_jobs.div_ceil(loaders::LIST_PAGE_SIZE).max(1);
         all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
         let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();

@@ -6,6 +6,7 @@ use crate::common;
 
 use chrono::{NaiveDate, Utc};
 use common::{Backend, empty_database};
+use entity::words::{ApplicationStatus, BookingPayment, BookingStatus, PaymentStatus, ProviderStatus};
 use entity::{booking, category, job, job_application, payment, provider, review, service, user};
 use migration::{Migrator, MigratorTrait};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter};
@@ -42,20 +43,20 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
         city: Set("Leeds".into()),
         postcode: Set("LS1 1AA".into()),
         notes: Set(String::new()),
-        status: Set("Pending".into()),
+        status: Set(BookingStatus::Pending),
         amount_pence: Set(service.price_from_pence),
-        payment_status: Set("Paid".into()),
+        payment_status: Set(BookingPayment::Paid),
         created_at: Set(now),
         ..Default::default()
     }
     .insert(&db)
     .await
     .unwrap();
-    payment::ActiveModel { booking_id: Set(booking.id), user_id: Set(member.id), amount_pence: Set(booking.amount_pence), status: Set("Paid".into()), reference: Set(None), created_at: Set(now), updated_at: Set(now), ..Default::default() }
+    payment::ActiveModel { booking_id: Set(booking.id), user_id: Set(member.id), amount_pence: Set(booking.amount_pence), status: Set(PaymentStatus::Paid), reference: Set(None), created_at: Set(now), updated_at: Set(now), ..Default::default() }
         .insert(&db)
         .await
         .unwrap();
-    provider::ActiveModel { user_id: Set(member.id), service_id: Set(service.id), status: Set("Pending".into()), availability: Set(true), bio: Set("Ten years".into()), experience_years: Set(10), created_at: Set(now), ..Default::default() }
+    provider::ActiveModel { user_id: Set(member.id), service_id: Set(service.id), status: Set(ProviderStatus::Pending), availability: Set(true), bio: Set("Ten years".into()), experience_years: Set(10), created_at: Set(now), ..Default::default() }
         .insert(&db)
         .await
         .unwrap();
@@ -70,7 +71,7 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
         phone_number: Set(member.phone_number.clone()),
         cover_letter: Set("Keen".into()),
         resume: Set("resumes/x.pdf".into()),
-        status: Set("Submitted".into()),
+        status: Set(ApplicationStatus::Submitted),
         created_at: Set(now),
         ..Default::default()
     }

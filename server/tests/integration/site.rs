@@ -53,7 +53,7 @@ async fn pages_show_the_catalogue(app: &TestApp) {
     let (status, list) = app.text(&format!("/services?category={}", category.slug)).await;
     assert_eq!(status, 200);
     assert!(title_of(&list).contains(&category.name));
-    let filter = server::catalogue::services::ServiceFilter { category_id: Some(category.id), status: Some("Open".into()), ..Default::default() };
+    let filter = server::catalogue::services::ServiceFilter { category_id: Some(category.id), status: Some(entity::words::ListingStatus::Open), ..Default::default() };
     let (rows, total) = server::catalogue::services::services(&app.site.db, &filter, 1, 100).await.unwrap();
     assert_eq!(total as i64, category.service_count);
     let mut last_position = 0;
@@ -74,7 +74,7 @@ async fn pages_show_the_catalogue(app: &TestApp) {
     }
 
     let (_, jobs) = app.text("/jobs").await;
-    let (open_jobs, _) = server::jobs::queries::jobs(&app.site.db, &server::jobs::queries::JobFilter { status: Some("Open".into()), ..Default::default() }, 1, 12).await.unwrap();
+    let (open_jobs, _) = server::jobs::queries::jobs(&app.site.db, &server::jobs::queries::JobFilter { status: Some(entity::words::ListingStatus::Open), ..Default::default() }, 1, 12).await.unwrap();
     for job in &open_jobs {
         assert!(jobs.contains(&format!("/apply?id={}", job.id)), "{} is listed", job.title);
     }
