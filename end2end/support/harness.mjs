@@ -9,7 +9,7 @@
 //   DATA_DIR       with BASE_URL: that server's data directory (where it writes mail)
 
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -78,6 +78,20 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
  * With BASE_URL set, returns that server and starts nothing; its `dataDir` is then DATA_DIR,
  * or null when that is not set.
  */
+/** The server binary the tests run (and ask for its route table). */
+function serverBin() {
+  const bin = resolve(REPO_ROOT, process.env.SERVER_BIN || 'target/debug/server');
+  if (!existsSync(bin)) {
+    throw new Error(`server binary ${bin} is missing: build it with \`cargo build -p server\` (or set SERVER_BIN)`);
+  }
+  return bin;
+}
+
+/** The site's route table as the server declares it: `[{path, access}]`, in the spec's order. */
+export function routeTable() {
+  return JSON.parse(execFileSync(serverBin(), ['routes'], { encoding: 'utf8' }));
+}
+
 export async function startServer() {
   if (process.env.BASE_URL) {
     const baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
@@ -85,10 +99,7 @@ export async function startServer() {
     return { baseUrl, dataDir: process.env.DATA_DIR || null, log: () => '', stop: async () => {} };
   }
 
-  const bin = resolve(REPO_ROOT, process.env.SERVER_BIN || 'target/debug/server');
-  if (!existsSync(bin)) {
-    throw new Error(`server binary ${bin} is missing: build it with \`cargo build -p server\` (or set SERVER_BIN / BASE_URL)`);
-  }
+  const bin = serverBin();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,12 +1,13 @@
 //! `server [serve]`, `server migrate`, `server import FILE`, `server prerender --out DIR`,
-//! `server create-admin EMAIL`, `server openapi` (the API's OpenAPI document, for generators).
+//! `server create-admin EMAIL`, `server openapi` (the API's OpenAPI document, for generators),
+//! `server routes` (the site's route table, for the browser tests).
 
 use server::config::Config;
 use server::site::routes::Route;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --out DIR | create-admin EMAIL | openapi]";
+const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --out DIR | create-admin EMAIL | openapi | routes]";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -21,6 +22,10 @@ async fn main() -> ExitCode {
         ["import", file] => import(Path::new(file)).await,
         ["prerender", "--out", dir] => prerender(PathBuf::from(dir)).await,
         ["create-admin", email] => create_admin(email).await,
+        ["routes"] => {
+            println!("{}", server::site::routes::table_json());
+            Ok(())
+        }
         ["openapi"] => {
             println!("{}", server::http::api::document_json());
             Ok(())

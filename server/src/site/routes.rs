@@ -1,54 +1,10 @@
-//! The site's 33 routes (spec section 2) and the query each one reads. A route knows its
-//! canonical URL (the cache key and the `_payload.json` address) and whether it may be cached.
+//! The site's 33 routes (spec section 2), declared once in [`route_table!`]: each route's
+//! path, the query its page reads (the field's type says how a value is read and written),
+//! and who it is for. The parser, the path and canonical URL builder, the list of paths, and
+//! whether a page is indexed or for members only all come from that one table; the page data,
+//! loaders and cache tags match on [`Route`] exhaustively, so a new route cannot miss one.
 
 use std::collections::HashMap;
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Route {
-    Home,
-    Jobs { page: u64, search: String },
-    About,
-    Apply { job: Option<i32> },
-    Cancel,
-    Contact,
-    Payment,
-    Success,
-    JobPost,
-    Bookmarks,
-    UserLogin,
-    UserVerify { email: String },
-    UserRegister,
-    UserForgotPassword,
-    UserChangePassword,
-    UserProfile,
-    UserBookings,
-    UserPayments,
-    UserApplications,
-    UserMyJobPost,
-    HowItWorks,
-    CookiePolicy,
-    PrivacyPolicy,
-    TermsAndConditions,
-    FormFindJob,
-    FormJobPost,
-    FormHireTalent,
-    Notifications,
-    Services { category: Option<String>, page: u64 },
-    ServicesBook { service: Option<i32> },
-    ServicesDetails { service: Option<i32> },
-    BecomeProvider { service: Option<i32> },
-    RecruitmentPost,
-}
-
-/// Every path the site answers, in the spec's order.
-pub const PATHS: [&str; 33] = [
-    "/", "/jobs", "/about", "/apply", "/cancel", "/contact", "/payment", "/success", "/job-post", "/bookmarks",
-    "/user/login", "/user/verify", "/user/register", "/user/forgot-password", "/user/change-password",
-    "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post",
-    "/how-it-works", "/cookie-policy", "/privacy-policy", "/terms-and-conditions", "/form/find-job",
-    "/form/job-post", "/form/hire-talent", "/notifications", "/services", "/services/book",
-    "/services/details", "/become-provider", "/recruitment-post",
-];
 
 /// Why a known path cannot be shown with the query it was given: answered as not found.
 #[derive(Debug, PartialEq, Eq)]
@@ -60,18 +16,54 @@ pub fn parse_query(raw: Option<&str>) -> Query {
     form_urlencoded::parse(raw.unwrap_or("").as_bytes()).into_owned().collect()
 }
 
-/// A positive id, or `None` when absent; a malformed one makes the page not found.
-fn id(query: &Query, name: &str) -> Result<Option<i32>, BadQuery> {
-    match query.get(name).map(|v| v.trim()) {
-        None | Some("") => Ok(None),
-        Some(value) => value.parse::<i32>().ok().filter(|n| *n > 0).map(Some).ok_or(BadQuery),
+/// Who a page is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Access {
+    /// The public catalogue and company pages: indexed by search engines.
+    Public,
+    /// Forms and flow pages anyone may open, not worth indexing.
+    Unlisted,
+    /// The signed-in area: the page sends a visitor without a session to log in.
+    Member,
+}
+
+/// A query parameter as a page reads it; the type decides how.
+trait QueryValue: Sized {
+    fn read(query: &Query, name: &str) -> Result<Self, BadQuery>;
+    /// The canonical text, or `None` for the default (left out of the URL).
+    fn write(&self) -> Option<String>;
+    /// Free text (a search, someone's email) makes a page that is rendered per request.
+    fn cacheable(&self) -> bool {
+        true
     }
 }
 
-fn page(query: &Query) -> Result<u64, BadQuery> {
-    match query.get("page").map(|v| v.trim()) {
-        None | Some("") => Ok(1),
-        Some(value) => value.parse::<u64>().ok().filter(|n| (1..=100_000).contains(n)).ok_or(BadQuery),
+/// A page number: 1 when absent; anything but 1 to 100,000 makes the page not found.
+impl QueryValue for u64 {
+    fn read(query: &Query, name: &str) -> Result<Self, BadQuery> {
+        match query.get(name).map(|v| v.trim()) {
+            None | Some("") => Ok(1),
+            Some(value) => value.parse::<u64>().ok().filter(|n| (1..=100_000).contains(n)).ok_or(BadQuery),
+        }
+    }
+
+    fn write(&self) -> Option<String> {
+        (*self > 1).then(|| self.to_string())
+    }
+}
+
+/// A record's id: `None` when absent; a malformed one makes the page not found.
+impl QueryValue for Option<i32> {
+    fn read(query: &Query, name: &str) -> Result<Self, BadQuery> {
+        match query.get(name).map(|v| v.trim()) {
+            None | Some("") => Ok(None),
+            Some(value) => value.parse::<i32>().ok().filter(|n| *n > 0).map(Some).ok_or(BadQuery),
+        }
+    }
+
+    fn write(&self) -> Option<String> {
+        self.map(|id| id.to_string())
     }
 }
 
@@ -79,134 +71,124 @@ fn text(query: &Query, name: &str) -> String {
     query.get(name).map(|v| v.trim().chars().take(100).collect()).unwrap_or_default()
 }
 
+/// A slug (a category): one of a known few, so its pages are cached.
+impl QueryValue for Option<String> {
+    fn read(query: &Query, name: &str) -> Result<Self, BadQuery> {
+        Ok(Some(text(query, name)).filter(|slug| !slug.is_empty()))
+    }
+
+    fn write(&self) -> Option<String> {
+        self.clone()
+    }
+}
+
+/// Free text, at most 100 characters.
+impl QueryValue for String {
+    fn read(query: &Query, name: &str) -> Result<Self, BadQuery> {
+        Ok(text(query, name))
+    }
+
+    fn write(&self) -> Option<String> {
+        (!self.is_empty()).then(|| self.clone())
+    }
+
+    fn cacheable(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+/// `Variant "path" access { field: Type = "param", ... };` for each route, in the spec's order.
+macro_rules! route_table {
+    ($( $name:ident $path:literal $access:ident $({ $($field:ident: $ty:ty = $param:literal),* $(,)? })? ;)*) => {
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Route {
+            $( $name $({ $($field: $ty),* })? ),*
+        }
+
+        /// Every path the site answers, in the spec's order.
+        pub const PATHS: &[&str] = &[$($path),*];
+
+        impl Route {
+            /// The route of `path`, `None` if the site has no such page.
+            pub fn parse(path: &str, query: &Query) -> Option<Result<Route, BadQuery>> {
+                let parsed = match path {
+                    $( $path => (|| Ok(Route::$name $({ $($field: <$ty as QueryValue>::read(query, $param)?),* })?))(), )*
+                    _ => return None,
+                };
+                Some(parsed)
+            }
+
+            pub fn path(&self) -> &'static str {
+                match self {
+                    $( Route::$name { .. } => $path, )*
+                }
+            }
+
+            pub fn access(&self) -> Access {
+                match self {
+                    $( Route::$name { .. } => Access::$access, )*
+                }
+            }
+
+            /// The query this route's page depends on, in the table's order; defaults left out.
+            fn query_pairs(&self) -> Vec<(&'static str, String)> {
+                match self {
+                    $( Route::$name $({ $($field),* })? => {
+                        #[allow(unused_mut)]
+                        let mut pairs = Vec::new();
+                        $($( pairs.extend(QueryValue::write($field).map(|value| ($param, value))); )*)?
+                        pairs
+                    } )*
+                }
+            }
+
+            /// Free-text queries (a search, someone's email) are rendered per request, not kept.
+            pub fn cacheable(&self) -> bool {
+                match self {
+                    $( Route::$name $({ $($field),* })? => true $($( && QueryValue::cacheable($field) )*)?, )*
+                }
+            }
+        }
+    };
+}
+
+route_table! {
+    Home "/" Public;
+    Jobs "/jobs" Public { search: String = "search", page: u64 = "page" };
+    About "/about" Public;
+    Apply "/apply" Public { job: Option<i32> = "id" };
+    Cancel "/cancel" Unlisted;
+    Contact "/contact" Public;
+    Payment "/payment" Unlisted;
+    Success "/success" Unlisted;
+    JobPost "/job-post" Unlisted;
+    Bookmarks "/bookmarks" Unlisted;
+    UserLogin "/user/login" Unlisted;
+    UserVerify "/user/verify" Unlisted { email: String = "email" };
+    UserRegister "/user/register" Unlisted;
+    UserForgotPassword "/user/forgot-password" Unlisted;
+    UserChangePassword "/user/change-password" Member;
+    UserProfile "/user/profile" Member;
+    UserBookings "/user/bookings" Member;
+    UserPayments "/user/payments" Member;
+    UserApplications "/user/applications" Member;
+    UserMyJobPost "/user/my-job-post" Member;
+    HowItWorks "/how-it-works" Public;
+    CookiePolicy "/cookie-policy" Public;
+    PrivacyPolicy "/privacy-policy" Public;
+    TermsAndConditions "/terms-and-conditions" Public;
+    FormFindJob "/form/find-job" Unlisted;
+    FormJobPost "/form/job-post" Unlisted;
+    FormHireTalent "/form/hire-talent" Unlisted;
+    Notifications "/notifications" Member;
+    Services "/services" Public { category: Option<String> = "category", page: u64 = "page" };
+    ServicesBook "/services/book" Unlisted { service: Option<i32> = "id" };
+    ServicesDetails "/services/details" Public { service: Option<i32> = "id" };
+    BecomeProvider "/become-provider" Public { service: Option<i32> = "service" };
+    RecruitmentPost "/recruitment-post" Unlisted;
+}
+
 impl Route {
-    /// The route of `path`, `None` if the site has no such page.
-    pub fn parse(path: &str, query: &Query) -> Option<Result<Route, BadQuery>> {
-        let route = match path {
-            "/" => Route::Home,
-            "/jobs" => match page(query) {
-                Ok(page) => Route::Jobs { page, search: text(query, "search") },
-                Err(e) => return Some(Err(e)),
-            },
-            "/about" => Route::About,
-            "/apply" => match id(query, "id") {
-                Ok(job) => Route::Apply { job },
-                Err(e) => return Some(Err(e)),
-            },
-            "/cancel" => Route::Cancel,
-            "/contact" => Route::Contact,
-            "/payment" => Route::Payment,
-            "/success" => Route::Success,
-            "/job-post" => Route::JobPost,
-            "/bookmarks" => Route::Bookmarks,
-            "/user/login" => Route::UserLogin,
-            "/user/verify" => Route::UserVerify { email: text(query, "email") },
-            "/user/register" => Route::UserRegister,
-            "/user/forgot-password" => Route::UserForgotPassword,
-            "/user/change-password" => Route::UserChangePassword,
-            "/user/profile" => Route::UserProfile,
-            "/user/bookings" => Route::UserBookings,
-            "/user/payments" => Route::UserPayments,
-            "/user/applications" => Route::UserApplications,
-            "/user/my-job-post" => Route::UserMyJobPost,
-            "/how-it-works" => Route::HowItWorks,
-            "/cookie-policy" => Route::CookiePolicy,
-            "/privacy-policy" => Route::PrivacyPolicy,
-            "/terms-and-conditions" => Route::TermsAndConditions,
-            "/form/find-job" => Route::FormFindJob,
-            "/form/job-post" => Route::FormJobPost,
-            "/form/hire-talent" => Route::FormHireTalent,
-            "/notifications" => Route::Notifications,
-            "/services" => match page(query) {
-                Ok(page) => Route::Services { category: Some(text(query, "category")).filter(|c| !c.is_empty()), page },
-                Err(e) => return Some(Err(e)),
-            },
-            "/services/book" => match id(query, "id") {
-                Ok(service) => Route::ServicesBook { service },
-                Err(e) => return Some(Err(e)),
-            },
-            "/services/details" => match id(query, "id") {
-                Ok(service) => Route::ServicesDetails { service },
-                Err(e) => return Some(Err(e)),
-            },
-            "/become-provider" => match id(query, "service") {
-                Ok(service) => Route::BecomeProvider { service },
-                Err(e) => return Some(Err(e)),
-            },
-            "/recruitment-post" => Route::RecruitmentPost,
-            _ => return None,
-        };
-        Some(Ok(route))
-    }
-
-    pub fn path(&self) -> &'static str {
-        match self {
-            Route::Home => "/",
-            Route::Jobs { .. } => "/jobs",
-            Route::About => "/about",
-            Route::Apply { .. } => "/apply",
-            Route::Cancel => "/cancel",
-            Route::Contact => "/contact",
-            Route::Payment => "/payment",
-            Route::Success => "/success",
-            Route::JobPost => "/job-post",
-            Route::Bookmarks => "/bookmarks",
-            Route::UserLogin => "/user/login",
-            Route::UserVerify { .. } => "/user/verify",
-            Route::UserRegister => "/user/register",
-            Route::UserForgotPassword => "/user/forgot-password",
-            Route::UserChangePassword => "/user/change-password",
-            Route::UserProfile => "/user/profile",
-            Route::UserBookings => "/user/bookings",
-            Route::UserPayments => "/user/payments",
-            Route::UserApplications => "/user/applications",
-            Route::UserMyJobPost => "/user/my-job-post",
-            Route::HowItWorks => "/how-it-works",
-            Route::CookiePolicy => "/cookie-policy",
-            Route::PrivacyPolicy => "/privacy-policy",
-            Route::TermsAndConditions => "/terms-and-conditions",
-            Route::FormFindJob => "/form/find-job",
-            Route::FormJobPost => "/form/job-post",
-            Route::FormHireTalent => "/form/hire-talent",
-            Route::Notifications => "/notifications",
-            Route::Services { .. } => "/services",
-            Route::ServicesBook { .. } => "/services/book",
-            Route::ServicesDetails { .. } => "/services/details",
-            Route::BecomeProvider { .. } => "/become-provider",
-            Route::RecruitmentPost => "/recruitment-post",
-        }
-    }
-
-    /// The query this route's page depends on, in a fixed order; defaults are left out.
-    fn query_pairs(&self) -> Vec<(&'static str, String)> {
-        let mut pairs = Vec::new();
-        match self {
-            Route::Jobs { page, search } => {
-                if !search.is_empty() {
-                    pairs.push(("search", search.clone()));
-                }
-                if *page > 1 {
-                    pairs.push(("page", page.to_string()));
-                }
-            }
-            Route::Services { category, page } => {
-                if let Some(category) = category {
-                    pairs.push(("category", category.clone()));
-                }
-                if *page > 1 {
-                    pairs.push(("page", page.to_string()));
-                }
-            }
-            Route::Apply { job: Some(id) } | Route::ServicesBook { service: Some(id) } | Route::ServicesDetails { service: Some(id) } => {
-                pairs.push(("id", id.to_string()))
-            }
-            Route::BecomeProvider { service: Some(id) } => pairs.push(("service", id.to_string())),
-            Route::UserVerify { email } if !email.is_empty() => pairs.push(("email", email.clone())),
-            _ => {}
-        }
-        pairs
-    }
-
     /// The path with its canonical query: the cache key and what the page calls its URL.
     pub fn url(&self) -> String {
         let pairs = self.query_pairs();
@@ -220,32 +202,22 @@ impl Route {
         format!("{}?{}", self.path(), query.finish())
     }
 
-    /// Free-text queries (a search, someone's email) are rendered per request, not kept.
-    pub fn cacheable(&self) -> bool {
-        match self {
-            Route::Jobs { search, .. } => search.is_empty(),
-            Route::UserVerify { email } => email.is_empty(),
-            _ => true,
-        }
-    }
-
     /// Search engines index the public catalogue, not forms or a member's pages.
     pub fn indexable(&self) -> bool {
-        let path = self.path();
-        !path.starts_with("/user/")
-            && !path.starts_with("/form/")
-            && !matches!(
-                self,
-                Route::Payment
-                    | Route::Cancel
-                    | Route::Success
-                    | Route::Bookmarks
-                    | Route::Notifications
-                    | Route::JobPost
-                    | Route::ServicesBook { .. }
-                    | Route::RecruitmentPost
-            )
+        self.access() == Access::Public
     }
+}
+
+/// The table as JSON, `[{"path", "access"}]`: what `server routes` prints for the browser tests.
+pub fn table_json() -> String {
+    let rows: Vec<serde_json::Value> = PATHS
+        .iter()
+        .map(|&path| {
+            let route = Route::parse(path, &parse_query(None)).and_then(Result::ok).expect("every path parses without a query");
+            serde_json::json!({ "path": path, "access": route.access() })
+        })
+        .collect();
+    serde_json::to_string_pretty(&rows).expect("the table serialises")
 }
 
 #[cfg(test)]
@@ -259,7 +231,7 @@ mod tests {
 
     #[test]
     fn every_listed_path_is_a_route_whose_path_is_itself() {
-        for path in PATHS {
+        for &path in PATHS {
             let parsed = route(path).expect(path).expect(path);
             assert_eq!(parsed.path(), path);
             assert_eq!(parsed.url(), path);
@@ -282,6 +254,15 @@ mod tests {
         assert_eq!(route("/jobs?page=0"), Some(Err(BadQuery)));
         assert_eq!(route("/nowhere"), None);
         assert_eq!(route("/jobs/"), None);
+    }
+
+    #[test]
+    fn the_table_holds_the_spec_routes_once_each() {
+        assert_eq!(PATHS.len(), 33);
+        let unique: std::collections::HashSet<_> = PATHS.iter().collect();
+        assert_eq!(unique.len(), 33);
+        let members: Vec<&str> = PATHS.iter().copied().filter(|p| route(p).unwrap().unwrap().access() == Access::Member).collect();
+        assert_eq!(members, ["/user/change-password", "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post", "/notifications"]);
     }
 
     #[test]
