@@ -42,6 +42,7 @@ pub fn listen(site: Arc<Site>) {
             if let Err(error) = listen_once(&site).await {
                 tracing::warn!(%error, "page invalidation listener stopped; reconnecting");
             }
+            site.listening.send_replace(false);
             tokio::time::sleep(Duration::from_secs(2)).await;
         }
     });
@@ -53,6 +54,7 @@ async fn listen_once(site: &Arc<Site>) -> Result<(), sea_orm::sqlx::Error> {
     listener.listen(CHANNEL).await?;
     // Whatever changed while we were not listening is unknown: start from a clean cache.
     site.invalidate_here(&[Tag::Site]);
+    site.listening.send_replace(true);
     loop {
         let notification = listener.recv().await?;
         match serde_json::from_str::<Notice>(notification.payload()) {

@@ -43,6 +43,8 @@ pub struct Site {
     pub sender_id: String,
     /// One prerender pass at a time: a second waits, then finds most pages already cached.
     prerendering: tokio::sync::Mutex<()>,
+    /// Whether this server hears the others' invalidations now (PostgreSQL LISTEN).
+    pub listening: tokio::sync::watch::Sender<bool>,
 }
 
 /// The tags a page is made from: see [`Tag`].
@@ -61,7 +63,7 @@ fn tags(route: &Route) -> Vec<Tag> {
 
 impl Site {
     pub fn new(db: DatabaseConnection, config: Config, build: Build, islands: Arc<dyn IslandRenderer>) -> Self {
-        Site { db, config, build, islands, cache: PageCache::default(), site_data: RwLock::new(None), prerendering: tokio::sync::Mutex::new(()), sender_id: invalidation::new_sender_id() }
+        Site { db, config, build, islands, cache: PageCache::default(), site_data: RwLock::new(None), prerendering: tokio::sync::Mutex::new(()), sender_id: invalidation::new_sender_id(), listening: tokio::sync::watch::Sender::new(false) }
     }
 
     /// Categories and website info, loaded once and kept until they change.

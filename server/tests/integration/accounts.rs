@@ -4,6 +4,7 @@ use crate::common;
 
 use common::{Backend, TestApp, smtp};
 use reqwest::multipart::{Form, Part};
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
 struct Client<'a> {
@@ -297,7 +298,12 @@ async fn mail_queued_while_smtp_is_down_arrives_when_it_is_back() {
     let email = "isla.brown@example.co.uk";
     let (status, _) = client.post("/api/auth/register/", json!({"full_name": "Isla Brown", "email": email, "phone_number": "07700 900126", "password": "harbour lights"}), None).await;
     assert_eq!(status, 201, "registration does not wait for the mail server");
-    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    // The sender has tried, and failed, before the mail server comes up.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !entity::mail_outbox::Entity::find().all(&app.site.db).await.unwrap().iter().any(|mail| mail.attempts > 0) {
+        assert!(std::time::Instant::now() < deadline, "the sender never tried");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.unwrap();
     let inbox = smtp::Inbox::default();

@@ -261,10 +261,10 @@ async fn a_change_on_one_postgres_server_reaches_the_others() {
     let second = TestApp::spawn_beside(&first).await;
     let service = entity::service::Entity::find().filter(entity::service::Column::Status.eq("Open")).one(&first.site.db).await.unwrap().unwrap();
     let path = format!("/services/details?id={}", service.id);
+    // Its listener connects in the background and clears the cache when it does: wait for it,
+    // then have the page cached.
+    second.site.listening.subscribe().wait_for(|listening| *listening).await.unwrap();
     assert!(second.text(&path).await.1.contains(&service.title), "the second server caches the page");
-    // Its listener connects in the background; the cache it cleared on connecting is refilled here.
-    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-    assert!(second.text(&path).await.1.contains(&service.title));
 
     let mut row = service.clone().into_active_model();
     row.title = Set("Same-day carpet cleaning".into());
