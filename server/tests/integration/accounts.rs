@@ -67,13 +67,8 @@ async fn signed_up(client: &Client<'_>, inbox: &smtp::Inbox, email: &str, passwo
     (tokens["access"].as_str().unwrap().to_string(), tokens["refresh"].as_str().unwrap().to_string())
 }
 
-async fn with_mail(backend: Backend) -> (TestApp, smtp::Inbox) {
-    let (url, inbox) = smtp::start().await;
-    (TestApp::spawn_with(backend, |config| config.smtp_url = Some(url)).await, inbox)
-}
-
 async fn the_whole_account_journey(backend: Backend) {
-    let (app, inbox) = with_mail(backend).await;
+    let (app, inbox) = TestApp::with_mail(backend).await;
     let client = Client { app: &app };
     let email = "amelia.journey@example.org";
 
@@ -204,7 +199,7 @@ async fn the_whole_account_journey_on_postgres() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_gets_field_errors_in_the_contract_shape() {
-    let (app, inbox) = with_mail(Backend::Sqlite).await;
+    let (app, inbox) = TestApp::with_mail(Backend::Sqlite).await;
     let client = Client { app: &app };
     let (status, body) = client.post("/api/auth/register/", json!({"full_name": "", "email": "not-an-email", "phone_number": "+1 202 555 0100", "password": "12345678"}), None).await;
     assert_eq!(status, 400);
@@ -236,7 +231,7 @@ async fn bad_input_gets_field_errors_in_the_contract_shape() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_are_checked_by_content_and_size() {
-    let (app, inbox) = with_mail(Backend::Sqlite).await;
+    let (app, inbox) = TestApp::with_mail(Backend::Sqlite).await;
     let client = Client { app: &app };
     let (access, _) = signed_up(&client, &inbox, "harry.wilson@example.co.uk", "sunny allotment").await;
     let (status, body) = client.patch(Form::new().part("resume", file(b"MZ\x90\x00 not a pdf", "cv.pdf")), &access).await;
@@ -259,7 +254,7 @@ async fn uploads_are_checked_by_content_and_size() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn codes_die_after_five_wrong_tries_and_resends_wait_a_minute() {
-    let (app, inbox) = with_mail(Backend::Sqlite).await;
+    let (app, inbox) = TestApp::with_mail(Backend::Sqlite).await;
     let client = Client { app: &app };
     let email = "george.evans@example.co.uk";
     client.post("/api/auth/register/", json!({"full_name": "George Evans", "email": email, "phone_number": "07700 900125", "password": "river walk 22"}), None).await;

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{Backend, TestApp, smtp};
+use common::{Backend, TestApp};
 use reqwest::multipart::{Form, Part};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, IntoActiveModel, QueryOrder};
 use serde_json::{Value, json};
@@ -36,13 +36,8 @@ async fn register(app: &TestApp, email: &str) {
     assert_eq!(status, 201, "{answer}");
 }
 
-async fn with_mail(backend: Backend) -> (TestApp, smtp::Inbox) {
-    let (url, inbox) = smtp::start().await;
-    (TestApp::spawn_with(backend, |config| config.smtp_url = Some(url)).await, inbox)
-}
-
 async fn a_burst_of_guesses_gets_no_more_than_five_tries(backend: Backend) {
-    let (app, inbox) = with_mail(backend).await;
+    let (app, inbox) = TestApp::with_mail(backend).await;
     let email = "nia.burst@example.co.uk";
     register(&app, email).await;
     let code = inbox.code_for(email).await;
@@ -150,7 +145,7 @@ on_both_databases!(a_revoked_sign_in_cannot_be_revived_by_a_racing_refresh);
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sent_mail_leaves_no_code_in_the_outbox() {
     use entity::mail_outbox;
-    let (app, inbox) = with_mail(Backend::Sqlite).await;
+    let (app, inbox) = TestApp::with_mail(Backend::Sqlite).await;
     let email = "nia.outbox@example.co.uk";
     register(&app, email).await;
     let code = inbox.code_for(email).await;

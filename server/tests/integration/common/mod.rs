@@ -229,6 +229,12 @@ impl TestApp {
         Self::start(data_dir, database_url, postgres, customize).await
     }
 
+    /// A server whose mail goes to a real SMTP listener; the inbox holds what it received.
+    pub async fn with_mail(backend: Backend) -> (TestApp, smtp::Inbox) {
+        let (url, inbox) = smtp::start().await;
+        (Self::spawn_with(backend, |config| config.smtp_url = Some(url)).await, inbox)
+    }
+
     /// A second server on the same database as `other` (as behind a load balancer).
     pub async fn spawn_beside(other: &TestApp) -> TestApp {
         Self::start(tempfile::tempdir().expect("a temporary folder"), other.config.database_url.clone(), None, |_| {}).await
