@@ -196,14 +196,12 @@ on_both_databases!(importing_the_same_file_twice_changes_nothing);
 async fn the_benchmark_fixture_imports_twice_without_changes() {
     let app = TestApp::spawn(common::Backend::Sqlite).await;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/bench.json");
-    if !path.exists() {
-        eprintln!("skipped: {} is not beside the project", path.display());
-        return;
-    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{} (shared/ beside the project): {e}", path.display()));
+    let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
     let started = std::time::Instant::now();
     let first = server::import::import_file(&app.site.db, &path).await.unwrap();
-    assert_eq!(first.inserted["services"], 4800);
-    assert_eq!(first.inserted["jobs"], 2400);
+    assert_eq!(first.inserted["services"], fixture["services"].as_array().unwrap().len());
+    assert_eq!(first.inserted["jobs"], fixture["jobs"].as_array().unwrap().len());
     eprintln!("bench fixture imported in {:.1} s", started.elapsed().as_secs_f64());
     let second = server::import::import_file(&app.site.db, &path).await.unwrap();
     assert!(!second.changed_anything(), "{second}");
