@@ -86,10 +86,12 @@ impl Codes {
         Ok(code)
     }
 
-    /// Uses up the member's current code if `given` matches it. Each try is counted before
-    /// the comparison, in one conditional update, so a burst of simultaneous guesses gets no
-    /// more than `MAX_TRIES` comparisons between them.
-    pub async fn redeem(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose, given: &str) -> Result<(), AppError> {
+    /// Checks `given` against the member's current code. Each try is counted before the
+    /// comparison, in one conditional update outside any transaction, so a burst of
+    /// simultaneous guesses gets no more than `MAX_TRIES` comparisons between them, and a wrong
+    /// try counts even though its request fails. A match is used up by [`use_up`], inside the
+    /// transaction of what the code allows.
+    pub async fn check(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose, given: &str) -> Result<MatchedCode, AppError> {
         let wrong = |message: &str| AppError::field("otp", message);
         let given = given.trim();
         if given.len() != 6 || !given.chars().all(|c| c.is_ascii_digit()) {
@@ -114,17 +116,27 @@ impl Codes {
         if !constant_time_eq(expected.as_bytes(), code.code_hash.as_bytes()) {
             return Err(wrong(INVALID));
         }
-        let used = one_time_code::Entity::update_many()
-            .col_expr(one_time_code::Column::UsedAt, Expr::value(Utc::now()))
-            .filter(one_time_code::Column::Id.eq(code.id))
-            .filter(one_time_code::Column::UsedAt.is_null())
-            .exec(db)
-            .await?;
-        if used.rows_affected == 0 {
-            return Err(wrong(INVALID));
-        }
-        Ok(())
+        Ok(MatchedCode(code.id))
     }
+}
+
+/// A code that matched; [`use_up`] spends it.
+#[must_use = "a matched code must be used up in the transaction of what it allows"]
+pub struct MatchedCode(i32);
+
+/// Marks a matched code used, in the transaction of what it allows: both happen or neither.
+/// A code used meanwhile by another request is refused.
+pub async fn use_up(txn: &impl ConnectionTrait, code: MatchedCode) -> Result<(), AppError> {
+    let used = one_time_code::Entity::update_many()
+        .col_expr(one_time_code::Column::UsedAt, Expr::value(Utc::now()))
+        .filter(one_time_code::Column::Id.eq(code.0))
+        .filter(one_time_code::Column::UsedAt.is_null())
+        .exec(txn)
+        .await?;
+    if used.rows_affected == 0 {
+        return Err(AppError::field("otp", INVALID));
+    }
+    Ok(())
 }
 
 async fn latest(db: &impl ConnectionTrait, user_id: i32, purpose: Purpose) -> Result<Option<one_time_code::Model>, DbErr> {

@@ -313,8 +313,10 @@ pub async fn update_password(State(state): State<Arc<AppState>>, member: Member,
     let mut row = member.user.into_active_model();
     row.password_hash = Set(hash);
     row.updated_at = Set(Utc::now());
-    row.update(state.db()).await?;
+    let txn = state.db().begin().await?;
+    row.update(&txn).await?;
     // Every other sign-in ends; this one goes on.
-    tokens::revoke_all(state.db(), user_id, Some(&member.family)).await?;
+    tokens::revoke_all(&txn, user_id, Some(&member.family)).await?;
+    txn.commit().await?;
     Ok(Json(json!({ "message": "Password updated successfully!" })))
 }

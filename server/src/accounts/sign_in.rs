@@ -2,7 +2,7 @@
 //! password reset.
 
 use crate::http::extract::{ClientAddress, FieldErrors, JsonBody};
-use crate::accounts::codes::Purpose;
+use crate::accounts::codes::{self, Purpose};
 use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
@@ -150,12 +150,14 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
     if user.is_verified {
         return Err(AppError::BadRequest("This email address is already verified. Please login.".into()));
     }
-    // Outside any transaction: a wrong try must count even though the request fails.
-    state.codes.redeem(state.db(), user.id, Purpose::VerifyEmail, &otp).await?;
+    let code = state.codes.check(state.db(), user.id, Purpose::VerifyEmail, &otp).await?;
+    let txn = state.db().begin().await?;
+    codes::use_up(&txn, code).await?;
     let mut row = user.into_active_model();
     row.is_verified = Set(true);
     row.updated_at = Set(Utc::now());
-    row.update(state.db()).await?;
+    row.update(&txn).await?;
+    txn.commit().await?;
     Ok(message("Verification successful! Please login to continue."))
 }
 
@@ -311,10 +313,10 @@ pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: 
     let Some(user) = find_user(&state, &email).await? else {
         return Err(AppError::field("otp", "Invalid or expired code."));
     };
-    // Outside the transaction: a wrong try must count even though the request fails.
-    state.codes.redeem(state.db(), user.id, Purpose::PasswordReset, &otp).await?;
+    let code = state.codes.check(state.db(), user.id, Purpose::PasswordReset, &otp).await?;
     let password_hash = passwords::hash_blocking(password).await;
     let txn = state.db().begin().await?;
+    codes::use_up(&txn, code).await?;
     let user_id = user.id;
     let mut row = user.into_active_model();
     row.password_hash = Set(password_hash);

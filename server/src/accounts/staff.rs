@@ -4,7 +4,7 @@ use crate::domain::Email;
 use crate::platform::passwords;
 use chrono::Utc;
 use entity::user;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, QueryFilter, TransactionTrait};
 
 /// Creates a verified staff account, or makes an existing one staff with this password.
 /// Returns whether it was created.
@@ -19,8 +19,10 @@ pub async fn create_or_promote(db: &DatabaseConnection, email: &Email, password:
             row.is_staff = Set(true);
             row.is_verified = Set(true);
             row.updated_at = Set(now);
-            row.update(db).await?;
-            crate::accounts::tokens::revoke_all(db, id, None).await?;
+            let txn = db.begin().await?;
+            row.update(&txn).await?;
+            crate::accounts::tokens::revoke_all(&txn, id, None).await?;
+            txn.commit().await?;
             Ok(false)
         }
         None => {
