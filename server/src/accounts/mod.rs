@@ -7,6 +7,7 @@ pub mod password_rules;
 pub mod profile;
 pub mod sign_in;
 pub mod staff;
+pub mod store;
 pub mod tokens;
 
 use crate::state::AppState;

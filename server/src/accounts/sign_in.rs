@@ -3,6 +3,7 @@
 
 use crate::http::extract::{ClientAddress, FieldErrors, JsonBody};
 use crate::accounts::codes::{self, Purpose};
+use crate::accounts::store;
 use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
@@ -16,7 +17,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::user;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel, TransactionTrait};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use serde_json::{Value, json};
@@ -29,7 +30,7 @@ fn message(text: &str) -> Json<Value> {
 }
 
 async fn find_user(state: &AppState, email: &Email) -> Result<Option<user::Model>, AppError> {
-    Ok(user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(state.db()).await?)
+    Ok(store::find_by_email(state.db(), email).await?)
 }
 
 fn parse_email(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Email> {
@@ -89,25 +90,9 @@ pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress,
     let (email, phone) = (email.expect("validated"), phone.expect("validated"));
 
     let password_hash = passwords::hash_blocking(password).await;
-    let now = Utc::now();
     let txn = state.db().begin().await?;
-    let created = user::ActiveModel {
-        email: Set(email.to_string()),
-        password_hash: Set(password_hash),
-        full_name: Set(full_name),
-        phone_number: Set(phone.as_str().to_string()),
-        address_line_1: Set(String::new()),
-        postcode: Set(String::new()),
-        city: Set(String::new()),
-        country: Set("United Kingdom".into()),
-        is_verified: Set(false),
-        is_staff: Set(false),
-        date_joined: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await;
+    let member = store::NewMember { email: &email, password_hash, full_name, phone: Some(&phone), is_verified: false, is_staff: false };
+    let created = store::insert(&txn, member).await;
     let created = match created {
         Ok(user) => user,
         // Two registrations of one address at once: the unique index decides.

@@ -145,40 +145,45 @@ async fn sqlite_template() -> &'static std::path::Path {
 }
 
 /// A migrated, demo-seeded PostgreSQL database that tests copy with `CREATE DATABASE ...
-/// TEMPLATE`. It is kept between runs while its key holds (older ones are dropped), and made
-/// by one process at a time under an advisory lock.
+/// TEMPLATE`, named by its key and the time it was made. It is kept between runs while its
+/// key holds (other builds' templates go after a day), and made by one process at a time
+/// under an advisory lock.
 async fn postgres_template() -> &'static str {
     static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
     TEMPLATE
         .get_or_init(|| async {
             use sea_orm::{ConnectionTrait, Statement};
-            let name = format!("marketplace_template_{}", template_key());
+            let prefix = format!("marketplace_template_{}_", template_key());
             let mut options = sea_orm::ConnectOptions::new(postgres_admin_url());
             options.max_connections(1).sqlx_logging(false);
             let admin = sea_orm::Database::connect(options).await.expect("PostgreSQL is reachable (TEST_POSTGRES_URL)");
             admin.execute_unprepared("SELECT pg_advisory_lock(7310)").await.unwrap();
-            let exists = admin
-                .query_one_raw(Statement::from_sql_and_values(sea_orm::DatabaseBackend::Postgres, "SELECT 1 FROM pg_database WHERE datname = $1", [name.clone().into()]))
+            let templates: Vec<String> = admin
+                .query_all_raw(Statement::from_string(sea_orm::DatabaseBackend::Postgres, "SELECT datname FROM pg_database WHERE datname LIKE 'marketplace_template_%'"))
                 .await
                 .unwrap()
-                .is_some();
-            if !exists {
-                // Made under another name and renamed once whole, so a half-made one is never used.
-                let partial = format!("{name}_partial");
-                admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{partial}\" WITH (FORCE)")).await.unwrap();
-                admin.execute_unprepared(&format!("CREATE DATABASE \"{partial}\"")).await.unwrap();
-                migrate_and_seed(&database_url(&partial)).await;
-                admin.execute_unprepared(&format!("ALTER DATABASE \"{partial}\" RENAME TO \"{name}\"")).await.unwrap();
-                let stale = admin
-                    .query_all_raw(Statement::from_string(sea_orm::DatabaseBackend::Postgres, "SELECT datname FROM pg_database WHERE datname LIKE 'marketplace_template_%'"))
-                    .await
-                    .unwrap();
-                for row in stale {
-                    let old: String = row.try_get("", "datname").unwrap();
-                    if old != name {
-                        // A template another process is copying right now stays: no FORCE.
-                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{old}\"")).await;
-                    }
+                .iter()
+                .map(|row| row.try_get("", "datname").unwrap())
+                .collect();
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+            let name = match templates.iter().find(|t| t.starts_with(&prefix) && !t.ends_with("_partial")) {
+                Some(existing) => existing.clone(),
+                None => {
+                    // Made under another name and renamed once whole, so a half-made one is never used.
+                    let name = format!("{prefix}{now}");
+                    let partial = format!("{name}_partial");
+                    admin.execute_unprepared(&format!("CREATE DATABASE \"{partial}\"")).await.unwrap();
+                    migrate_and_seed(&database_url(&partial)).await;
+                    admin.execute_unprepared(&format!("ALTER DATABASE \"{partial}\" RENAME TO \"{name}\"")).await.unwrap();
+                    name
+                }
+            };
+            // Templates of other builds go once they are a day old: a test process of another
+            // build may still be copying a younger one.
+            for old in templates.iter().filter(|t| !t.starts_with(&prefix)) {
+                let made: u64 = old.rsplit('_').find_map(|part| part.parse().ok()).unwrap_or(0);
+                if now.saturating_sub(made) > 24 * 3600 {
+                    let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{old}\" WITH (FORCE)")).await;
                 }
             }
             admin.execute_unprepared("SELECT pg_advisory_unlock(7310)").await.unwrap();
