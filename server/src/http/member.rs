@@ -1,4 +1,5 @@
-//! The signed-in member of a request, from its `Authorization: Bearer` access token.
+//! Who a request comes from: the signed-in member, from the `Authorization: Bearer` access
+//! token, and the `Staff` guard of the back office.
 
 use crate::http::AppError;
 use crate::state::AppState;
@@ -31,5 +32,18 @@ impl FromRequestParts<Arc<AppState>> for Member {
             .await?
             .ok_or_else(|| AppError::Unauthorized("User not found".into()))?;
         Ok(Member { user, family: claims.family })
+    }
+}
+
+/// A signed-in member of staff. To anyone else the back office does not exist: a member gets
+/// 404, and a visitor 401 like any signed-in call.
+pub struct Staff(pub Member);
+
+impl FromRequestParts<Arc<AppState>> for Staff {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let member = Member::from_request_parts(parts, state).await?;
+        if member.user.is_staff { Ok(Staff(member)) } else { Err(AppError::NotFound) }
     }
 }

@@ -361,3 +361,29 @@ async fn the_data_folder_and_its_files_are_owner_only() {
         assert_eq!(mode(&file) & 0o077, 0, "{} is readable by others", file.display());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_staff_guard_hides_the_back_office_from_everyone_else() {
+    use axum::body::Body;
+    use axum::http::{Request, header};
+    use server::http::member::Staff;
+    use tower::ServiceExt;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let back_office = axum::Router::new().route("/admin-only", axum::routing::get(|Staff(staff): Staff| async move { staff.user.email })).with_state(app.state.clone());
+    let ask = |token: Option<String>| {
+        let mut request = Request::get("/admin-only");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        back_office.clone().oneshot(request.body(Body::empty()).unwrap())
+    };
+    assert_eq!(ask(None).await.unwrap().status(), 401, "a visitor is asked to sign in");
+    let member = login(&app, DEMO).await["access"].as_str().unwrap().to_string();
+    assert_eq!(ask(Some(member)).await.unwrap().status(), 404, "to a member the back office does not exist");
+
+    let email = server::domain::Email::parse("boss@example.org").unwrap();
+    server::accounts::staff::create_or_promote(&app.site.db, &email, "a long staff password").await.unwrap();
+    let staff = login(&app, ("boss@example.org", "a long staff password")).await["access"].as_str().unwrap().to_string();
+    let answer = ask(Some(staff)).await.unwrap();
+    assert_eq!(answer.status(), 200);
+}

@@ -21,6 +21,8 @@ pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
     pub site: Arc<Site>,
+    /// What handlers share, for tests that mount a handler of their own.
+    pub state: Arc<server::state::AppState>,
     pub config: Config,
     _data_dir: tempfile::TempDir,
     _postgres: Option<PostgresDatabase>,
@@ -270,6 +272,7 @@ impl TestApp {
         customize(&mut config);
         let app: App = startup::build(config.clone()).await.expect("the app starts");
         let site = app.site.clone();
+        let state = app.state.clone();
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(startup::serve(app, listener, async {
             let _ = stop.await;
@@ -278,6 +281,7 @@ impl TestApp {
             base: format!("http://{address}"),
             client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
             site,
+            state,
             config,
             _data_dir: data_dir,
             _postgres: postgres,
