@@ -1,7 +1,8 @@
 //! `/api/auth/profile/`, certificates and password change: the signed-in member's own data.
 //! Documents are stored under random names and shown only as signed, expiring links.
 
-use crate::http::extract::{FieldErrors, JsonBody};
+use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS};
+use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::platform::rate_limit::Limit;
 use crate::http::member::Member;
 use crate::accounts::tokens;
@@ -11,7 +12,7 @@ use crate::platform::passwords;
 use crate::state::AppState;
 use crate::platform::storage::{FileKind, Storage};
 use axum::Json;
-use axum::extract::{Multipart, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use bytes::{Bytes, BytesMut};
 use chrono::{NaiveDate, Utc};
@@ -19,7 +20,6 @@ use entity::{certificate, user};
 use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use serde_json::{Value, json};
 use std::sync::Arc;
 
 const DOCUMENT_LIMIT: usize = 5 * 1024 * 1024;
@@ -34,6 +34,7 @@ pub struct CertificateView {
     name: String,
     /// A signed link that works for 15 minutes.
     file: String,
+    #[schema(format = DateTime)]
     uploaded_at: String,
 }
 
@@ -42,21 +43,28 @@ pub struct CertificateView {
 pub struct UserView {
     id: i32,
     full_name: String,
+    #[schema(format = Email)]
     email: String,
     phone_number: String,
     address_line_1: String,
     postcode: String,
     city: String,
     country: String,
+    #[schema(required)]
     profile_picture: Option<String>,
+    #[schema(required)]
     resume: Option<String>,
+    #[schema(required)]
     passport: Option<String>,
+    #[schema(required)]
     utility_bill: Option<String>,
-    /// `YYYY-MM-DD`.
+    #[schema(required, format = Date)]
     date_of_birth: Option<String>,
+    #[schema(required)]
     other_documents: Option<String>,
     is_verified: bool,
     certificates: Vec<CertificateView>,
+    #[schema(format = DateTime)]
     date_joined: String,
 }
 
@@ -95,7 +103,7 @@ pub async fn user_view(state: &AppState, user: &user::Model) -> Result<UserView,
     })
 }
 
-#[utoipa::path(get, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), (status = 401, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(get, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), Unauthenticated))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<UserView>, AppError> {
     Ok(Json(user_view(&state, &member.user).await?))
 }
@@ -133,8 +141,8 @@ struct Upload {
     file_name: Option<String>,
 }
 
-#[utoipa::path(patch, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), request_body(content = crate::http::openapi::ProfileUpdateForm, content_type = "multipart/form-data"), responses((status = 200, body = UserView), (status = 400, body = crate::http::openapi::ErrorBody), (status = 401, body = crate::http::openapi::ErrorBody), (status = 413, body = crate::http::openapi::ErrorBody), (status = 415, body = crate::http::openapi::ErrorBody)))]
-pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form: Multipart) -> Result<Json<UserView>, AppError> {
+#[utoipa::path(patch, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), request_body(content = ProfileUpdateForm, content_type = "multipart/form-data", encoding(("profile_picture" = (content_type = PICTURE_TYPES)), ("resume" = (content_type = DOCUMENT_TYPES)), ("passport" = (content_type = DOCUMENT_TYPES)), ("utility_bill" = (content_type = DOCUMENT_TYPES)), ("other_documents" = (content_type = DOCUMENT_TYPES)), ("certificates" = (content_type = DOCUMENT_TYPES)))), responses((status = 200, body = UserView), Invalid, Unauthenticated, (status = 413, description = "A file is over its size limit", body = ErrorBody), (status = 415, description = "A file is not of an allowed type", body = ErrorBody)))]
+pub async fn update(State(state): State<Arc<AppState>>, member: Member, MultipartForm(mut form): MultipartForm) -> Result<Json<UserView>, AppError> {
     let mut errors = FieldErrors::default();
     let mut row = member.user.clone().into_active_model();
     let mut uploads = Vec::new();
@@ -170,6 +178,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, mut form
         let value = field.text().await.map_err(|e| AppError::BadRequest(format!("The field {name} could not be read: {e}")))?;
         let value = value.trim().to_string();
         match name.as_str() {
+            "full_name" | "address_line_1" | "city" | "country" if value.contains('\0') => errors.add(&name, NULL_CHARACTERS),
             "full_name" if value.is_empty() => errors.add("full_name", "This field may not be blank."),
             "full_name" if value.chars().count() > 150 => errors.add("full_name", "Ensure this field has no more than 150 characters."),
             "full_name" => row.full_name = Set(value),
@@ -273,7 +282,7 @@ async fn delete_files(storage: &Storage, keys: Vec<String>) {
     }
 }
 
-#[utoipa::path(delete, path = "/api/auth/certificate/{id}/", tag = "accounts", security(("bearer" = [])), params(("id" = i32, Path, description = "The certificate")), responses((status = 204, description = "Removed"), (status = 401, body = crate::http::openapi::ErrorBody), (status = 404, description = "Not one of yours", body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(delete, path = "/api/auth/certificate/{id}/", tag = "accounts", security(("bearer" = [])), params(("id" = i32, Path, description = "The certificate")), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Member, Path(id): Path<String>) -> Result<StatusCode, AppError> {
     let id: i32 = id.parse().map_err(|_| AppError::NotFound)?;
     // Someone else's certificate is as missing as one that never existed.
@@ -285,14 +294,15 @@ pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Memb
 
 #[derive(Deserialize, ToSchema)]
 pub struct PasswordChange {
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1)]
     old_password: Option<String>,
-    #[schema(required)]
+    /// At least 8 characters, not all digits, not the email.
+    #[schema(required, value_type = String, min_length = 8, max_length = 128, pattern = "[^0-9]")]
     new_password: Option<String>,
 }
 
-#[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 401, body = crate::http::openapi::ErrorBody)))]
-pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<Value>, AppError> {
+#[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = MessageAnswer), Invalid, Unauthenticated, RateLimited))]
+pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<MessageAnswer>, AppError> {
     // A stolen access token must not become a fast oracle for the account's password.
     state.limiter.check("update-password", &member.user.id.to_string(), Limit::per_minute(state.config().limits.login_per_minute))?;
     let mut errors = FieldErrors::default();
@@ -318,5 +328,5 @@ pub async fn update_password(State(state): State<Arc<AppState>>, member: Member,
     // Every other sign-in ends; this one goes on.
     tokens::revoke_all(&txn, user_id, Some(&member.family)).await?;
     txn.commit().await?;
-    Ok(Json(json!({ "message": "Password updated successfully!" })))
+    Ok(Json(MessageAnswer::new("Password updated successfully!")))
 }

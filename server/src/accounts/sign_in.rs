@@ -1,12 +1,13 @@
 //! `/api/auth/`: registration, email verification, sign-in, token refresh, sign-out and
 //! password reset.
 
-use crate::http::extract::{ClientAddress, FieldErrors, JsonBody};
+use crate::http::extract::{ClientAddress, FieldErrors, JsonBody, NULL_CHARACTERS};
 use crate::accounts::codes::{self, Purpose};
 use crate::accounts::store;
 use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
+use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, RegisterAnswer};
 use super::mail as templates;
 use crate::platform::mail::outbox;
 use crate::platform::passwords;
@@ -20,13 +21,12 @@ use entity::user;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel, TransactionTrait};
 use serde::Deserialize;
 use utoipa::ToSchema;
-use serde_json::{Value, json};
 use std::sync::Arc;
 
-type Answer = Result<Json<Value>, AppError>;
+type Answer = Result<Json<MessageAnswer>, AppError>;
 
-fn message(text: &str) -> Json<Value> {
-    Json(json!({ "message": text }))
+fn message(text: &str) -> Json<MessageAnswer> {
+    Json(MessageAnswer::new(text))
 }
 
 async fn find_user(state: &AppState, email: &Email) -> Result<Option<user::Model>, AppError> {
@@ -59,23 +59,28 @@ async fn queue_code(state: &AppState, db: &impl sea_orm::ConnectionTrait, user: 
 
 #[derive(Deserialize, ToSchema)]
 pub struct RegisterBody {
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     full_name: Option<String>,
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, format = Email)]
     email: Option<String>,
-    #[schema(required)]
+    /// A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`.
+    #[schema(required, value_type = String, min_length = 1, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
     phone_number: Option<String>,
-    #[schema(required)]
+    /// At least 8 characters, not all digits, not the email.
+    #[schema(required, value_type = String, min_length = 8, max_length = 128, pattern = "[^0-9]")]
     password: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = crate::http::openapi::RegisterAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
-pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<Value>), AppError> {
+#[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = RegisterAnswer), Invalid, RateLimited))]
+pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<RegisterAnswer>), AppError> {
     state.limiter.check("register", &client.key(), Limit::per_hour(state.config().limits.register_per_hour))?;
     let mut errors = FieldErrors::default();
     let full_name = errors.required("full_name", body.full_name.as_deref());
     if full_name.chars().count() > 150 {
         errors.add("full_name", "Ensure this field has no more than 150 characters.");
+    }
+    if full_name.contains('\0') {
+        errors.add("full_name", NULL_CHARACTERS);
     }
     let email = parse_email(&mut errors, body.email.as_deref());
     let phone = errors.required("phone_number", body.phone_number.as_deref());
@@ -106,19 +111,20 @@ pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress,
     state.mail_queued.notify_one();
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "message": "Registration successful! Please check your email to verify your account.", "email": created.email })),
+        Json(RegisterAnswer::new("Registration successful! Please check your email to verify your account.", created.email)),
     ))
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct VerifyBody {
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, format = Email)]
     email: Option<String>,
-    #[schema(required)]
+    /// The 6-digit code from the email.
+    #[schema(required, value_type = String, min_length = 1, pattern = "^[0-9]{6}$")]
     otp: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/verify-email/", tag = "accounts", request_body = VerifyBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/verify-email/", tag = "accounts", request_body = VerifyBody, responses((status = 200, body = MessageAnswer), Invalid, RateLimited))]
 pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<VerifyBody>) -> Answer {
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
     state.limiter.check("verify", &client.key(), limit)?;
@@ -148,7 +154,7 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailBody {
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, format = Email)]
     email: Option<String>,
 }
 
@@ -159,7 +165,7 @@ fn wait_message(seconds: i64) -> AppError {
     }
 }
 
-#[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = MessageAnswer), Invalid, RateLimited))]
 pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -168,7 +174,7 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
     let limit = Limit::per_hour(state.config().limits.resend_per_hour);
     state.limiter.check("resend", &client.key(), limit)?;
     state.limiter.check("resend-account", email.as_str(), limit)?;
-    let sent = json!({ "message": "Verification code resent! Please check your email." });
+    let sent = MessageAnswer::new("Verification code resent! Please check your email.");
     let Some(user) = find_user(&state, &email).await? else {
         // Unknown addresses get the same answer: the endpoint does not reveal who has an account.
         return Ok(Json(sent));
@@ -188,13 +194,13 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, format = Email)]
     email: Option<String>,
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, pattern = r"\S")]
     password: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = crate::accounts::tokens::TokenPair), (status = 401, body = crate::http::openapi::ErrorBody), (status = 403, description = "The email is not verified yet", body = crate::http::openapi::ErrorBody), (status = 429, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = TokenPair), Invalid, (status = 401, description = "Wrong email or password; `detail` says so", body = ErrorBody), (status = 403, description = "The email is not verified yet", body = ErrorBody), RateLimited))]
 pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -229,7 +235,7 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
 
 #[derive(Deserialize, ToSchema)]
 pub struct RefreshBody {
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, pattern = r"\S")]
     refresh: Option<String>,
 }
 
@@ -240,12 +246,12 @@ fn refresh_token(body: RefreshBody) -> Result<String, AppError> {
     Ok(token)
 }
 
-#[utoipa::path(post, path = "/api/auth/token/refresh/", tag = "accounts", request_body = RefreshBody, responses((status = 200, description = "A new pair; the refresh token rotates", body = crate::accounts::tokens::TokenPair), (status = 401, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/token/refresh/", tag = "accounts", request_body = RefreshBody, responses((status = 200, description = "A new pair; the refresh token rotates", body = TokenPair), Invalid, (status = 401, description = "The refresh token is invalid, expired, used or revoked", body = ErrorBody)))]
 pub async fn refresh(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Result<Json<TokenPair>, AppError> {
     Ok(Json(state.tokens.refresh(state.db(), &refresh_token(body)?).await?))
 }
 
-#[utoipa::path(post, path = "/api/auth/logout/", tag = "accounts", request_body = RefreshBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 401, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/logout/", tag = "accounts", request_body = RefreshBody, responses((status = 200, body = MessageAnswer), Invalid, (status = 401, description = "The refresh token is invalid or expired", body = ErrorBody)))]
 pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Answer {
     let token = refresh_token(body)?;
     let (_, family) = state.tokens.family_of(&token).ok_or_else(|| AppError::Unauthorized("Token is invalid or expired".into()))?;
@@ -253,7 +259,7 @@ pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody
     Ok(message("Logged out."))
 }
 
-#[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = crate::http::openapi::MessageAnswer), (status = 429, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = MessageAnswer), Invalid, RateLimited))]
 pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
@@ -276,15 +282,17 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAd
 
 #[derive(Deserialize, ToSchema)]
 pub struct ResetConfirmBody {
-    #[schema(required)]
+    #[schema(required, value_type = String, min_length = 1, format = Email)]
     email: Option<String>,
-    #[schema(required)]
+    /// The 6-digit code from the email.
+    #[schema(required, value_type = String, min_length = 1, pattern = "^[0-9]{6}$")]
     otp: Option<String>,
-    #[schema(required)]
+    /// The new password: at least 8 characters, not all digits, not the email.
+    #[schema(required, value_type = String, min_length = 8, max_length = 128, pattern = "[^0-9]")]
     password: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/password-reset-confirm/", tag = "accounts", request_body = ResetConfirmBody, responses((status = 200, body = crate::http::openapi::MessageAnswer), (status = 400, body = crate::http::openapi::ErrorBody)))]
+#[utoipa::path(post, path = "/api/auth/password-reset-confirm/", tag = "accounts", request_body = ResetConfirmBody, responses((status = 200, body = MessageAnswer), Invalid, RateLimited))]
 pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<ResetConfirmBody>) -> Answer {
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
     state.limiter.check("reset-confirm", &client.key(), limit)?;

@@ -2,7 +2,7 @@
 
 use crate::http::AppError;
 use crate::state::AppState;
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Multipart, Request};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -22,6 +22,17 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
                 other => format!("The request body is not valid JSON: {}", other.body_text()),
             })),
         }
+    }
+}
+
+/// A multipart form; a body that is not one is a 400 that says so.
+pub struct MultipartForm(pub Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for MultipartForm {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Multipart::from_request(request, state).await.map(MultipartForm).map_err(|_| AppError::BadRequest("Send the form as multipart/form-data.".into()))
     }
 }
 
@@ -68,6 +79,9 @@ impl FromRequestParts<Arc<AppState>> for ClientAddress {
         Ok(ClientAddress(client_address(peer, &forwarded_for, state.config().trusted_proxies)))
     }
 }
+
+/// PostgreSQL cannot store NUL in text, so text holding one is refused (as Django REST framework does).
+pub const NULL_CHARACTERS: &str = "Null characters are not allowed.";
 
 /// Collects field errors; `finish` turns them into one 400 whose message is the first.
 #[derive(Default)]

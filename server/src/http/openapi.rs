@@ -5,8 +5,9 @@
 use axum::response::Html;
 use serde::Serialize;
 use serde_json::Value;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa::{IntoResponses, Modify, OpenApi, ToSchema};
 
 /// The contract's error body.
 #[derive(Serialize, ToSchema)]
@@ -23,43 +24,93 @@ pub struct ErrorBody {
     fields: std::collections::BTreeMap<String, Vec<String>>,
 }
 
+/// A sentence saying what was done.
 #[derive(Serialize, ToSchema)]
 pub struct MessageAnswer {
     message: String,
 }
 
+impl MessageAnswer {
+    pub fn new(message: &str) -> Self {
+        MessageAnswer { message: message.into() }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct RegisterAnswer {
     message: String,
+    /// The address as stored: trimmed and lower-cased.
+    #[schema(format = Email)]
     email: String,
 }
 
+impl RegisterAnswer {
+    pub fn new(message: &str, email: String) -> Self {
+        RegisterAnswer { message: message.into(), email }
+    }
+}
+
+/// Errors that several operations answer, each with the contract's error body.
+#[derive(IntoResponses)]
+#[response(status = 400, description = "A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes")]
+pub struct Invalid(pub ErrorBody);
+
+#[derive(IntoResponses)]
+#[response(status = 401, description = "No valid access token; `detail` says why")]
+pub struct Unauthenticated(pub ErrorBody);
+
+#[derive(IntoResponses)]
+#[response(status = 429, description = "Rate limited", headers(("Retry-After" = u64, description = "Seconds to wait")))]
+pub struct RateLimited(pub ErrorBody);
+
 /// The multipart form of `PATCH /api/auth/profile/`: any text field, and files (jpg, png or
 /// webp up to 2 MiB for the picture; pdf, doc, docx, jpg or png up to 5 MiB for documents,
-/// checked by content). Each `certificates` file adds a certificate.
+/// checked by content). Each `certificates` file adds a certificate. Text is trimmed; an
+/// empty `postcode` clears it.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct ProfileUpdateForm {
+    #[schema(required = false, value_type = String, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     full_name: Option<String>,
+    /// A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`.
+    #[schema(required = false, value_type = String, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
     phone_number: Option<String>,
+    #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
     address_line_1: Option<String>,
+    /// A UK postcode, e.g. `SW1A 1AA`.
+    #[schema(required = false, value_type = String, pattern = r"^ *([A-Za-z] *([0-9]( *[A-Za-z0-9]){0,2}|[A-Za-z] *[0-9]( *[A-Za-z0-9])?|[A-Za-z] *[A-Za-z] *[0-9]) *[0-9] *[A-Za-z] *[A-Za-z] *)?$")]
     postcode: Option<String>,
+    #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
     city: Option<String>,
+    #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
     country: Option<String>,
-    /// `YYYY-MM-DD`.
+    #[schema(required = false, schema_with = date_or_empty)]
     date_of_birth: Option<String>,
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(required = false, value_type = String, format = Binary)]
     profile_picture: Option<Vec<u8>>,
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(required = false, value_type = String, format = Binary)]
     resume: Option<Vec<u8>>,
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(required = false, value_type = String, format = Binary)]
     passport: Option<Vec<u8>>,
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(required = false, value_type = String, format = Binary)]
     utility_bill: Option<Vec<u8>>,
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(required = false, value_type = String, format = Binary)]
     other_documents: Option<Vec<u8>>,
-    #[schema(value_type = Option<Vec<String>>, format = Binary)]
+    #[schema(required = false, value_type = Vec<String>, format = Binary)]
     certificates: Option<Vec<Vec<u8>>>,
+}
+
+/// Kinds of file the server takes, told by content: the picture, and documents.
+pub const PICTURE_TYPES: &str = "image/jpeg, image/png, image/webp";
+pub const DOCUMENT_TYPES: &str = "application/pdf, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document, image/jpeg, image/png";
+
+fn date_or_empty() -> Schema {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))))
+        .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(0)))
+        .description(Some("A date in the past, not before 1900, as `YYYY-MM-DD`; empty clears it."))
+        .build()
+        .into()
 }
 
 struct BearerAuth;
@@ -93,17 +144,24 @@ fn resolve<'a>(document: &'a Value, schema: &'a Value) -> &'a Value {
     }
 }
 
+/// What a property holds: its format, else its type; for a choice, its first branch.
+fn kind(property: &Value) -> &str {
+    if let Some(first) = property["oneOf"].get(0) {
+        return kind(first);
+    }
+    property["format"].as_str().or(property["type"].as_str()).or_else(|| property["type"].as_array().and_then(|t| t.first()).and_then(|t| t.as_str())).unwrap_or("object")
+}
+
 fn fields_table(document: &Value, schema: &Value) -> String {
     let schema = resolve(document, schema);
     let required: Vec<&str> = schema["required"].as_array().map(|r| r.iter().filter_map(|v| v.as_str()).collect()).unwrap_or_default();
     let Some(properties) = schema["properties"].as_object() else { return String::new() };
     let mut rows = String::new();
     for (name, property) in properties {
-        let kind = property["format"].as_str().or(property["type"].as_str()).or_else(|| property["type"].as_array().and_then(|t| t.first()).and_then(|t| t.as_str())).unwrap_or("object");
         rows.push_str(&format!(
             "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td></tr>",
             escape(name),
-            escape(kind),
+            escape(kind(property)),
             if required.contains(&name.as_str()) { "yes" } else { "" },
             escape(property["description"].as_str().unwrap_or(""))
         ));
