@@ -36,3 +36,14 @@ ensure_moto() {
   echo "Installing moto (a local S3 server) for the storage test..."
   python3 -m pip install --quiet --disable-pip-version-check "moto[server]"
 }
+
+# schemathesis, which fuzzes the API from its OpenAPI document. Pinned: its command line and
+# its checks change between releases.
+SCHEMATHESIS_VERSION=4.32.5
+ensure_schemathesis() {
+  if [ "$(python3 -m schemathesis.cli --version 2>/dev/null)" = "python -m schemathesis.cli, version $SCHEMATHESIS_VERSION" ]; then
+    return 0
+  fi
+  echo "Installing schemathesis $SCHEMATHESIS_VERSION for the API fuzzing..."
+  python3 -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+}

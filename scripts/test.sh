@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: island unit tests (vitest), Rust tests on SQLite and PostgreSQL, and the
-# browser tests (Playwright driving Debian's Chromium) against the real server. Installs what
-# it needs: npm packages, Debian's chromium, and moto (a local S3 server) from PyPI.
+# browser tests (Playwright driving Debian's Chromium) against the real server, and a fuzzing
+# of the API from its OpenAPI document. Installs what it needs: npm packages, Debian's
+# chromium, and from PyPI moto (a local S3 server) and schemathesis.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -17,6 +18,7 @@ fi
 
 ensure_chromium
 ensure_moto
+ensure_schemathesis
 npm_install islands
 npm_install end2end
 
@@ -26,6 +28,62 @@ echo "== islands: build, types, unit tests"
 echo "== rust: unit, render and API tests (SQLite and PostgreSQL)"
 cargo test --locked --workspace -- --test-threads=2
 
-echo "== end2end: Chromium against the real server"
 cargo build --locked -p server
-(cd end2end && SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server" npm test --silent)
+SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server"
+
+echo "== api: schemathesis against /api/openapi.json"
+(
+  data="$(mktemp -d)"
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  base="http://127.0.0.1:$port"
+  # Rate limits out of reach, so that the fuzzing tests validation rather than the limiter.
+  PORT="$port" DATA_DIR="$data" DATABASE_URL="sqlite://$data/marketplace.sqlite3" SEED_DEMO=true PRERENDER=false \
+    RATE_LIMIT_LOGIN_PER_MINUTE=100000 RATE_LIMIT_REGISTER_PER_HOUR=100000 RATE_LIMIT_RESEND_PER_HOUR=100000 \
+    RATE_LIMIT_RESET_PER_HOUR=100000 PASSWORD_HASH_MEMORY_KIB=64 PASSWORD_HASH_ITERATIONS=1 RUST_LOG=warn \
+    "$SERVER_BIN" > "$data/server.log" 2>&1 &
+  server=$!
+  trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
+  tries=0
+  until curl -fs -o /dev/null "$base/api/openapi.json"; do
+    if ! kill -0 "$server" 2>/dev/null || [ $((tries += 1)) -gt 150 ]; then
+      echo "The server did not start:"; cat "$data/server.log"; exit 1
+    fi
+    sleep 0.2
+  done
+  # The demo member's token, for the operations that need one.
+  token="$(curl -fsS -H 'Content-Type: application/json' -d '{"email": "demo@brightway.example", "password": "demo-password-1"}' \
+    "$base/api/auth/login/" | python3 -c 'import json, sys; print(json.load(sys.stdin)["access"])')"
+  cat > "$data/schemathesis.toml" <<'TOML'
+# schemathesis guesses formats from the messages of 400 answers: "Date has wrong format. Use
+# YYYY-MM-DD." makes it take date_of_birth for a plain date and drop the documented empty value
+# that clears it. The document states the formats, so there is nothing to guess.
+[phases.fuzzing.error-feedback]
+enabled = false
+
+# Schema-valid bodies that these operations rightly refuse with the contract's 400, for reasons
+# no schema can state: the address is already registered (generated data repeats addresses) or
+# already verified, the code or the old password is not the right one.
+[[operations]]
+include-name = ["POST /api/auth/register/", "POST /api/auth/verify-email/", "POST /api/auth/resend-otp/", "POST /api/auth/password-reset-confirm/", "PUT /api/auth/update-password/"]
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+# Likewise the profile form: a date of birth must be in the past (400); and schemathesis has no
+# PDF or Word sample, so for a document it sends an image of any kind, which is rightly a 415.
+# A form carries only text and files, so schemathesis's type-changing "invalid" values arrive
+# as valid text (an integer for `city`) or as an empty file part, which the server takes as no
+# file, as browsers send for an empty file input: accepting them is right here. (`enabled =
+# false` would lose to `--checks all`.)
+[[operations]]
+include-name = "PATCH /api/auth/profile/"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "415", "429"]
+checks.negative_data_rejection.expected-statuses = ["2xx", "4xx"]
+TOML
+  # In the temporary folder: schemathesis and Hypothesis write their files where they run.
+  cd "$data"
+  python3 -m schemathesis.cli --config-file schemathesis.toml run "$base/api/openapi.json" --checks all \
+    --seed 1 --max-examples 100 --generation-database none --no-color -H "Authorization: Bearer $token" \
+    || { echo "Server log:"; cat server.log; exit 1; }
+)
+
+echo "== end2end: Chromium against the real server"
+(cd end2end && SERVER_BIN="$SERVER_BIN" npm test --silent)
