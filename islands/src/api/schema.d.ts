@@ -191,10 +191,12 @@ export interface components {
             /** Format: int32 */
             readonly id: number;
             readonly name: string;
+            /** Format: date-time */
             readonly uploaded_at: string;
         };
         readonly EmailBody: {
-            readonly email: string | null;
+            /** Format: email */
+            readonly email: string;
         };
         /** @description The contract's error body. */
         readonly ErrorBody: {
@@ -208,59 +210,75 @@ export interface components {
             readonly [key: string]: readonly string[];
         };
         readonly LoginBody: {
-            readonly email: string | null;
-            readonly password: string | null;
+            /** Format: email */
+            readonly email: string;
+            readonly password: string;
         };
+        /** @description A sentence saying what was done. */
         readonly MessageAnswer: {
             readonly message: string;
         };
         readonly PasswordChange: {
-            readonly new_password: string | null;
-            readonly old_password: string | null;
+            /** @description At least 8 characters, not all digits, not the email. */
+            readonly new_password: string;
+            readonly old_password: string;
         };
         /**
          * @description The multipart form of `PATCH /api/auth/profile/`: any text field, and files (jpg, png or
          *     webp up to 2 MiB for the picture; pdf, doc, docx, jpg or png up to 5 MiB for documents,
-         *     checked by content). Each `certificates` file adds a certificate.
+         *     checked by content). Each `certificates` file adds a certificate. Text is trimmed; an
+         *     empty `postcode` clears it.
          */
         readonly ProfileUpdateForm: {
-            readonly address_line_1?: string | null;
-            readonly certificates?: readonly string[] | null;
-            readonly city?: string | null;
-            readonly country?: string | null;
-            /** @description `YYYY-MM-DD`. */
-            readonly date_of_birth?: string | null;
-            readonly full_name?: string | null;
+            readonly address_line_1?: string;
+            readonly certificates?: readonly string[];
+            readonly city?: string;
+            readonly country?: string;
+            /** @description A date in the past, not before 1900, as `YYYY-MM-DD`; empty clears it. */
+            readonly date_of_birth?: string;
+            readonly full_name?: string;
             /** Format: binary */
-            readonly other_documents?: string | null;
+            readonly other_documents?: string;
             /** Format: binary */
-            readonly passport?: string | null;
-            readonly phone_number?: string | null;
-            readonly postcode?: string | null;
+            readonly passport?: string;
+            /** @description A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`. */
+            readonly phone_number?: string;
+            /** @description A UK postcode, e.g. `SW1A 1AA`. */
+            readonly postcode?: string;
             /** Format: binary */
-            readonly profile_picture?: string | null;
+            readonly profile_picture?: string;
             /** Format: binary */
-            readonly resume?: string | null;
+            readonly resume?: string;
             /** Format: binary */
-            readonly utility_bill?: string | null;
+            readonly utility_bill?: string;
         };
         readonly RefreshBody: {
-            readonly refresh: string | null;
+            readonly refresh: string;
         };
         readonly RegisterAnswer: {
+            /**
+             * Format: email
+             * @description The address as stored: trimmed and lower-cased.
+             */
             readonly email: string;
             readonly message: string;
         };
         readonly RegisterBody: {
-            readonly email: string | null;
-            readonly full_name: string | null;
-            readonly password: string | null;
-            readonly phone_number: string | null;
+            /** Format: email */
+            readonly email: string;
+            readonly full_name: string;
+            /** @description At least 8 characters, not all digits, not the email. */
+            readonly password: string;
+            /** @description A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`. */
+            readonly phone_number: string;
         };
         readonly ResetConfirmBody: {
-            readonly email: string | null;
-            readonly otp: string | null;
-            readonly password: string | null;
+            /** Format: email */
+            readonly email: string;
+            /** @description The 6-digit code from the email. */
+            readonly otp: string;
+            /** @description The new password: at least 8 characters, not all digits, not the email. */
+            readonly password: string;
         };
         /** @description What signing in or refreshing answers. */
         readonly TokenPair: {
@@ -275,25 +293,29 @@ export interface components {
             readonly certificates: readonly components["schemas"]["CertificateView"][];
             readonly city: string;
             readonly country: string;
+            /** Format: date-time */
             readonly date_joined: string;
-            /** @description `YYYY-MM-DD`. */
-            readonly date_of_birth?: string | null;
+            /** Format: date */
+            readonly date_of_birth: string | null;
+            /** Format: email */
             readonly email: string;
             readonly full_name: string;
             /** Format: int32 */
             readonly id: number;
             readonly is_verified: boolean;
-            readonly other_documents?: string | null;
-            readonly passport?: string | null;
+            readonly other_documents: string | null;
+            readonly passport: string | null;
             readonly phone_number: string;
             readonly postcode: string;
-            readonly profile_picture?: string | null;
-            readonly resume?: string | null;
-            readonly utility_bill?: string | null;
+            readonly profile_picture: string | null;
+            readonly resume: string | null;
+            readonly utility_bill: string | null;
         };
         readonly VerifyBody: {
-            readonly email: string | null;
-            readonly otp: string | null;
+            /** Format: email */
+            readonly email: string;
+            /** @description The 6-digit code from the email. */
+            readonly otp: string;
         };
     };
     responses: never;
@@ -323,6 +345,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No valid access token; `detail` says why */
             readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -363,6 +386,16 @@ export interface operations {
                     readonly "application/json": components["schemas"]["TokenPair"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong email or password; `detail` says so */
             readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -380,8 +413,11 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Rate limited */
             readonly 429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
@@ -411,6 +447,16 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The refresh token is invalid or expired */
             readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -442,8 +488,20 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
             readonly 400: {
                 headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
@@ -474,8 +532,20 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
             readonly 429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
@@ -501,6 +571,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["UserView"];
                 };
             };
+            /** @description No valid access token; `detail` says why */
             readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -532,6 +603,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["UserView"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
             readonly 400: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -540,6 +612,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid access token; `detail` says why */
             readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -548,6 +621,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A file is over its size limit */
             readonly 413: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -556,6 +630,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A file is not of an allowed type */
             readonly 415: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -588,6 +663,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["RegisterAnswer"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
             readonly 400: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -596,8 +672,11 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Rate limited */
             readonly 429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
@@ -619,6 +698,7 @@ export interface operations {
             };
         };
         readonly responses: {
+            /** @description The same answer whether or not the account exists */
             readonly 200: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -627,6 +707,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
             readonly 400: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -635,8 +716,11 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Rate limited */
             readonly 429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
@@ -667,6 +751,16 @@ export interface operations {
                     readonly "application/json": components["schemas"]["TokenPair"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The refresh token is invalid, expired, used or revoked */
             readonly 401: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -698,6 +792,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
             readonly 400: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -706,8 +801,20 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No valid access token; `detail` says why */
             readonly 401: {
                 headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
@@ -737,8 +844,20 @@ export interface operations {
                     readonly "application/json": components["schemas"]["MessageAnswer"];
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
             readonly 400: {
                 headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
