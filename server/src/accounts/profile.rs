@@ -1,7 +1,7 @@
 //! `/api/auth/profile/`, certificates and password change: the signed-in member's own data.
 //! Documents are stored under random names and shown only as signed, expiring links.
 
-use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS};
+use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS, form_error};
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::platform::rate_limit::Limit;
 use crate::http::member::Member;
@@ -111,7 +111,7 @@ pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<
 /// Reads one uploaded file, refusing it as soon as it passes `limit` bytes.
 async fn read_file(field: &mut axum::extract::multipart::Field<'_>, name: &str, limit: usize) -> Result<Bytes, AppError> {
     let mut bytes = BytesMut::new();
-    while let Some(chunk) = field.chunk().await.map_err(|e| AppError::BadRequest(format!("The upload of {name} was interrupted: {e}")))? {
+    while let Some(chunk) = field.chunk().await.map_err(|e| form_error(&format!("The upload of {name} was interrupted"), e))? {
         bytes.extend_from_slice(&chunk);
         if bytes.len() > limit {
             return Err(AppError::PayloadTooLarge(format!("The file for {name} is too large: at most {} MiB.", limit / (1024 * 1024))));
@@ -148,7 +148,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
     let mut uploads = Vec::new();
     let limits = state.config().limits;
     let mut certificates = 0;
-    while let Some(mut field) = form.next_field().await.map_err(|e| AppError::BadRequest(format!("The form could not be read: {e}")))? {
+    while let Some(mut field) = form.next_field().await.map_err(|e| form_error("The form could not be read", e))? {
         let name = field.name().unwrap_or("").to_string();
         let file_field: Option<(&'static str, usize, &[FileKind])> = match name.as_str() {
             "profile_picture" => Some(("profile_picture", PICTURE_LIMIT, PICTURE_KINDS)),
@@ -175,7 +175,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
             uploads.push(Upload { field: field_name, kind, bytes, file_name });
             continue;
         }
-        let value = field.text().await.map_err(|e| AppError::BadRequest(format!("The field {name} could not be read: {e}")))?;
+        let value = field.text().await.map_err(|e| form_error(&format!("The field {name} could not be read"), e))?;
         let value = value.trim().to_string();
         match name.as_str() {
             "full_name" | "address_line_1" | "city" | "country" if value.contains('\0') => errors.add(&name, NULL_CHARACTERS),

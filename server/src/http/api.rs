@@ -24,7 +24,8 @@ pub fn router(state: Arc<AppState>) -> Router {
     let (api, document) = routes().split_for_parts();
     let document = Arc::new(serde_json::to_value(document).expect("the OpenAPI document serialises"));
     let page = Arc::new(openapi::page(&document));
-    api.route("/api/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
+    api.method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+        .route("/api/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .route("/api/docs", get(move || async move { page.as_ref().clone() }))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))

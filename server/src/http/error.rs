@@ -22,6 +22,8 @@ pub enum AppError {
     Forbidden(String),
     #[error("Not found.")]
     NotFound,
+    #[error("This method is not allowed here.")]
+    MethodNotAllowed,
     #[error("{0}")]
     Conflict(String),
     #[error("The file is too large.")]
@@ -47,6 +49,7 @@ impl AppError {
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,

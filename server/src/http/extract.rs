@@ -36,6 +36,15 @@ impl<S: Send + Sync> FromRequest<S> for MultipartForm {
     }
 }
 
+/// A multipart form that could not be read: too large (413), or malformed or cut off (400).
+pub fn form_error(what: &str, error: axum::extract::multipart::MultipartError) -> AppError {
+    if error.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::PayloadTooLarge("The form is too large.".into())
+    } else {
+        AppError::BadRequest(format!("{what}: {}", error.body_text()))
+    }
+}
+
 /// The client's address, for rate limits. Behind `TRUSTED_PROXIES` proxies of our own, each
 /// appends the address it saw to `X-Forwarded-For`, so the client is the hop just left of
 /// theirs; whatever stands further left was written by the client itself and is ignored.
