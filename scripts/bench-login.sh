@@ -16,7 +16,7 @@ SERVER="${CARGO_TARGET_DIR:-target}/release/server"
 
 DATA="$(mktemp -d)"
 trap 'kill "$SERVER_PID" 2>/dev/null || true; rm -rf "$DATA"' EXIT
-DATA_DIR="$DATA" PORT="$PORT" PUBLIC_URL="$BASE" PRERENDER=false RATE_LIMIT_LOGIN_PER_MINUTE=1000000 "$SERVER" serve >"$DATA/server.log" 2>&1 &
+DATA_DIR="$DATA" PORT="$PORT" PUBLIC_URL="$BASE" PRERENDER=false RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=1000000 "$SERVER" serve >"$DATA/server.log" 2>&1 &
 SERVER_PID=$!
 until curl -fs "$BASE/builds/latest.json" >/dev/null; do sleep 0.2; done
 curl -fs -o /dev/null "$BASE/"

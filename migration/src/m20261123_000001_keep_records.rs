@@ -1,8 +1,9 @@
 //! Money and history are never deleted by accident: removing a member, a service, a category
-//! or a job no longer cascades into bookings, payments, provider and job applications or
-//! reviews. Such a delete is refused while records point at the row (`NO ACTION`, checked
-//! when the statement or transaction ends), and a job outlives its poster's account
-//! (`SET NULL`).
+//! or a job no longer cascades into bookings, payments, provider and job applications, or a
+//! service's reviews. Such a delete is refused while records point at the row (`NO ACTION`,
+//! checked when the statement or transaction ends), and a job outlives its poster's account
+//! (`SET NULL`). A member's own reviews, codes, tokens, certificates and notifications still
+//! go with their account: they are personal data.
 //!
 //! PostgreSQL swaps the constraints in place. SQLite cannot alter a foreign key, so each table
 //! is made again from its own `CREATE TABLE` text with the new actions, children before
@@ -87,11 +88,22 @@ async fn rebuild_sqlite_table<'a>(db: &impl ConnectionTrait, table: &str, change
     let mut rebuilt = create.clone();
     for (_, column, target, now, wanted) in changes {
         let clause = |action: &str| format!("FOREIGN KEY (\"{column}\") REFERENCES \"{target}\" (\"id\") ON DELETE {action}");
-        if !rebuilt.contains(&clause(now)) {
+        if rebuilt.contains(&clause(now)) {
+            rebuilt = rebuilt.replace(&clause(now), &clause(wanted));
+        } else if !rebuilt.contains(&clause(wanted)) {
             return Err(DbErr::Migration(format!("{table}.{column} is not the foreign key this migration expects: {create}")));
         }
-        rebuilt = rebuilt.replace(&clause(now), &clause(wanted));
     }
+    // Already done (a run that stopped before it was recorded): nothing to rebuild.
+    if rebuilt == create {
+        return Ok(());
+    }
+    // Dropping the table forgets its AUTOINCREMENT counter: keep it, so no id is given twice.
+    let sequence = Statement::from_sql_and_values(DatabaseBackend::Sqlite, "SELECT seq FROM sqlite_sequence WHERE name = ?", [table.into()]);
+    let last_id: Option<i64> = match db.query_one_raw(sequence).await? {
+        Some(row) => Some(row.try_get("", "seq")?),
+        None => None,
+    };
     let indexes: Vec<String> = db.query_all_raw(schema("index")).await?.iter().map(|row| row.try_get("", "sql")).collect::<Result<_, _>>()?;
     // Rows wait in a copy while the table is made again under its own name: SQLite counts
     // deferred violations as they happen (dropping the table orphans its children) and counts
@@ -103,6 +115,15 @@ async fn rebuild_sqlite_table<'a>(db: &impl ConnectionTrait, table: &str, change
     db.execute_unprepared(&format!("DROP TABLE temp.\"{table}_copy\"")).await?;
     for index in indexes {
         db.execute_unprepared(&index).await?;
+    }
+    if let Some(last_id) = last_id {
+        db.execute_raw(Statement::from_sql_and_values(DatabaseBackend::Sqlite, "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", [last_id.into(), table.into()])).await?;
+        db.execute_raw(Statement::from_sql_and_values(
+            DatabaseBackend::Sqlite,
+            "INSERT INTO sqlite_sequence (name, seq) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+            [table.into(), last_id.into(), table.into()],
+        ))
+        .await?;
     }
     Ok(())
 }

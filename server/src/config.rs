@@ -47,6 +47,8 @@ pub struct Config {
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub login_per_minute: u32,
+    /// Wrong passwords for one account from one address, per 15 minutes.
+    pub login_failures_per_quarter_hour: u32,
     pub register_per_hour: u32,
     pub resend_per_hour: u32,
     pub reset_per_hour: u32,
@@ -61,7 +63,7 @@ pub struct Limits {
 pub struct Connections {
     /// To send a request's headers.
     pub header_read_timeout: Duration,
-    /// Between two pieces of a request's body.
+    /// Between two pieces of a request's body, and between two writes of an answer.
     pub body_read_timeout: Duration,
     /// For the whole request, body included, until the answer starts.
     pub request_timeout: Duration,
@@ -99,6 +101,7 @@ impl Config {
             jwt_secret: var("JWT_SECRET"),
             limits: Limits {
                 login_per_minute: number("RATE_LIMIT_LOGIN_PER_MINUTE", 10) as u32,
+                login_failures_per_quarter_hour: number("RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES", 5) as u32,
                 register_per_hour: number("RATE_LIMIT_REGISTER_PER_HOUR", 20) as u32,
                 resend_per_hour: number("RATE_LIMIT_RESEND_PER_HOUR", 10) as u32,
                 reset_per_hour: number("RATE_LIMIT_RESET_PER_HOUR", 10) as u32,

@@ -11,6 +11,7 @@ const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    server::platform::data_dir::owner_only_files();
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into()))
         .init();

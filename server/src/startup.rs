@@ -33,6 +33,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::platform::data_dir::prepare(&config.data_dir)?;
     crate::platform::passwords::set_cost(config.password_hash);
     let db = crate::platform::db::connect_and_migrate(&config.database_url).await?;
+    crate::accounts::staff::retire_published_staff_account(&db).await?;
     if config.seed_demo && category::Entity::find().count(&db).await? == 0 {
         let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
         tracing::info!(%report, "demo data loaded into the empty database");

@@ -7,7 +7,7 @@ use entity::one_time_code;
 use hmac::{Hmac, Mac};
 use rand::Rng;
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use sha2::Sha256;
 
 pub const LIFETIME: Duration = Duration::minutes(10);
@@ -58,6 +58,17 @@ impl Codes {
             let now = Utc::now();
             (ready > now).then(|| Ord::max((ready - now).num_seconds(), 1))
         }))
+    }
+
+    /// How many codes of `purpose` the member was sent in the last hour. The rate limiter
+    /// forgets least used keys first; this count, kept in the database, cannot be flushed.
+    pub async fn issued_in_last_hour(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose) -> Result<u64, DbErr> {
+        one_time_code::Entity::find()
+            .filter(one_time_code::Column::UserId.eq(user_id))
+            .filter(one_time_code::Column::Purpose.eq(purpose.as_str()))
+            .filter(one_time_code::Column::CreatedAt.gt(Utc::now() - Duration::hours(1)))
+            .count(db)
+            .await
     }
 
     /// A fresh code; earlier ones of the same purpose stop working.

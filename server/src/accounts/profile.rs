@@ -212,11 +212,11 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
     }
     errors.finish()?;
 
-    if certificates > 0 {
-        let kept = certificate::Entity::find().filter(certificate::Column::UserId.eq(member.user.id)).count(state.db()).await? as usize;
-        if kept + certificates > limits.certificates_per_member {
-            return Err(AppError::field("certificates", format!("You can keep at most {} certificates. Remove one first.", limits.certificates_per_member)));
-        }
+    let too_many_certificates = || AppError::field("certificates", format!("You can keep at most {} certificates. Remove one first.", limits.certificates_per_member));
+    // Refused before any file is stored; counted again inside the transaction, which
+    // decides when two updates race.
+    if certificates > 0 && certificates_kept(state.db(), member.user.id).await? + certificates > limits.certificates_per_member {
+        return Err(too_many_certificates());
     }
 
     // Files first, then the records that point at them, in one transaction; a failure
@@ -253,19 +253,26 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
         for (file, name) in new_certificates {
             certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }.insert(&txn).await?;
         }
+        if certificates > 0 && certificates_kept(&txn, member.user.id).await? > limits.certificates_per_member {
+            return Err(too_many_certificates());
+        }
         txn.commit().await?;
-        Ok::<_, sea_orm::DbErr>(updated)
+        Ok::<_, AppError>(updated)
     }
     .await;
     let updated = match saved {
         Ok(updated) => updated,
         Err(error) => {
             delete_files(&state.storage, stored).await;
-            return Err(error.into());
+            return Err(error);
         }
     };
     delete_files(&state.storage, replaced).await;
     Ok(Json(user_view(&state, &updated).await?))
+}
+
+async fn certificates_kept(db: &impl sea_orm::ConnectionTrait, user_id: i32) -> Result<usize, sea_orm::DbErr> {
+    Ok(certificate::Entity::find().filter(certificate::Column::UserId.eq(user_id)).count(db).await? as usize)
 }
 
 /// Puts `key` in a file slot; returns the key it held before.

@@ -185,6 +185,9 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
     if let Some(seconds) = state.codes.wait_before_next(state.db(), user.id, Purpose::VerifyEmail).await? {
         return Err(wait_message(seconds));
     }
+    if state.codes.issued_in_last_hour(state.db(), user.id, Purpose::VerifyEmail).await? >= u64::from(limit.count) {
+        return Err(AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds: 3600 });
+    }
     let txn = state.db().begin().await?;
     queue_code(&state, &txn, &user, Purpose::VerifyEmail).await?;
     txn.commit().await?;
@@ -216,14 +219,15 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
     // Wrong passwords count per account and address together: someone guessing from
     // elsewhere slows themselves down, never the owner signing in from their own address.
     let failures = format!("{email}|{address}");
-    state.limiter.refuse_if_full("login-failure", &failures, limit)?;
+    let failure_limit = Limit::per_quarter_hour(state.config().limits.login_failures_per_quarter_hour);
+    state.limiter.refuse_if_full("login-failure", &failures, failure_limit)?;
 
     let user = find_user(&state, &email).await?;
     let matches = passwords::verify_blocking(password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
         Some(user) if matches => user,
         _ => {
-            state.limiter.count("login-failure", &failures, limit);
+            state.limiter.count("login-failure", &failures, failure_limit);
             return Err(AppError::Unauthorized("No active account found with the given credentials".into()));
         }
     };
@@ -269,8 +273,10 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAd
     state.limiter.check("reset", &client.key(), limit)?;
     state.limiter.check("reset-account", email.as_str(), limit)?;
     if let Some(user) = find_user(&state, &email).await? {
-        // Within a minute of the last code nothing is sent, but the answer stays the same.
-        if state.codes.wait_before_next(state.db(), user.id, Purpose::PasswordReset).await?.is_none() {
+        // Within a minute of the last code, or past the hour's limit, nothing is sent, but
+        // the answer stays the same.
+        let waiting = state.codes.wait_before_next(state.db(), user.id, Purpose::PasswordReset).await?.is_some();
+        if !waiting && state.codes.issued_in_last_hour(state.db(), user.id, Purpose::PasswordReset).await? < u64::from(limit.count) {
             let txn = state.db().begin().await?;
             queue_code(&state, &txn, &user, Purpose::PasswordReset).await?;
             txn.commit().await?;

@@ -32,3 +32,28 @@ pub async fn create_or_promote(db: &DatabaseConnection, email: &Email, password:
         }
     }
 }
+
+/// Earlier demo data made a staff account with a password published in this repository
+/// (`admin@brightway.example` / `admin-password-1`), and seeded it into any empty database.
+/// Where that account still has that password, it loses staff rights and the password (no
+/// password matches `!`), and its sign-ins end. Runs at every start; cheap once it is done.
+pub async fn retire_published_staff_account(db: &DatabaseConnection) -> anyhow::Result<()> {
+    use entity::user;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let published = user::Entity::find().filter(user::Column::Email.eq("admin@brightway.example")).filter(user::Column::IsStaff.eq(true)).one(db).await?;
+    let Some(account) = published else { return Ok(()) };
+    if !passwords::verify_blocking("admin-password-1".into(), Some(account.password_hash.clone())).await {
+        return Ok(());
+    }
+    let id = account.id;
+    let mut row = account.into_active_model();
+    row.is_staff = Set(false);
+    row.password_hash = Set("!".into());
+    row.updated_at = Set(Utc::now());
+    let txn = db.begin().await?;
+    row.update(&txn).await?;
+    crate::accounts::tokens::revoke_all(&txn, id, None).await?;
+    txn.commit().await?;
+    tracing::warn!("the demo staff account with a published password was retired: make staff with `server create-admin`");
+    Ok(())
+}

@@ -130,23 +130,26 @@ impl Tokens {
     pub async fn refresh(&self, db: &DatabaseConnection, token: &str) -> Result<TokenPair, AppError> {
         let invalid = || AppError::Unauthorized("Token is invalid or expired".into());
         let claims = self.decode(token, Kind::Refresh).ok_or_else(invalid)?;
+        let now = Utc::now();
         let txn = db.begin().await?;
-        let row = refresh_token::Entity::find().filter(refresh_token::Column::Jti.eq(&claims.jti)).one(&txn).await?.ok_or_else(invalid)?;
-        if row.revoked_at.is_some() || row.expires_at <= Utc::now() {
-            return Err(invalid());
-        }
-        // Mark it used only if nobody did yet: two racing refreshes cannot both win.
+        // The transaction's first statement writes: SQLite then waits for its write lock (a
+        // read first would fail at once with "database is locked" when another connection
+        // writes in between). Marked only if nobody did yet: two racing refreshes cannot both win.
         let marked = refresh_token::Entity::update_many()
-            .col_expr(refresh_token::Column::UsedAt, Expr::value(Utc::now()))
-            .filter(refresh_token::Column::Id.eq(row.id))
+            .col_expr(refresh_token::Column::UsedAt, Expr::value(now))
+            .filter(refresh_token::Column::Jti.eq(&claims.jti))
             .filter(refresh_token::Column::UsedAt.is_null())
             .filter(refresh_token::Column::RevokedAt.is_null())
+            .filter(refresh_token::Column::ExpiresAt.gt(now))
             .exec(&txn)
             .await?;
+        let row = refresh_token::Entity::find().filter(refresh_token::Column::Jti.eq(&claims.jti)).one(&txn).await?.ok_or_else(invalid)?;
         if marked.rows_affected == 0 {
-            tracing::warn!(user_id = row.user_id, "a used refresh token was presented again; revoking its sign-in");
-            revoke_family(&txn, &row.family).await?;
-            txn.commit().await?;
+            if row.revoked_at.is_none() && row.expires_at > now {
+                tracing::warn!(user_id = row.user_id, "a used refresh token was presented again; revoking its sign-in");
+                revoke_family(&txn, &row.family).await?;
+                txn.commit().await?;
+            }
             return Err(invalid());
         }
         let pair = self.issue(&txn, row.user_id, Some(row.family.clone())).await?;

@@ -1,5 +1,6 @@
-//! Serving connections: HTTP/1.1 with a deadline for each request's headers, a cap on open
-//! connections, and a graceful shutdown that lets requests in flight finish.
+//! Serving connections: HTTP/1.1 with a deadline for each request's headers, a limit on how
+//! long an answer may stall, a cap on open connections, and a graceful shutdown that lets
+//! requests in flight finish.
 
 use crate::config::Connections;
 use axum::Router;
@@ -12,6 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
+use tokio_io_timeout::TimeoutStream;
 use tower::ServiceExt;
 
 /// How long requests in flight may take to finish once shutdown starts.
@@ -49,7 +51,11 @@ pub async fn serve(router: Router, listener: TcpListener, limits: Connections, s
             });
             let mut builder = http1::Builder::new();
             builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
-            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            // A client that stops reading its answer holds a slot no longer than a client that
+            // stops sending its body.
+            let mut stream = TimeoutStream::new(stream);
+            stream.set_write_timeout(Some(limits.body_read_timeout));
+            let connection = builder.serve_connection(TokioIo::new(Box::pin(stream)), service);
             let mut connection = std::pin::pin!(connection);
             tokio::select! {
                 result = connection.as_mut() => {
@@ -64,6 +70,8 @@ pub async fn serve(router: Router, listener: TcpListener, limits: Connections, s
             }
         });
     }
+    // New clients are refused at once rather than queued during the grace period.
+    drop(listener);
     let _ = stopping.send(true);
     let every_slot = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
     if tokio::time::timeout(GRACE, slots.acquire_many(every_slot)).await.is_err() {

@@ -4,15 +4,23 @@
 use anyhow::Context;
 use std::path::Path;
 
-/// Makes `data_dir` owner-only and has every later file and folder made owner-only too.
+/// Has every file and folder this process makes from now on made owner-only: SQLite's
+/// database and journals, mail files and uploads are written by libraries that take no mode.
+/// `main` calls it first, for every command.
+pub fn owner_only_files() {
+    // SAFETY: umask only sets the process's file-creation mask; it cannot fail.
+    #[cfg(unix)]
+    unsafe {
+        libc::umask(0o077);
+    }
+}
+
+/// Makes `data_dir` owner-only, and everything made in it later.
 pub fn prepare(data_dir: &Path) -> anyhow::Result<()> {
+    owner_only_files();
     #[cfg(unix)]
     {
         use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
-        // The process-wide default, so SQLite's journal files, mail files and uploads (written
-        // by libraries that do not take a mode) are owner-only as well.
-        // SAFETY: umask only sets the process's file-creation mask; it cannot fail.
-        unsafe { libc::umask(0o077) };
         std::fs::DirBuilder::new().recursive(true).mode(0o700).create(data_dir).with_context(|| format!("cannot create {}", data_dir.display()))?;
         std::fs::set_permissions(data_dir, std::fs::Permissions::from_mode(0o700)).with_context(|| format!("cannot make {} owner-only", data_dir.display()))?;
     }

@@ -20,6 +20,10 @@ impl Limit {
         Limit { count, window: Duration::from_secs(60) }
     }
 
+    pub const fn per_quarter_hour(count: u32) -> Self {
+        Limit { count, window: Duration::from_secs(15 * 60) }
+    }
+
     pub const fn per_hour(count: u32) -> Self {
         Limit { count, window: Duration::from_secs(3600) }
     }

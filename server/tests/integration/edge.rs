@@ -111,12 +111,18 @@ async fn a_forged_forwarded_for_does_not_dodge_the_limits() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_passwords_from_elsewhere_do_not_lock_the_owner_out() {
-    let app = behind_a_proxy(|_| {}).await;
+    let app = behind_a_proxy(|config| {
+        config.limits.login_per_minute = 100;
+        config.limits.login_failures_per_quarter_hour = 3;
+    })
+    .await;
     let wrong = json!({"email": DEMO.0, "password": "not the password"});
     for _ in 0..3 {
         assert_eq!(post(&app, "/api/auth/login/", wrong.clone(), Some("203.0.113.66")).await.0, 401);
     }
-    assert_eq!(post(&app, "/api/auth/login/", wrong.clone(), Some("203.0.113.66")).await.0, 429, "the guesser is stopped");
+    assert_eq!(post(&app, "/api/auth/login/", wrong.clone(), Some("203.0.113.66")).await.0, 429, "the guesser is stopped at this account");
+    let elsewhere = json!({"email": "amelia.hughes@example.co.uk", "password": "not the password"});
+    assert_eq!(post(&app, "/api/auth/login/", elsewhere, Some("203.0.113.66")).await.0, 401, "the limit is per account and address, not per address");
     let (status, body) = post(&app, "/api/auth/login/", json!({"email": DEMO.0, "password": DEMO.1}), Some("198.51.100.20")).await;
     assert_eq!(status, 200, "the owner still signs in from their own address: {body}");
 }
@@ -405,4 +411,40 @@ async fn oversized_forms_and_wrong_methods_get_the_contract_error() {
     assert_eq!(response.status(), 413);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], true, "{body}");
+}
+
+async fn refreshes_at_once_all_answer(app: &TestApp) {
+    let sign_ins = futures::future::join_all((0..8).map(|_| login(app, DEMO))).await;
+    let refreshes = sign_ins.iter().map(|tokens| post(app, "/api/auth/token/refresh/", json!({"refresh": tokens["refresh"]}), None));
+    let answers = futures::future::join_all(refreshes).await;
+    assert!(answers.iter().all(|(status, _)| *status == 200), "{answers:?}");
+    // The same token twice at once: one wins, the other is a replay; never a server error.
+    let token = json!({"refresh": answers[0].1["refresh"]});
+    let racing = futures::future::join_all((0..2).map(|_| post(app, "/api/auth/token/refresh/", token.clone(), None))).await;
+    let mut statuses: Vec<u16> = racing.iter().map(|(status, _)| *status).collect();
+    statuses.sort();
+    assert_eq!(statuses, [200, 401], "{racing:?}");
+}
+on_both_databases!(refreshes_at_once_all_answer);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_published_demo_staff_account_is_retired() {
+    use entity::user;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    // As earlier demo data left it in databases it seeded.
+    let email = server::domain::Email::parse("admin@brightway.example").unwrap();
+    server::accounts::staff::create_or_promote(&app.site.db, &email, "admin-password-1").await.unwrap();
+    login(&app, ("admin@brightway.example", "admin-password-1")).await;
+
+    server::accounts::staff::retire_published_staff_account(&app.site.db).await.unwrap();
+    let retired = user::Entity::find().all(&app.site.db).await.unwrap().into_iter().find(|u| u.email == "admin@brightway.example").unwrap();
+    assert!(!retired.is_staff, "no longer staff");
+    let (status, _) = post(&app, "/api/auth/login/", json!({"email": "admin@brightway.example", "password": "admin-password-1"}), None).await;
+    assert_eq!(status, 401, "the published password no longer signs in");
+
+    // A staff account that merely has that address but its own password is left alone.
+    server::accounts::staff::create_or_promote(&app.site.db, &email, "a password of their own").await.unwrap();
+    server::accounts::staff::retire_published_staff_account(&app.site.db).await.unwrap();
+    let kept = user::Entity::find().all(&app.site.db).await.unwrap().into_iter().find(|u| u.email == "admin@brightway.example").unwrap();
+    assert!(kept.is_staff);
 }

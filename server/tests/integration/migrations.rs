@@ -1,6 +1,6 @@
 //! The migrations on a database that already holds records: nothing is lost on the way, and
 //! afterwards deleting a member, service, category or job poster no longer takes bookings,
-//! payments, applications or reviews with it.
+//! payments, applications or a service's reviews with it.
 
 use crate::common;
 
@@ -34,7 +34,7 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
     let reviewed = review::Entity::find().one(&db).await.unwrap().unwrap();
     let service = service::Entity::find_by_id(reviewed.service_id).one(&db).await.unwrap().unwrap();
     let now = Utc::now();
-    let booking = booking::ActiveModel {
+    let new_booking = || booking::ActiveModel {
         user_id: Set(member.id),
         service_id: Set(service.id),
         date: Set(NaiveDate::from_ymd_opt(2030, 1, 2).unwrap()),
@@ -48,10 +48,11 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
         payment_status: Set(BookingPayment::Paid),
         created_at: Set(now),
         ..Default::default()
-    }
-    .insert(&db)
-    .await
-    .unwrap();
+    };
+    let booking = new_booking().insert(&db).await.unwrap();
+    // A cancelled and removed booking: its id must not be given again after the rebuild.
+    let removed = new_booking().insert(&db).await.unwrap();
+    booking::Entity::delete_by_id(removed.id).exec(&db).await.unwrap();
     payment::ActiveModel { booking_id: Set(booking.id), user_id: Set(member.id), amount_pence: Set(booking.amount_pence), status: Set(PaymentStatus::Paid), reference: Set(None), created_at: Set(now), updated_at: Set(now), ..Default::default() }
         .insert(&db)
         .await
@@ -82,6 +83,9 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
 
     Migrator::up(&db, None).await.unwrap();
     assert_eq!(counts(&db).await, before, "the rebuild keeps every record");
+    let next = new_booking().insert(&db).await.unwrap();
+    assert!(next.id > removed.id, "ids are never given twice");
+    booking::Entity::delete_by_id(next.id).exec(&db).await.unwrap();
 
     assert!(user::Entity::delete_by_id(member.id).exec(&db).await.is_err(), "a member with bookings and payments is not deleted with them");
     assert!(service::Entity::delete_by_id(service.id).exec(&db).await.is_err(), "a booked, reviewed service is not deleted with its bookings");

@@ -266,7 +266,7 @@ impl TestApp {
             password_hash: CHEAP_HASHING,
             mail_retry_after: std::time::Duration::from_millis(200),
             // Tests that are not about rate limits must not trip them.
-            limits: Limits { login_per_minute: 1000, register_per_hour: 1000, resend_per_hour: 1000, reset_per_hour: 1000, ..defaults.limits },
+            limits: Limits { login_per_minute: 1000, login_failures_per_quarter_hour: 1000, register_per_hour: 1000, resend_per_hour: 1000, reset_per_hour: 1000, ..defaults.limits },
             ..defaults
         };
         customize(&mut config);
