@@ -186,16 +186,7 @@ async fn the_whole_account_journey(backend: Backend) {
     assert_eq!(client.get("/api/auth/profile/", Some(tokens["access"].as_str().unwrap())).await.0, 401, "logout ends the sign-in");
     assert_eq!(client.post("/api/auth/token/refresh/", json!({"refresh": tokens["refresh"]}), None).await.0, 401);
 }
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_whole_account_journey_on_sqlite() {
-    the_whole_account_journey(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_whole_account_journey_on_postgres() {
-    the_whole_account_journey(Backend::Postgres).await;
-}
+on_both_databases!(backend the_whole_account_journey);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_input_gets_field_errors_in_the_contract_shape() {

@@ -50,16 +50,7 @@ async fn a_burst_of_guesses_gets_no_more_than_five_tries(backend: Backend) {
     let (status, body) = post(&app, "/api/auth/verify-email/", json!({"email": email, "otp": code}), None).await;
     assert_eq!((status, body["otp"][0].as_str()), (400, Some("Too many wrong codes. Request a new code.")));
 }
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_burst_of_guesses_gets_no_more_than_five_tries_on_sqlite() {
-    a_burst_of_guesses_gets_no_more_than_five_tries(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_burst_of_guesses_gets_no_more_than_five_tries_on_postgres() {
-    a_burst_of_guesses_gets_no_more_than_five_tries(Backend::Postgres).await;
-}
+on_both_databases!(backend a_burst_of_guesses_gets_no_more_than_five_tries);
 
 /// A server behind one proxy of ours, with small limits.
 async fn behind_a_proxy(customize: impl FnOnce(&mut server::config::Config)) -> TestApp {

@@ -102,13 +102,4 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
     Migrator::up(&db, None).await.unwrap();
     db.close().await.unwrap();
 }
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn records_outlive_what_they_point_at_on_sqlite() {
-    records_outlive_what_they_point_at(Backend::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn records_outlive_what_they_point_at_on_postgres() {
-    records_outlive_what_they_point_at(Backend::Postgres).await;
-}
+on_both_databases!(backend records_outlive_what_they_point_at);

@@ -315,9 +315,26 @@ impl Drop for TestApp {
     }
 }
 
-/// Declares a test that runs `$check` once on SQLite and once on PostgreSQL.
+/// Declares a test that runs `$check` once on SQLite and once on PostgreSQL: given a started
+/// server, or (with `backend`) given the database kind.
 #[macro_export]
 macro_rules! on_both_databases {
+    // `$check(backend)` starts what it needs itself (its own configuration, or no server).
+    (backend $check:ident) => {
+        mod $check {
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$check(common::Backend::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$check(common::Backend::Postgres).await;
+            }
+        }
+    };
     ($check:ident) => {
         mod $check {
             use super::*;
