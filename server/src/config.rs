@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 use crate::platform::passwords::HashCost;
+use std::cell::RefCell;
+use std::str::FromStr;
 use std::time::Duration;
 
 #[derive(Clone, Debug)]
@@ -72,57 +74,61 @@ pub struct Connections {
 }
 
 impl Config {
-    pub fn from_env() -> Self {
+    pub fn from_env() -> anyhow::Result<Self> {
         Self::from_settings(|name| std::env::var(name).ok())
     }
 
     /// The configuration `setting` describes (by variable name); anything unset takes its
     /// default, so `Config::from_settings(|_| None)` is the embedded default (tests start there).
-    pub fn from_settings(setting: impl Fn(&str) -> Option<String>) -> Self {
-        let var = |name: &str| setting(name).filter(|v| !v.trim().is_empty());
-        let number = |name: &str, default: u64| var(name).and_then(|v| v.trim().parse().ok()).filter(|n| *n > 0).unwrap_or(default);
+    /// A value that is set but cannot be read is refused, naming the variable, rather than
+    /// quietly replaced by its default.
+    pub fn from_settings(setting: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let settings = Settings { setting: &setting, problems: RefCell::new(Vec::new()) };
         let root = project_root();
-        let data_dir = var("DATA_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("data"));
-        let port = var("PORT").and_then(|p| p.parse().ok()).unwrap_or(3000);
-        let database_url = var("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3")));
-        Config {
+        let data_dir = settings.text("DATA_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("data"));
+        let port = settings.number("PORT", 3000u16);
+        let database_configured = settings.text("DATABASE_URL").is_some();
+        let config = Config {
             port,
-            database_url,
-            public_url: var("PUBLIC_URL").unwrap_or_else(|| format!("http://127.0.0.1:{port}")).trim_end_matches('/').to_string(),
-            brand: var("BRAND"),
-            islands_dir: var("ISLANDS_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("islands/dist")),
-            public_dir: var("PUBLIC_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("public")),
-            seed_demo: seed_demo(var("SEED_DEMO").as_deref(), var("DATABASE_URL").is_some()),
-            prerender_on_start: var("PRERENDER").map(|v| v != "0" && v != "false").unwrap_or(true),
-            island_threads: var("ISLAND_THREADS").and_then(|n| n.parse().ok()).unwrap_or(2).max(1),
-            smtp_url: var("SMTP_URL"),
-            mail_from: var("MAIL_FROM").unwrap_or_else(|| "Brightway <no-reply@brightway.example>".into()),
-            storage_url: var("STORAGE_URL").unwrap_or_else(|| data_dir.join("uploads").display().to_string()),
-            jwt_secret: var("JWT_SECRET"),
+            database_url: settings.text("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3"))),
+            public_url: settings.text("PUBLIC_URL").unwrap_or_else(|| format!("http://127.0.0.1:{port}")).trim_end_matches('/').to_string(),
+            brand: settings.text("BRAND"),
+            islands_dir: settings.text("ISLANDS_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("islands/dist")),
+            public_dir: settings.text("PUBLIC_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("public")),
+            // Demo data only for the embedded default database, never into one someone configured.
+            seed_demo: settings.switch("SEED_DEMO", !database_configured),
+            prerender_on_start: settings.switch("PRERENDER", true),
+            island_threads: settings.number("ISLAND_THREADS", 2),
+            smtp_url: settings.text("SMTP_URL"),
+            mail_from: settings.text("MAIL_FROM").unwrap_or_else(|| "Brightway <no-reply@brightway.example>".into()),
+            storage_url: settings.text("STORAGE_URL").unwrap_or_else(|| data_dir.join("uploads").display().to_string()),
+            jwt_secret: settings.text("JWT_SECRET"),
             limits: Limits {
-                login_per_minute: number("RATE_LIMIT_LOGIN_PER_MINUTE", 10) as u32,
-                login_failures_per_quarter_hour: number("RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES", 5) as u32,
-                register_per_hour: number("RATE_LIMIT_REGISTER_PER_HOUR", 20) as u32,
-                resend_per_hour: number("RATE_LIMIT_RESEND_PER_HOUR", 10) as u32,
-                reset_per_hour: number("RATE_LIMIT_RESET_PER_HOUR", 10) as u32,
-                rate_limit_keys: number("RATE_LIMIT_MAX_KEYS", 100_000) as usize,
-                certificates_per_request: number("CERTIFICATES_PER_REQUEST", 10) as usize,
-                certificates_per_member: number("CERTIFICATES_PER_MEMBER", 30) as usize,
+                login_per_minute: settings.number("RATE_LIMIT_LOGIN_PER_MINUTE", 10),
+                login_failures_per_quarter_hour: settings.number("RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES", 5),
+                register_per_hour: settings.number("RATE_LIMIT_REGISTER_PER_HOUR", 20),
+                resend_per_hour: settings.number("RATE_LIMIT_RESEND_PER_HOUR", 10),
+                reset_per_hour: settings.number("RATE_LIMIT_RESET_PER_HOUR", 10),
+                rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
+                certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),
+                certificates_per_member: settings.number("CERTIFICATES_PER_MEMBER", 30),
             },
             password_hash: HashCost {
-                memory_kib: number("PASSWORD_HASH_MEMORY_KIB", HashCost::default().memory_kib.into()) as u32,
-                iterations: number("PASSWORD_HASH_ITERATIONS", HashCost::default().iterations.into()) as u32,
+                memory_kib: settings.number("PASSWORD_HASH_MEMORY_KIB", HashCost::default().memory_kib),
+                iterations: settings.number("PASSWORD_HASH_ITERATIONS", HashCost::default().iterations),
             },
-            mail_retry_after: Duration::from_secs(number("MAIL_RETRY_SECONDS", 5)),
-            trusted_proxies: var("TRUSTED_PROXIES").and_then(|n| n.parse().ok()).unwrap_or(0),
+            mail_retry_after: Duration::from_secs(settings.number("MAIL_RETRY_SECONDS", 5)),
+            trusted_proxies: settings.count("TRUSTED_PROXIES", 0),
             connections: Connections {
-                header_read_timeout: Duration::from_secs(number("HEADER_READ_TIMEOUT_SECONDS", 10)),
-                body_read_timeout: Duration::from_secs(number("BODY_READ_TIMEOUT_SECONDS", 30)),
-                request_timeout: Duration::from_secs(number("REQUEST_TIMEOUT_SECONDS", 120)),
-                max_connections: number("MAX_CONNECTIONS", 4096) as usize,
+                header_read_timeout: Duration::from_secs(settings.number("HEADER_READ_TIMEOUT_SECONDS", 10)),
+                body_read_timeout: Duration::from_secs(settings.number("BODY_READ_TIMEOUT_SECONDS", 30)),
+                request_timeout: Duration::from_secs(settings.number("REQUEST_TIMEOUT_SECONDS", 120)),
+                max_connections: settings.number("MAX_CONNECTIONS", 4096),
             },
             data_dir,
-        }
+        };
+        let problems = settings.problems.into_inner();
+        if problems.is_empty() { Ok(config) } else { anyhow::bail!("{}", problems.join("; ")) }
     }
 
     pub fn is_sqlite(&self) -> bool {
@@ -130,11 +136,48 @@ impl Config {
     }
 }
 
-/// `SEED_DEMO` when set; otherwise demo data only for the embedded default database.
-fn seed_demo(setting: Option<&str>, database_configured: bool) -> bool {
-    match setting {
-        Some(value) => matches!(value.trim(), "1" | "true"),
-        None => !database_configured,
+/// Reads settings by name, noting every value that is set but cannot be read.
+struct Settings<'a> {
+    setting: &'a dyn Fn(&str) -> Option<String>,
+    problems: RefCell<Vec<String>>,
+}
+
+impl Settings<'_> {
+    fn text(&self, name: &str) -> Option<String> {
+        (self.setting)(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+    }
+
+    fn parsed<T: FromStr>(&self, name: &str, default: T, valid: impl Fn(&T) -> bool, expected: &str) -> T {
+        let Some(raw) = self.text(name) else { return default };
+        match raw.parse().ok().filter(|value| valid(value)) {
+            Some(value) => value,
+            None => {
+                self.problems.borrow_mut().push(format!("{name} must be {expected}, not {raw:?}"));
+                default
+            }
+        }
+    }
+
+    /// A whole number above zero.
+    fn number<T: FromStr + PartialOrd + Default>(&self, name: &str, default: T) -> T {
+        self.parsed(name, default, |n| *n > T::default(), "a whole number above 0")
+    }
+
+    /// A whole number, 0 included.
+    fn count<T: FromStr>(&self, name: &str, default: T) -> T {
+        self.parsed(name, default, |_| true, "a whole number")
+    }
+
+    fn switch(&self, name: &str, default: bool) -> bool {
+        let Some(raw) = self.text(name) else { return default };
+        match raw.to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "on" => true,
+            "0" | "false" | "no" | "off" => false,
+            _ => {
+                self.problems.borrow_mut().push(format!("{name} must be true or false, not {raw:?}"));
+                default
+            }
+        }
     }
 }
 
@@ -155,11 +198,28 @@ fn project_root() -> PathBuf {
 
 #[cfg(test)]
 mod tests {
+    use super::Config;
+
+    fn with(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
+        let pairs: std::collections::HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_settings(|name| pairs.get(name).cloned())
+    }
+
     #[test]
     fn demo_data_goes_only_into_the_embedded_database_unless_asked_for() {
-        assert!(super::seed_demo(None, false), "a fresh checkout shows the demo catalogue");
-        assert!(!super::seed_demo(None, true), "a configured database (PostgreSQL in production) is never seeded by default");
-        assert!(super::seed_demo(Some("true"), true));
-        assert!(!super::seed_demo(Some("false"), false));
+        assert!(with(&[]).unwrap().seed_demo, "a fresh checkout shows the demo catalogue");
+        assert!(!with(&[("DATABASE_URL", "postgres://db/marketplace")]).unwrap().seed_demo, "a configured database is never seeded by default");
+        assert!(with(&[("DATABASE_URL", "postgres://db/marketplace"), ("SEED_DEMO", "true")]).unwrap().seed_demo);
+        assert!(!with(&[("SEED_DEMO", "false")]).unwrap().seed_demo);
+    }
+
+    #[test]
+    fn a_setting_that_cannot_be_read_is_refused_by_name() {
+        let error = with(&[("TRUSTED_PROXIES", "one"), ("MAX_CONNECTIONS", "0"), ("PRERENDER", "maybe")]).unwrap_err().to_string();
+        assert!(error.contains("TRUSTED_PROXIES must be a whole number, not \"one\""), "{error}");
+        assert!(error.contains("MAX_CONNECTIONS must be a whole number above 0"), "{error}");
+        assert!(error.contains("PRERENDER must be true or false"), "{error}");
+        let config = with(&[("TRUSTED_PROXIES", "2"), ("RATE_LIMIT_LOGIN_PER_MINUTE", " 30 ")]).unwrap();
+        assert_eq!((config.trusted_proxies, config.limits.login_per_minute), (2, 30));
     }
 }

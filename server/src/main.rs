@@ -50,7 +50,7 @@ async fn main() -> ExitCode {
 }
 
 async fn serve() -> anyhow::Result<()> {
-    let config = Config::from_env();
+    let config = Config::from_env()?;
     let address = format!("{}:{}", std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into()), config.port);
     let public_url = config.public_url.clone();
     let app = server::startup::build(config).await?;
@@ -75,14 +75,14 @@ async fn shutdown_signal() {
 }
 
 async fn migrate() -> anyhow::Result<()> {
-    let config = Config::from_env();
+    let config = Config::from_env()?;
     server::platform::db::connect_and_migrate(&config.database_url).await?;
     println!("migrations applied");
     Ok(())
 }
 
 async fn import(file: &Path) -> anyhow::Result<()> {
-    let config = Config::from_env();
+    let config = Config::from_env()?;
     let db = server::platform::db::connect_and_migrate(&config.database_url).await?;
     let started = std::time::Instant::now();
     let report = server::import::import_file(&db, file).await?;
@@ -97,7 +97,7 @@ async fn import(file: &Path) -> anyhow::Result<()> {
 /// Writes every enumerable page and its payload under `out`: `PATH/index.html`, or
 /// `PATH/index.QUERY.html` for a page with a query, and the matching `_payload.json`.
 async fn prerender(out: PathBuf) -> anyhow::Result<()> {
-    let config = Config { prerender_on_start: false, ..Config::from_env() };
+    let config = Config { prerender_on_start: false, ..Config::from_env()? };
     let app = server::startup::build(config).await?;
     let routes = app.site.enumerable_routes().await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut written = 0;
@@ -150,7 +150,7 @@ async fn create_admin(email: &str) -> anyhow::Result<()> {
     std::io::stdin().lock().read_line(&mut password)?;
     let password = password.trim_end_matches(['\r', '\n']).to_string();
     server::accounts::password_rules::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let config = Config::from_env();
+    let config = Config::from_env()?;
     let db = server::platform::db::connect_and_migrate(&config.database_url).await?;
     let created = server::accounts::staff::create_or_promote(&db, &email, &password).await?;
     println!("{} staff account {email}", if created { "created" } else { "updated" });

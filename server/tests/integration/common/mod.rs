@@ -250,7 +250,7 @@ impl TestApp {
     async fn start(data_dir: tempfile::TempDir, database_url: String, postgres: Option<PostgresDatabase>, customize: impl FnOnce(&mut Config)) -> TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
         let address = listener.local_addr().unwrap();
-        let defaults = Config::from_settings(|_| None);
+        let defaults = Config::from_settings(|_| None).expect("the defaults are valid");
         let mut config = Config {
             port: address.port(),
             data_dir: data_dir.path().to_path_buf(),
