@@ -71,6 +71,9 @@ pub struct Connections {
     pub request_timeout: Duration,
     /// Past this many open connections the server stops accepting until one closes.
     pub max_connections: usize,
+    /// Open connections one client address may hold (an IPv6 /64 counts as one); `None` behind
+    /// trusted proxies, where every connection comes from a proxy.
+    pub max_connections_per_address: Option<usize>,
 }
 
 impl Config {
@@ -88,6 +91,7 @@ impl Config {
         let data_dir = settings.text("DATA_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("data"));
         let port = settings.number("PORT", 3000u16);
         let database_configured = settings.text("DATABASE_URL").is_some();
+        let trusted_proxies = settings.count("TRUSTED_PROXIES", 0);
         let config = Config {
             port,
             database_url: settings.text("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3"))),
@@ -118,12 +122,13 @@ impl Config {
                 iterations: settings.number("PASSWORD_HASH_ITERATIONS", HashCost::default().iterations),
             },
             mail_retry_after: Duration::from_secs(settings.number("MAIL_RETRY_SECONDS", 5)),
-            trusted_proxies: settings.count("TRUSTED_PROXIES", 0),
+            trusted_proxies,
             connections: Connections {
                 header_read_timeout: Duration::from_secs(settings.number("HEADER_READ_TIMEOUT_SECONDS", 10)),
                 body_read_timeout: Duration::from_secs(settings.number("BODY_READ_TIMEOUT_SECONDS", 30)),
                 request_timeout: Duration::from_secs(settings.number("REQUEST_TIMEOUT_SECONDS", 120)),
                 max_connections: settings.number("MAX_CONNECTIONS", 4096),
+                max_connections_per_address: (trusted_proxies == 0).then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", 1024)),
             },
             data_dir,
         };

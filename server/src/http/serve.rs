@@ -14,7 +14,49 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_io_timeout::TimeoutStream;
+use super::extract::ClientAddress;
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::net::IpAddr;
 use tower::ServiceExt;
+
+/// Connections open per client address, so one client cannot take every slot.
+struct OpenPerAddress {
+    most: usize,
+    open: Mutex<HashMap<String, usize>>,
+}
+
+impl OpenPerAddress {
+    /// A hold on one connection of `ip`'s, or `None` when it already has the most it may.
+    fn take(self: &Arc<Self>, ip: IpAddr) -> Option<AddressHold> {
+        let key = ClientAddress(ip).key();
+        let mut open = self.open.lock();
+        let count = open.entry(key.clone()).or_insert(0);
+        if *count >= self.most {
+            return None;
+        }
+        *count += 1;
+        Some(AddressHold { counts: self.clone(), key })
+    }
+}
+
+/// Gives the connection back when dropped.
+struct AddressHold {
+    counts: Arc<OpenPerAddress>,
+    key: String,
+}
+
+impl Drop for AddressHold {
+    fn drop(&mut self) {
+        let mut open = self.counts.open.lock();
+        if let Some(count) = open.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.key);
+            }
+        }
+    }
+}
 
 /// How long requests in flight may take to finish once shutdown starts.
 const GRACE: Duration = Duration::from_secs(10);
@@ -22,6 +64,7 @@ const GRACE: Duration = Duration::from_secs(10);
 pub async fn serve(router: Router, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let (stopping, stop) = watch::channel(false);
+    let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         // At the cap the server stops accepting: new clients wait in the kernel's queue.
@@ -41,10 +84,18 @@ pub async fn serve(router: Router, listener: TcpListener, limits: Connections, s
             },
             () = &mut shutdown => break,
         };
+        let hold = match &per_address {
+            Some(open) => match open.take(peer.ip()) {
+                Some(hold) => Some(hold),
+                // One client holding the most it may: this one is closed at once.
+                None => continue,
+            },
+            None => None,
+        };
         let router = router.clone();
         let mut stop = stop.clone();
         tokio::spawn(async move {
-            let _slot = slot;
+            let _slot = (slot, hold);
             let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 router.clone().oneshot(request)

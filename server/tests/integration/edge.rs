@@ -439,3 +439,25 @@ async fn the_published_demo_staff_account_is_retired() {
     let kept = user::Entity::find().all(&app.site.db).await.unwrap().into_iter().find(|u| u.email == "admin@brightway.example").unwrap();
     assert!(kept.is_staff);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_cannot_hold_every_connection() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.connections.max_connections_per_address = Some(2);
+        config.connections.header_read_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let _first = connect(&app).await;
+    let _second = connect(&app).await;
+    let mut third = connect(&app).await;
+    third.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap_or_default();
+    assert_eq!(answer_within(&mut third, 5).await.as_deref(), Some(""), "a third connection from the same address is closed unanswered");
+
+    // Another client (another loopback address) is served meanwhile.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+    let mut other = socket.connect(app.base.trim_start_matches("http://").parse().unwrap()).await.unwrap();
+    other.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap();
+    let answer = answer_within(&mut other, 5).await.expect("served");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
