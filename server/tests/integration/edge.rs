@@ -386,22 +386,12 @@ async fn the_staff_guard_hides_the_back_office_from_everyone_else() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn oversized_forms_and_wrong_methods_get_the_contract_error() {
+async fn a_wrong_method_gets_the_contract_error() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     let wrong_method = app.client.delete(format!("{}/api/auth/login/", app.base)).send().await.unwrap();
     assert_eq!(wrong_method.status(), 405);
     let body: Value = wrong_method.json().await.unwrap();
     assert_eq!((body["error"].as_bool(), body["message"].as_str()), (Some(true), Some("This method is not allowed here.")));
-
-    // Each file is under the 5 MiB a document may be, the form over the 40 MiB it may be.
-    let access = login(&app, DEMO).await["access"].as_str().unwrap().to_string();
-    let mut document = PDF.to_vec();
-    document.resize(4_900_000, b' ');
-    let form = (0..9).fold(Form::new(), |form, n| form.part("certificates", Part::bytes(document.clone()).file_name(format!("certificate-{n}.pdf"))));
-    let response = app.client.patch(format!("{}/api/auth/profile/", app.base)).bearer_auth(&access).multipart(form).send().await.unwrap();
-    assert_eq!(response.status(), 413);
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(body["error"], true, "{body}");
 }
 
 async fn refreshes_at_once_all_answer(app: &TestApp) {
