@@ -42,10 +42,14 @@ impl RateLimiter {
         RateLimiter { windows: Mutex::new(LruCache::new(NonZeroUsize::new(keys.max(1)).expect("at least one"))) }
     }
 
-    /// Counts one request of `action` by `key`; 429 once over `limit`.
+    /// Counts one request of `action` by `key`; 429 once over `limit`. Checked and counted
+    /// under one lock, so simultaneous requests cannot all slip under the limit.
     pub fn check(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
-        self.refuse_if_full(action, key, limit)?;
-        self.count(action, key, limit);
+        let now = Instant::now();
+        let mut windows = self.windows.lock();
+        let window = current(windows.get_or_insert_mut((action, key.to_lowercase()), || (now, 0)), now, limit);
+        refuse_if_used_up(window, now, limit)?;
+        window.1 += 1;
         Ok(())
     }
 
@@ -53,13 +57,9 @@ impl RateLimiter {
     /// limits that count only failures (see [`RateLimiter::count`]).
     pub fn refuse_if_full(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
         let now = Instant::now();
-        let mut windows = self.windows.lock();
-        match windows.get(&(action, key.to_lowercase())) {
-            Some((start, used)) if now.duration_since(*start) < limit.window && *used >= limit.count => {
-                let retry_after = limit.window.saturating_sub(now.duration_since(*start)).as_secs().max(1);
-                Err(AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds: retry_after })
-            }
-            _ => Ok(()),
+        match self.windows.lock().get_mut(&(action, key.to_lowercase())) {
+            Some(window) => refuse_if_used_up(current(window, now, limit), now, limit),
+            None => Ok(()),
         }
     }
 
@@ -67,12 +67,24 @@ impl RateLimiter {
     pub fn count(&self, action: &'static str, key: &str, limit: Limit) {
         let now = Instant::now();
         let mut windows = self.windows.lock();
-        let window = windows.get_or_insert_mut((action, key.to_lowercase()), || (now, 0));
-        if now.duration_since(window.0) >= limit.window {
-            *window = (now, 0);
-        }
-        window.1 += 1;
+        current(windows.get_or_insert_mut((action, key.to_lowercase()), || (now, 0)), now, limit).1 += 1;
     }
+}
+
+/// `window`, started afresh if `limit`'s window has passed.
+fn current(window: &mut Window, now: Instant, limit: Limit) -> &mut Window {
+    if now.duration_since(window.0) >= limit.window {
+        *window = (now, 0);
+    }
+    window
+}
+
+fn refuse_if_used_up(window: &Window, now: Instant, limit: Limit) -> Result<(), AppError> {
+    if window.1 < limit.count {
+        return Ok(());
+    }
+    let retry_after = limit.window.saturating_sub(now.duration_since(window.0)).as_secs().max(1);
+    Err(AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds: retry_after })
 }
 
 #[cfg(test)]

@@ -163,6 +163,9 @@ async fn sent_mail_leaves_no_code_in_the_outbox() {
     }
 }
 
+/// A whole request on a raw connection, answered 200 by any server that serves it.
+const ROBOTS: &[u8] = b"GET /robots.txt HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n";
+
 /// A raw connection, to be slow or silent on purpose.
 async fn connect(app: &TestApp) -> TcpStream {
     TcpStream::connect(app.base.trim_start_matches("http://")).await.unwrap()
@@ -231,7 +234,7 @@ async fn connections_beyond_the_cap_wait_for_a_free_one() {
     let idle_one = connect(&app).await;
     let _idle_two = connect(&app).await;
     let mut third = connect(&app).await;
-    third.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap();
+    third.write_all(ROBOTS).await.unwrap();
     let mut first_byte = [0u8; 1];
     let early = tokio::time::timeout(Duration::from_secs(1), third.peek(&mut first_byte)).await;
     assert!(early.is_err(), "a third connection is not served while two are open");
@@ -440,14 +443,14 @@ async fn one_client_cannot_hold_every_connection() {
     let _first = connect(&app).await;
     let _second = connect(&app).await;
     let mut third = connect(&app).await;
-    third.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap_or_default();
+    third.write_all(ROBOTS).await.unwrap_or_default();
     assert_eq!(answer_within(&mut third, 5).await.as_deref(), Some(""), "a third connection from the same address is closed unanswered");
 
     // Another client (another loopback address) is served meanwhile.
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
     socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
     let mut other = socket.connect(app.base.trim_start_matches("http://").parse().unwrap()).await.unwrap();
-    other.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").await.unwrap();
+    other.write_all(ROBOTS).await.unwrap();
     let answer = answer_within(&mut other, 5).await.expect("served");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
