@@ -155,48 +155,17 @@ pub struct JobsData {
     pub pagination: Pagination,
 }
 
-/// Every route of the site and the data its page is a function of.
+/// `/user/verify?email=...`: the address the code was sent to.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(tag = "page", content = "data", rename_all = "snake_case")]
-pub enum PageData {
-    Home(HomeData),
-    Jobs(JobsData),
-    About,
-    /// `/apply?id=N`: the job being applied for, or `None` to pick one first.
-    Apply(Option<JobDetail>),
-    Cancel,
-    Contact,
-    Payment,
-    Success,
-    JobPost,
-    Bookmarks,
-    UserLogin,
-    /// `/user/verify?email=...`.
-    UserVerify { email: String },
-    UserRegister,
-    UserForgotPassword,
-    UserChangePassword,
-    UserProfile,
-    UserBookings,
-    UserPayments,
-    UserApplications,
-    UserMyJobPost,
-    HowItWorks,
-    CookiePolicy,
-    PrivacyPolicy,
-    TermsAndConditions,
-    FormFindJob,
-    FormJobPost,
-    FormHireTalent,
-    Notifications,
-    Services(ServicesData),
-    /// `/services/book?id=N`: the service being booked, or `None` to pick one first.
-    ServicesBook(Option<ServiceCard>),
-    /// `/services/details?id=N`, or `None` to pick a service first.
-    ServicesDetails(Option<ServiceDetail>),
-    /// `/become-provider?service=N` preselects a service; the list offers every open one.
-    BecomeProvider { services: Vec<CategoryServices>, selected: Option<i32> },
-    RecruitmentPost,
+pub struct VerifyData {
+    pub email: String,
+}
+
+/// `/become-provider?service=N` preselects a service; the list offers every open one.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct BecomeProviderData {
+    pub services: Vec<CategoryServices>,
+    pub selected: Option<i32>,
 }
 
 /// Services grouped under their category, for pickers.
@@ -219,7 +188,7 @@ pub struct PagePayload {
     pub url: String,
     pub site: SiteData,
     #[serde(flatten)]
-    pub page: PageData,
+    pub page: crate::routes::PageData,
 }
 
 /// The built files a page links to; not data, so not in the payload.

@@ -10,6 +10,7 @@ pub mod island;
 mod layouts;
 mod pages;
 mod parts;
+pub mod routes;
 
 use data::{Assets, PagePayload, SiteData};
 use island::{IslandContext, IslandRenderer};

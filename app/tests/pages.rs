@@ -3,6 +3,7 @@
 
 use app::data::*;
 use app::island::IslandRenderer;
+use app::routes::PageData;
 use app::{render_error, render_page};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
@@ -171,7 +172,7 @@ fn every_page() -> Vec<PagePayload> {
         payload("/job-post", PageData::JobPost),
         payload("/bookmarks", PageData::Bookmarks),
         payload("/user/login", PageData::UserLogin),
-        payload("/user/verify?email=demo%40brightway.example", PageData::UserVerify { email: "demo@brightway.example".into() }),
+        payload("/user/verify?email=demo%40brightway.example", PageData::UserVerify(VerifyData { email: "demo@brightway.example".into() })),
         payload("/user/register", PageData::UserRegister),
         payload("/user/forgot-password", PageData::UserForgotPassword),
         payload("/user/change-password", PageData::UserChangePassword),
@@ -208,7 +209,7 @@ fn every_page() -> Vec<PagePayload> {
         payload("/services/book", PageData::ServicesBook(None)),
         payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
         payload("/services/details", PageData::ServicesDetails(None)),
-        payload("/become-provider?service=1", PageData::BecomeProvider { services: providers, selected: Some(1) }),
+        payload("/become-provider?service=1", PageData::BecomeProvider(BecomeProviderData { services: providers, selected: Some(1) })),
         payload("/recruitment-post", PageData::RecruitmentPost),
     ]
 }
@@ -493,13 +494,13 @@ fn account_pages_hold_their_form_island_in_the_member_area() {
 fn verify_hands_the_email_from_the_query_to_its_form() {
     let mut payload = page("/user/verify?email=demo%40brightway.example");
     let tricky = r#"o'neil+"quotes"<&>@example.co.uk"#;
-    payload.page = PageData::UserVerify { email: tricky.into() };
+    payload.page = PageData::UserVerify(VerifyData { email: tricky.into() });
     let html = render(&payload);
     assert_eq!(islands(&html, "verify-form"), [(serde_json::json!({ "email": tricky }), "load".to_owned())]);
     assert!(!html.contains(r#""quotes"<&>"#), "the email is escaped in the attribute");
 
     let mut empty = page("/user/verify?email=demo%40brightway.example");
-    empty.page = PageData::UserVerify { email: String::new() };
+    empty.page = PageData::UserVerify(VerifyData { email: String::new() });
     assert_eq!(islands(&render(&empty), "verify-form"), [(serde_json::json!({ "email": "" }), "load".to_owned())]);
 }
 

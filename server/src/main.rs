@@ -3,7 +3,7 @@
 //! `server routes` (the site's route table, for the browser tests).
 
 use server::config::Config;
-use server::site::routes::Route;
+use app::routes::Route;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -24,7 +24,7 @@ async fn main() -> ExitCode {
         ["prerender", "--out", dir] => prerender(PathBuf::from(dir)).await,
         ["create-admin", email] => create_admin(email).await,
         ["routes"] => {
-            println!("{}", server::site::routes::table_json());
+            println!("{}", app::routes::table_json());
             Ok(())
         }
         ["openapi"] => {
@@ -88,7 +88,7 @@ async fn import(file: &Path) -> anyhow::Result<()> {
     let report = server::import::import_file(&db, file).await?;
     if report.changed_anything() {
         // Running servers on the same PostgreSQL database drop their cached pages.
-        server::site::invalidation::publish(&db, "import", &[server::site::cache::Tag::Site]).await?;
+        server::site::invalidation::publish(&db, "import", &[app::routes::Tag::Site]).await?;
     }
     println!("imported {} in {:.1} s: {report}", file.display(), started.elapsed().as_secs_f64());
     Ok(())

@@ -13,6 +13,14 @@ use crate::parts::footer::Footer;
 use crate::parts::header::Header;
 use leptos::prelude::*;
 
+/// Which layout a page sits in: a route table column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    Default,
+    /// A single form, centred, without the catalogue's sidebars.
+    Form,
+}
+
 /// The id the skip link jumps to.
 const MAIN_ID: &str = "main-content";
 

@@ -8,7 +8,7 @@ use crate::parts::get_in_touch::GetInTouch;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let brand = site.info.brand.clone();
     let description = format!(
         "About {brand}: a UK marketplace connecting households and businesses with vetted local providers, jobs and recruitment."

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 const PATH: &str = "/apply";
 
-pub(super) fn page(job: Option<&JobDetail>, site: &SiteData) -> Page {
+pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
     let brand = &site.info.brand;
     let Some(detail) = job else {
         let body = view! {

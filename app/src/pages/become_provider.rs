@@ -1,7 +1,7 @@
 //! `/become-provider?service=N`: apply to provide a service.
 
 use super::Page;
-use crate::data::{CategoryServices, SiteData};
+use crate::data::{BecomeProviderData, CategoryServices, SiteData};
 use crate::parts::form::{Field, Submit, TextArea};
 use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
@@ -9,7 +9,8 @@ use leptos::prelude::*;
 
 const FORM: &str = "become-provider";
 
-pub(super) fn page(services: &[CategoryServices], selected: Option<i32>, site: &SiteData) -> Page {
+pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
+    let (services, selected) = (&data.services, data.selected);
     let brand = &site.info.brand;
     let selected_title = selected.and_then(|id| {
         services.iter().flat_map(|group| &group.services).find(|service| service.id == id).map(|service| service.title.clone())

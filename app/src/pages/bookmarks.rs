@@ -6,7 +6,7 @@ use crate::parts::member::MemberPanel;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Bookmarks" lead="The services and jobs you saved, kept in one place for when you are ready."/>
         <div class="container page-body">

@@ -5,7 +5,7 @@ use crate::data::SiteData;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Payment cancelled" lead="Your payment was cancelled and you have not been charged."/>
         <div class="container page-body">

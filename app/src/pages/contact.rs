@@ -8,7 +8,7 @@ use crate::parts::member::MemberArea;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let info = &site.info;
     let description = format!(
         "Contact {}: email {}, call {}, or write to {}. Open {}.",

@@ -6,7 +6,7 @@ use crate::parts::legal::LegalText;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let brand = site.info.brand.clone();
     let body = view! {
         <PageIntro title="Cookie policy" lead="We only store what the website needs to work. No advertising or analytics cookies, and nothing that tracks you across other sites."/>

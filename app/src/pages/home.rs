@@ -11,7 +11,7 @@ use crate::parts::how_it_works::HowItWorks;
 use crate::parts::shared_forms::JobSearchForm;
 use leptos::prelude::*;
 
-pub(super) fn page(home: &HomeData, site: &SiteData) -> Page {
+pub(crate) fn page(home: &HomeData, site: &SiteData) -> Page {
     let brand = &site.info.brand;
     let description = format!(
         "Book vetted local services, find your next job and hire staff across the UK with {brand}: {} and {} open now.",

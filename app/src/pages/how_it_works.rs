@@ -8,7 +8,7 @@ use crate::parts::how_it_works::HowItWorksSteps;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="How it works" lead="Whether you need a job done, want work, or need staff, here is what happens at each step."/>
         <section class="section" aria-labelledby="customers-heading">

@@ -7,7 +7,7 @@ use crate::parts::page_intro::PageIntro;
 use crate::parts::shared_forms::JobPostForm;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Post a job" lead="Reach people looking for work across the UK. Your job goes live as soon as you post it."/>
         <div class="container page-body">

@@ -10,7 +10,7 @@ use crate::parts::pagination::Pager;
 use crate::parts::shared_forms::JobSearchForm;
 use leptos::prelude::*;
 
-pub(super) fn page(data: &JobsData, site: &SiteData) -> Page {
+pub(crate) fn page(data: &JobsData, site: &SiteData) -> Page {
     let pagination = &data.pagination;
     let mut name = if data.search.is_empty() { "Jobs".to_owned() } else { format!("Jobs matching \"{}\"", data.search) };
     let mut description = if data.search.is_empty() {

@@ -1,35 +1,36 @@
 //! One module per route. `document` and `error_document` are the entry points `lib.rs` calls:
-//! each page module turns its data into a [`Page`] (head text and body), and this module puts
-//! the page into its layout and the layout into the HTML document.
+//! each page module turns its data into a [`Page`] (head text and body), the route table
+//! (`crate::routes`) says which module renders which data, and this module puts the page into
+//! its layout and the layout into the HTML document.
 
-mod about;
-mod apply;
-mod become_provider;
-mod bookmarks;
-mod cancel;
-mod contact;
-mod cookie_policy;
+pub(crate) mod about;
+pub(crate) mod apply;
+pub(crate) mod become_provider;
+pub(crate) mod bookmarks;
+pub(crate) mod cancel;
+pub(crate) mod contact;
+pub(crate) mod cookie_policy;
 mod errors;
-mod form;
-mod home;
-mod how_it_works;
-mod job_post;
-mod jobs;
-mod notifications;
-mod payment;
-mod privacy_policy;
-mod recruitment_post;
-mod services;
-mod success;
-mod terms_and_conditions;
-mod user;
+pub(crate) mod form;
+pub(crate) mod home;
+pub(crate) mod how_it_works;
+pub(crate) mod job_post;
+pub(crate) mod jobs;
+pub(crate) mod notifications;
+pub(crate) mod payment;
+pub(crate) mod privacy_policy;
+pub(crate) mod recruitment_post;
+pub(crate) mod services;
+pub(crate) mod success;
+pub(crate) mod terms_and_conditions;
+pub(crate) mod user;
 
-use crate::data::{Assets, PageData, PagePayload, SiteData};
-use crate::layouts::{DefaultLayout, FormLayout};
+use crate::data::{Assets, PagePayload, SiteData};
+use crate::layouts::{DefaultLayout, FormLayout, Layout};
 use leptos::prelude::*;
 
 /// A page's head text and its content, before a layout is put around it.
-pub(super) struct Page {
+pub(crate) struct Page {
     /// The whole `<title>`.
     title: String,
     /// The meta description: one or two sentences, different for every page.
@@ -47,14 +48,12 @@ impl Page {
 /// The HTML document of a page.
 pub(crate) fn document(payload: &PagePayload, assets: &Assets) -> String {
     let site = &payload.site;
-    let page = page(&payload.page, site);
+    let page = payload.page.render(site);
     let body = {
         let (site, url) = (site.clone(), payload.url.clone());
-        match payload.page {
-            PageData::FormFindJob | PageData::FormJobPost | PageData::FormHireTalent => {
-                view! { <FormLayout site url>{page.body}</FormLayout> }.into_any()
-            }
-            _ => view! { <DefaultLayout site url>{page.body}</DefaultLayout> }.into_any(),
+        match payload.page.layout() {
+            Layout::Form => view! { <FormLayout site url>{page.body}</FormLayout> }.into_any(),
+            Layout::Default => view! { <DefaultLayout site url>{page.body}</DefaultLayout> }.into_any(),
         }
     };
     let head = Head {
@@ -80,45 +79,6 @@ pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
     let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, brand: brand.clone() };
     html(head, assets, body)
-}
-
-fn page(data: &PageData, site: &SiteData) -> Page {
-    use PageData as P;
-    match data {
-        P::Home(home) => home::page(home, site),
-        P::Jobs(jobs) => jobs::page(jobs, site),
-        P::About => about::page(site),
-        P::Apply(job) => apply::page(job.as_ref(), site),
-        P::Cancel => cancel::page(site),
-        P::Contact => contact::page(site),
-        P::Payment => payment::page(site),
-        P::Success => success::page(site),
-        P::JobPost => job_post::page(site),
-        P::Bookmarks => bookmarks::page(site),
-        P::UserLogin => user::login::page(site),
-        P::UserVerify { email } => user::verify::page(email, site),
-        P::UserRegister => user::register::page(site),
-        P::UserForgotPassword => user::forgot_password::page(site),
-        P::UserChangePassword => user::change_password::page(site),
-        P::UserProfile => user::profile::page(site),
-        P::UserBookings => user::bookings::page(site),
-        P::UserPayments => user::payments::page(site),
-        P::UserApplications => user::applications::page(site),
-        P::UserMyJobPost => user::my_job_post::page(site),
-        P::HowItWorks => how_it_works::page(site),
-        P::CookiePolicy => cookie_policy::page(site),
-        P::PrivacyPolicy => privacy_policy::page(site),
-        P::TermsAndConditions => terms_and_conditions::page(site),
-        P::FormFindJob => form::find_job::page(site),
-        P::FormJobPost => form::job_post::page(site),
-        P::FormHireTalent => form::hire_talent::page(site),
-        P::Notifications => notifications::page(site),
-        P::Services(services) => services::list::page(services, site),
-        P::ServicesBook(service) => services::book::page(service.as_ref(), site),
-        P::ServicesDetails(detail) => services::details::page(detail.as_ref(), site),
-        P::BecomeProvider { services, selected } => become_provider::page(services, *selected, site),
-        P::RecruitmentPost => recruitment_post::page(site),
-    }
 }
 
 /// The browser's toolbar colour on phones: `--color-primary` of style/base.css.

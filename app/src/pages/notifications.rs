@@ -7,7 +7,7 @@ use crate::parts::member::{MemberGuard, MemberPanel};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Notifications" lead="Updates about your bookings, applications, job posts and reviews, newest first."/>
         <div class="container page-body">

@@ -6,7 +6,7 @@ use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Payment" lead="Check your booking and pay securely by card. Prices are in pounds sterling."/>
         <div class="container page-body split split--wide">

@@ -7,7 +7,7 @@ use crate::parts::legal::LegalText;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let info = &site.info;
     let controller = format!(
         "{} UK (\"we\", \"us\") is the controller of the personal data described in this policy. Our address is {}, and you can contact us about your data at {}.",

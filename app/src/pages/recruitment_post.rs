@@ -7,7 +7,7 @@ use crate::parts::page_intro::PageIntro;
 use crate::parts::shared_forms::RecruitmentForm;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Recruitment request" lead="Tell us about the staff you need. Our recruitment team will call you to agree the details and put forward checked candidates."/>
         <div class="container page-body">

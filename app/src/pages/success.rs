@@ -5,7 +5,7 @@ use crate::data::SiteData;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Payment successful" lead="Thank you. Your payment has been received and your booking is on its way to your provider."/>
         <div class="container page-body">

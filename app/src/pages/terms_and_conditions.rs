@@ -6,7 +6,7 @@ use crate::parts::legal::LegalText;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 
-pub(super) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let brand = site.info.brand.clone();
     let body = view! {
         <PageIntro title="Terms and conditions" lead="The agreement between you and us when you use our website, book a service, offer a service or apply for a job."/>

@@ -5,25 +5,11 @@ use bytes::Bytes;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use parking_lot::RwLock;
+use app::routes::Tag;
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::Arc;
-
-/// What a page was made from; a write names the tags it touches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub enum Tag {
-    /// Categories and website info: the header, menus and footer of every page.
-    Site,
-    /// Lists of services (home, category lists, pickers).
-    Services,
-    Service(i32),
-    /// Lists of jobs (home, the jobs list).
-    Jobs,
-    Job(i32),
-    /// Recent reviews and ratings shown in lists.
-    Reviews,
-}
 
 /// A body in every encoding a client may ask for.
 pub struct Encoded {

@@ -1,7 +1,7 @@
 //! HTTP handlers of the site: pages, their payloads, the build files, sitemap and robots.
 
 use super::cache::Encoded;
-use super::routes::{BadQuery, Route, parse_query};
+use app::routes::{BadQuery, Route, parse_query};
 use super::{PageError, Site};
 use axum::Router;
 use axum::extract::{Path, State};
@@ -152,7 +152,7 @@ async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>) -> 
         return crate::http::AppError::NotFound.into_response();
     };
     let mut rules = serde_json::Map::new();
-    for path in super::routes::PATHS {
+    for path in app::routes::PATHS {
         let route = Route::parse(path, &parse_query(None)).and_then(Result::ok).expect("every listed path parses");
         rules.insert(path.to_string(), serde_json::json!({ "prerender": true, "index": route.indexable() }));
     }

@@ -3,7 +3,7 @@
 //! behind a load balancer (or an `import` run from the command line) keep each other current.
 
 use super::Site;
-use super::cache::Tag;
+use app::routes::Tag;
 use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

@@ -1,12 +1,12 @@
 //! From the database to the data a page renders: one loader per route.
 
-use super::routes::Route;
 use crate::catalogue::services::{self, ServiceFilter};
 use crate::catalogue::{categories, website_info};
 use entity::words::ListingStatus;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
-use app::data::{ActivityItem, CategoryServices, HomeData, JobsData, PageData, Pagination, ServiceOption, ServicesData, SiteData};
+use app::data::{ActivityItem, BecomeProviderData, CategoryServices, HomeData, JobsData, Pagination, ServiceOption, ServicesData, SiteData, VerifyData};
+use app::routes::{PageData, Route};
 use entity::job;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait};
 
@@ -78,34 +78,11 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 Some(_) => return Ok(None),
                 None => None,
             };
-            PageData::BecomeProvider { services, selected }
+            PageData::BecomeProvider(BecomeProviderData { services, selected })
         }
-        Route::UserVerify { email } => PageData::UserVerify { email: email.clone() },
-        Route::About => PageData::About,
-        Route::Cancel => PageData::Cancel,
-        Route::Contact => PageData::Contact,
-        Route::Payment => PageData::Payment,
-        Route::Success => PageData::Success,
-        Route::JobPost => PageData::JobPost,
-        Route::Bookmarks => PageData::Bookmarks,
-        Route::UserLogin => PageData::UserLogin,
-        Route::UserRegister => PageData::UserRegister,
-        Route::UserForgotPassword => PageData::UserForgotPassword,
-        Route::UserChangePassword => PageData::UserChangePassword,
-        Route::UserProfile => PageData::UserProfile,
-        Route::UserBookings => PageData::UserBookings,
-        Route::UserPayments => PageData::UserPayments,
-        Route::UserApplications => PageData::UserApplications,
-        Route::UserMyJobPost => PageData::UserMyJobPost,
-        Route::HowItWorks => PageData::HowItWorks,
-        Route::CookiePolicy => PageData::CookiePolicy,
-        Route::PrivacyPolicy => PageData::PrivacyPolicy,
-        Route::TermsAndConditions => PageData::TermsAndConditions,
-        Route::FormFindJob => PageData::FormFindJob,
-        Route::FormJobPost => PageData::FormJobPost,
-        Route::FormHireTalent => PageData::FormHireTalent,
-        Route::Notifications => PageData::Notifications,
-        Route::RecruitmentPost => PageData::RecruitmentPost,
+        Route::UserVerify { email } => PageData::UserVerify(VerifyData { email: email.clone() }),
+        // The table declares which pages have no data; a loader above makes each of the others.
+        _ => return Ok(route.page_without_data()),
     };
     Ok(Some(page))
 }

@@ -1,4 +1,5 @@
-//! The web site: routes, loaders, the prerender cache, island rendering and the build.
+//! The web site: loaders, the prerender cache, island rendering and the build; the route
+//! table itself is `app::routes`.
 
 pub mod build;
 pub mod cache;
@@ -6,15 +7,14 @@ pub mod handlers;
 pub mod invalidation;
 pub mod islands;
 pub mod loaders;
-pub mod routes;
 
 use crate::config::Config;
-use app::data::{PageData, PagePayload, SiteData};
+use app::data::{PagePayload, SiteData};
 use app::island::IslandRenderer;
 use build::Build;
-use cache::{CachedPage, Encoded, PageCache, Tag};
+use app::routes::{PageData, Route, Tag};
+use cache::{CachedPage, Encoded, PageCache};
 use parking_lot::RwLock;
-use routes::Route;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 
@@ -45,20 +45,6 @@ pub struct Site {
     prerendering: tokio::sync::Mutex<()>,
     /// Whether this server hears the others' invalidations now (PostgreSQL LISTEN).
     pub listening: tokio::sync::watch::Sender<bool>,
-}
-
-/// The tags a page is made from: see [`Tag`].
-fn tags(route: &Route) -> Vec<Tag> {
-    let mut tags = vec![Tag::Site];
-    match route {
-        Route::Home => tags.extend([Tag::Services, Tag::Jobs, Tag::Reviews]),
-        Route::Services { .. } | Route::BecomeProvider { .. } => tags.extend([Tag::Services, Tag::Reviews]),
-        Route::ServicesDetails { service: Some(id) } | Route::ServicesBook { service: Some(id) } => tags.push(Tag::Service(*id)),
-        Route::Jobs { .. } => tags.push(Tag::Jobs),
-        Route::Apply { job: Some(id) } => tags.push(Tag::Job(*id)),
-        _ => {}
-    }
-    tags
 }
 
 impl Site {
@@ -96,7 +82,7 @@ impl Site {
         let payload = PagePayload { url: route.url(), site: (*site).clone(), page };
         let assets = self.build.assets(&self.config.public_url);
         let islands = self.islands.clone();
-        let tags = tags(route);
+        let tags = route.tags();
         let page = tokio::task::spawn_blocking(move || {
             let html = app::render_page(&payload, &assets, islands);
             let json = serde_json::to_vec(&payload).expect("page data serialises");
@@ -149,7 +135,7 @@ impl Site {
     /// Every URL the site can enumerate: the static routes, each category's list pages,
     /// each service's and job's pages.
     pub async fn enumerable_routes(&self) -> Result<Vec<Route>, PageError> {
-        use routes::{PATHS, parse_query};
+        use app::routes::{PATHS, parse_query};
         let site = self.site_data().await?;
         let mut all: Vec<Route> = PATHS.iter().filter_map(|p| Route::parse(p, &parse_query(None))).filter_map(Result::ok).collect();
         for category in &site.categories {

@@ -312,7 +312,7 @@ async fn every_answer_carries_the_security_headers() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_have_no_inline_script_for_the_policy_to_block() {
     let app = TestApp::spawn(Backend::Sqlite).await;
-    for path in server::site::routes::PATHS {
+    for path in app::routes::PATHS {
         let (_, html) = app.text(path).await;
         for script in html.split("<script").skip(1) {
             let tag = &script[..script.find('>').unwrap()];

@@ -3,8 +3,8 @@
 use crate::common;
 
 use common::TestApp;
-use server::site::cache::Tag;
-use server::site::routes::PATHS;
+use app::routes::Tag;
+use app::routes::PATHS;
 
 fn title_of(html: &str) -> &str {
     let start = html.find("<title>").expect("a <title>") + "<title>".len();

@@ -6,7 +6,7 @@ use crate::parts::member::MemberArea;
 use crate::parts::shared_forms::JobSearchForm;
 use leptos::prelude::*;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <h1>"Find a job"</h1>
         <p class="lead">"Search open roles in care, cleaning, the trades and more, with employers across the UK."</p>

@@ -6,7 +6,7 @@ use crate::parts::member::MemberArea;
 use crate::parts::shared_forms::RecruitmentForm;
 use leptos::prelude::*;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <h1>"Hire talent"</h1>
         <p class="lead">

@@ -6,7 +6,7 @@ use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::shared_forms::JobPostForm;
 use leptos::prelude::*;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <h1>"Advertise a job"</h1>
         <p class="lead">"Describe the role, the pay and the closing date. Candidates apply online with their CV."</p>

@@ -1,5 +1,5 @@
 //! The `/form/*` pages, shown in the form layout.
 
-pub(super) mod find_job;
-pub(super) mod hire_talent;
-pub(super) mod job_post;
+pub(crate) mod find_job;
+pub(crate) mod hire_talent;
+pub(crate) mod job_post;

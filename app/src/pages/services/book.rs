@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 const PATH: &str = "/services/book";
 
-pub(in crate::pages) fn page(service: Option<&ServiceCard>, site: &SiteData) -> Page {
+pub(crate) fn page(service: &Option<ServiceCard>, site: &SiteData) -> Page {
     let brand = &site.info.brand;
     match service {
         Some(service) => {

@@ -10,7 +10,7 @@ use crate::parts::page_intro::PageIntro;
 use crate::parts::rating::RatingSummary;
 use leptos::prelude::*;
 
-pub(in crate::pages) fn page(detail: Option<&ServiceDetail>, site: &SiteData) -> Page {
+pub(crate) fn page(detail: &Option<ServiceDetail>, site: &SiteData) -> Page {
     let brand = &site.info.brand;
     let Some(detail) = detail else {
         let body = view! {

@@ -10,7 +10,7 @@ use crate::parts::page_intro::PageIntro;
 use crate::parts::pagination::{Pager, page_href};
 use leptos::prelude::*;
 
-pub(in crate::pages) fn page(data: &ServicesData, site: &SiteData) -> Page {
+pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
     let pagination = &data.pagination;
     let (heading, lead) = match &data.category {
         Some(category) => (format!("{} services", category.name), category.description.clone()),

@@ -1,5 +1,5 @@
 //! `/services` and the pages under it.
 
-pub(super) mod book;
-pub(super) mod details;
-pub(super) mod list;
+pub(crate) mod book;
+pub(crate) mod details;
+pub(crate) mod list;

@@ -8,7 +8,7 @@ use crate::parts::member::{MemberArea, MemberGuard, SignInPrompt};
 use leptos::prelude::*;
 use serde_json::json;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <AuthPanel title="Change your password" lead="Choose a new password for your account. You will stay signed in on this device.">
             <MemberArea hook="change-password">

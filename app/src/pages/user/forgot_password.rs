@@ -8,7 +8,7 @@ use crate::parts::member::MemberArea;
 use leptos::prelude::*;
 use serde_json::json;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <AuthPanel title="Reset your password" lead="Enter the email address you registered with and we will send you a code to choose a new password.">
             <MemberArea hook="forgot-password">

@@ -8,7 +8,7 @@ use crate::parts::member::MemberArea;
 use leptos::prelude::*;
 use serde_json::json;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <AuthPanel title="Log in" lead="Sign in to manage your bookings, applications, job posts and profile.">
             <MemberArea hook="login">

@@ -1,15 +1,15 @@
 //! The `/user/*` pages: signing in and the signed-in user's own records.
 
-pub(super) mod applications;
-pub(super) mod bookings;
-pub(super) mod change_password;
-pub(super) mod forgot_password;
-pub(super) mod login;
-pub(super) mod my_job_post;
-pub(super) mod payments;
-pub(super) mod profile;
-pub(super) mod register;
-pub(super) mod verify;
+pub(crate) mod applications;
+pub(crate) mod bookings;
+pub(crate) mod change_password;
+pub(crate) mod forgot_password;
+pub(crate) mod login;
+pub(crate) mod my_job_post;
+pub(crate) mod payments;
+pub(crate) mod profile;
+pub(crate) mod register;
+pub(crate) mod verify;
 
 use leptos::prelude::*;
 

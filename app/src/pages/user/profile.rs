@@ -8,7 +8,7 @@ use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 use serde_json::json;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Your profile" lead="Your contact details and the documents providers and employers ask for, kept up to date in one place."/>
         <div class="container page-body">

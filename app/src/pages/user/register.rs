@@ -8,7 +8,7 @@ use crate::parts::member::MemberArea;
 use leptos::prelude::*;
 use serde_json::json;
 
-pub(in crate::pages) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <AuthPanel title="Create an account" lead="Book services, apply for jobs and keep your documents in one place. It takes a minute.">
             <MemberArea hook="register">

@@ -1,7 +1,7 @@
 //! `/user/verify?email=...`: enter the 6-digit code sent to the email address.
 
 use super::AuthPanel;
-use crate::data::SiteData;
+use crate::data::{SiteData, VerifyData};
 use crate::island::{Hydrate, Island};
 use crate::pages::Page;
 use crate::parts::member::MemberArea;
@@ -10,8 +10,8 @@ use serde_json::json;
 
 /// The email is prefilled from the query but kept out of the title: a title ends up in
 /// browser history and shared links, an email address should not.
-pub(in crate::pages) fn page(email: &str, site: &SiteData) -> Page {
-    let props = json!({ "email": email });
+pub(crate) fn page(data: &VerifyData, site: &SiteData) -> Page {
+    let props = json!({ "email": data.email });
     let body = view! {
         <AuthPanel title="Verify your email" lead="We have emailed you a 6-digit code. Enter it below to finish creating your account. The code is valid for 10 minutes.">
             <MemberArea hook="verify">

@@ -1,9 +1,14 @@
 //! The site's 33 routes (spec section 2), declared once in [`route_table!`]: each route's
-//! path, the query its page reads (the field's type says how a value is read and written),
-//! and who it is for. The parser, the path and canonical URL builder, the list of paths, and
-//! whether a page is indexed or for members only all come from that one table; the page data,
-//! loaders and cache tags match on [`Route`] exhaustively, so a new route cannot miss one.
+//! path, the query its page reads (the field's type says how a value is read and written), who
+//! it is for, the page that renders it with the type of data that page is a function of, its
+//! layout and the cache tags it is made from. The parser, the path and canonical URL builder,
+//! the list of paths, indexability, [`PageData`], the page dispatch and the cache tags all come
+//! from that one table; the server's loaders match on [`Route`] exhaustively for the data.
 
+use crate::data::*;
+use crate::layouts::Layout;
+use crate::pages::Page;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// Why a known path cannot be shown with the query it was given: answered as not found.
@@ -97,12 +102,54 @@ impl QueryValue for String {
     }
 }
 
-/// `Variant "path" access { field: Type = "param", ... };` for each route, in the spec's order.
+/// What a page is made from; a write names the tags it touches, and the pages made from them
+/// are dropped from the cache. Every page is made from [`Tag::Site`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tag {
+    /// Categories and website info: the header, menus and footer of every page.
+    Site,
+    /// Lists of services (home, category lists, pickers).
+    Services,
+    Service(i32),
+    /// Lists of jobs (home, the jobs list).
+    Jobs,
+    Job(i32),
+    /// Recent reviews and ratings shown in lists.
+    Reviews,
+}
+
+/// Emits its tokens and ignores the type: lets a row's optional data type decide whether a
+/// binding appears, while the binding's name comes from [`route_table!`] itself (hygiene).
+macro_rules! with_data {
+    ($data:ty, $($tokens:tt)*) => { $($tokens)* };
+}
+
+/// `Some(page)` for a row without a data type, `None` for a row with one.
+macro_rules! without_data {
+    (; $page:expr) => { Some($page) };
+    ($data:ty; $page:expr) => { None };
+}
+
+/// One row per route, in the spec's order:
+/// `Variant "path" Access { field: Type = "param", .. } => module::page(Data) in Layout tags expr;`
+/// where the query, `(Data)`, `in Layout` (default [`Layout::Default`]) and `tags` (an iterator
+/// of [`Tag`] over the fields, besides [`Tag::Site`]) are optional. `page` is a function of
+/// `crate::pages` taking `(&Data, &SiteData)`, or only `&SiteData` for a page without data.
 macro_rules! route_table {
-    ($( $name:ident $path:literal $access:ident $({ $($field:ident: $ty:ty = $param:literal),* $(,)? })? ;)*) => {
+    ($(
+        $name:ident $path:literal $access:ident $({ $($field:ident: $ty:ty = $param:literal),* $(,)? })?
+        => $($page:ident)::+ $(($data:ty))? $(in $layout:ident)? $(tags $tags:expr)?;
+    )*) => {
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum Route {
             $( $name $({ $($field: $ty),* })? ),*
+        }
+
+        /// Every route and the data its page is a function of: what `_payload.json` carries.
+        #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+        #[serde(tag = "page", content = "data", rename_all = "snake_case")]
+        pub enum PageData {
+            $( $name $(($data))? ),*
         }
 
         /// Every path the site answers, in the spec's order.
@@ -148,44 +195,82 @@ macro_rules! route_table {
                     $( Route::$name $({ $($field),* })? => true $($( && QueryValue::cacheable($field) )*)?, )*
                 }
             }
+
+            /// The tags this route's page is made from.
+            pub fn tags(&self) -> Vec<Tag> {
+                match self {
+                    $(
+                        #[allow(unused_variables)]
+                        Route::$name $({ $($field),* })? => {
+                            #[allow(unused_mut)]
+                            let mut tags = vec![Tag::Site];
+                            $( tags.extend($tags); )?
+                            tags
+                        }
+                    )*
+                }
+            }
+
+            /// The page of a route whose page has no data; `None` for a route with data, which
+            /// a loader makes.
+            pub fn page_without_data(&self) -> Option<PageData> {
+                match self {
+                    $( Route::$name { .. } => without_data!($($data)?; PageData::$name), )*
+                }
+            }
+        }
+
+        impl PageData {
+            pub(crate) fn layout(&self) -> Layout {
+                match self {
+                    $( PageData::$name { .. } => [$( Layout::$layout, )? Layout::Default][0], )*
+                }
+            }
+
+            /// The page (head text and content) this data renders.
+            pub(crate) fn render(&self, site: &SiteData) -> Page {
+                match self {
+                    $( PageData::$name $(( with_data!($data, data) ))? => crate::pages::$($page)::+($( with_data!($data, data), )? site), )*
+                }
+            }
         }
     };
 }
 
 route_table! {
-    Home "/" Public;
-    Jobs "/jobs" Public { search: String = "search", page: u64 = "page" };
-    About "/about" Public;
-    Apply "/apply" Public { job: Option<i32> = "id" };
-    Cancel "/cancel" Unlisted;
-    Contact "/contact" Public;
-    Payment "/payment" Unlisted;
-    Success "/success" Unlisted;
-    JobPost "/job-post" Unlisted;
-    Bookmarks "/bookmarks" Unlisted;
-    UserLogin "/user/login" Unlisted;
-    UserVerify "/user/verify" Unlisted { email: String = "email" };
-    UserRegister "/user/register" Unlisted;
-    UserForgotPassword "/user/forgot-password" Unlisted;
-    UserChangePassword "/user/change-password" Member;
-    UserProfile "/user/profile" Member;
-    UserBookings "/user/bookings" Member;
-    UserPayments "/user/payments" Member;
-    UserApplications "/user/applications" Member;
-    UserMyJobPost "/user/my-job-post" Member;
-    HowItWorks "/how-it-works" Public;
-    CookiePolicy "/cookie-policy" Public;
-    PrivacyPolicy "/privacy-policy" Public;
-    TermsAndConditions "/terms-and-conditions" Public;
-    FormFindJob "/form/find-job" Unlisted;
-    FormJobPost "/form/job-post" Unlisted;
-    FormHireTalent "/form/hire-talent" Unlisted;
-    Notifications "/notifications" Member;
-    Services "/services" Public { category: Option<String> = "category", page: u64 = "page" };
-    ServicesBook "/services/book" Unlisted { service: Option<i32> = "id" };
-    ServicesDetails "/services/details" Public { service: Option<i32> = "id" };
-    BecomeProvider "/become-provider" Public { service: Option<i32> = "service" };
-    RecruitmentPost "/recruitment-post" Unlisted;
+    Home "/" Public => home::page(HomeData) tags [Tag::Services, Tag::Jobs, Tag::Reviews];
+    Jobs "/jobs" Public { search: String = "search", page: u64 = "page" } => jobs::page(JobsData) tags [Tag::Jobs];
+    About "/about" Public => about::page;
+    Apply "/apply" Public { job: Option<i32> = "id" } => apply::page(Option<JobDetail>) tags job.map(Tag::Job);
+    Cancel "/cancel" Unlisted => cancel::page;
+    Contact "/contact" Public => contact::page;
+    Payment "/payment" Unlisted => payment::page;
+    Success "/success" Unlisted => success::page;
+    JobPost "/job-post" Unlisted => job_post::page;
+    Bookmarks "/bookmarks" Unlisted => bookmarks::page;
+    UserLogin "/user/login" Unlisted => user::login::page;
+    UserVerify "/user/verify" Unlisted { email: String = "email" } => user::verify::page(VerifyData);
+    UserRegister "/user/register" Unlisted => user::register::page;
+    UserForgotPassword "/user/forgot-password" Unlisted => user::forgot_password::page;
+    UserChangePassword "/user/change-password" Member => user::change_password::page;
+    UserProfile "/user/profile" Member => user::profile::page;
+    UserBookings "/user/bookings" Member => user::bookings::page;
+    UserPayments "/user/payments" Member => user::payments::page;
+    UserApplications "/user/applications" Member => user::applications::page;
+    UserMyJobPost "/user/my-job-post" Member => user::my_job_post::page;
+    HowItWorks "/how-it-works" Public => how_it_works::page;
+    CookiePolicy "/cookie-policy" Public => cookie_policy::page;
+    PrivacyPolicy "/privacy-policy" Public => privacy_policy::page;
+    TermsAndConditions "/terms-and-conditions" Public => terms_and_conditions::page;
+    FormFindJob "/form/find-job" Unlisted => form::find_job::page in Form;
+    FormJobPost "/form/job-post" Unlisted => form::job_post::page in Form;
+    FormHireTalent "/form/hire-talent" Unlisted => form::hire_talent::page in Form;
+    Notifications "/notifications" Member => notifications::page;
+    Services "/services" Public { category: Option<String> = "category", page: u64 = "page" } => services::list::page(ServicesData) tags [Tag::Services, Tag::Reviews];
+    ServicesBook "/services/book" Unlisted { service: Option<i32> = "id" } => services::book::page(Option<ServiceCard>) tags service.map(Tag::Service);
+    ServicesDetails "/services/details" Public { service: Option<i32> = "id" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
+    BecomeProvider "/become-provider" Public { service: Option<i32> = "service" } => become_provider::page(BecomeProviderData) tags [Tag::Services];
+    RecruitmentPost "/recruitment-post" Unlisted => recruitment_post::page;
 }
 
 impl Route {
@@ -263,6 +348,35 @@ mod tests {
         assert_eq!(unique.len(), 33);
         let members: Vec<&str> = PATHS.iter().copied().filter(|p| route(p).unwrap().unwrap().access() == Access::Member).collect();
         assert_eq!(members, ["/user/change-password", "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post", "/notifications"]);
+    }
+
+    #[test]
+    fn tags_name_the_records_a_page_shows() {
+        assert_eq!(route("/services/details?id=7").unwrap().unwrap().tags(), [Tag::Site, Tag::Service(7)]);
+        assert_eq!(route("/services/details").unwrap().unwrap().tags(), [Tag::Site]);
+        assert_eq!(route("/apply?id=3").unwrap().unwrap().tags(), [Tag::Site, Tag::Job(3)]);
+        assert_eq!(route("/").unwrap().unwrap().tags(), [Tag::Site, Tag::Services, Tag::Jobs, Tag::Reviews]);
+        assert_eq!(route("/about").unwrap().unwrap().tags(), [Tag::Site]);
+    }
+
+    #[test]
+    fn only_pages_without_data_are_made_without_a_loader() {
+        assert_eq!(route("/about").unwrap().unwrap().page_without_data(), Some(PageData::About));
+        for with_data in ["/", "/jobs", "/apply", "/services", "/services/details", "/services/book", "/become-provider", "/user/verify"] {
+            assert_eq!(route(with_data).unwrap().unwrap().page_without_data(), None, "{with_data}");
+        }
+        let without = PATHS.iter().filter(|p| route(p).unwrap().unwrap().page_without_data().is_some()).count();
+        assert_eq!(without, 25);
+    }
+
+    #[test]
+    fn form_pages_sit_in_the_form_layout() {
+        let form: Vec<&str> = PATHS
+            .iter()
+            .copied()
+            .filter(|p| route(p).unwrap().unwrap().page_without_data().is_some_and(|page| page.layout() == Layout::Form))
+            .collect();
+        assert_eq!(form, ["/form/find-job", "/form/job-post", "/form/hire-talent"]);
     }
 
     #[test]
