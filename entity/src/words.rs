@@ -1,116 +1,41 @@
 //! The domain's words: statuses, price units, employment types and salary periods. Stored as
 //! the contract spells them (`Open`, `full_time`, ...), handled as enums everywhere else, so a
-//! misspelt status cannot reach the database or a page.
+//! misspelt status cannot reach the database or a page. Each spelling is written once, in
+//! [`words!`], and is the same in the database, in JSON and in the OpenAPI document.
 
 use sea_orm::entity::prelude::*;
 
-/// A service or a job: open to bookings and applications, or not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum ListingStatus {
-    #[sea_orm(string_value = "Open")]
-    Open,
-    #[sea_orm(string_value = "Closed")]
-    Closed,
+/// `Name { Variant = "spelling", .. }` for each word: a sea-orm string enum, serde with the same
+/// spellings, and an OpenAPI schema listing them.
+macro_rules! words {
+    ($( $(#[doc = $doc:tt])* $name:ident { $($variant:ident = $text:tt),* $(,)? } )*) => {$(
+        $(#[doc = $doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        #[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+        pub enum $name {
+            $(
+                #[sea_orm(string_value = $text)]
+                #[serde(rename = $text)]
+                $variant,
+            )*
+        }
+    )*};
 }
 
-/// What a service's price is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum PriceUnit {
-    #[sea_orm(string_value = "fixed")]
-    Fixed,
-    #[sea_orm(string_value = "hour")]
-    Hour,
-    #[sea_orm(string_value = "day")]
-    Day,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum EmploymentType {
-    #[sea_orm(string_value = "full_time")]
-    FullTime,
-    #[sea_orm(string_value = "part_time")]
-    PartTime,
-    #[sea_orm(string_value = "contract")]
-    Contract,
-    #[sea_orm(string_value = "temporary")]
-    Temporary,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum SalaryPeriod {
-    #[sea_orm(string_value = "year")]
-    Year,
-    #[sea_orm(string_value = "hour")]
-    Hour,
-}
-
-/// A member's application to provide a service.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum ProviderStatus {
-    #[sea_orm(string_value = "Pending")]
-    Pending,
-    #[sea_orm(string_value = "Approved")]
-    Approved,
-    #[sea_orm(string_value = "Rejected")]
-    Rejected,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum BookingStatus {
-    #[sea_orm(string_value = "Pending")]
-    Pending,
-    #[sea_orm(string_value = "Confirmed")]
-    Confirmed,
-    #[sea_orm(string_value = "Completed")]
-    Completed,
-    #[sea_orm(string_value = "Cancelled")]
-    Cancelled,
-}
-
-/// Where a booking stands with its money.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum BookingPayment {
-    #[sea_orm(string_value = "Unpaid")]
-    Unpaid,
-    #[sea_orm(string_value = "Paid")]
-    Paid,
-    #[sea_orm(string_value = "Refunded")]
-    Refunded,
-}
-
-/// One payment attempt for a booking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum PaymentStatus {
-    #[sea_orm(string_value = "Pending")]
-    Pending,
-    #[sea_orm(string_value = "Paid")]
-    Paid,
-    #[sea_orm(string_value = "Failed")]
-    Failed,
-    #[sea_orm(string_value = "Cancelled")]
-    Cancelled,
-    #[sea_orm(string_value = "Refunded")]
-    Refunded,
-}
-
-/// A job application, as the job's owner moves it along.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
-#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
-pub enum ApplicationStatus {
-    #[sea_orm(string_value = "Submitted")]
-    Submitted,
-    #[sea_orm(string_value = "Reviewed")]
-    Reviewed,
-    #[sea_orm(string_value = "Shortlisted")]
-    Shortlisted,
-    #[sea_orm(string_value = "Rejected")]
-    Rejected,
+words! {
+    /// A service or a job: open to bookings and applications, or not.
+    ListingStatus { Open = "Open", Closed = "Closed" }
+    /// What a service's price is for.
+    PriceUnit { Fixed = "fixed", Hour = "hour", Day = "day" }
+    EmploymentType { FullTime = "full_time", PartTime = "part_time", Contract = "contract", Temporary = "temporary" }
+    SalaryPeriod { Year = "year", Hour = "hour" }
+    /// A member's application to provide a service.
+    ProviderStatus { Pending = "Pending", Approved = "Approved", Rejected = "Rejected" }
+    BookingStatus { Pending = "Pending", Confirmed = "Confirmed", Completed = "Completed", Cancelled = "Cancelled" }
+    /// Where a booking stands with its money.
+    BookingPayment { Unpaid = "Unpaid", Paid = "Paid", Refunded = "Refunded" }
+    /// One payment attempt for a booking.
+    PaymentStatus { Pending = "Pending", Paid = "Paid", Failed = "Failed", Cancelled = "Cancelled", Refunded = "Refunded" }
+    /// A job application, as the job's owner moves it along.
+    ApplicationStatus { Submitted = "Submitted", Reviewed = "Reviewed", Shortlisted = "Shortlisted", Rejected = "Rejected" }
 }

@@ -8,6 +8,7 @@ pub mod domain;
 pub mod http;
 pub mod import;
 pub mod jobs;
+pub mod notifications;
 pub mod platform;
 pub mod reviews;
 pub mod site;

@@ -31,4 +31,9 @@ impl AppState {
     pub fn config(&self) -> &Config {
         &self.site.config
     }
+
+    /// The company's name for mails and notifications; the default one if the database fails.
+    pub async fn brand(&self) -> String {
+        self.site.site_data().await.map(|s| s.info.brand.clone()).unwrap_or_else(|_| "Brightway".into())
+    }
 }

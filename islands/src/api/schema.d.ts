@@ -180,10 +180,178 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/notifications": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The member's notifications, newest first. */
+        readonly get: operations["list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/notifications/read-all/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Marks every unread notification of the member read. */
+        readonly post: operations["read_all"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/notifications/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        /** Marks one of the member's notifications read or unread. */
+        readonly patch: operations["update"];
+        readonly trace?: never;
+    };
+    readonly "/api/reviews/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Reviews, newest first: of one service, or of every service. */
+        readonly get: operations["list"];
+        readonly put?: never;
+        /**
+         * Leaves the member's review of a service: one per member and service, and not of a service
+         *     the member provides (or has applied to provide). Its providers are told.
+         */
+        readonly post: operations["create"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Services, filtered and ordered; `search` uses the full-text index (every word must match,
+         *     each also as the start of a longer word).
+         */
+        readonly get: operations["list_services"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/categories/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Every category by priority, each with its number of Open services. */
+        readonly get: operations["list_categories"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** One service, whatever its status, with its latest 10 reviews. */
+        readonly get: operations["show_service"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/website-info/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The company's contact details: a list with one item (spec section 1 uses the first). */
+        readonly get: operations["website_info"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        readonly CategorySummary: {
+            /** Format: int32 */
+            readonly id: number;
+            readonly name: string;
+            readonly slug: string;
+        };
+        readonly CategoryView: {
+            readonly description: string;
+            /** @description An icon name, e.g. `broom`. */
+            readonly icon: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly name: string;
+            /**
+             * Format: int32
+             * @description Smaller comes first.
+             */
+            readonly priority: number;
+            /**
+             * Format: int64
+             * @description How many Open services it has.
+             */
+            readonly service_count: number;
+            readonly slug: string;
+        };
         /** @description A certificate as the API shows it. */
         readonly CertificateView: {
             /** @description A signed link that works for 15 minutes. */
@@ -209,6 +377,11 @@ export interface components {
         } & {
             readonly [key: string]: readonly string[];
         };
+        /**
+         * @description A service or a job: open to bookings and applications, or not.
+         * @enum {string}
+         */
+        readonly ListingStatus: "Open" | "Closed";
         readonly LoginBody: {
             /** Format: email */
             readonly email: string;
@@ -218,11 +391,203 @@ export interface components {
         readonly MessageAnswer: {
             readonly message: string;
         };
+        readonly NewReview: {
+            /** Format: int32 */
+            readonly rating: number;
+            readonly review: string;
+            /**
+             * Format: int32
+             * @description The service's id.
+             */
+            readonly service: number;
+        };
+        readonly NotificationChange: {
+            /** @description Leave out to change nothing. */
+            readonly is_read?: boolean | null;
+        };
+        readonly NotificationView: {
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly is_read: boolean;
+            /** @description A site path, e.g. `/user/bookings`. */
+            readonly link: string;
+            readonly message: string;
+            readonly title: string;
+        };
+        /** @description One page of a list. */
+        readonly Paginated_CategoryView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly description: string;
+                /** @description An icon name, e.g. `broom`. */
+                readonly icon: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly name: string;
+                /**
+                 * Format: int32
+                 * @description Smaller comes first.
+                 */
+                readonly priority: number;
+                /**
+                 * Format: int64
+                 * @description How many Open services it has.
+                 */
+                readonly service_count: number;
+                readonly slug: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_NotificationView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly is_read: boolean;
+                /** @description A site path, e.g. `/user/bookings`. */
+                readonly link: string;
+                readonly message: string;
+                readonly title: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_ReviewView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: int32 */
+                readonly id: number;
+                /** Format: int32 */
+                readonly rating: number;
+                readonly review: string;
+                /**
+                 * Format: int32
+                 * @description The service's id.
+                 */
+                readonly service: number;
+                /** @description The author's first name and surname initial. */
+                readonly user_name: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_ServiceView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** @description The towns it is offered in. */
+                readonly areas: readonly string[];
+                readonly category: components["schemas"]["CategorySummary"];
+                /** @description Plain text; paragraphs separated by blank lines. */
+                readonly description: string;
+                /** Format: int32 */
+                readonly id: number;
+                /** @description An absolute URL, or null. */
+                readonly image: string | null;
+                /** @description Pounds sterling, e.g. `"120.00"`. */
+                readonly price_from: string;
+                readonly price_unit: components["schemas"]["PriceUnit"];
+                /** Format: int32 */
+                readonly priority: number;
+                /**
+                 * Format: double
+                 * @description The average rating to one decimal, or null before the first review.
+                 */
+                readonly rating_average: number | null;
+                /** Format: int64 */
+                readonly rating_count: number;
+                readonly slug: string;
+                readonly status: components["schemas"]["ListingStatus"];
+                readonly summary: string;
+                readonly title: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_WebsiteInfoView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly address: string;
+                readonly brand: string;
+                /** Format: email */
+                readonly email: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly opening_hours: string;
+                readonly phones: readonly string[];
+                /** @description Network name to profile URL, e.g. `"linkedin": "https://..."`. */
+                readonly socials: {
+                    readonly [key: string]: string;
+                };
+            }[];
+        };
         readonly PasswordChange: {
             /** @description At least 8 characters, not all digits, not the email. */
             readonly new_password: string;
             readonly old_password: string;
         };
+        /**
+         * @description What a service's price is for.
+         * @enum {string}
+         */
+        readonly PriceUnit: "fixed" | "hour" | "day";
         /**
          * @description The multipart form of `PATCH /api/auth/profile/`: any text field, and files (jpg, png or
          *     webp up to 2 MiB for the picture; pdf, doc, docx, jpg or png up to 5 MiB for documents,
@@ -252,6 +617,13 @@ export interface components {
             /** Format: binary */
             readonly utility_bill?: string;
         };
+        readonly ReadAllAnswer: {
+            /**
+             * Format: int64
+             * @description How many notifications were unread and are now read.
+             */
+            readonly updated: number;
+        };
         readonly RefreshBody: {
             readonly refresh: string;
         };
@@ -279,6 +651,54 @@ export interface components {
             readonly otp: string;
             /** @description The new password: at least 8 characters, not all digits, not the email. */
             readonly password: string;
+        };
+        readonly ReviewView: {
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: int32 */
+            readonly id: number;
+            /** Format: int32 */
+            readonly rating: number;
+            readonly review: string;
+            /**
+             * Format: int32
+             * @description The service's id.
+             */
+            readonly service: number;
+            /** @description The author's first name and surname initial. */
+            readonly user_name: string;
+        };
+        /** @description A service with its latest 10 reviews, newest first. */
+        readonly ServiceDetailView: components["schemas"]["ServiceView"] & {
+            readonly reviews: readonly components["schemas"]["ReviewView"][];
+        };
+        /** @description The contract's service. */
+        readonly ServiceView: {
+            /** @description The towns it is offered in. */
+            readonly areas: readonly string[];
+            readonly category: components["schemas"]["CategorySummary"];
+            /** @description Plain text; paragraphs separated by blank lines. */
+            readonly description: string;
+            /** Format: int32 */
+            readonly id: number;
+            /** @description An absolute URL, or null. */
+            readonly image: string | null;
+            /** @description Pounds sterling, e.g. `"120.00"`. */
+            readonly price_from: string;
+            readonly price_unit: components["schemas"]["PriceUnit"];
+            /** Format: int32 */
+            readonly priority: number;
+            /**
+             * Format: double
+             * @description The average rating to one decimal, or null before the first review.
+             */
+            readonly rating_average: number | null;
+            /** Format: int64 */
+            readonly rating_count: number;
+            readonly slug: string;
+            readonly status: components["schemas"]["ListingStatus"];
+            readonly summary: string;
+            readonly title: string;
         };
         /** @description What signing in or refreshing answers. */
         readonly TokenPair: {
@@ -316,6 +736,21 @@ export interface components {
             readonly email: string;
             /** @description The 6-digit code from the email. */
             readonly otp: string;
+        };
+        /** @description The company's contact details. */
+        readonly WebsiteInfoView: {
+            readonly address: string;
+            readonly brand: string;
+            /** Format: email */
+            readonly email: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly opening_hours: string;
+            readonly phones: readonly string[];
+            /** @description Network name to profile URL, e.g. `"linkedin": "https://..."`. */
+            readonly socials: {
+                readonly [key: string]: string;
+            };
         };
     };
     responses: never;
@@ -862,6 +1297,362 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Only read (`true`) or unread (`false`) ones */
+                readonly is_read?: boolean;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_NotificationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly read_all: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ReadAllAnswer"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly update: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NotificationChange"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["NotificationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Only this service's reviews */
+                readonly service?: number;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_ReviewView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly create: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NewReview"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ReviewView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list_services: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Only this category's services */
+                readonly category__slug?: string;
+                readonly status?: components["schemas"]["ListingStatus"];
+                /** @description `priority` (the default), `-priority`, `price_from`, `-price_from` or `title` */
+                readonly ordering?: string;
+                /** @description Words in the title, summary, description or areas */
+                readonly search?: string;
+                /** @description A town the service is offered in */
+                readonly area?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_ServiceView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list_categories: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_CategoryView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly show_service: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ServiceDetailView"];
+                };
+            };
+            /** @description No such service */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly website_info: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_WebsiteInfoView"];
                 };
             };
         };

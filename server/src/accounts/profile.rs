@@ -1,18 +1,18 @@
 //! `/api/auth/profile/`, certificates and password change: the signed-in member's own data.
 //! Documents are stored under random names and shown only as signed, expiring links.
 
-use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS, form_error};
+use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS, RecordId, form_error};
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::platform::rate_limit::Limit;
 use crate::http::member::Member;
 use crate::accounts::tokens;
 use crate::domain::{Email, UkPhone, UkPostcode};
-use crate::http::AppError;
+use crate::http::{AppError, timestamp};
 use crate::platform::passwords;
 use crate::state::AppState;
 use crate::platform::storage::{FileKind, Storage};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use bytes::{Bytes, BytesMut};
 use chrono::{NaiveDate, Utc};
@@ -66,10 +66,6 @@ pub struct UserView {
     certificates: Vec<CertificateView>,
     #[schema(format = DateTime)]
     date_joined: String,
-}
-
-fn timestamp(at: chrono::DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 pub async fn user_view(state: &AppState, user: &user::Model) -> Result<UserView, AppError> {
@@ -290,8 +286,7 @@ async fn delete_files(storage: &Storage, keys: Vec<String>) {
 }
 
 #[utoipa::path(delete, path = "/api/auth/certificate/{id}/", tag = "accounts", security(("bearer" = [])), params(("id" = i32, Path, description = "The certificate")), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
-pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Member, Path(id): Path<String>) -> Result<StatusCode, AppError> {
-    let id: i32 = id.parse().map_err(|_| AppError::NotFound)?;
+pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     // Someone else's certificate is as missing as one that never existed.
     let found = certificate::Entity::find_by_id(id).filter(certificate::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
     certificate::Entity::delete_by_id(found.id).exec(state.db()).await?;

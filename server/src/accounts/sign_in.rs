@@ -44,7 +44,7 @@ fn parse_email(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Email> {
 /// Sends a code mail: queued in `db`'s transaction, logged too when mail goes to files.
 async fn queue_code(state: &AppState, db: &impl sea_orm::ConnectionTrait, user: &user::Model, purpose: Purpose) -> Result<(), AppError> {
     let code = state.codes.issue(db, user.id, purpose).await?;
-    let brand = state.site.site_data().await.map(|s| s.info.brand.clone()).unwrap_or_else(|_| "Brightway".into());
+    let brand = state.brand().await;
     let first_name = user.full_name.split_whitespace().next().unwrap_or("there");
     let mail = match purpose {
         Purpose::VerifyEmail => templates::verification_code(&user.email, &brand, first_name, &code),

@@ -1,8 +1,8 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
 use crate::domain::Pence;
-use crate::platform::search::contains_ignoring_case;
-use crate::reviews::queries::{ratings, reviews};
+use crate::platform::search::{Searched, contains_ignoring_case, matching};
+use crate::reviews::queries::{ReviewRow, ratings, reviews};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
 use entity::words::ListingStatus;
 use entity::{category, service};
@@ -37,8 +37,13 @@ pub struct ServiceFilter {
     /// `None` lists every status.
     pub status: Option<ListingStatus>,
     pub search: Option<String>,
+    /// A town the service covers, matched whole and ignoring case.
+    pub area: Option<String>,
     pub order: ServiceOrder,
 }
+
+/// How many reviews a service's page and API answer show (the contract's "latest 10").
+pub const LATEST_REVIEWS: u64 = 10;
 
 /// One page of services and how many match in all.
 pub async fn services(
@@ -55,11 +60,10 @@ pub async fn services(
         query = query.filter(service::Column::Status.eq(*status));
     }
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
-        query = query.filter(
-            sea_orm::Condition::any()
-                .add(contains_ignoring_case((service::Entity, service::Column::Title), search))
-                .add(contains_ignoring_case((service::Entity, service::Column::Summary), search)),
-        );
+        query = query.filter(matching(db.get_database_backend(), Searched::Services, search));
+    }
+    if let Some(area) = filter.area.as_deref().filter(|s| !s.is_empty()) {
+        query = query.filter(covers(area));
     }
     query = match filter.order {
         ServiceOrder::Priority => query.order_by_asc(service::Column::Priority),
@@ -77,6 +81,13 @@ pub async fn services(
         .filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name })))
         .collect();
     Ok((rows, total))
+}
+
+/// The service's areas (a JSON array of towns) hold `town`: the town's JSON string, quotes
+/// included, is looked for in the lower-cased array, so "Bath" does not match "Bathgate".
+fn covers(town: &str) -> sea_orm::sea_query::SimpleExpr {
+    let quoted = serde_json::to_string(town.trim()).expect("a string serialises");
+    contains_ignoring_case((service::Entity, service::Column::Areas), &quoted)
 }
 
 /// Service rows as cards, with their ratings.
@@ -116,6 +127,6 @@ pub async fn service_detail(db: &impl ConnectionTrait, id: i32) -> Result<Option
     let description = row.description.clone();
     let status = row.status.to_value();
     let service = service_cards(db, vec![(row, category)]).await?.remove(0);
-    let reviews = reviews(db, Some(id), 10).await?;
+    let reviews = reviews(db, Some(id), 0, LATEST_REVIEWS).await?.iter().map(ReviewRow::card).collect();
     Ok(Some(ServiceDetail { service, description, status, reviews }))
 }

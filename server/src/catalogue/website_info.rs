@@ -30,12 +30,17 @@ pub fn website_info_view(row: website_info::Model) -> WebsiteInfo {
 
 /// The first website info row, or the defaults; `brand` from configuration wins when set.
 pub async fn website_info(db: &impl ConnectionTrait, brand: Option<&str>) -> Result<WebsiteInfo, DbErr> {
-    let mut info = match website_info::Entity::find().order_by_asc(website_info::Column::Id).one(db).await? {
-        Some(row) => website_info_view(row),
-        None => default_website_info(brand.unwrap_or("Brightway")),
+    Ok(website_info_with_id(db, brand).await?.1)
+}
+
+/// [`website_info`] with its row's id: 1 for the defaults, which stand for the first row.
+pub async fn website_info_with_id(db: &impl ConnectionTrait, brand: Option<&str>) -> Result<(i32, WebsiteInfo), DbErr> {
+    let (id, mut info) = match website_info::Entity::find().order_by_asc(website_info::Column::Id).one(db).await? {
+        Some(row) => (row.id, website_info_view(row)),
+        None => (1, default_website_info(brand.unwrap_or("Brightway"))),
     };
     if let Some(brand) = brand {
         info.brand = brand.to_string();
     }
-    Ok(info)
+    Ok((id, info))
 }

@@ -12,7 +12,11 @@ use utoipa_axum::router::OpenApiRouter;
 
 /// Every feature's routes, and the API's description made from them.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
-    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi()).merge(crate::accounts::routes())
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(crate::accounts::routes())
+        .merge(crate::catalogue::routes())
+        .merge(crate::reviews::routes())
+        .merge(crate::notifications::routes())
 }
 
 /// The OpenAPI document, pretty-printed: what `/api/openapi.json` serves.

@@ -22,6 +22,9 @@ pub enum AppError {
     Forbidden(String),
     #[error("Not found.")]
     NotFound,
+    /// 404 for a page number past the end of a list.
+    #[error("Invalid page.")]
+    PageOutOfRange,
     #[error("This method is not allowed here.")]
     MethodNotAllowed,
     #[error("{0}")]
@@ -48,7 +51,7 @@ impl AppError {
             AppError::Validation { .. } | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::NotFound | AppError::PageOutOfRange => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,

@@ -25,6 +25,19 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
     }
 }
 
+/// The `{id}` of a record's path. An id that is not a positive whole number names no record,
+/// so it answers 404 like one that does not exist.
+pub struct RecordId(pub i32);
+
+impl<S: Send + Sync> FromRequestParts<S> for RecordId {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let axum::extract::Path(raw) = axum::extract::Path::<String>::from_request_parts(parts, state).await.map_err(|_| AppError::NotFound)?;
+        raw.parse::<i32>().ok().filter(|id| *id > 0).map(RecordId).ok_or(AppError::NotFound)
+    }
+}
+
 /// A multipart form; a body that is not one is a 400 that says so.
 pub struct MultipartForm(pub Multipart);
 
@@ -110,6 +123,39 @@ impl FieldErrors {
             self.add(field, "This field is required.");
         }
         value.to_string()
+    }
+
+    /// A whole number: a JSON number, or a string of digits as HTML forms send; `None` (with
+    /// the field's error) when missing or not one.
+    pub fn whole_number(&mut self, field: &str, value: Option<&serde_json::Value>) -> Option<i64> {
+        let number = match value {
+            None | Some(serde_json::Value::Null) => {
+                self.add(field, "This field is required.");
+                return None;
+            }
+            Some(serde_json::Value::Number(n)) => n.as_i64(),
+            Some(serde_json::Value::String(text)) if text.trim().is_empty() => {
+                self.add(field, "This field is required.");
+                return None;
+            }
+            Some(serde_json::Value::String(text)) => text.trim().parse::<i64>().ok(),
+            Some(_) => None,
+        };
+        if number.is_none() {
+            self.add(field, "A valid integer is required.");
+        }
+        number
+    }
+
+    /// Text of at most `max` characters, trimmed; a "required" error when blank.
+    pub fn required_text(&mut self, field: &str, value: Option<&str>, max: usize) -> String {
+        let text = self.required(field, value);
+        if text.chars().count() > max {
+            self.add(field, format!("Ensure this field has no more than {max} characters."));
+        } else if text.contains('\0') {
+            self.add(field, NULL_CHARACTERS);
+        }
+        text
     }
 
     /// A new password for `field`, checked against the contract's rules.

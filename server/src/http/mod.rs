@@ -5,9 +5,15 @@ pub mod api;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod list;
 pub mod member;
 pub mod openapi;
 pub mod security_headers;
 pub mod serve;
 
 pub use error::AppError;
+
+/// A moment as the API writes it: ISO 8601 in UTC, to the second (`2026-11-23T09:30:00Z`).
+pub fn timestamp(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}

@@ -1,7 +1,7 @@
 //! Jobs: filtered pages of them, newest first, and their cards for pages.
 
 use crate::domain::Pence;
-use crate::platform::search::contains_ignoring_case;
+use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use app::data::{JobCard, JobDetail};
 use entity::job;
 use entity::words::{EmploymentType, ListingStatus};
@@ -23,12 +23,7 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
         query = query.filter(job::Column::Status.eq(*status));
     }
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
-        query = query.filter(
-            sea_orm::Condition::any()
-                .add(contains_ignoring_case((job::Entity, job::Column::Title), search))
-                .add(contains_ignoring_case((job::Entity, job::Column::Company), search))
-                .add(contains_ignoring_case((job::Entity, job::Column::Location), search)),
-        );
+        query = query.filter(matching(db.get_database_backend(), Searched::Jobs, search));
     }
     if let Some(location) = filter.location.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(contains_ignoring_case((job::Entity, job::Column::Location), location));

@@ -2,7 +2,7 @@
 
 use app::data::ReviewView;
 use entity::{review, service, user};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
 
 /// Average (one decimal) and count of the ratings of each service.
@@ -39,13 +39,45 @@ pub fn public_name(full_name: &str) -> String {
     }
 }
 
-/// Newest reviews first, of one service or of all.
-pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, limit: u64) -> Result<Vec<ReviewView>, DbErr> {
+/// A review with what is shown beside it.
+pub struct ReviewRow {
+    pub review: review::Model,
+    /// The author as the public sees them: see [`public_name`].
+    pub user_name: String,
+    pub service_title: String,
+}
+
+impl ReviewRow {
+    /// The review as pages show it.
+    pub fn card(&self) -> ReviewView {
+        ReviewView {
+            id: self.review.id,
+            service_id: self.review.service_id,
+            service_title: self.service_title.clone(),
+            user_name: self.user_name.clone(),
+            rating: self.review.rating.clamp(1, 5) as u8,
+            review: self.review.review.clone(),
+            created_at: self.review.created_at.format("%Y-%m-%d").to_string(),
+        }
+    }
+}
+
+/// How many reviews one service has, or all services.
+pub async fn count(db: &impl ConnectionTrait, service_id: Option<i32>) -> Result<u64, DbErr> {
+    let mut query = review::Entity::find();
+    if let Some(id) = service_id {
+        query = query.filter(review::Column::ServiceId.eq(id));
+    }
+    query.count(db).await
+}
+
+/// Newest reviews first, of one service or of all, skipping `offset`.
+pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, offset: u64, limit: u64) -> Result<Vec<ReviewRow>, DbErr> {
     let mut query = review::Entity::find().find_also_related(user::Entity).order_by_desc(review::Column::CreatedAt).order_by_desc(review::Column::Id);
     if let Some(id) = service_id {
         query = query.filter(review::Column::ServiceId.eq(id));
     }
-    let rows = query.limit(limit).all(db).await?;
+    let rows = query.offset(offset).limit(limit).all(db).await?;
     let service_ids: Vec<i32> = rows.iter().map(|(r, _)| r.service_id).collect();
     let titles: HashMap<i32, String> = service::Entity::find()
         .select_only()
@@ -59,14 +91,10 @@ pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, limit: 
         .collect();
     Ok(rows
         .into_iter()
-        .map(|(r, u)| ReviewView {
-            id: r.id,
-            service_id: r.service_id,
-            service_title: titles.get(&r.service_id).cloned().unwrap_or_default(),
-            user_name: u.map(|u| public_name(&u.full_name)).unwrap_or_else(|| "A customer".into()),
-            rating: r.rating.clamp(1, 5) as u8,
-            review: r.review,
-            created_at: r.created_at.format("%Y-%m-%d").to_string(),
+        .map(|(review, author)| ReviewRow {
+            service_title: titles.get(&review.service_id).cloned().unwrap_or_default(),
+            user_name: author.map(|u| public_name(&u.full_name)).unwrap_or_else(|| "A customer".into()),
+            review,
         })
         .collect())
 }

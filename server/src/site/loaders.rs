@@ -92,7 +92,7 @@ async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {
     let (featured, open_service_count) = services::services(db, &open_services, 1, 8).await?;
     let open_jobs = JobFilter { status: Some(ListingStatus::Open), ..Default::default() };
     let (jobs, open_job_count) = jobs::jobs(db, &open_jobs, 1, 6).await?;
-    let recent_reviews = reviews::reviews(db, None, 6).await?;
+    let recent_reviews: Vec<_> = reviews::reviews(db, None, 0, 6).await?.iter().map(reviews::ReviewRow::card).collect();
     let activity = recent_activity(&jobs, &recent_reviews);
     Ok(HomeData {
         featured_services: services::service_cards(db, featured).await?,

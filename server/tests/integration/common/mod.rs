@@ -17,6 +17,12 @@ pub enum Backend {
     Postgres,
 }
 
+/// A member and their access token.
+pub struct SignedIn {
+    pub user: entity::user::Model,
+    pub token: String,
+}
+
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
@@ -298,6 +304,31 @@ impl TestApp {
         let response = self.get(path).await;
         let status = response.status().as_u16();
         (status, response.text().await.unwrap())
+    }
+
+    /// A verified member made straight in the database (the sign-up journey has tests of its
+    /// own), with an access token.
+    pub async fn member(&self, full_name: &str) -> SignedIn {
+        let email = server::domain::Email::parse(&format!("member{}@example.co.uk", rand::random::<u32>())).unwrap();
+        let new = server::accounts::store::NewMember { email: &email, password_hash: "not-a-hash".into(), full_name: full_name.into(), phone: None, is_verified: true, is_staff: false };
+        let user = server::accounts::store::insert(&self.site.db, new).await.unwrap();
+        let token = self.state.tokens.issue(&self.site.db, user.id, None).await.unwrap().access;
+        SignedIn { user, token }
+    }
+
+    /// Status and JSON body (`null` when empty) of a request, signed in when `token` is given.
+    pub async fn call(&self, method: reqwest::Method, path: &str, body: Option<serde_json::Value>, token: Option<&str>) -> (u16, serde_json::Value) {
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("the server answers");
+        let status = response.status().as_u16();
+        let text = response.text().await.unwrap();
+        (status, if text.is_empty() { serde_json::Value::Null } else { serde_json::from_str(&text).expect("a JSON body") })
     }
 
     pub async fn json(&self, path: &str) -> (u16, serde_json::Value) {

@@ -1,0 +1,100 @@
+//! The catalogue's read API: categories, services (filtered, ordered, searched), one service
+//! with its latest reviews, and the website info.
+
+use super::categories::categories;
+use super::services::{self, LATEST_REVIEWS, ServiceFilter, ServiceOrder};
+use super::views::{CategoryView, ServiceDetailView, ServiceView, WebsiteInfoView};
+use super::website_info::website_info_with_id;
+use crate::http::extract::{FieldErrors, RecordId};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::openapi::{ErrorBody, Invalid};
+use crate::http::AppError;
+use crate::reviews::queries::{ratings, reviews};
+use crate::reviews::views::ReviewView;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use entity::category;
+use entity::words::ListingStatus;
+use sea_orm::{ActiveEnum, ColumnTrait, EntityTrait, QueryFilter};
+use std::sync::Arc;
+
+/// Every category by priority, each with its number of Open services.
+#[utoipa::path(get, path = "/api/service/categories/", tag = "catalogue", params(("page" = Option<u64>, Query, minimum = 1), ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100")), responses((status = 200, body = Paginated<CategoryView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<CategoryView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let all = categories(state.db()).await?;
+    let count = all.len() as u64;
+    let results = all.into_iter().skip(((request.page - 1) * request.size) as usize).take(request.size as usize).map(CategoryView::from).collect();
+    Ok(Json(query.page(request, count, results)?))
+}
+
+/// `status` as the contract spells it.
+fn listing_status(raw: &str) -> Option<ListingStatus> {
+    ListingStatus::try_from_value(&raw.to_string()).ok()
+}
+
+/// Services, filtered and ordered; `search` uses the full-text index (every word must match,
+/// each also as the start of a longer word).
+#[utoipa::path(get, path = "/api/service/", tag = "catalogue", params(
+    ("category__slug" = Option<String>, Query, description = "Only this category's services"),
+    ("status" = Option<ListingStatus>, Query),
+    ("ordering" = Option<String>, Query, description = "`priority` (the default), `-priority`, `price_from`, `-price_from` or `title`", pattern = r"^(-?priority|-?price_from|title)$"),
+    ("search" = Option<String>, Query, description = "Words in the title, summary, description or areas"),
+    ("area" = Option<String>, Query, description = "A town the service is offered in"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ServiceView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ServiceView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let status = query.parsed(&mut errors, "status", "A status is Open or Closed;", listing_status);
+    let order = query.parsed(&mut errors, "ordering", "An ordering is priority, -priority, price_from, -price_from or title;", ServiceOrder::parse).unwrap_or_default();
+    errors.finish()?;
+    let category_id = match query.text("category__slug") {
+        Some(slug) => match category::Entity::find().filter(category::Column::Slug.eq(slug)).one(state.db()).await? {
+            Some(found) => Some(found.id),
+            // No such category has no services.
+            None => return Ok(Json(query.page(request, 0, Vec::new())?)),
+        },
+        None => None,
+    };
+    let filter = ServiceFilter {
+        category_id,
+        status,
+        search: query.text("search").map(str::to_string),
+        area: query.text("area").map(str::to_string),
+        order,
+    };
+    let (rows, count) = services::services(state.db(), &filter, request.page, request.size).await?;
+    let ids: Vec<i32> = rows.iter().map(|(row, _)| row.id).collect();
+    let ratings = ratings(state.db(), &ids).await?;
+    let results = rows
+        .into_iter()
+        .map(|(row, category)| {
+            let rating = ratings.get(&row.id).copied().unwrap_or((None, 0));
+            ServiceView::new(row, category, rating, &state.storage)
+        })
+        .collect();
+    Ok(Json(query.page(request, count, results)?))
+}
+
+/// One service, whatever its status, with its latest 10 reviews.
+#[utoipa::path(get, path = "/api/service/{id}/", tag = "catalogue", params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = ServiceDetailView), (status = 404, description = "No such service", body = ErrorBody)))]
+pub async fn show_service(State(state): State<Arc<AppState>>, RecordId(id): RecordId) -> Result<Json<ServiceDetailView>, AppError> {
+    let (row, category) = services::service_by_id(state.db(), id).await?.ok_or(AppError::NotFound)?;
+    let rating = ratings(state.db(), &[id]).await?.get(&id).copied().unwrap_or((None, 0));
+    let latest = reviews(state.db(), Some(id), 0, LATEST_REVIEWS).await?;
+    let service = ServiceView::new(row, category, rating, &state.storage);
+    Ok(Json(ServiceDetailView::new(service, latest.iter().map(ReviewView::from).collect())))
+}
+
+/// The company's contact details: a list with one item (spec section 1 uses the first).
+#[utoipa::path(get, path = "/api/website-info/", tag = "catalogue", responses((status = 200, body = Paginated<WebsiteInfoView>)))]
+pub async fn website_info(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<WebsiteInfoView>>, AppError> {
+    let (id, info) = website_info_with_id(state.db(), state.config().brand.as_deref()).await?;
+    let request = crate::http::list::PageRequest { page: 1, size: 1 };
+    Ok(Json(query.page(request, 1, vec![WebsiteInfoView::new(id, info)])?))
+}

@@ -1,0 +1,135 @@
+//! Lists the Django REST framework way: `?page=N&page_size=N` in, `{count, next, previous,
+//! results}` out, with absolute links to the neighbouring pages. Also the query string as a
+//! list reads it, with clear 400s for values it cannot use.
+
+use crate::http::AppError;
+use crate::http::extract::FieldErrors;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use serde::Serialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// A page when none is asked for, and the most one page may hold (the contract's).
+pub const DEFAULT_PAGE_SIZE: u64 = 20;
+pub const MAX_PAGE_SIZE: u64 = 100;
+
+/// One page of a list.
+#[derive(Serialize, ToSchema)]
+pub struct Paginated<T> {
+    /// How many items match, over all pages.
+    count: u64,
+    /// The next page's absolute URL, or null on the last page.
+    #[schema(required, format = "uri")]
+    next: Option<String>,
+    #[schema(required, format = "uri")]
+    previous: Option<String>,
+    results: Vec<T>,
+}
+
+/// The query string of a list request: its pairs in order, and where it was asked (for links).
+pub struct ListQuery {
+    path: String,
+    pairs: Vec<(String, String)>,
+    public_url: String,
+}
+
+impl FromRequestParts<Arc<AppState>> for ListQuery {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let pairs = form_urlencoded::parse(parts.uri.query().unwrap_or("").as_bytes()).into_owned().collect();
+        Ok(ListQuery { path: parts.uri.path().to_string(), pairs, public_url: state.config().public_url.clone() })
+    }
+}
+
+/// Which page of how many items: parsed from `page` and `page_size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageRequest {
+    pub page: u64,
+    pub size: u64,
+}
+
+impl ListQuery {
+    /// The last value of `name`, trimmed; `None` when absent or blank.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.pairs.iter().rev().find(|(key, _)| key == name).map(|(_, value)| value.trim()).filter(|value| !value.is_empty())
+    }
+
+    /// A value read by `parse`; one that does not parse is a field error saying `expected`.
+    pub fn parsed<T>(&self, errors: &mut FieldErrors, name: &str, expected: &str, parse: impl FnOnce(&str) -> Option<T>) -> Option<T> {
+        let raw = self.text(name)?;
+        let value = parse(raw);
+        if value.is_none() {
+            errors.add(name, format!("{expected} \"{}\" is not one.", raw.chars().take(50).collect::<String>()));
+        }
+        value
+    }
+
+    /// `page` (from 1) and `page_size` (1 to 100, default 20; a bigger one is cut to 100).
+    pub fn page_request(&self, errors: &mut FieldErrors) -> PageRequest {
+        let page = self.parsed(errors, "page", "A page is a whole number from 1;", |raw| raw.parse::<u64>().ok().filter(|n| *n >= 1)).unwrap_or(1);
+        let size = self
+            .parsed(errors, "page_size", "A page size is a whole number from 1;", |raw| raw.parse::<u64>().ok().filter(|n| *n >= 1))
+            .map_or(DEFAULT_PAGE_SIZE, |n| n.min(MAX_PAGE_SIZE));
+        PageRequest { page, size }
+    }
+
+    /// The page of `results` among `count` items. A page past the last answers 404, as Django
+    /// REST framework does (page 1 of an empty list is an empty page).
+    pub fn page<T>(&self, request: PageRequest, count: u64, results: Vec<T>) -> Result<Paginated<T>, AppError> {
+        let pages = count.div_ceil(request.size).max(1);
+        if request.page > pages {
+            return Err(AppError::PageOutOfRange);
+        }
+        let link = |page: u64| self.link_to(page);
+        Ok(Paginated { count, next: (request.page < pages).then(|| link(request.page + 1)), previous: (request.page > 1).then(|| link(request.page - 1)), results })
+    }
+
+    /// This request's absolute URL with `page` set (left out for page 1, as DRF does).
+    fn link_to(&self, page: u64) -> String {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        for (key, value) in self.pairs.iter().filter(|(key, _)| key != "page") {
+            query.append_pair(key, value);
+        }
+        if page > 1 {
+            query.append_pair("page", &page.to_string());
+        }
+        let query = query.finish();
+        let separator = if query.is_empty() { "" } else { "?" };
+        format!("{}{}{separator}{query}", self.public_url, self.path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(raw: &str) -> ListQuery {
+        ListQuery { path: "/api/service/".into(), pairs: form_urlencoded::parse(raw.as_bytes()).into_owned().collect(), public_url: "https://example.uk".into() }
+    }
+
+    #[test]
+    fn pages_link_to_their_neighbours_keeping_the_filters() {
+        let list = query("status=Open&page=2&page_size=10");
+        let mut errors = FieldErrors::default();
+        let request = list.page_request(&mut errors);
+        assert_eq!(request, PageRequest { page: 2, size: 10 });
+        let page = list.page(request, 35, vec![1]).unwrap();
+        assert_eq!(page.next.as_deref(), Some("https://example.uk/api/service/?status=Open&page_size=10&page=3"));
+        assert_eq!(page.previous.as_deref(), Some("https://example.uk/api/service/?status=Open&page_size=10"));
+        assert!(list.page(PageRequest { page: 5, size: 10 }, 35, Vec::<u8>::new()).is_err());
+        assert!(list.page(PageRequest { page: 1, size: 10 }, 0, Vec::<u8>::new()).is_ok());
+    }
+
+    #[test]
+    fn sizes_are_capped_and_nonsense_is_refused() {
+        let mut errors = FieldErrors::default();
+        assert_eq!(query("page_size=1000").page_request(&mut errors).size, MAX_PAGE_SIZE);
+        assert!(errors.finish().is_ok());
+        let mut errors = FieldErrors::default();
+        query("page=0&page_size=abc").page_request(&mut errors);
+        assert!(errors.finish().is_err());
+    }
+}

@@ -1,0 +1,81 @@
+//! The member's own notifications: newest first, marked read one by one or all at once.
+
+use super::views::{NotificationView, ReadAllAnswer};
+use crate::http::extract::{FieldErrors, JsonBody, RecordId};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::http::AppError;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use entity::notification;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder};
+use serde::Deserialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// `true`/`false` as a query value (also `1`/`0` and `True`/`False`, as Django filters take).
+fn boolean(raw: &str) -> Option<bool> {
+    match raw {
+        "true" | "True" | "1" => Some(true),
+        "false" | "False" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// The member's notifications, newest first.
+#[utoipa::path(get, path = "/api/notifications", tag = "notifications", security(("bearer" = [])), params(
+    ("is_read" = Option<bool>, Query, description = "Only read (`true`) or unread (`false`) ones"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<NotificationView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<NotificationView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let is_read = query.parsed(&mut errors, "is_read", "is_read is true or false;", boolean);
+    errors.finish()?;
+    let mut select = notification::Entity::find().filter(notification::Column::UserId.eq(member.user.id));
+    if let Some(is_read) = is_read {
+        select = select.filter(notification::Column::IsRead.eq(is_read));
+    }
+    let paginator = select.order_by_desc(notification::Column::CreatedAt).order_by_desc(notification::Column::Id).paginate(state.db(), request.size);
+    let count = paginator.num_items().await?;
+    let rows = paginator.fetch_page(request.page - 1).await?;
+    Ok(Json(query.page(request, count, rows.into_iter().map(NotificationView::from).collect())?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct NotificationChange {
+    /// Leave out to change nothing.
+    is_read: Option<bool>,
+}
+
+/// Marks one of the member's notifications read or unread.
+#[utoipa::path(patch, path = "/api/notifications/{id}/", tag = "notifications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = NotificationChange, responses((status = 200, body = NotificationView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn update(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(change): JsonBody<NotificationChange>) -> Result<Json<NotificationView>, AppError> {
+    // Someone else's notification is as missing as one that never existed.
+    let row = notification::Entity::find_by_id(id).filter(notification::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let row = match change.is_read {
+        Some(is_read) if is_read != row.is_read => {
+            let mut active = row.into_active_model();
+            active.is_read = Set(is_read);
+            active.update(state.db()).await?
+        }
+        _ => row,
+    };
+    Ok(Json(row.into()))
+}
+
+/// Marks every unread notification of the member read.
+#[utoipa::path(post, path = "/api/notifications/read-all/", tag = "notifications", security(("bearer" = [])), responses((status = 200, body = ReadAllAnswer), Unauthenticated))]
+pub async fn read_all(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<ReadAllAnswer>, AppError> {
+    let result = notification::Entity::update_many()
+        .col_expr(notification::Column::IsRead, Expr::value(true))
+        .filter(notification::Column::UserId.eq(member.user.id))
+        .filter(notification::Column::IsRead.eq(false))
+        .exec(state.db())
+        .await?;
+    Ok(Json(ReadAllAnswer { updated: result.rows_affected }))
+}

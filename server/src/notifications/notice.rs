@@ -1,0 +1,58 @@
+//! Telling a member something: a notification row and an email, both written inside the
+//! transaction of the event, so neither exists unless the event does.
+
+use crate::platform::mail::layout::html;
+use crate::platform::mail::outbox::{self, Mail};
+use crate::state::AppState;
+use chrono::Utc;
+use entity::{notification, user};
+use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
+
+/// What a member is told.
+pub struct Notice {
+    /// Short, e.g. "Booking received".
+    pub title: String,
+    /// One or two sentences.
+    pub message: String,
+    /// The site path where the member can act on it, e.g. `/user/bookings`.
+    pub link: String,
+}
+
+/// Writes notices with the company's name and the site's address in their mails.
+pub struct Notifier {
+    brand: String,
+    public_url: String,
+}
+
+impl Notifier {
+    pub async fn new(state: &AppState) -> Self {
+        Notifier { brand: state.brand().await, public_url: state.config().public_url.clone() }
+    }
+
+    /// Adds `notice` to `to`'s notifications and queues its email.
+    pub async fn send(&self, db: &impl ConnectionTrait, to: &user::Model, notice: Notice) -> Result<(), DbErr> {
+        let mail = self.mail(to, &notice);
+        notification::Entity::insert(notification::ActiveModel {
+            user_id: Set(to.id),
+            title: Set(notice.title),
+            message: Set(notice.message),
+            link: Set(notice.link),
+            is_read: Set(false),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        })
+        .exec_without_returning(db)
+        .await?;
+        outbox::enqueue(db, mail).await
+    }
+
+    fn mail(&self, to: &user::Model, notice: &Notice) -> Mail {
+        let brand = &self.brand;
+        let first_name = to.full_name.split_whitespace().next().unwrap_or("there");
+        let greeting = format!("Hello {first_name},");
+        let url = format!("{}{}", self.public_url, notice.link);
+        let follow = format!("See it on {brand}: {url}");
+        let text = format!("{greeting}\n\n{}\n\n{follow}\n\n{brand} UK\n", notice.message);
+        Mail { to: to.email.clone(), subject: format!("{} - {brand}", notice.title), text, html: html(brand, &notice.title, &[greeting, notice.message.clone(), follow], None) }
+    }
+}

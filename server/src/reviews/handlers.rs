@@ -1,0 +1,117 @@
+//! Reading a service's reviews, and leaving one.
+
+use super::queries::{self, ReviewRow, public_name};
+use super::views::ReviewView;
+use crate::domain::Rating;
+use crate::http::extract::{FieldErrors, JsonBody};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::http::AppError;
+use crate::notifications::notice::{Notice, Notifier};
+use crate::state::AppState;
+use app::routes::Tag;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::words::ProviderStatus;
+use entity::{provider, review, service, user};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use serde::Deserialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// The longest review text taken.
+const REVIEW_MAX_CHARS: usize = 2000;
+
+/// Reviews, newest first: of one service, or of every service.
+#[utoipa::path(get, path = "/api/reviews/", tag = "reviews", params(
+    ("service" = Option<i32>, Query, minimum = 1, description = "Only this service's reviews"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ReviewView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ReviewView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let service = query.parsed(&mut errors, "service", "A service is a whole number from 1;", |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
+    errors.finish()?;
+    let count = queries::count(state.db(), service).await?;
+    let rows = queries::reviews(state.db(), service, (request.page - 1) * request.size, request.size).await?;
+    Ok(Json(query.page(request, count, rows.iter().map(ReviewView::from).collect())?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct NewReview {
+    /// The service's id.
+    #[schema(required, value_type = i32, minimum = 1)]
+    service: Option<serde_json::Value>,
+    #[schema(required, value_type = i32, minimum = 1, maximum = 5)]
+    rating: Option<serde_json::Value>,
+    #[schema(required, value_type = String, min_length = 1, max_length = 2000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    review: Option<String>,
+}
+
+/// Leaves the member's review of a service: one per member and service, and not of a service
+/// the member provides (or has applied to provide). Its providers are told.
+#[utoipa::path(post, path = "/api/reviews/", tag = "reviews", security(("bearer" = [])), request_body = NewReview, responses((status = 201, body = ReviewView), Invalid, Unauthenticated))]
+pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewReview>) -> Result<(StatusCode, Json<ReviewView>), AppError> {
+    let mut errors = FieldErrors::default();
+    let service_id = errors.whole_number("service", body.service.as_ref());
+    let rating = errors.whole_number("rating", body.rating.as_ref()).and_then(|n| Rating::new(n).map_err(|problem| errors.add("rating", problem)).ok());
+    let text = errors.required_text("review", body.review.as_deref(), REVIEW_MAX_CHARS);
+    let service = match service_id {
+        Some(id) => {
+            let found = match i32::try_from(id) {
+                Ok(id) => service::Entity::find_by_id(id).one(state.db()).await?,
+                Err(_) => None,
+            };
+            if found.is_none() {
+                errors.add("service", format!("Invalid pk \"{id}\" - object does not exist."));
+            }
+            found
+        }
+        None => None,
+    };
+    errors.finish()?;
+    let (service, rating) = (service.expect("validated"), rating.expect("validated"));
+
+    let providers = provider::Entity::find().filter(provider::Column::ServiceId.eq(service.id)).filter(provider::Column::Status.ne(ProviderStatus::Rejected)).all(state.db()).await?;
+    if providers.iter().any(|p| p.user_id == member.user.id) {
+        return Err(AppError::BadRequest("You cannot review a service you provide.".into()));
+    }
+    let notifier = Notifier::new(&state).await;
+    let txn = state.db().begin().await?;
+    let inserted = review::ActiveModel {
+        service_id: Set(service.id),
+        user_id: Set(member.user.id),
+        rating: Set(i32::from(rating.get())),
+        review: Set(text),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await;
+    let saved = match inserted {
+        Ok(saved) => saved,
+        // One review per member and service: the unique index decides, even for two at once.
+        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(AppError::BadRequest("You have already reviewed this service.".into()));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let approved: Vec<i32> = providers.iter().filter(|p| p.status == ProviderStatus::Approved).map(|p| p.user_id).collect();
+    for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved)).all(&txn).await? {
+        let notice = Notice {
+            title: "New review".into(),
+            message: format!("{} rated {} {} out of 5.", public_name(&member.user.full_name), service.title, rating.get()),
+            link: format!("/services/details?id={}", service.id),
+        };
+        notifier.send(&txn, &provider_user, notice).await?;
+    }
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    state.site.invalidate(&[Tag::Service(service.id), Tag::Services, Tag::Reviews]).await;
+    let row = ReviewRow { user_name: public_name(&member.user.full_name), service_title: service.title, review: saved };
+    Ok((StatusCode::CREATED, Json(ReviewView::from(&row))))
+}

@@ -1,0 +1,267 @@
+//! The marketplace API (api-contract: Marketplace) against the real server: the catalogue,
+//! reviews and notifications. Expectations come from the demo fixture the servers start with.
+
+use crate::common;
+
+use common::TestApp;
+use reqwest::Method;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{Value, json};
+
+fn demo() -> Value {
+    serde_json::from_str(include_str!("../../demo/demo.json")).unwrap()
+}
+
+fn demo_list(key: &str) -> Vec<Value> {
+    demo()[key].as_array().unwrap().clone()
+}
+
+async fn service_id(app: &TestApp, slug: &str) -> i32 {
+    entity::service::Entity::find().filter(entity::service::Column::Slug.eq(slug)).one(&app.site.db).await.unwrap().expect("imported").id
+}
+
+fn slugs(page: &Value) -> Vec<String> {
+    page["results"].as_array().unwrap().iter().map(|s| s["slug"].as_str().unwrap().to_string()).collect()
+}
+
+async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
+    let services = demo_list("services");
+    let categories = demo_list("categories");
+
+    let (status, list) = app.json("/api/service/categories/").await;
+    assert_eq!(status, 200);
+    assert_eq!(list["count"], categories.len());
+    let cleaning = list["results"].as_array().unwrap().iter().find(|c| c["slug"] == "cleaning-services").expect("the cleaning category");
+    let open_cleaning = services.iter().filter(|s| s["category"] == "cleaning-services" && s["status"] == "Open").count();
+    assert_eq!(cleaning["service_count"], open_cleaning, "service_count counts Open services only");
+    for field in ["id", "name", "slug", "description", "icon", "priority"] {
+        assert!(cleaning.get(field).is_some(), "categories carry {field}");
+    }
+
+    // The spec's own call: one category's Open services by priority.
+    let (status, page) = app.json("/api/service/?category__slug=cleaning-services&status=Open&ordering=priority").await;
+    assert_eq!(status, 200);
+    let mut expected: Vec<&Value> = services.iter().filter(|s| s["category"] == "cleaning-services" && s["status"] == "Open").collect();
+    expected.sort_by_key(|s| s["priority"].as_i64().unwrap());
+    assert_eq!(slugs(&page), expected.iter().map(|s| s["slug"].as_str().unwrap().to_string()).collect::<Vec<_>>());
+    let first = &page["results"][0];
+    for field in ["id", "slug", "title", "summary", "description", "price_from", "price_unit", "status", "priority", "areas", "image", "category", "rating_average", "rating_count"] {
+        assert!(first.get(field).is_some(), "services carry {field}");
+    }
+    assert_eq!(first["category"]["slug"], "cleaning-services");
+    assert!(first["price_from"].as_str().unwrap().contains('.'), "money is a decimal string");
+
+    let (_, reversed) = app.json("/api/service/?category__slug=cleaning-services&status=Open&ordering=-priority").await;
+    let mut backwards = slugs(&page);
+    backwards.reverse();
+    assert_eq!(slugs(&reversed), backwards);
+
+    let (_, closed) = app.json("/api/service/?status=Closed&page_size=100").await;
+    assert_eq!(closed["count"], services.iter().filter(|s| s["status"] == "Closed").count());
+
+    // Pagination the DRF way.
+    let (_, first_page) = app.json("/api/service/?page_size=7").await;
+    assert_eq!(first_page["count"], services.len());
+    assert_eq!(first_page["results"].as_array().unwrap().len(), 7);
+    assert!(first_page["previous"].is_null());
+    let next = first_page["next"].as_str().expect("a next page");
+    assert!(next.starts_with("http") && next.contains("page=2"), "{next}");
+    let (_, second_page) = app.json(next.trim_start_matches(&app.base)).await;
+    assert_ne!(slugs(&second_page)[0], slugs(&first_page)[0]);
+    let (status, _) = app.json("/api/service/?page=999").await;
+    assert_eq!(status, 404, "a page past the last");
+    let (status, body) = app.json("/api/service/?ordering=cheapest").await;
+    assert_eq!(status, 400);
+    assert!(body["ordering"][0].as_str().unwrap().contains("cheapest"));
+    let (status, body) = app.json("/api/service/?status=open").await;
+    assert_eq!((status, body["error"].clone()), (400, json!(true)));
+    let (_, none) = app.json("/api/service/?category__slug=no-such-category").await;
+    assert_eq!(none["count"], 0);
+
+    // A town the service is offered in, whole: Bath is not Bathgate.
+    let (_, in_bath) = app.json("/api/service/?area=bath&page_size=100").await;
+    let expected_bath: Vec<&str> = services.iter().filter(|s| s["areas"].as_array().unwrap().iter().any(|a| a.as_str().unwrap().eq_ignore_ascii_case("bath"))).map(|s| s["slug"].as_str().unwrap()).collect();
+    let mut got = slugs(&in_bath);
+    got.sort();
+    let mut want: Vec<String> = expected_bath.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(got, want);
+    assert!(!want.is_empty(), "the demo data has services in Bath");
+
+    // One service with its latest reviews, newest first.
+    let id = service_id(app, "regular-home-clean").await;
+    let (status, detail) = app.json(&format!("/api/service/{id}/")).await;
+    assert_eq!(status, 200);
+    assert_eq!(detail["slug"], "regular-home-clean");
+    let reviews = detail["reviews"].as_array().unwrap();
+    let demo_reviews: Vec<Value> = demo_list("reviews").into_iter().filter(|r| r["service"] == "regular-home-clean").collect();
+    assert_eq!(reviews.len(), demo_reviews.len().min(10));
+    assert_eq!(detail["rating_count"], demo_reviews.len());
+    let dates: Vec<&str> = reviews.iter().map(|r| r["created_at"].as_str().unwrap()).collect();
+    assert!(dates.windows(2).all(|w| w[0] >= w[1]), "newest first: {dates:?}");
+    for (status_path, expected) in [(format!("/api/service/{}/", i32::MAX), 404), ("/api/service/abc/".to_string(), 404), ("/api/service/0/".to_string(), 404)] {
+        assert_eq!(app.json(&status_path).await.0, expected, "{status_path}");
+    }
+
+    let (status, reviews) = app.json(&format!("/api/reviews/?service={id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(reviews["count"], demo_reviews.len());
+    assert_eq!(reviews["results"][0]["service"], id);
+
+    let (status, info) = app.json("/api/website-info/").await;
+    assert_eq!(status, 200);
+    let expected = &demo()["website_info"];
+    let first = &info["results"][0];
+    for field in ["brand", "email", "phones", "address", "opening_hours", "socials"] {
+        assert_eq!(first[field], expected[field], "{field}");
+    }
+    assert!(first["id"].is_i64());
+}
+on_both_databases!(the_catalogue_reads_as_the_contract_says);
+
+async fn search_finds_words_through_the_index(app: &TestApp) {
+    let services = demo_list("services");
+    // Every word must match, each also as the start of a longer word.
+    let (status, found) = app.json("/api/service/?search=boiler%20repai&page_size=100").await;
+    assert_eq!(status, 200, "{found}");
+    let found = slugs(&found);
+    assert!(found.contains(&"boiler-breakdown-repair".to_string()), "{found:?}");
+    for slug in &found {
+        let service = services.iter().find(|s| s["slug"] == slug.as_str()).unwrap();
+        let text = format!("{} {} {} {}", service["title"], service["summary"], service["description"], service["areas"]).to_lowercase();
+        assert!(text.contains("boiler"), "{slug} matched without the word");
+    }
+    // Query syntax is only text.
+    for nonsense in ["%22%20OR%20", "NEAR(", "*", "%25%25%25", "a%27%3B--"] {
+        let (status, body) = app.json(&format!("/api/service/?search={nonsense}")).await;
+        assert_eq!(status, 200, "{nonsense}: {body}");
+    }
+    let (status, nothing) = app.json("/api/service/?search=zzzqqqxxx").await;
+    assert_eq!(status, 200, "{nothing}");
+    assert_eq!(nothing["count"], 0);
+    // A new service is found at once: the index follows the table.
+    let id = service_id(app, "regular-home-clean").await;
+    let mut row: entity::service::ActiveModel = entity::service::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap().into();
+    row.title = Set("Weekly kaleidoscopic cleaning".into());
+    row.update(&app.site.db).await.unwrap();
+    let (status, renamed) = app.json("/api/service/?search=kaleidoscop").await;
+    assert_eq!(status, 200, "{renamed}");
+    assert_eq!(slugs(&renamed), ["regular-home-clean"]);
+}
+on_both_databases!(search_finds_words_through_the_index);
+
+async fn a_review_counts_once_per_member_and_refreshes_the_pages(app: &TestApp) {
+    let id = service_id(app, "tenancy-checkout-clean").await;
+    let (_, before) = app.json(&format!("/api/service/{id}/")).await;
+    let count_before = before["rating_count"].as_i64().unwrap();
+    let (_, page_before) = app.text(&format!("/services/details?id={id}")).await;
+
+    let reviewer = app.member("Priya Shah").await;
+    let review = json!({"service": id, "rating": 5, "review": "Spotless flat, deposit back in full."});
+    let (status, _) = app.call(Method::POST, "/api/reviews/", Some(review.clone()), None).await;
+    assert_eq!(status, 401, "signed-in members only");
+    let (status, created) = app.call(Method::POST, "/api/reviews/", Some(review.clone()), Some(&reviewer.token)).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["rating"], 5);
+    assert_eq!(created["service"], id);
+    assert_eq!(created["user_name"], "Priya S.");
+    let (status, again) = app.call(Method::POST, "/api/reviews/", Some(review), Some(&reviewer.token)).await;
+    assert_eq!(status, 400, "one review per member and service: {again}");
+
+    let (_, after) = app.json(&format!("/api/service/{id}/")).await;
+    assert_eq!(after["rating_count"].as_i64().unwrap(), count_before + 1);
+    assert_eq!(after["reviews"][0]["review"], "Spotless flat, deposit back in full.");
+    let (_, page_after) = app.text(&format!("/services/details?id={id}")).await;
+    assert_ne!(page_before, page_after, "the cached page was made again");
+    assert!(page_after.contains("Spotless flat, deposit back in full."));
+
+    for (body, field) in [
+        (json!({"service": id, "review": "no rating"}), "rating"),
+        (json!({"service": id, "rating": 6, "review": "too good"}), "rating"),
+        (json!({"service": id, "rating": 0, "review": "too bad"}), "rating"),
+        (json!({"service": id, "rating": 4, "review": "   "}), "review"),
+        (json!({"service": i32::MAX, "rating": 4, "review": "no such service"}), "service"),
+        (json!({"rating": 4, "review": "no service"}), "service"),
+        (json!({"service": "x", "rating": 4, "review": "bad id"}), "service"),
+    ] {
+        let other = app.member("Second Reviewer").await;
+        let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(body.clone()), Some(&other.token)).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(answer["error"], true);
+        assert!(answer[field].is_array(), "{body} names {field}: {answer}");
+    }
+}
+on_both_databases!(a_review_counts_once_per_member_and_refreshes_the_pages);
+
+async fn providers_cannot_review_their_service_and_hear_of_reviews(app: &TestApp) {
+    let id = service_id(app, "spring-clean-one-off").await;
+    let provider = app.member("Grace Okafor").await;
+    let now = chrono::Utc::now();
+    entity::provider::ActiveModel {
+        user_id: Set(provider.user.id),
+        service_id: Set(id),
+        status: Set(entity::words::ProviderStatus::Approved),
+        availability: Set(true),
+        bio: Set("Ten years of spring cleans.".into()),
+        experience_years: Set(10),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.site.db)
+    .await
+    .unwrap();
+    let review = json!({"service": id, "rating": 5, "review": "Best in town."});
+    let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(review), Some(&provider.token)).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["message"], "You cannot review a service you provide.");
+
+    let customer = app.member("Tom Baker").await;
+    let review = json!({"service": id, "rating": "4", "review": "Thorough and on time."});
+    let (status, _) = app.call(Method::POST, "/api/reviews/", Some(review), Some(&customer.token)).await;
+    assert_eq!(status, 201, "a rating may come as a form's string");
+
+    let (status, notices) = app.call(Method::GET, "/api/notifications", None, Some(&provider.token)).await;
+    assert_eq!(status, 200);
+    assert_eq!(notices["count"], 1);
+    let notice = &notices["results"][0];
+    assert_eq!(notice["is_read"], false);
+    assert!(notice["message"].as_str().unwrap().contains("Tom B."), "{notice}");
+    assert_eq!(notice["link"], format!("/services/details?id={id}"));
+    let queued = entity::mail_outbox::Entity::find().filter(entity::mail_outbox::Column::ToAddress.eq(provider.user.email.clone())).all(&app.site.db).await.unwrap();
+    assert_eq!(queued.len(), 1, "the notice is also mailed");
+    let (_, customer_notices) = app.call(Method::GET, "/api/notifications/", None, Some(&customer.token)).await;
+    assert_eq!(customer_notices["count"], 0, "with the slash too, and only one's own");
+}
+on_both_databases!(providers_cannot_review_their_service_and_hear_of_reviews);
+
+async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
+    let member = app.member("Amelia Hughes").await;
+    let stranger = app.member("Sam Jones").await;
+    let notifier = server::notifications::notice::Notifier::new(&app.state).await;
+    for n in 1..=3 {
+        let notice = server::notifications::notice::Notice { title: format!("Notice {n}"), message: format!("Message {n}"), link: "/user/bookings".into() };
+        notifier.send(&app.site.db, &member.user, notice).await.unwrap();
+    }
+    let (_, all) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    let titles: Vec<&str> = all["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Notice 3", "Notice 2", "Notice 1"], "newest first");
+    let first = all["results"][2]["id"].as_i64().unwrap();
+
+    let path = format!("/api/notifications/{first}/");
+    let (status, _) = app.call(Method::PATCH, &path, Some(json!({"is_read": true})), Some(&stranger.token)).await;
+    assert_eq!(status, 404, "someone else's notification does not exist for them");
+    let (status, read) = app.call(Method::PATCH, &path, Some(json!({"is_read": true})), Some(&member.token)).await;
+    assert_eq!((status, read["is_read"].clone()), (200, json!(true)));
+    let (_, unread) = app.call(Method::GET, "/api/notifications?is_read=false", None, Some(&member.token)).await;
+    assert_eq!(unread["count"], 2);
+    let (status, _) = app.call(Method::GET, "/api/notifications?is_read=maybe", None, Some(&member.token)).await;
+    assert_eq!(status, 400);
+
+    let (status, answer) = app.call(Method::POST, "/api/notifications/read-all/", None, Some(&member.token)).await;
+    assert_eq!((status, answer), (200, json!({"updated": 2})));
+    let (_, unread) = app.call(Method::GET, "/api/notifications?is_read=false", None, Some(&member.token)).await;
+    assert_eq!(unread["count"], 0);
+    let (status, _) = app.call(Method::GET, "/api/notifications", None, None).await;
+    assert_eq!(status, 401);
+}
+on_both_databases!(notifications_are_read_one_by_one_or_all_at_once);
