@@ -2,6 +2,7 @@
 //! `http/` is the edge, `platform/` the shared machinery, and each other folder a feature.
 
 pub mod accounts;
+pub mod bookings;
 pub mod catalogue;
 pub mod config;
 pub mod domain;
@@ -10,6 +11,7 @@ pub mod import;
 pub mod jobs;
 pub mod notifications;
 pub mod platform;
+pub mod providers;
 pub mod reviews;
 pub mod site;
 pub mod startup;

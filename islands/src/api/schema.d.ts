@@ -272,6 +272,48 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/service/booking/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The member's bookings that are not cancelled, newest first. */
+        readonly get: operations["list"];
+        readonly put?: never;
+        /**
+         * Books an Open service for the member. The amount is the service's price now, whatever the
+         *     request says; the booking is Pending and Unpaid until the company confirms and it is paid.
+         */
+        readonly post: operations["book"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/booking/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** One of the member's bookings, cancelled ones included. */
+        readonly get: operations["show"];
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Cancels one of the member's bookings: the record is kept, marked Cancelled, and leaves the
+         *     member's list. Cancelling it again changes nothing.
+         */
+        readonly delete: operations["cancel"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/service/categories/": {
         readonly parameters: {
             readonly query?: never;
@@ -287,6 +329,45 @@ export interface paths {
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/providers/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The member's own provider records, newest first. */
+        readonly get: operations["list"];
+        readonly put?: never;
+        /**
+         * Applies to provide an Open service: Pending until staff decide; one application per
+         *     member and service.
+         */
+        readonly post: operations["apply"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/providers/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /** Withdraws the member's application, or stops providing the service. */
+        readonly delete: operations["withdraw"];
+        readonly options?: never;
+        readonly head?: never;
+        /** Switches whether the member takes bookings for this service. */
+        readonly patch: operations["update"];
         readonly trace?: never;
     };
     readonly "/api/service/{id}/": {
@@ -327,6 +408,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        readonly AvailabilityChange: {
+            /** @description Leave out to change nothing. */
+            readonly availability?: boolean | null;
+        };
+        readonly BookedService: {
+            /** Format: int32 */
+            readonly id: number;
+            readonly slug: string;
+            readonly title: string;
+        };
+        /**
+         * @description Where a booking stands with its money.
+         * @enum {string}
+         */
+        readonly BookingPayment: "Unpaid" | "Paid" | "Refunded";
+        /** @enum {string} */
+        readonly BookingStatus: "Pending" | "Confirmed" | "Completed" | "Cancelled";
+        /** @description The contract's booking. */
+        readonly BookingView: {
+            readonly address_line_1: string;
+            /** @description Pounds sterling, from the service's price when booked. */
+            readonly amount: string;
+            readonly city: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date */
+            readonly date: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly notes: string;
+            readonly payment_status: components["schemas"]["BookingPayment"];
+            readonly postcode: string;
+            readonly service: components["schemas"]["BookedService"];
+            readonly status: components["schemas"]["BookingStatus"];
+            /** @description `HH:MM`, UK time. */
+            readonly time: string;
+        };
         readonly CategorySummary: {
             /** Format: int32 */
             readonly id: number;
@@ -391,6 +509,25 @@ export interface components {
         readonly MessageAnswer: {
             readonly message: string;
         };
+        readonly NewBooking: {
+            readonly address_line_1: string;
+            readonly city: string;
+            /**
+             * Format: date
+             * @description Today or later, UK time.
+             */
+            readonly date: string;
+            readonly notes: string;
+            /** @description A UK postcode, e.g. `SW1A 1AA`; stored in its standard form. */
+            readonly postcode: string;
+            /**
+             * Format: int32
+             * @description The service's id; it must be Open.
+             */
+            readonly service: number;
+            /** @description `HH:MM`, UK time; later than now when the date is today. */
+            readonly time: string;
+        };
         readonly NewReview: {
             /** Format: int32 */
             readonly rating: number;
@@ -415,6 +552,40 @@ export interface components {
             readonly link: string;
             readonly message: string;
             readonly title: string;
+        };
+        /** @description One page of a list. */
+        readonly Paginated_BookingView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly address_line_1: string;
+                /** @description Pounds sterling, from the service's price when booked. */
+                readonly amount: string;
+                readonly city: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: date */
+                readonly date: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly notes: string;
+                readonly payment_status: components["schemas"]["BookingPayment"];
+                readonly postcode: string;
+                readonly service: components["schemas"]["BookedService"];
+                readonly status: components["schemas"]["BookingStatus"];
+                /** @description `HH:MM`, UK time. */
+                readonly time: string;
+            }[];
         };
         /** @description One page of a list. */
         readonly Paginated_CategoryView: {
@@ -474,6 +645,38 @@ export interface components {
                 readonly link: string;
                 readonly message: string;
                 readonly title: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_ProviderView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** @description Whether the provider takes bookings now. */
+                readonly availability: boolean;
+                readonly bio: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: int32 */
+                readonly experience_years: number;
+                /** Format: int32 */
+                readonly id: number;
+                /**
+                 * Format: int32
+                 * @description The service's id.
+                 */
+                readonly service: number;
+                readonly status: components["schemas"]["ProviderStatus"];
             }[];
         };
         /** @description One page of a list. */
@@ -616,6 +819,42 @@ export interface components {
             readonly resume?: string;
             /** Format: binary */
             readonly utility_bill?: string;
+        };
+        readonly ProviderApplication: {
+            /** @description Whether the member takes bookings now; true when left out. */
+            readonly availability?: boolean | null;
+            /** @description What the member offers, in their words. */
+            readonly bio: string;
+            /** Format: int32 */
+            readonly experience_years: number;
+            /**
+             * Format: int32
+             * @description The service's id.
+             */
+            readonly service: number;
+        };
+        /**
+         * @description A member's application to provide a service.
+         * @enum {string}
+         */
+        readonly ProviderStatus: "Pending" | "Approved" | "Rejected";
+        /** @description The contract's provider. */
+        readonly ProviderView: {
+            /** @description Whether the provider takes bookings now. */
+            readonly availability: boolean;
+            readonly bio: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: int32 */
+            readonly experience_years: number;
+            /** Format: int32 */
+            readonly id: number;
+            /**
+             * Format: int32
+             * @description The service's id.
+             */
+            readonly service: number;
+            readonly status: components["schemas"]["ProviderStatus"];
         };
         readonly ReadAllAnswer: {
             /**
@@ -1567,6 +1806,183 @@ export interface operations {
             };
         };
     };
+    readonly list: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_BookingView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly book: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NewBooking"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BookingView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly show: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BookingView"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly cancel: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Cancelled */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly list_categories: {
         readonly parameters: {
             readonly query?: {
@@ -1598,6 +2014,187 @@ export interface operations {
                 };
             };
             /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_ProviderView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly apply: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ProviderApplication"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ProviderView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly withdraw: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Withdrawn */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly update: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["AvailabilityChange"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ProviderView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
             readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;

@@ -11,3 +11,4 @@ pub use money::Pence;
 pub use phone::UkPhone;
 pub use postcode::UkPostcode;
 pub use rating::Rating;
+pub mod uk_time;

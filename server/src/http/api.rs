@@ -15,6 +15,8 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(crate::accounts::routes())
         .merge(crate::catalogue::routes())
+        .merge(crate::bookings::routes())
+        .merge(crate::providers::routes())
         .merge(crate::reviews::routes())
         .merge(crate::notifications::routes())
 }

@@ -2,6 +2,7 @@
 
 use super::queries::{self, ReviewRow, public_name};
 use super::views::ReviewView;
+use crate::catalogue::services::named_service;
 use crate::domain::Rating;
 use crate::http::extract::{FieldErrors, JsonBody};
 use crate::http::list::{ListQuery, Paginated};
@@ -16,7 +17,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::words::ProviderStatus;
-use entity::{provider, review, service, user};
+use entity::{provider, review, user};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -60,19 +61,7 @@ pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody
     let service_id = errors.whole_number("service", body.service.as_ref());
     let rating = errors.whole_number("rating", body.rating.as_ref()).and_then(|n| Rating::new(n).map_err(|problem| errors.add("rating", problem)).ok());
     let text = errors.required_text("review", body.review.as_deref(), REVIEW_MAX_CHARS);
-    let service = match service_id {
-        Some(id) => {
-            let found = match i32::try_from(id) {
-                Ok(id) => service::Entity::find_by_id(id).one(state.db()).await?,
-                Err(_) => None,
-            };
-            if found.is_none() {
-                errors.add("service", format!("Invalid pk \"{id}\" - object does not exist."));
-            }
-            found
-        }
-        None => None,
-    };
+    let service = named_service(state.db(), &mut errors, "service", service_id).await?;
     errors.finish()?;
     let (service, rating) = (service.expect("validated"), rating.expect("validated"));
 

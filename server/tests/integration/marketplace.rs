@@ -265,3 +265,112 @@ async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
     assert_eq!(status, 401);
 }
 on_both_databases!(notifications_are_read_one_by_one_or_all_at_once);
+
+async fn members_apply_to_provide_a_service_and_manage_their_records(app: &TestApp) {
+    let id = service_id(app, "regular-home-clean").await;
+    let member = app.member("Grace Okafor").await;
+    let stranger = app.member("Sam Jones").await;
+    let application = json!({"service": id, "bio": "Ten years of domestic cleaning.", "experience_years": 10, "availability": true});
+    let (status, _) = app.call(Method::POST, "/api/service/providers/", Some(application.clone()), None).await;
+    assert_eq!(status, 401);
+    let (status, created) = app.call(Method::POST, "/api/service/providers/", Some(application.clone()), Some(&member.token)).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["status"], "Pending");
+    assert_eq!(created["service"], id);
+    assert_eq!(created["availability"], true);
+    let (status, again) = app.call(Method::POST, "/api/service/providers/", Some(application), Some(&member.token)).await;
+    assert_eq!(status, 400, "a second application to the same service: {again}");
+
+    let closed = service_id(app, "holiday-let-changeover").await;
+    for (body, field) in [
+        (json!({"service": closed, "bio": "x", "experience_years": 1}), "service"),
+        (json!({"service": id, "bio": " ", "experience_years": 1}), "bio"),
+        (json!({"service": id, "bio": "x", "experience_years": -1}), "experience_years"),
+        (json!({"service": id, "bio": "x", "experience_years": "many"}), "experience_years"),
+        (json!({"bio": "x", "experience_years": 1}), "service"),
+    ] {
+        let (status, answer) = app.call(Method::POST, "/api/service/providers/", Some(body.clone()), Some(&stranger.token)).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(answer[field].is_array(), "{body} names {field}: {answer}");
+    }
+
+    let (_, mine) = app.call(Method::GET, "/api/service/providers/", None, Some(&member.token)).await;
+    assert_eq!(mine["count"], 1);
+    let (_, theirs) = app.call(Method::GET, "/api/service/providers/", None, Some(&stranger.token)).await;
+    assert_eq!(theirs["count"], 0, "only one's own records");
+
+    let path = format!("/api/service/providers/{}/", created["id"]);
+    let (status, _) = app.call(Method::PATCH, &path, Some(json!({"availability": false})), Some(&stranger.token)).await;
+    assert_eq!(status, 404, "someone else's record");
+    let (status, _) = app.call(Method::DELETE, &path, None, Some(&stranger.token)).await;
+    assert_eq!(status, 404, "someone else's record");
+    let (status, changed) = app.call(Method::PATCH, &path, Some(json!({"availability": false})), Some(&member.token)).await;
+    assert_eq!((status, changed["availability"].clone()), (200, json!(false)));
+
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    assert_eq!(notices["results"][0]["title"], "Provider application received");
+
+    let (status, _) = app.call(Method::DELETE, &path, None, Some(&member.token)).await;
+    assert_eq!(status, 204);
+    let (_, mine) = app.call(Method::GET, "/api/service/providers/", None, Some(&member.token)).await;
+    assert_eq!(mine["count"], 0);
+}
+on_both_databases!(members_apply_to_provide_a_service_and_manage_their_records);
+
+fn uk_date(days_from_today: i64) -> String {
+    (server::domain::uk_time::today() + chrono::Duration::days(days_from_today)).format("%Y-%m-%d").to_string()
+}
+
+async fn bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled(app: &TestApp) {
+    let id = service_id(app, "tenancy-checkout-clean").await;
+    let price = demo_list("services").into_iter().find(|s| s["slug"] == "tenancy-checkout-clean").unwrap()["price_from"].clone();
+    let member = app.member("Amelia Hughes").await;
+    let stranger = app.member("Sam Jones").await;
+    let booking = json!({"service": id, "date": uk_date(3), "time": "10:30", "address_line_1": "1 High Street", "city": "Bath", "postcode": "ba11aa", "notes": "Ring twice", "amount": "0.01"});
+    let (status, _) = app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), None).await;
+    assert_eq!(status, 401);
+    let (status, created) = app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), Some(&member.token)).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["postcode"], "BA1 1AA", "postcodes are stored in their standard form");
+    assert_eq!(created["status"], "Pending");
+    assert_eq!(created["payment_status"], "Unpaid");
+    let expected_amount = format!("{:.2}", price.as_str().map(|p| p.parse::<f64>().unwrap()).or(price.as_f64()).unwrap());
+    assert_eq!(created["amount"], expected_amount.as_str(), "the amount is the service's price, not the request's");
+    assert_eq!(created["service"]["id"], id);
+
+    let today_past = json!({"service": id, "date": uk_date(0), "time": "00:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"});
+    for (body, field) in [
+        (json!({"service": id, "date": uk_date(-1), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "date"),
+        (json!({"service": id, "date": "23/11/2026", "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "date"),
+        (json!({"service": id, "date": uk_date(2), "time": "25:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "time"),
+        (json!({"service": id, "date": uk_date(2), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "NOT A CODE"}), "postcode"),
+        (json!({"service": id, "date": uk_date(2), "time": "10:00", "address_line_1": "", "city": "Bath", "postcode": "BA1 1AA"}), "address_line_1"),
+        (json!({"service": service_id(app, "holiday-let-changeover").await, "date": uk_date(2), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "service"),
+        (today_past, "time"),
+    ] {
+        let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(body.clone()), Some(&member.token)).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(answer[field].is_array(), "{body} names {field}: {answer}");
+    }
+
+    let path = format!("/api/service/booking/{}/", created["id"]);
+    assert_eq!(app.call(Method::GET, &path, None, Some(&stranger.token)).await.0, 404, "someone else's booking");
+    assert_eq!(app.call(Method::DELETE, &path, None, Some(&stranger.token)).await.0, 404, "someone else's booking");
+    let (status, shown) = app.call(Method::GET, &path, None, Some(&member.token)).await;
+    assert_eq!((status, shown["id"].clone()), (200, created["id"].clone()));
+    let (_, mine) = app.call(Method::GET, "/api/service/booking/", None, Some(&member.token)).await;
+    assert_eq!(mine["count"], 1);
+    assert_eq!(app.call(Method::GET, "/api/service/booking/", None, Some(&stranger.token)).await.1["count"], 0);
+
+    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 204);
+    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 204, "cancelling twice changes nothing");
+    let (_, mine) = app.call(Method::GET, "/api/service/booking/", None, Some(&member.token)).await;
+    assert_eq!(mine["count"], 0, "a cancelled booking leaves the list");
+    let (_, kept) = app.call(Method::GET, &path, None, Some(&member.token)).await;
+    assert_eq!(kept["status"], "Cancelled", "and its record is kept");
+
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    let titles: Vec<&str> = notices["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
+    assert_eq!(titles, ["Booking cancelled", "Booking received"]);
+}
+on_both_databases!(bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled);

@@ -1,0 +1,213 @@
+//! The member's bookings: book an Open service, read them, cancel one (the record is kept).
+
+use super::views::BookingView;
+use crate::catalogue::services::named_service;
+use crate::domain::{UkPostcode, uk_time};
+use crate::http::extract::{FieldErrors, JsonBody, RecordId};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::http::AppError;
+use crate::notifications::notice::{Notice, Notifier};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{NaiveDate, NaiveTime, Utc};
+use entity::words::{BookingPayment, BookingStatus, ListingStatus};
+use entity::{booking, service};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+const ADDRESS_MAX_CHARS: usize = 200;
+const CITY_MAX_CHARS: usize = 100;
+const NOTES_MAX_CHARS: usize = 2000;
+
+/// The member's bookings that are not cancelled, newest first.
+#[utoipa::path(get, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), params(
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<BookingView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<BookingView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let paginator = booking::Entity::find()
+        .filter(booking::Column::UserId.eq(member.user.id))
+        .filter(booking::Column::Status.ne(BookingStatus::Cancelled))
+        .order_by_desc(booking::Column::CreatedAt)
+        .order_by_desc(booking::Column::Id)
+        .paginate(state.db(), request.size);
+    let count = paginator.num_items().await?;
+    let rows = paginator.fetch_page(request.page - 1).await?;
+    let ids: Vec<i32> = rows.iter().map(|b| b.service_id).collect();
+    let services: HashMap<i32, service::Model> = service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
+    let results = rows.into_iter().filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service))).collect();
+    Ok(Json(query.page(request, count, results)?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct NewBooking {
+    /// The service's id; it must be Open.
+    #[schema(required, value_type = i32, minimum = 1)]
+    service: Option<serde_json::Value>,
+    /// Today or later, UK time.
+    #[schema(required, value_type = String, format = Date)]
+    date: Option<String>,
+    /// `HH:MM`, UK time; later than now when the date is today.
+    #[schema(required, value_type = String, pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
+    time: Option<String>,
+    #[schema(required, value_type = String, min_length = 1, max_length = 200, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    address_line_1: Option<String>,
+    #[schema(required, value_type = String, min_length = 1, max_length = 100, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    city: Option<String>,
+    /// A UK postcode, e.g. `SW1A 1AA`; stored in its standard form.
+    #[schema(required, value_type = String, pattern = r"^ *[A-Za-z] *([0-9]( *[A-Za-z0-9]){0,2}|[A-Za-z] *[0-9]( *[A-Za-z0-9])?|[A-Za-z] *[A-Za-z] *[0-9]) *[0-9] *[A-Za-z] *[A-Za-z] *$")]
+    postcode: Option<String>,
+    #[schema(value_type = String, max_length = 2000, pattern = r"^[^\u0000]*$")]
+    notes: Option<String>,
+}
+
+/// The booked date: a real date, today or later in the UK.
+fn booking_date(errors: &mut FieldErrors, raw: &str) -> Option<NaiveDate> {
+    if raw.is_empty() {
+        return None;
+    }
+    match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
+        Ok(date) if date < uk_time::today() => {
+            errors.add("date", "Choose today or a later date.");
+            None
+        }
+        Ok(date) if date > uk_time::today() + chrono::Duration::days(366) => {
+            errors.add("date", "Choose a date within the next year.");
+            None
+        }
+        Ok(date) => Some(date),
+        Err(_) => {
+            errors.add("date", "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
+            None
+        }
+    }
+}
+
+fn booking_time(errors: &mut FieldErrors, raw: &str) -> Option<NaiveTime> {
+    if raw.is_empty() {
+        return None;
+    }
+    let parsed = NaiveTime::parse_from_str(raw, "%H:%M").ok().filter(|_| raw.len() == 5);
+    if parsed.is_none() {
+        errors.add("time", "Time has wrong format. Use HH:MM, e.g. 09:30.");
+    }
+    parsed
+}
+
+/// Books an Open service for the member. The amount is the service's price now, whatever the
+/// request says; the booking is Pending and Unpaid until the company confirms and it is paid.
+#[utoipa::path(post, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), request_body = NewBooking, responses((status = 201, body = BookingView), Invalid, Unauthenticated))]
+pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewBooking>) -> Result<(StatusCode, Json<BookingView>), AppError> {
+    let mut errors = FieldErrors::default();
+    let service_id = errors.whole_number("service", body.service.as_ref());
+    let date = errors.required("date", body.date.as_deref());
+    let date = booking_date(&mut errors, &date);
+    let time = errors.required("time", body.time.as_deref());
+    let time = booking_time(&mut errors, &time);
+    if let (Some(date), Some(time)) = (date, time) {
+        if uk_time::to_utc(date.and_time(time)) <= Utc::now() {
+            errors.add("time", "Choose a time later than now.");
+        }
+    }
+    let address = errors.required_text("address_line_1", body.address_line_1.as_deref(), ADDRESS_MAX_CHARS);
+    let city = errors.required_text("city", body.city.as_deref(), CITY_MAX_CHARS);
+    let postcode = errors.required("postcode", body.postcode.as_deref());
+    let postcode = if postcode.is_empty() { None } else { UkPostcode::parse(&postcode).map_err(|problem| errors.add("postcode", problem)).ok() };
+    let notes = body.notes.as_deref().unwrap_or("").trim().to_string();
+    if notes.chars().count() > NOTES_MAX_CHARS {
+        errors.add("notes", format!("Ensure this field has no more than {NOTES_MAX_CHARS} characters."));
+    } else if notes.contains('\0') {
+        errors.add("notes", crate::http::extract::NULL_CHARACTERS);
+    }
+    let service = named_service(state.db(), &mut errors, "service", service_id).await?;
+    if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
+        errors.add("service", "This service is not open for bookings.");
+    }
+    errors.finish()?;
+    let (service, date, time, postcode) = (service.expect("validated"), date.expect("validated"), time.expect("validated"), postcode.expect("validated"));
+
+    let notifier = Notifier::new(&state).await;
+    let txn = state.db().begin().await?;
+    let saved = booking::ActiveModel {
+        user_id: Set(member.user.id),
+        service_id: Set(service.id),
+        date: Set(date),
+        time: Set(time.format("%H:%M").to_string()),
+        address_line_1: Set(address),
+        city: Set(city),
+        postcode: Set(postcode.as_str().to_string()),
+        notes: Set(notes),
+        status: Set(BookingStatus::Pending),
+        amount_pence: Set(service.price_from_pence),
+        payment_status: Set(BookingPayment::Unpaid),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let notice = Notice {
+        title: "Booking received".into(),
+        message: format!("We have received your booking of {} on {} at {}. We will confirm it shortly.", service.title, date.format("%A %-d %B %Y"), saved.time),
+        link: "/user/bookings".into(),
+    };
+    notifier.send(&txn, &member.user, notice).await?;
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service))))
+}
+
+/// The member's own booking with its service, or 404 (someone else's is as missing as none).
+async fn own(state: &AppState, member: &Member, id: i32) -> Result<(booking::Model, service::Model), AppError> {
+    let row = booking::Entity::find_by_id(id).filter(booking::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let service = service::Entity::find_by_id(row.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    Ok((row, service))
+}
+
+/// One of the member's bookings, cancelled ones included.
+#[utoipa::path(get, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = BookingView), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<Json<BookingView>, AppError> {
+    let (row, service) = own(&state, &member, id).await?;
+    Ok(Json(BookingView::new(row, &service)))
+}
+
+/// Cancels one of the member's bookings: the record is kept, marked Cancelled, and leaves the
+/// member's list. Cancelling it again changes nothing.
+#[utoipa::path(delete, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Cancelled"), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    let (row, service) = own(&state, &member, id).await?;
+    match row.status {
+        BookingStatus::Cancelled => return Ok(StatusCode::NO_CONTENT),
+        BookingStatus::Completed => return Err(AppError::BadRequest("A completed booking cannot be cancelled.".into())),
+        BookingStatus::Pending | BookingStatus::Confirmed => {}
+    }
+    let notifier = Notifier::new(&state).await;
+    let txn = state.db().begin().await?;
+    // Only a booking still open is cancelled: of two cancellations at once, one changes it.
+    let changed = booking::Entity::update_many()
+        .col_expr(booking::Column::Status, sea_orm::sea_query::Expr::value(BookingStatus::Cancelled))
+        .filter(booking::Column::Id.eq(row.id))
+        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .exec(&txn)
+        .await?;
+    if changed.rows_affected == 1 {
+        let notice = Notice {
+            title: "Booking cancelled".into(),
+            message: format!("Your booking of {} on {} at {} is cancelled.", service.title, row.date.format("%A %-d %B %Y"), row.time),
+            link: "/user/bookings".into(),
+        };
+        notifier.send(&txn, &member.user, notice).await?;
+    }
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,15 @@
+//! Booking a service: the member asks for a date, time and address; the amount comes from the
+//! service's price; cancelling keeps the record.
+
+mod handlers;
+mod views;
+
+use crate::state::AppState;
+use std::sync::Arc;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// `/api/service/booking/`.
+pub fn routes() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::new().routes(routes!(handlers::list, handlers::book)).routes(routes!(handlers::show, handlers::cancel))
+}

@@ -1,0 +1,56 @@
+//! A booking as the API shows it.
+
+use crate::domain::Pence;
+use entity::words::{BookingPayment, BookingStatus};
+use entity::{booking, service};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Serialize, ToSchema)]
+pub struct BookedService {
+    id: i32,
+    title: String,
+    slug: String,
+}
+
+/// The contract's booking.
+#[derive(Serialize, ToSchema)]
+pub struct BookingView {
+    id: i32,
+    service: BookedService,
+    #[schema(format = Date)]
+    date: String,
+    /// `HH:MM`, UK time.
+    #[schema(pattern = "^[0-2][0-9]:[0-5][0-9]$")]
+    time: String,
+    address_line_1: String,
+    city: String,
+    postcode: String,
+    notes: String,
+    status: BookingStatus,
+    /// Pounds sterling, from the service's price when booked.
+    #[schema(pattern = r"^[0-9]+\.[0-9]{2}$")]
+    amount: String,
+    payment_status: BookingPayment,
+    #[schema(format = DateTime)]
+    created_at: String,
+}
+
+impl BookingView {
+    pub fn new(row: booking::Model, service: &service::Model) -> Self {
+        BookingView {
+            id: row.id,
+            service: BookedService { id: service.id, title: service.title.clone(), slug: service.slug.clone() },
+            date: row.date.format("%Y-%m-%d").to_string(),
+            time: row.time,
+            address_line_1: row.address_line_1,
+            city: row.city,
+            postcode: row.postcode,
+            notes: row.notes,
+            status: row.status,
+            amount: Pence::from_stored(row.amount_pence).to_string(),
+            payment_status: row.payment_status,
+            created_at: crate::http::timestamp(row.created_at),
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The member's provider applications.
+
+use super::views::ProviderView;
+use crate::catalogue::services::named_service;
+use crate::http::extract::{FieldErrors, JsonBody, RecordId};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::http::AppError;
+use crate::notifications::notice::{Notice, Notifier};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::provider;
+use entity::words::{ListingStatus, ProviderStatus};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use serde::Deserialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+const BIO_MAX_CHARS: usize = 2000;
+/// A working life, generously.
+const MAX_EXPERIENCE_YEARS: i64 = 70;
+
+/// The member's own provider records, newest first.
+#[utoipa::path(get, path = "/api/service/providers/", tag = "providers", security(("bearer" = [])), params(
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ProviderView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<ProviderView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let paginator = provider::Entity::find()
+        .filter(provider::Column::UserId.eq(member.user.id))
+        .order_by_desc(provider::Column::CreatedAt)
+        .order_by_desc(provider::Column::Id)
+        .paginate(state.db(), request.size);
+    let count = paginator.num_items().await?;
+    let rows = paginator.fetch_page(request.page - 1).await?;
+    Ok(Json(query.page(request, count, rows.into_iter().map(ProviderView::from).collect())?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ProviderApplication {
+    /// The service's id.
+    #[schema(required, value_type = i32, minimum = 1)]
+    service: Option<serde_json::Value>,
+    /// What the member offers, in their words.
+    #[schema(required, value_type = String, min_length = 1, max_length = 2000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    bio: Option<String>,
+    #[schema(required, value_type = i32, minimum = 0, maximum = 70)]
+    experience_years: Option<serde_json::Value>,
+    /// Whether the member takes bookings now; true when left out.
+    availability: Option<bool>,
+}
+
+/// Applies to provide an Open service: Pending until staff decide; one application per
+/// member and service.
+#[utoipa::path(post, path = "/api/service/providers/", tag = "providers", security(("bearer" = [])), request_body = ProviderApplication, responses((status = 201, body = ProviderView), Invalid, Unauthenticated))]
+pub async fn apply(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<ProviderApplication>) -> Result<(StatusCode, Json<ProviderView>), AppError> {
+    let mut errors = FieldErrors::default();
+    let service_id = errors.whole_number("service", body.service.as_ref());
+    let bio = errors.required_text("bio", body.bio.as_deref(), BIO_MAX_CHARS);
+    let years = errors.whole_number("experience_years", body.experience_years.as_ref());
+    if years.is_some_and(|years| !(0..=MAX_EXPERIENCE_YEARS).contains(&years)) {
+        errors.add("experience_years", format!("Enter a number of years from 0 to {MAX_EXPERIENCE_YEARS}."));
+    }
+    let service = named_service(state.db(), &mut errors, "service", service_id).await?;
+    if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
+        errors.add("service", "This service is not taking provider applications.");
+    }
+    errors.finish()?;
+    let (service, years) = (service.expect("validated"), years.expect("validated") as i32);
+
+    let notifier = Notifier::new(&state).await;
+    let txn = state.db().begin().await?;
+    let inserted = provider::ActiveModel {
+        user_id: Set(member.user.id),
+        service_id: Set(service.id),
+        status: Set(ProviderStatus::Pending),
+        availability: Set(body.availability.unwrap_or(true)),
+        bio: Set(bio),
+        experience_years: Set(years),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await;
+    let saved = match inserted {
+        Ok(saved) => saved,
+        // One application per member and service: the unique index decides, even for two at once.
+        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(AppError::field("service", "You have already applied to provide this service."));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let notice = Notice {
+        title: "Provider application received".into(),
+        message: format!("Thank you for applying to provide {}. Our team will review your application and let you know.", service.title),
+        link: "/become-provider".into(),
+    };
+    notifier.send(&txn, &member.user, notice).await?;
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok((StatusCode::CREATED, Json(saved.into())))
+}
+
+/// The member's own record, or 404 (someone else's record is as missing as none).
+async fn own(state: &AppState, member: &Member, id: i32) -> Result<provider::Model, AppError> {
+    provider::Entity::find_by_id(id).filter(provider::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct AvailabilityChange {
+    /// Leave out to change nothing.
+    availability: Option<bool>,
+}
+
+/// Switches whether the member takes bookings for this service.
+#[utoipa::path(patch, path = "/api/service/providers/{id}/", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = AvailabilityChange, responses((status = 200, body = ProviderView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn update(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(change): JsonBody<AvailabilityChange>) -> Result<Json<ProviderView>, AppError> {
+    let row = own(&state, &member, id).await?;
+    let row = match change.availability {
+        Some(availability) if availability != row.availability => {
+            let mut active = row.into_active_model();
+            active.availability = Set(availability);
+            active.update(state.db()).await?
+        }
+        _ => row,
+    };
+    Ok(Json(row.into()))
+}
+
+/// Withdraws the member's application, or stops providing the service.
+#[utoipa::path(delete, path = "/api/service/providers/{id}/", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    let row = own(&state, &member, id).await?;
+    let txn = state.db().begin().await?;
+    provider::Entity::delete_by_id(row.id).exec(&txn).await?;
+    txn.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
