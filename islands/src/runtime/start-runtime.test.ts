@@ -3,7 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IslandLoader } from 'virtual:island-loaders';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import ContactButton from '../contact-button/index.tsx';
-import { appStore, AUTH_STORAGE_KEY, isExpiryCheckRunning, resetSessionModule } from '../store/index.ts';
+import {
+  appStore,
+  AUTH_STORAGE_KEY,
+  initialServiceStore,
+  isExpiryCheckRunning,
+  resetServiceModule,
+  resetSessionModule,
+  resetWebsiteInfo,
+  SERVICE_STORAGE_KEY,
+} from '../store/index.ts';
 import ToastAlert from '../toast-alert/index.tsx';
 import { startIslandsRuntime } from './start-runtime.ts';
 
@@ -49,6 +58,8 @@ describe('startIslandsRuntime', () => {
 
   afterEach(() => {
     resetSessionModule();
+    resetServiceModule();
+    resetWebsiteInfo();
     localStorage.clear();
     vi.useRealTimers();
     document.head.innerHTML = '';
@@ -112,5 +123,30 @@ describe('startIslandsRuntime', () => {
     });
     expect(appStore.getState().session).toMatchObject({ accessToken: 'a', refreshToken: 'r', user });
     expect(isExpiryCheckRunning()).toBe(true);
+  });
+
+  it('restores the service store and loads the categories and the website info at startup', async () => {
+    const category = { id: 1, name: 'Cleaning', slug: 'cleaning', description: '', icon: 'broom', priority: 1, service_count: 3 };
+    const info = { id: 1, brand: 'Brightway', email: 'a@b.example', phones: [], address: 'London', opening_hours: '', socials: {} };
+    const stored = { id: 9, name: 'Old', slug: 'old', description: '', icon: 'x', priority: 1, service_count: 0 };
+    localStorage.setItem(SERVICE_STORAGE_KEY, JSON.stringify({ ...initialServiceStore, categories: [stored] }));
+    fetchSpy.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/service/categories/') return jsonResponse({ count: 1, next: null, previous: null, results: [category] });
+      if (url === '/api/website-info/') return jsonResponse({ count: 1, next: null, previous: null, results: [info] });
+      return new Response('<!doctype html>');
+    });
+    let restoredAtStart: unknown;
+    await act(async () => {
+      startIslandsRuntime(window, loaders, { navigate: vi.fn() });
+      // Restored synchronously, before any island hydrates or any answer comes.
+      restoredAtStart = appStore.getState().service.categories;
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(restoredAtStart).toEqual([stored]);
+    expect(fetchSpy).toHaveBeenCalledWith('/api/service/categories/', expect.objectContaining({ method: 'GET' }));
+    expect(fetchSpy).toHaveBeenCalledWith('/api/website-info/', expect.objectContaining({ method: 'GET' }));
+    expect(appStore.getState().service.categories).toEqual([category]);
+    expect(appStore.getState().websiteInfo.websiteInfo).toEqual(info);
   });
 });

@@ -1,5 +1,7 @@
 import type { IslandLoader } from 'virtual:island-loaders';
+import { fetchCategories, restoreServiceStore } from '../store/service.ts';
 import { restoreSession } from '../store/session.ts';
+import { fetchWebsiteInfo } from '../store/website-info.ts';
 import { readBuildId } from './build-id.ts';
 import { fetchBuildMetaAfterLoad } from './build-meta.ts';
 import { watchForNewBuild, type BuildWatch } from './build-update.ts';
@@ -20,8 +22,9 @@ export interface IslandsRuntime {
 }
 
 /**
- * Everything the page's runtime script does: restore the signed-in session (spec section 1:
- * at startup, on every page), hydrate the islands, then (after `load`) prefetch internal
+ * Everything the page's runtime script does: restore the signed-in session and the service
+ * store, load the service categories and the website contact info (spec section 1: at
+ * startup, on every page), hydrate the islands, then (after `load`) prefetch internal
  * links, fetch the build meta, and watch for a newer build.
  */
 export function startIslandsRuntime(
@@ -32,7 +35,12 @@ export function startIslandsRuntime(
   // Before hydration, so that effects see the session; the islands' server snapshot stays the
   // signed-out state, so the markup still matches.
   restoreSession();
+  // After the session: a signed-out visitor gets no member records from storage.
+  restoreServiceStore();
   hydrateIslands(win.document, loaders);
+  // Failures are only logged (spec section 8); the page works without either.
+  void fetchCategories();
+  void fetchWebsiteInfo();
 
   const buildId = readBuildId(win.document);
   let stale = false;

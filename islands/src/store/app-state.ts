@@ -1,3 +1,5 @@
+import type { ApiSchemas } from '../api/types.ts';
+
 /**
  * What every island shares. Each field is one slice, with its own actions module. A persisted
  * slice (the auth session, in localStorage) keeps its initial value here, so the server
@@ -10,6 +12,10 @@ export interface AppState {
   readonly loading: boolean;
   /** The signed-in session (spec section 3), restored from localStorage by the runtime. */
   readonly session: AuthSession;
+  /** The service store (spec section 3), persisted in localStorage, restored by the runtime. */
+  readonly service: ServiceStore;
+  /** The company's contact details (spec section 3), loaded by the runtime on every page. */
+  readonly websiteInfo: WebsiteInfoState;
 }
 
 /** `error` and `success` have their own look; any other type is shown as a warning. */
@@ -84,4 +90,66 @@ export const initialSession: AuthSession = Object.freeze({
   error: null,
 });
 
-export const initialAppState: AppState = Object.freeze({ alert: null, loading: false, session: initialSession });
+/** `GET /api/service/categories/`: one item. */
+export type Category = ApiSchemas['CategoryView'];
+/** `GET /api/service/`: one item. */
+export type Service = ApiSchemas['ServiceView'];
+/** `GET /api/service/{id}/`: the service with its latest reviews. */
+export type ServiceDetail = ApiSchemas['ServiceDetailView'];
+/** `GET /api/notifications`: one item. */
+export type Notification = ApiSchemas['NotificationView'];
+/** `GET /api/website-info/`: the first item. */
+export type WebsiteInfo = ApiSchemas['WebsiteInfoView'];
+/**
+ * A record of a call the API document does not describe yet (bookings, jobs, applications):
+ * kept as the server sent it, typed once the document has it.
+ */
+export type ApiRecord = { readonly [field: string]: unknown };
+
+/** The service store: exactly the spec's fields. */
+export interface ServiceStore {
+  readonly categories: readonly Category[];
+  readonly services: readonly Service[];
+  readonly currentService: ServiceDetail | null;
+  readonly applications: readonly ApiRecord[];
+  readonly currentBooking: ApiRecord | null;
+  readonly notifications: readonly Notification[];
+  readonly jobs: readonly ApiRecord[];
+  readonly currentJob: ApiRecord | null;
+}
+
+export const initialServiceStore: ServiceStore = Object.freeze({
+  categories: [],
+  services: [],
+  currentService: null,
+  applications: [],
+  currentBooking: null,
+  notifications: [],
+  jobs: [],
+  currentJob: null,
+});
+
+/** The website info store: default contact values, and the first item the API lists. */
+export interface WebsiteInfoState {
+  readonly email: string;
+  /** Two numbers by default. */
+  readonly phone: readonly string[];
+  readonly address: string;
+  /** The first item of `GET /api/website-info/`, or null until it has loaded. */
+  readonly websiteInfo: WebsiteInfo | null;
+}
+
+export const initialWebsiteInfo: WebsiteInfoState = Object.freeze({
+  email: 'hello@brightway.example',
+  phone: Object.freeze(['+44 20 7946 0000', '+44 20 7946 0123']),
+  address: '221 Example Street, London, W1A 1AA',
+  websiteInfo: null,
+});
+
+export const initialAppState: AppState = Object.freeze({
+  alert: null,
+  loading: false,
+  session: initialSession,
+  service: initialServiceStore,
+  websiteInfo: initialWebsiteInfo,
+});

@@ -1,6 +1,21 @@
 // The shared store of all islands: import from here, not from the files behind it.
-export type { Alert, AlertType, AppState, AuthSession, Certificate, User } from './app-state.ts';
-export { initialAppState, initialSession } from './app-state.ts';
+export type {
+  Alert,
+  AlertType,
+  ApiRecord,
+  AppState,
+  AuthSession,
+  Category,
+  Certificate,
+  Notification,
+  Service,
+  ServiceDetail,
+  ServiceStore,
+  User,
+  WebsiteInfo,
+  WebsiteInfoState,
+} from './app-state.ts';
+export { initialAppState, initialServiceStore, initialSession, initialWebsiteInfo } from './app-state.ts';
 export { appStore } from './app-store.ts';
 export { useAppStore } from './use-app-store.ts';
 export { showAlert, dismissAlert } from './alert.ts';
@@ -27,3 +42,13 @@ export {
   tokenExpiryOf,
   type StoredSession,
 } from './session.ts';
+export {
+  CATEGORIES_PATH,
+  SERVICE_STORAGE_KEY,
+  fetchCategories,
+  readStoredServiceStore,
+  resetServiceModule,
+  restoreServiceStore,
+  setServiceStore,
+} from './service.ts';
+export { WEBSITE_INFO_PATH, fetchWebsiteInfo, resetWebsiteInfo } from './website-info.ts';

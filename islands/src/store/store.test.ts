@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from './create-store.ts';
-import { appStore, dismissAlert, initialAppState, initialSession, setLoading, showAlert } from './index.ts';
+import {
+  appStore,
+  dismissAlert,
+  initialAppState,
+  initialServiceStore,
+  initialSession,
+  initialWebsiteInfo,
+  setLoading,
+  showAlert,
+} from './index.ts';
 
 describe('createStore', () => {
   it('merges updates, notifies listeners only on change, and keeps its initial state', () => {
@@ -38,7 +47,13 @@ describe('the app store', () => {
   afterEach(() => appStore.setState(initialAppState));
 
   it('starts with no alert, the loader off and nobody signed in (the server snapshot)', () => {
-    expect(appStore.getInitialState()).toEqual({ alert: null, loading: false, session: initialSession });
+    expect(appStore.getInitialState()).toEqual({
+      alert: null,
+      loading: false,
+      session: initialSession,
+      service: initialServiceStore,
+      websiteInfo: initialWebsiteInfo,
+    });
   });
 
   it('shows an alert with a fresh id each time and dismisses it', () => {
