@@ -2,6 +2,7 @@
 //! PostgreSQL agree exactly; lists (areas, phones, socials) are JSON text.
 
 pub mod booking;
+pub mod bookmark;
 pub mod category;
 pub mod certificate;
 pub mod job;
@@ -21,6 +22,7 @@ pub mod words;
 
 pub mod prelude {
     pub use super::booking::Entity as Booking;
+    pub use super::bookmark::Entity as Bookmark;
     pub use super::category::Entity as Category;
     pub use super::certificate::Entity as Certificate;
     pub use super::job::Entity as Job;

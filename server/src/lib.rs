@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod bookings;
+pub mod bookmarks;
 pub mod catalogue;
 pub mod config;
 pub mod domain;

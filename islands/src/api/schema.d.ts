@@ -180,6 +180,41 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/bookmarks/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The member's bookmarks, newest first. */
+        readonly get: operations["list"];
+        readonly put?: never;
+        /** Saves a service or a job: 201 when new, 200 with the one already saved. */
+        readonly post: operations["save"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/bookmarks/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /** Removes one of the member's bookmarks. */
+        readonly delete: operations["remove"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/notifications": {
         readonly parameters: {
             readonly query?: never;
@@ -445,6 +480,26 @@ export interface components {
             /** @description `HH:MM`, UK time. */
             readonly time: string;
         };
+        /** @description A saved service or job, with what a list needs to show it. */
+        readonly BookmarkView: {
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: int32 */
+            readonly id: number;
+            /**
+             * Format: int32
+             * @description The job's id, or null for a service.
+             */
+            readonly job: number | null;
+            /** @description The site path of its page. */
+            readonly link: string;
+            /**
+             * Format: int32
+             * @description The service's id, or null for a job.
+             */
+            readonly service: number | null;
+            readonly title: string;
+        };
         readonly CategorySummary: {
             /** Format: int32 */
             readonly id: number;
@@ -528,6 +583,13 @@ export interface components {
             /** @description `HH:MM`, UK time; later than now when the date is today. */
             readonly time: string;
         };
+        /** @description A service or a job to save: give exactly one of the two. */
+        readonly NewBookmark: {
+            /** Format: int32 */
+            readonly job: number;
+            /** Format: int32 */
+            readonly service: number;
+        };
         readonly NewReview: {
             /** Format: int32 */
             readonly rating: number;
@@ -585,6 +647,40 @@ export interface components {
                 readonly status: components["schemas"]["BookingStatus"];
                 /** @description `HH:MM`, UK time. */
                 readonly time: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_BookmarkView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: int32 */
+                readonly id: number;
+                /**
+                 * Format: int32
+                 * @description The job's id, or null for a service.
+                 */
+                readonly job: number | null;
+                /** @description The site path of its page. */
+                readonly link: string;
+                /**
+                 * Format: int32
+                 * @description The service's id, or null for a job.
+                 */
+                readonly service: number | null;
+                readonly title: string;
             }[];
         };
         /** @description One page of a list. */
@@ -1532,6 +1628,144 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_BookmarkView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly save: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NewBookmark"];
+            };
+        };
+        readonly responses: {
+            /** @description Already saved */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BookmarkView"];
+                };
+            };
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BookmarkView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly remove: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Removed */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {

@@ -16,6 +16,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .merge(crate::accounts::routes())
         .merge(crate::catalogue::routes())
         .merge(crate::bookings::routes())
+        .merge(crate::bookmarks::routes())
         .merge(crate::providers::routes())
         .merge(crate::reviews::routes())
         .merge(crate::notifications::routes())

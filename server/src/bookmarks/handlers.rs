@@ -1,0 +1,135 @@
+//! The member's own bookmarks: list, save (idempotent, for merging a visitor's), remove.
+
+use crate::http::extract::{FieldErrors, JsonBody, RecordId};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::http::AppError;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::{bookmark, job, service};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// A saved service or job, with what a list needs to show it.
+#[derive(Serialize, ToSchema)]
+pub struct BookmarkView {
+    id: i32,
+    /// The service's id, or null for a job.
+    #[schema(required)]
+    service: Option<i32>,
+    /// The job's id, or null for a service.
+    #[schema(required)]
+    job: Option<i32>,
+    title: String,
+    /// The site path of its page.
+    link: String,
+    #[schema(format = DateTime)]
+    created_at: String,
+}
+
+/// Titles of the bookmarked services and jobs, by id.
+async fn titles(db: &impl ConnectionTrait, rows: &[bookmark::Model]) -> Result<(HashMap<i32, String>, HashMap<i32, String>), DbErr> {
+    let service_ids: Vec<i32> = rows.iter().filter_map(|b| b.service_id).collect();
+    let job_ids: Vec<i32> = rows.iter().filter_map(|b| b.job_id).collect();
+    let services = service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    let jobs = job::Entity::find().filter(job::Column::Id.is_in(job_ids)).all(db).await?.into_iter().map(|j| (j.id, format!("{} at {}", j.title, j.company))).collect();
+    Ok((services, jobs))
+}
+
+async fn views(db: &impl ConnectionTrait, rows: Vec<bookmark::Model>) -> Result<Vec<BookmarkView>, DbErr> {
+    let (services, jobs) = titles(db, &rows).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let (title, link) = match (row.service_id, row.job_id) {
+                (Some(id), _) => (services.get(&id).cloned().unwrap_or_default(), format!("/services/details?id={id}")),
+                (_, Some(id)) => (jobs.get(&id).cloned().unwrap_or_default(), format!("/apply?id={id}")),
+                (None, None) => (String::new(), String::new()),
+            };
+            BookmarkView { id: row.id, service: row.service_id, job: row.job_id, title, link, created_at: crate::http::timestamp(row.created_at) }
+        })
+        .collect())
+}
+
+/// The member's bookmarks, newest first.
+#[utoipa::path(get, path = "/api/bookmarks/", tag = "bookmarks", security(("bearer" = [])), params(
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<BookmarkView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<BookmarkView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let paginator = bookmark::Entity::find()
+        .filter(bookmark::Column::UserId.eq(member.user.id))
+        .order_by_desc(bookmark::Column::CreatedAt)
+        .order_by_desc(bookmark::Column::Id)
+        .paginate(state.db(), request.size);
+    let count = paginator.num_items().await?;
+    let rows = paginator.fetch_page(request.page - 1).await?;
+    Ok(Json(query.page(request, count, views(state.db(), rows).await?)?))
+}
+
+/// A service or a job to save: give exactly one of the two.
+#[derive(Deserialize, ToSchema)]
+pub struct NewBookmark {
+    #[schema(value_type = i32, minimum = 1)]
+    service: Option<serde_json::Value>,
+    #[schema(value_type = i32, minimum = 1)]
+    job: Option<serde_json::Value>,
+}
+
+/// Saves a service or a job: 201 when new, 200 with the one already saved.
+#[utoipa::path(post, path = "/api/bookmarks/", tag = "bookmarks", security(("bearer" = [])), request_body = NewBookmark, responses((status = 201, body = BookmarkView), (status = 200, description = "Already saved", body = BookmarkView), Invalid, Unauthenticated))]
+pub async fn save(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewBookmark>) -> Result<(StatusCode, Json<BookmarkView>), AppError> {
+    let mut errors = FieldErrors::default();
+    let (field, id) = match (&body.service, &body.job) {
+        (Some(value), None) => ("service", errors.whole_number("service", Some(value))),
+        (None, Some(value)) => ("job", errors.whole_number("job", Some(value))),
+        _ => return Err(AppError::BadRequest("Give either a service or a job to save.".into())),
+    };
+    let id = id.and_then(|id| i32::try_from(id).ok());
+    let exists = match (field, id) {
+        ("service", Some(id)) => service::Entity::find_by_id(id).one(state.db()).await?.is_some(),
+        (_, Some(id)) => job::Entity::find_by_id(id).one(state.db()).await?.is_some(),
+        _ => false,
+    };
+    if !exists && id.is_some() {
+        errors.add(field, format!("Invalid pk \"{}\" - object does not exist.", id.unwrap_or_default()));
+    }
+    errors.finish()?;
+    let id = id.expect("validated");
+    let column = if field == "service" { bookmark::Column::ServiceId } else { bookmark::Column::JobId };
+    let existing = || bookmark::Entity::find().filter(bookmark::Column::UserId.eq(member.user.id)).filter(column.eq(id)).one(state.db());
+    if let Some(saved) = existing().await? {
+        return Ok((StatusCode::OK, Json(views(state.db(), vec![saved]).await?.remove(0))));
+    }
+    let (service_id, job_id) = if field == "service" { (Some(id), None) } else { (None, Some(id)) };
+    let inserted = bookmark::ActiveModel { user_id: Set(member.user.id), service_id: Set(service_id), job_id: Set(job_id), created_at: Set(Utc::now()), ..Default::default() }.insert(state.db()).await;
+    match inserted {
+        Ok(saved) => Ok((StatusCode::CREATED, Json(views(state.db(), vec![saved]).await?.remove(0)))),
+        // Saved twice at once (a merge racing a click): the unique index keeps one.
+        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            let saved = existing().await?.ok_or(AppError::NotFound)?;
+            Ok((StatusCode::OK, Json(views(state.db(), vec![saved]).await?.remove(0))))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Removes one of the member's bookmarks.
+#[utoipa::path(delete, path = "/api/bookmarks/{id}/", tag = "bookmarks", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    let result = bookmark::Entity::delete_many().filter(bookmark::Column::Id.eq(id)).filter(bookmark::Column::UserId.eq(member.user.id)).exec(state.db()).await?;
+    if result.rows_affected == 0 {
+        return Err(AppError::NotFound);
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
