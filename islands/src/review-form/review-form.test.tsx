@@ -1,0 +1,146 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { settle } from '../../test/forms.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../test/server-bundle.ts';
+import { navigate } from '../navigation/navigate.ts';
+import { appStore, AUTH_STORAGE_KEY, restoreSession } from '../store/index.ts';
+import ReviewForm from './index.tsx';
+
+vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+
+const PROPS = { service: 3 };
+
+function signIn(): void {
+  localStorage.setItem(
+    AUTH_STORAGE_KEY,
+    JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: null, email: null, tokenExpiry: Date.now() + 600_000 }),
+  );
+  restoreSession();
+}
+
+function typeInto(element: HTMLTextAreaElement, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+  setter?.call(element, value);
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+const textarea = (root: HTMLElement) => root.querySelector<HTMLTextAreaElement>('textarea[name="review"]')!;
+const radios = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLInputElement>('input[type="radio"][name="rating"]'));
+const labelOf = (root: HTMLElement, input: HTMLInputElement) => root.querySelector(`label[for="${input.id}"]`)?.textContent;
+
+async function submit(root: HTMLElement): Promise<void> {
+  await act(async () => {
+    root.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+  });
+  await settle();
+}
+
+describe('review-form', () => {
+  const t = setUpAccountFormTest();
+
+  beforeEach(() => {
+    localStorage.clear();
+    vi.mocked(navigate).mockClear();
+    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
+  });
+
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  it('server-renders, for a signed-out visitor, a way to sign in that comes back to this service, and no form', () => {
+    const host = document.createElement('div');
+    host.innerHTML = loadServerBundle()('review-form', JSON.stringify(PROPS), 'review-form-0-');
+    expect(host.textContent).toContain('Sign in to leave a review of this service.');
+    const login = host.querySelector('a.button')?.getAttribute('href') ?? '';
+    expect(login).toBe('/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D3');
+    expect(new URLSearchParams(login.split('?')[1]).get('redirect')).toBe('/services/details?id=3');
+    expect(host.querySelector('form')).toBeNull();
+    expect(host.querySelector('a[href="/user/register"]')).not.toBeNull();
+  });
+
+  it('renders nothing without a service id', () => {
+    expect(loadServerBundle()('review-form', '{}', 'review-form-0-')).toBe('');
+    expect(loadServerBundle()('review-form', '{"service":"3"}', 'review-form-0-')).toBe('');
+  });
+
+  it('hydrates for a member into a form: a labelled group of five star radios and the review text', async () => {
+    signIn();
+    t.island = await hydrateServerMarkup('review-form', ReviewForm, PROPS);
+    expect(t.island.errors).toEqual([]);
+    const root = t.island.element;
+    const form = root.querySelector('form');
+    expect(form).not.toBeNull();
+    expect(form?.hasAttribute('action')).toBe(false);
+    expect(form?.hasAttribute('method')).toBe(false);
+    const group = root.querySelector('fieldset');
+    expect(group?.querySelector('legend')?.textContent).toBe('Your rating');
+    const stars = radios(root);
+    expect(stars.map((star) => star.value)).toEqual(['1', '2', '3', '4', '5']);
+    expect(stars.map((star) => labelOf(root, star))).toEqual(['★1 star', '★2 stars', '★3 stars', '★4 stars', '★5 stars']);
+    // Native radios: reachable with Tab, chosen with the arrow keys.
+    expect(stars.every((star) => star.tabIndex === 0 && !star.disabled)).toBe(true);
+    expect(root.querySelector(`label[for="${textarea(root).id}"]`)?.textContent).toBe('Your review');
+  });
+
+  it('sends nothing and alerts exactly "Rating & review are required" when the rating or the text is missing', async () => {
+    signIn();
+    t.island = await hydrateServerMarkup('review-form', ReviewForm, PROPS);
+    const root = t.island.element;
+
+    await submit(root);
+    expect(appStore.getState().alert).toMatchObject({ message: 'Rating & review are required', type: 'error' });
+
+    appStore.setState({ alert: null });
+    act(() => radios(root)[3]!.click());
+    await submit(root);
+    expect(appStore.getState().alert?.message).toBe('Rating & review are required');
+
+    appStore.setState({ alert: null });
+    act(() => typeInto(textarea(root), '   '));
+    await submit(root);
+    expect(appStore.getState().alert?.message).toBe('Rating & review are required');
+
+    expect(t.api.calls.filter((call) => call.path !== '/api/auth/profile/')).toEqual([]);
+    expect(t.api.callsTo('POST /api/reviews/')).toHaveLength(0);
+  });
+
+  it('posts {service, rating, review}, alerts exactly "Review Submitted successfully" and resets the form', async () => {
+    signIn();
+    t.island = await hydrateServerMarkup('review-form', ReviewForm, PROPS);
+    const root = t.island.element;
+    t.api.on('POST /api/reviews/', {
+      status: 201,
+      body: { id: 1, service: 3, user_name: 'Anna S.', rating: 4, review: 'Spotless flat.', created_at: '2026-11-02T09:00:00Z' },
+    });
+
+    act(() => radios(root)[3]!.click());
+    expect(root.textContent).toContain('You chose 4 stars out of 5.');
+    act(() => typeInto(textarea(root), 'Spotless flat.'));
+    await submit(root);
+
+    expect(t.api.callsTo('POST /api/reviews/').map((call) => call.body)).toEqual([{ service: 3, rating: 4, review: 'Spotless flat.' }]);
+    expect(appStore.getState().alert).toMatchObject({ message: 'Review Submitted successfully', type: 'success' });
+    expect(radios(root).some((star) => star.checked)).toBe(false);
+    expect(textarea(root).value).toBe('');
+    expect(t.island.errors).toEqual([]);
+  });
+
+  it('alerts exactly "Failed to Submit Review" when the API refuses, keeping what was written', async () => {
+    signIn();
+    t.island = await hydrateServerMarkup('review-form', ReviewForm, PROPS);
+    const root = t.island.element;
+    t.api.on('POST /api/reviews/', { status: 400, body: { error: true, message: 'You have already reviewed this service.' } });
+
+    act(() => radios(root)[0]!.click());
+    act(() => typeInto(textarea(root), 'Late.'));
+    await submit(root);
+
+    expect(t.api.callsTo('POST /api/reviews/')).toHaveLength(1);
+    expect(appStore.getState().alert).toMatchObject({ message: 'Failed to Submit Review', type: 'error' });
+    expect(radios(root)[0]!.checked).toBe(true);
+    expect(textarea(root).value).toBe('Late.');
+  });
+});
