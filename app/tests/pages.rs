@@ -385,6 +385,28 @@ fn service_details_show_the_service_its_reviews_and_actions() {
 }
 
 #[test]
+fn service_details_hold_the_review_form_island_with_a_way_to_sign_in_and_no_form() {
+    let html = render(&page("/services/details?id=1"));
+    assert_eq!(islands(&html, "review-form"), [(serde_json::json!({ "service": 1 }), "idle".to_owned())]);
+    assert!(html.contains("<h3>Leave a review</h3>"));
+    let area = member_area(&html, "review");
+    assert!(area.contains("<span>island review-form</span>"), "the island is the review area");
+    // Without JavaScript: says plainly what a review needs, and how to sign in and come back.
+    let noscript = &area[area.find("<noscript>").expect("a notice for browsers without JavaScript")..];
+    let noscript = &noscript[..noscript.find("</noscript>").unwrap()];
+    assert!(noscript.contains("Leaving a review needs JavaScript and sign-in"));
+    assert!(noscript.contains(r#"href="/user/login?redirect=/services/details%3Fid%3D1""#));
+    // Nothing a browser without JavaScript could post (and get 405 for).
+    for gone in ["<form", "<input", "<textarea", "<button", "method=", "action="] {
+        assert!(!area.contains(gone), "{gone} in the review area");
+    }
+    // No service, no review form.
+    let none = render(&page("/services/details"));
+    assert!(islands(&none, "review-form").is_empty());
+    assert!(!none.contains(r#"data-member-area="review""#));
+}
+
+#[test]
 fn jobs_show_salaries_types_dates_and_keep_the_search_in_page_links() {
     let html = render(&page("/jobs?search=care&page=2"));
     assert!(html.contains(r#"<title>Jobs matching "care" (page 2) - Brightway UK</title>"#));
@@ -550,6 +572,18 @@ fn the_header_has_the_account_menu_in_both_menus_instead_of_static_links() {
         attribute_values(&html, "data-prefix").into_iter().filter(|prefix| prefix.starts_with("account-menu-")).collect();
     assert_eq!(prefixes.len(), 2);
     assert_ne!(prefixes[0], prefixes[1]);
+}
+
+#[test]
+fn notifications_hold_their_list_island_with_a_way_to_sign_in_without_javascript() {
+    let html = render(&payload("/notifications", PageData::Notifications));
+    assert_eq!(islands(&html, "notifications-list"), [(serde_json::json!({}), "load".to_owned())]);
+    let area = member_area(&html, "notifications");
+    assert!(area.contains("<span>island notifications-list</span>"));
+    let noscript = &area[area.find("<noscript>").expect("a notice for browsers without JavaScript")..];
+    assert!(noscript.contains("Sign in to see your notifications."));
+    assert!(noscript.contains(r#"href="/user/login?redirect=/notifications""#));
+    assert!(!area.contains("<form"));
 }
 
 #[test]

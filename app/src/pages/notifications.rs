@@ -3,25 +3,27 @@
 
 use super::Page;
 use crate::data::SiteData;
-use crate::parts::member::{MemberGuard, MemberPanel};
+use crate::island::{Hydrate, Island};
+use crate::parts::member::{MemberArea, MemberGuard, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
+use serde_json::json;
 
 pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Notifications" lead="Updates about your bookings, applications, job posts and reviews, newest first."/>
         <div class="container page-body">
-            <MemberPanel
-                hook="notifications"
-                what="your notifications"
-                path="/notifications"
-                points=&[
-                    "See when a booking is made, confirmed or cancelled.",
-                    "Follow your job applications and provider applications.",
-                    "Hear when someone applies to a job you posted or reviews a service you provide.",
-                    "Mark notifications as read, one at a time or all together.",
-                ]
-            />
+            <MemberArea hook="notifications">
+                // The server renders the island's signed-out notice (with a way to sign in and
+                // come back here); signed in: the list, with "Mark as read" and "Mark all as read".
+                <noscript>
+                    <SignInPrompt
+                        message="Sign in to see your notifications. The list needs JavaScript: turn it on in your browser."
+                        path="/notifications"
+                    />
+                </noscript>
+                <Island name="notifications-list" props=json!({}) hydrate=Hydrate::Load/>
+            </MemberArea>
             <MemberGuard/>
         </div>
     };

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from '../marketplace/actions.ts';
 import { loginUrlReturningTo } from '../navigation/redirect.ts';
 import { useAppStore, type Notification } from '../store/index.ts';
@@ -93,9 +94,11 @@ function Item({
 /**
  * /notifications (signed in): the member's notifications, newest first, each with its title,
  * message, link, date and read state; "Mark as read" on each unread one and "Mark all as read".
- * The server renders the signed-out notice (the session lives in the browser).
+ * The server renders nothing here (the page's `<noscript>` explains that the list needs
+ * JavaScript and sign-in); once hydrated, a signed-out visitor gets a way to sign in.
  */
 export default function NotificationsList() {
+  const hydrated = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const notifications = useAppStore((state) => state.service.notifications);
   const [load, setLoad] = useState<Load>('loading');
@@ -113,6 +116,7 @@ export default function NotificationsList() {
     if (signedIn) reload();
   }, [signedIn]);
 
+  if (!hydrated) return null;
   if (!signedIn) return <SignedOut />;
 
   const itemId = (notificationId: number) => `${id}-notification-${notificationId}`;

@@ -57,11 +57,13 @@ describe('notifications-list', () => {
     vi.mocked(navigate).mockClear();
   });
 
-  it('server-renders a way to sign in that comes back to /notifications', () => {
-    const host = document.createElement('div');
-    host.innerHTML = loadServerBundle()('notifications-list', '{}', 'notifications-list-0-');
-    expect(host.textContent).toContain('Sign in to see your notifications.');
-    expect(host.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fnotifications');
+  it('leaves its place empty in the server markup (the page says why), then offers to sign in and come back', async () => {
+    expect(loadServerBundle()('notifications-list', '{}', 'notifications-list-0-')).toBe('');
+    t.island = await hydrateServerMarkup('notifications-list', NotificationsList);
+    expect(t.island.errors).toEqual([]);
+    expect(t.island.element.textContent).toContain('Sign in to see your notifications.');
+    expect(t.island.element.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fnotifications');
+    expect(t.api.callsTo('GET /api/notifications')).toHaveLength(0);
   });
 
   it('lists the notifications newest first: title, message, link, date and read state', async () => {

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { submitReview } from '../marketplace/actions.ts';
 import { RATING_MAX, RATING_MIN } from '../marketplace/messages.ts';
 import { loginUrlReturningTo } from '../navigation/redirect.ts';
@@ -76,11 +77,13 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (rati
 /**
  * /services/details?id=N: a signed-in member rates the service (1 to 5 stars) and writes a
  * review. Without a rating or without text nothing is sent and the alert reads 'Rating &
- * review are required'. The server renders the signed-out notice (the session lives in the
- * browser), with a way to sign in and come back to this service.
+ * review are required'. The server renders nothing here: the page's `<noscript>` says that a
+ * review needs JavaScript and sign-in; once hydrated, a signed-out visitor gets a way to sign
+ * in and come back to this service.
  */
 export default function ReviewForm(props: ReviewFormProps) {
   const service = serviceIdOf(props.service);
+  const hydrated = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const [rating, setRating] = useState<number | null>(null);
   const [review, setReview] = useState('');
@@ -88,7 +91,7 @@ export default function ReviewForm(props: ReviewFormProps) {
   const busy = useRef(false);
   const reviewId = useId();
 
-  if (service === null) return null;
+  if (service === null || !hydrated) return null;
   if (!signedIn) return <SignedOut service={service} />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {

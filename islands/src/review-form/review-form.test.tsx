@@ -50,15 +50,20 @@ describe('review-form', () => {
     localStorage.clear();
   });
 
-  it('server-renders, for a signed-out visitor, a way to sign in that comes back to this service, and no form', () => {
-    const host = document.createElement('div');
-    host.innerHTML = loadServerBundle()('review-form', JSON.stringify(PROPS), 'review-form-0-');
-    expect(host.textContent).toContain('Sign in to leave a review of this service.');
-    const login = host.querySelector('a.button')?.getAttribute('href') ?? '';
+  it('leaves its place empty in the server markup (the page says why), so no form posts anywhere', () => {
+    expect(loadServerBundle()('review-form', JSON.stringify(PROPS), 'review-form-0-')).toBe('');
+  });
+
+  it('gives a signed-out visitor, once hydrated, a way to sign in that comes back to this service, and no form', async () => {
+    t.island = await hydrateServerMarkup('review-form', ReviewForm, PROPS);
+    expect(t.island.errors).toEqual([]);
+    const root = t.island.element;
+    expect(root.textContent).toContain('Sign in to leave a review of this service.');
+    const login = root.querySelector('a.button')?.getAttribute('href') ?? '';
     expect(login).toBe('/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D3');
     expect(new URLSearchParams(login.split('?')[1]).get('redirect')).toBe('/services/details?id=3');
-    expect(host.querySelector('form')).toBeNull();
-    expect(host.querySelector('a[href="/user/register"]')).not.toBeNull();
+    expect(root.querySelector('form')).toBeNull();
+    expect(root.querySelector('a[href="/user/register"]')).not.toBeNull();
   });
 
   it('renders nothing without a service id', () => {

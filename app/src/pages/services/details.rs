@@ -2,13 +2,16 @@
 
 use crate::data::{ReviewView, ServiceDetail, SiteData};
 use crate::format::{paragraphs, service_price};
+use crate::island::{Hydrate, Island};
 use crate::pages::Page;
 use crate::parts::breadcrumbs::Breadcrumbs;
 use crate::parts::feedback::ReviewQuote;
 use crate::parts::get_in_touch::GetInTouch;
+use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use crate::parts::rating::RatingSummary;
 use leptos::prelude::*;
+use serde_json::json;
 
 pub(crate) fn page(detail: &Option<ServiceDetail>, site: &SiteData) -> Page {
     let brand = &site.info.brand;
@@ -30,7 +33,7 @@ pub(crate) fn page(detail: &Option<ServiceDetail>, site: &SiteData) -> Page {
     let description = format!("{} {}.", service.summary, service_price(&service.price_from, &service.price_unit));
     let body = view! {
         <ServiceOverview detail=detail.clone()/>
-        <Reviews reviews=detail.reviews.clone()/>
+        <Reviews service_id=service.id reviews=detail.reviews.clone()/>
         <GetInTouch info=site.info.clone()/>
     };
     Page::new(&service.title, brand, description, body)
@@ -80,7 +83,7 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
 }
 
 #[component]
-fn Reviews(reviews: Vec<ReviewView>) -> impl IntoView {
+fn Reviews(service_id: i32, reviews: Vec<ReviewView>) -> impl IntoView {
     view! {
         <section class="section section--tinted" aria-labelledby="reviews-heading">
             <div class="container">
@@ -95,7 +98,30 @@ fn Reviews(reviews: Vec<ReviewView>) -> impl IntoView {
                     }
                     .into_any()
                 }}
+                <LeaveReview service_id/>
             </div>
         </section>
+    }
+}
+
+/// Where a signed-in member rates the service: the `review-form` island, which the browser fills
+/// (the session lives there): the form for a member, a way to sign in for anyone else. Without
+/// JavaScript only the `<noscript>` notice shows, and there is no `<form>` to post anywhere.
+#[component]
+fn LeaveReview(service_id: i32) -> impl IntoView {
+    let path = format!("/services/details?id={service_id}");
+    view! {
+        <div class="leave-review">
+            <h3>"Leave a review"</h3>
+            <MemberArea hook="review">
+                <noscript>
+                    <SignInPrompt
+                        message="Leaving a review needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to rate this service."
+                        path
+                    />
+                </noscript>
+                <Island name="review-form" props=json!({ "service": service_id }) hydrate=Hydrate::Idle/>
+            </MemberArea>
+        </div>
     }
 }
