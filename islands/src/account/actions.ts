@@ -9,6 +9,7 @@ import { apiUpload } from '../api/upload.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { destinationAfterLogin } from '../navigation/after-login.ts';
 import { LOGIN_PATH } from '../navigation/redirect.ts';
+import { mergeVisitorBookmarks } from '../member-services/bookmarks.ts';
 import { logWarning } from '../runtime/log.ts';
 import type { User } from '../store/app-state.ts';
 import { showAlert } from '../store/alert.ts';
@@ -83,8 +84,9 @@ export type LoginPayload = JsonBody<'LoginBody'>;
 export type LoginTokens = ApiSchemas['TokenPair'];
 
 /**
- * `POST /api/auth/login/`: stores the tokens, starts the expiry check, loads the profile and
- * goes to the `redirect` query path (same site only, hash kept) or /user/profile.
+ * `POST /api/auth/login/`: stores the tokens, starts the expiry check, loads the profile,
+ * merges the visitor's bookmarks into the account and goes to the `redirect` query path (same
+ * site only, hash kept) or /user/profile.
  */
 export function login(payload: LoginPayload): Promise<ActionResult<LoginTokens>> {
   return runAccountCall<LoginTokens>({
@@ -102,6 +104,8 @@ export function login(payload: LoginPayload): Promise<ActionResult<LoginTokens>>
     then: async (tokens) => {
       startSignedInSession(tokens.access, tokens.refresh === '' ? null : tokens.refresh, payload.email);
       await loadProfile();
+      // The bookmarks saved while signed out go to the account, and leave this browser.
+      await mergeVisitorBookmarks();
       navigate(destinationAfterLogin(window.location));
     },
   });

@@ -17,6 +17,8 @@ export interface TextFieldProps {
   readonly readOnly?: boolean;
   readonly accept?: string;
   readonly spellCheck?: boolean;
+  /** The earliest value of a date or number field. */
+  readonly min?: string;
 }
 
 /** The id of a field's error, for aria-describedby. */
@@ -61,6 +63,7 @@ export function TextField(props: TextFieldProps) {
         readOnly={props.readOnly}
         accept={props.accept}
         spellCheck={props.spellCheck}
+        min={props.min}
         aria-describedby={describedBy(props.hint !== undefined && hintId, hasError && errorId)}
         aria-invalid={hasError ? true : undefined}
       />

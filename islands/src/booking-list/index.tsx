@@ -1,0 +1,155 @@
+import { useEffect, useId, useState } from 'react';
+import { cancelBooking, fetchBookings, type Booking } from '../member-services/bookings.ts';
+import { ConfirmStep, pounds, ukDate } from '../member-services/controls.tsx';
+import { restoreSession, useAppStore } from '../store/index.ts';
+
+type Load = { readonly state: 'loading' } | { readonly state: 'failed' } | { readonly state: 'ready'; readonly bookings: readonly Booking[] };
+
+const PAYMENT_LABELS: Readonly<Record<string, string>> = { Unpaid: 'Not paid yet', Paid: 'Paid', Refunded: 'Refunded' };
+
+/**
+ * /user/bookings: the member's bookings that are not cancelled (`GET /api/service/booking/`),
+ * newest first, each with its service, date, time, address, amount, status and payment
+ * status, and Cancel behind a confirmation (`DELETE`; 'Booking deleted successfully'). The
+ * server renders nothing here (the page says, without JavaScript, what it needs); the member
+ * guard sends a signed-out visitor to login.
+ */
+export default function BookingList() {
+  const [mounted, setMounted] = useState(false);
+  const signedIn = useAppStore((state) => state.session.accessToken !== null);
+  const current = useAppStore((state) => state.service.currentBooking);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    setMounted(true);
+    restoreSession();
+  }, []);
+
+  useEffect(() => {
+    if (!mounted || !signedIn) return;
+    let live = true;
+    setLoad({ state: 'loading' });
+    void fetchBookings().then((result) => {
+      if (live) setLoad(result.success ? { state: 'ready', bookings: result.data } : { state: 'failed' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [mounted, signedIn, attempt]);
+
+  if (!mounted || !signedIn) return null;
+  if (load.state === 'loading') {
+    return (
+      <p className="isl-status" role="status">
+        Loading your bookings…
+      </p>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <p className="isl-status" role="status">
+        We could not load your bookings.{' '}
+        <button className="button button--secondary" type="button" onClick={() => setAttempt((count) => count + 1)}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (load.bookings.length === 0) {
+    return (
+      <div className="empty-state">
+        <h2>No bookings yet</h2>
+        <p>When you book a service it shows here, with its date, status and payment.</p>
+        <p>
+          <a className="button button--primary" href="/services">
+            Browse services
+          </a>
+        </p>
+      </div>
+    );
+  }
+  const remove = (id: number) => setLoad({ state: 'ready', bookings: load.bookings.filter((booking) => booking.id !== id) });
+  return (
+    <ul className="isl-records" aria-label="Your bookings">
+      {load.bookings.map((booking) => (
+        <BookingItem key={booking.id} booking={booking} isNew={current !== null && current.id === booking.id} onCancelled={remove} />
+      ))}
+    </ul>
+  );
+}
+
+function BookingItem({ booking, isNew, onCancelled }: { booking: Booking; isNew: boolean; onCancelled: (id: number) => void }) {
+  const headingId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const title = booking.service.title;
+
+  const confirm = (): void => {
+    setBusy(true);
+    void cancelBooking(booking.id).then((result) => {
+      if (result.success) {
+        onCancelled(booking.id);
+        return;
+      }
+      setBusy(false);
+      setConfirming(false);
+    });
+  };
+
+  return (
+    <li className="card isl-record" aria-labelledby={headingId}>
+      <div className="isl-record__head">
+        <h2 className="isl-record__title" id={headingId}>
+          <a href={`/services/details?id=${booking.service.id}`}>{title}</a>
+        </h2>
+        {isNew && <span className="isl-badge isl-badge--new">Just booked</span>}
+      </div>
+      <dl className="facts isl-record__facts">
+        <div>
+          <dt>Date</dt>
+          <dd>
+            <time dateTime={booking.date}>{ukDate(booking.date)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{booking.time}</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>{[booking.address_line_1, booking.city, booking.postcode].filter((part) => part !== '').join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{pounds(booking.amount)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{booking.status}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{PAYMENT_LABELS[booking.payment_status] ?? booking.payment_status}</dd>
+        </div>
+      </dl>
+      {booking.notes !== '' && <p className="isl-record__notes">Notes: {booking.notes}</p>}
+      {confirming ? (
+        <ConfirmStep
+          question={`Cancel your booking of ${title} on ${ukDate(booking.date)}?`}
+          confirmLabel="Yes, cancel it"
+          keepLabel="Keep it"
+          busy={busy}
+          onConfirm={confirm}
+          onKeep={() => setConfirming(false)}
+        />
+      ) : (
+        <div className="isl-record__actions">
+          <button className="button button--secondary" type="button" onClick={() => setConfirming(true)}>
+            Cancel booking<span className="visually-hidden"> of {title}</span>
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

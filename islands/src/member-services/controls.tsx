@@ -1,0 +1,111 @@
+// Form parts of the member's marketplace islands that the account forms do not have, in the
+// same style (.field, the server's error under the control).
+import { useId, type ReactNode } from 'react';
+import { loginUrlReturningTo } from '../navigation/redirect.ts';
+
+/** A labelled `<textarea>` with its hint and the server's error. Uncontrolled. */
+export function TextAreaField(props: {
+  readonly name: string;
+  readonly label: string;
+  readonly required?: boolean;
+  readonly hint?: string;
+  readonly rows?: number;
+  readonly error?: string | undefined;
+}) {
+  const id = useId();
+  const required = props.required ?? true;
+  const hasError = props.error !== undefined && props.error !== '';
+  const described = [props.hint !== undefined ? `${id}-hint` : '', hasError ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {props.label}
+        {!required && <span className="field-optional"> (optional)</span>}
+      </label>
+      {props.hint !== undefined && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      <textarea
+        id={id}
+        name={props.name}
+        rows={props.rows ?? 4}
+        required={required}
+        aria-describedby={described === '' ? undefined : described}
+        aria-invalid={hasError ? true : undefined}
+      />
+      {hasError && (
+        <p className="isl-field-error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Why to sign in, and a way to sign in that comes back to `path` (path and query). */
+export function SignInNotice({ message, path }: { message: string; path: string }) {
+  const [pathname, query = ''] = path.split('?');
+  const login = loginUrlReturningTo({ pathname: pathname ?? path, search: query === '' ? '' : `?${query}`, hash: '' });
+  return (
+    <div className="notice">
+      <p>{message}</p>
+      <p className="notice-actions">
+        <a className="button button--primary" href={login}>
+          Sign in
+        </a>
+        <a href="/user/register">Create an account</a>
+      </p>
+    </div>
+  );
+}
+
+/** "Are you sure?" in place of an action's button: a question, confirm and keep. */
+export function ConfirmStep(props: {
+  readonly question: string;
+  readonly confirmLabel: string;
+  readonly keepLabel: string;
+  readonly busy: boolean;
+  readonly onConfirm: () => void;
+  readonly onKeep: () => void;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <div className="isl-confirm" role="group" aria-label={props.question}>
+      <p className="isl-confirm__question">{props.question}</p>
+      {props.children}
+      <div className="isl-confirm__actions">
+        <button className="button button--primary isl-button--danger" type="button" disabled={props.busy} onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </button>
+        <button className="button button--secondary" type="button" disabled={props.busy} onClick={props.onKeep} autoFocus>
+          {props.keepLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A positive whole id from props, or null. */
+export const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+/** Today in this browser's calendar, `YYYY-MM-DD`. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** `"120.00"` as `£120.00`. */
+export function pounds(amount: string): string {
+  const value = Number(amount);
+  return Number.isFinite(value) ? `£${value.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : `£${amount}`;
+}
+
+/** `2026-12-01` as `Tue 1 Dec 2026` (UK style); the text itself when it is not a date. */
+export function ukDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) return date;
+  const value = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return value.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
