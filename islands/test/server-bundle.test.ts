@@ -23,6 +23,9 @@ const ISLAND_MARKERS: Record<string, string> = {
   'forgot-password-form': 'action="/user/forgot-password"',
   'change-password-form': 'name="current_password"',
   'profile-editor': 'href="/user/login?redirect=%2Fuser%2Fprofile"',
+  // Render nothing on the server: the page's own <noscript> speaks for them until hydrated.
+  'review-form': '',
+  'notifications-list': '',
 };
 
 const ENGINES = [
