@@ -19,6 +19,8 @@ pub struct Model {
     pub amount_pence: i64,
     pub payment_status: BookingPayment,
     pub created_at: DateTimeUtc,
+    /// When the reminder mail (24 hours before) was queued; `None` until then.
+    pub reminder_queued_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

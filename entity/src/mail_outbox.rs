@@ -15,6 +15,8 @@ pub struct Model {
     pub next_attempt_at: DateTimeUtc,
     pub sent_at: Option<DateTimeUtc>,
     pub last_error: Option<String>,
+    /// An iCalendar invite (`METHOD:REQUEST` or `CANCEL`) sent as `invite.ics`, if any.
+    pub calendar: Option<String>,
     pub created_at: DateTimeUtc,
 }
 

@@ -62,6 +62,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         log_codes,
         site: site.clone(),
     });
+    crate::bookings::reminders::start(state.clone());
     let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
     let limits = config.connections;
     let router = crate::http::api::router(state.clone())

@@ -1,5 +1,6 @@
 //! The member's bookings: book an Open service, read them, cancel one (the record is kept).
 
+use super::calendar::Invite;
 use super::views::BookingView;
 use crate::catalogue::services::named_service;
 use crate::domain::{UkPostcode, uk_time};
@@ -155,10 +156,12 @@ pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
     }
     .insert(&txn)
     .await?;
+    let invite = Invite::of(&saved, &service, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     let notice = Notice {
         title: "Booking received".into(),
-        message: format!("We have received your booking of {} on {} at {}. We will confirm it shortly.", service.title, date.format("%A %-d %B %Y"), saved.time),
+        message: format!("We have received your booking of {} on {} at {}. We will confirm it shortly; the attached invite adds it to your calendar.", service.title, date.format("%A %-d %B %Y"), saved.time),
         link: "/user/bookings".into(),
+        calendar: Some(invite),
     };
     notifier.send(&txn, &member.user, notice).await?;
     txn.commit().await?;
@@ -200,10 +203,12 @@ pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId
         .exec(&txn)
         .await?;
     if changed.rows_affected == 1 {
+        let invite = Invite::of(&row, &service, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let notice = Notice {
             title: "Booking cancelled".into(),
-            message: format!("Your booking of {} on {} at {} is cancelled.", service.title, row.date.format("%A %-d %B %Y"), row.time),
+            message: format!("Your booking of {} on {} at {} is cancelled; the attached update removes it from your calendar.", service.title, row.date.format("%A %-d %B %Y"), row.time),
             link: "/user/bookings".into(),
+            calendar: Some(invite),
         };
         notifier.send(&txn, &member.user, notice).await?;
     }

@@ -1,7 +1,9 @@
 //! Booking a service: the member asks for a date, time and address; the amount comes from the
 //! service's price; cancelling keeps the record.
 
+mod calendar;
 mod handlers;
+pub mod reminders;
 mod views;
 
 use crate::state::AppState;

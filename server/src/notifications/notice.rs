@@ -16,6 +16,8 @@ pub struct Notice {
     pub message: String,
     /// The site path where the member can act on it, e.g. `/user/bookings`.
     pub link: String,
+    /// A calendar invite the mail carries (a booking's), if any.
+    pub calendar: Option<String>,
 }
 
 /// Writes notices with the company's name and the site's address in their mails.
@@ -46,6 +48,11 @@ impl Notifier {
         outbox::enqueue(db, mail).await
     }
 
+    /// The company's name, as its mails sign.
+    pub fn brand(&self) -> &str {
+        &self.brand
+    }
+
     fn mail(&self, to: &user::Model, notice: &Notice) -> Mail {
         let brand = &self.brand;
         let first_name = to.full_name.split_whitespace().next().unwrap_or("there");
@@ -53,6 +60,12 @@ impl Notifier {
         let url = format!("{}{}", self.public_url, notice.link);
         let follow = format!("See it on {brand}: {url}");
         let text = format!("{greeting}\n\n{}\n\n{follow}\n\n{brand} UK\n", notice.message);
-        Mail { to: to.email.clone(), subject: format!("{} - {brand}", notice.title), text, html: html(brand, &notice.title, &[greeting, notice.message.clone(), follow], None) }
+        Mail {
+            to: to.email.clone(),
+            subject: format!("{} - {brand}", notice.title),
+            text,
+            html: html(brand, &notice.title, &[greeting, notice.message.clone(), follow], None),
+            calendar: notice.calendar.clone(),
+        }
     }
 }

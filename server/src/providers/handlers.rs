@@ -101,6 +101,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, JsonBody(
         title: "Provider application received".into(),
         message: format!("Thank you for applying to provide {}. Our team will review your application and let you know.", service.title),
         link: "/become-provider".into(),
+        calendar: None,
     };
     notifier.send(&txn, &member.user, notice).await?;
     txn.commit().await?;

@@ -95,6 +95,7 @@ pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody
             title: "New review".into(),
             message: format!("{} rated {} {} out of 5.", public_name(&member.user.full_name), service.title, rating.get()),
             link: format!("/services/details?id={}", service.id),
+        calendar: None,
         };
         notifier.send(&txn, &provider_user, notice).await?;
     }

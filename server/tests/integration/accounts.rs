@@ -99,7 +99,7 @@ async fn the_whole_account_journey(backend: Backend) {
     let access = tokens["access"].as_str().unwrap().to_string();
     let refresh = tokens["refresh"].as_str().unwrap().to_string();
     let payload: Value = {
-        use base64_decode::decode;
+        use common::base64_decode as decode;
         serde_json::from_slice(&decode(access.split('.').nth(1).unwrap())).unwrap()
     };
     let lifetime = payload["exp"].as_i64().unwrap() - payload["iat"].as_i64().unwrap();
@@ -302,26 +302,6 @@ async fn mail_queued_while_smtp_is_down_arrives_when_it_is_back() {
     assert_eq!(client.post("/api/auth/verify-email/", json!({"email": email, "otp": code}), None).await.0, 200);
 }
 
-/// Base64url decoding of a JWT segment, without another dependency.
-mod base64_decode {
-    pub fn decode(input: &str) -> Vec<u8> {
-        let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-        let mut bits = 0u32;
-        let mut count = 0;
-        let mut out = Vec::new();
-        for c in input.bytes().filter(|c| *c != b'=') {
-            let value = alphabet.iter().position(|a| *a == c).expect("base64url") as u32;
-            bits = (bits << 6) | value;
-            count += 6;
-            if count >= 8 {
-                count -= 8;
-                out.push((bits >> count) as u8);
-                bits &= (1 << count) - 1;
-            }
-        }
-        out
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_api_is_described_by_openapi_3_1() {

@@ -239,7 +239,7 @@ async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
     let stranger = app.member("Sam Jones").await;
     let notifier = server::notifications::notice::Notifier::new(&app.state).await;
     for n in 1..=3 {
-        let notice = server::notifications::notice::Notice { title: format!("Notice {n}"), message: format!("Message {n}"), link: "/user/bookings".into() };
+        let notice = server::notifications::notice::Notice { title: format!("Notice {n}"), message: format!("Message {n}"), link: "/user/bookings".into(), calendar: None };
         notifier.send(&app.site.db, &member.user, notice).await.unwrap();
     }
     let (_, all) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
@@ -404,3 +404,76 @@ async fn bookmarks_are_saved_once_and_kept_to_their_owner(app: &TestApp) {
     assert_eq!(app.call(Method::GET, "/api/bookmarks/", None, Some(&member.token)).await.1["count"], 1);
 }
 on_both_databases!(bookmarks_are_saved_once_and_kept_to_their_owner);
+
+/// The iCalendar text of a raw mail (its `text/calendar` part; quoted-printable or base64 as
+/// the mailer chose), unfolded.
+fn calendar_of(raw: &str) -> String {
+    let part = raw.split("Content-Type: text/calendar").nth(1).expect("a text/calendar part");
+    let (headers, rest) = part.split_once("\r\n\r\n").expect("part headers");
+    let body = rest.split("\r\n--").next().unwrap();
+    let decoded = if headers.contains("base64") {
+        String::from_utf8(common::base64_decode(body)).unwrap()
+    } else if headers.contains("quoted-printable") {
+        body.replace("=\r\n", "").replace("=0D", "\r").replace("=0A", "\n").replace("=3D", "=")
+    } else {
+        body.to_string()
+    };
+    decoded.replace("\r\n ", "")
+}
+
+async fn booking_mails_carry_a_calendar_invite_and_its_cancellation(backend: common::Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    let id = service_id(&app, "tenancy-checkout-clean").await;
+    let member = app.member("Amelia Hughes").await;
+    let date = uk_date(5);
+    let booking = json!({"service": id, "date": date, "time": "14:15", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"});
+    let (status, created) = app.call(Method::POST, "/api/service/booking/", Some(booking), Some(&member.token)).await;
+    assert_eq!(status, 201, "{created}");
+    let confirmation = inbox.wait_for_containing(&member.user.email, "Booking received", 10).await;
+    assert!(confirmation.contains("invite.ics"), "an .ics attachment");
+    let invite = calendar_of(&confirmation);
+    let uid = format!("UID:booking-{}@", created["id"]);
+    assert!(invite.contains("METHOD:REQUEST") && invite.contains(&uid), "{invite}");
+    assert!(invite.contains(&format!("DTSTART;TZID=Europe/London:{}T141500", date.replace('-', ""))), "{invite}");
+
+    let path = format!("/api/service/booking/{}/", created["id"]);
+    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 204);
+    let cancellation = inbox.wait_for_containing(&member.user.email, "Booking cancelled", 10).await;
+    let cancel = calendar_of(&cancellation);
+    assert!(cancel.contains("METHOD:CANCEL") && cancel.contains("STATUS:CANCELLED") && cancel.contains(&uid), "the same UID removes the event: {cancel}");
+}
+on_both_databases!(backend booking_mails_carry_a_calendar_invite_and_its_cancellation);
+
+async fn each_booking_is_reminded_once_a_day_before(app: &TestApp) {
+    let id = service_id(app, "regular-home-clean").await;
+    let member = app.member("Amelia Hughes").await;
+    let now = chrono::Utc::now();
+    let starts = server::domain::uk_time::local(now + chrono::Duration::hours(23));
+    let soon = entity::booking::ActiveModel {
+        user_id: Set(member.user.id),
+        service_id: Set(id),
+        date: Set(starts.date()),
+        time: Set(starts.format("%H:%M").to_string()),
+        address_line_1: Set("1 High Street".into()),
+        city: Set("Leeds".into()),
+        postcode: Set("LS1 1AA".into()),
+        notes: Set(String::new()),
+        status: Set(entity::words::BookingStatus::Confirmed),
+        amount_pence: Set(5000),
+        payment_status: Set(entity::words::BookingPayment::Unpaid),
+        created_at: Set(now - chrono::Duration::days(3)),
+        ..Default::default()
+    };
+    soon.clone().insert(&app.site.db).await.unwrap();
+    // Booked three days ahead, it is not due yet.
+    let later = server::domain::uk_time::local(now + chrono::Duration::hours(72));
+    entity::booking::ActiveModel { date: Set(later.date()), time: Set(later.format("%H:%M").to_string()), ..soon }.insert(&app.site.db).await.unwrap();
+
+    let state = &app.state;
+    assert_eq!(server::bookings::reminders::queue_due(state, now).await.unwrap(), 1);
+    assert_eq!(server::bookings::reminders::queue_due(state, now).await.unwrap(), 0, "each reminder once");
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    assert_eq!(notices["count"], 1);
+    assert_eq!(notices["results"][0]["title"], "Booking reminder");
+}
+on_both_databases!(each_booking_is_reminded_once_a_day_before);

@@ -10,6 +10,8 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// An iCalendar invite to attach, if any.
+    pub calendar: Option<String>,
 }
 
 pub async fn enqueue(db: &impl ConnectionTrait, mail: Mail) -> Result<(), DbErr> {
@@ -23,6 +25,7 @@ pub async fn enqueue(db: &impl ConnectionTrait, mail: Mail) -> Result<(), DbErr>
         next_attempt_at: Set(now),
         sent_at: Set(None),
         last_error: Set(None),
+        calendar: Set(mail.calendar),
         created_at: Set(now),
         ..Default::default()
     })

@@ -4,7 +4,8 @@
 
 use chrono::{Duration, Utc};
 use entity::mail_outbox;
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -133,6 +134,7 @@ impl Sender {
                         .col_expr(mail_outbox::Column::SentAt, Expr::value(Utc::now()))
                         .col_expr(mail_outbox::Column::TextBody, Expr::value(""))
                         .col_expr(mail_outbox::Column::HtmlBody, Expr::value(""))
+                        .col_expr(mail_outbox::Column::Calendar, Expr::value(Option::<String>::None))
                         .exec(&self.db)
                         .await?;
                 }
@@ -152,11 +154,17 @@ impl Sender {
     }
 
     fn message(&self, mail: &mail_outbox::Model) -> anyhow::Result<Message> {
-        Ok(Message::builder()
-            .from(self.from.clone())
-            .to(mail.to_address.parse()?)
-            .subject(&mail.subject)
-            .multipart(MultiPart::alternative_plain_html(mail.text_body.clone(), mail.html_body.clone()))?)
+        let builder = Message::builder().from(self.from.clone()).to(mail.to_address.parse()?).subject(&mail.subject);
+        let bodies = MultiPart::alternative_plain_html(mail.text_body.clone(), mail.html_body.clone());
+        let Some(calendar) = &mail.calendar else { return Ok(builder.multipart(bodies)?) };
+        // The invite goes twice, as calendar clients look for it: a `text/calendar` part with
+        // its iTIP method (Outlook, Apple Mail) and an `invite.ics` attachment (Gmail, others).
+        let method = if calendar.contains("\r\nMETHOD:CANCEL\r\n") { "CANCEL" } else { "REQUEST" };
+        let calendar_type: ContentType = format!("text/calendar; charset=utf-8; method={method}").parse()?;
+        let ics_type: ContentType = "application/ics".parse()?;
+        let alternative = bodies.singlepart(SinglePart::builder().header(calendar_type).body(calendar.clone()));
+        let attachment = Attachment::new("invite.ics".into()).body(calendar.clone(), ics_type);
+        Ok(builder.multipart(MultiPart::mixed().multipart(alternative).singlepart(attachment))?)
     }
 }
 

@@ -382,3 +382,27 @@ macro_rules! on_both_databases {
         }
     };
 }
+
+/// Base64 decoding (standard or URL-safe alphabet; padding and line breaks ignored), for JWT
+/// segments and mail parts, without another dependency.
+pub fn base64_decode(input: &str) -> Vec<u8> {
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut out = Vec::new();
+    for c in input.bytes().filter(|c| !matches!(c, b'=' | b'\r' | b'\n')) {
+        let value = match c {
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            other => alphabet.iter().position(|a| *a == other).expect("base64") as u32,
+        };
+        bits = (bits << 6) | value;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            out.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    out
+}

@@ -1,0 +1,165 @@
+//! A booking as a calendar invite (RFC 5545, with the iTIP methods of RFC 5546): one stable
+//! UID per booking, so that the cancellation (`METHOD:CANCEL`, `STATUS:CANCELLED`, a higher
+//! `SEQUENCE`) removes the very event the confirmation added. Times are Europe/London wall-clock
+//! times with the zone's rules written out, as calendar clients need them.
+
+use crate::config::Config;
+use chrono::{DateTime, NaiveDateTime, NaiveTime, Utc};
+use entity::{booking, service};
+use entity::words::BookingStatus;
+
+/// What the invite says, whatever the booking's state.
+pub struct Invite<'a> {
+    pub booking_id: i32,
+    /// The site's host, which makes the UID unique worldwide, e.g. `brightway.example`.
+    pub host: &'a str,
+    pub brand: &'a str,
+    /// The company's address that sends the mail.
+    pub organizer_email: &'a str,
+    pub title: &'a str,
+    /// UK wall-clock start.
+    pub starts: NaiveDateTime,
+    pub location: String,
+    pub description: String,
+}
+
+impl<'a> Invite<'a> {
+    /// The invite of `booking` of `service`, sent by the company `brand` from `config`'s address.
+    pub fn of(booking: &booking::Model, service: &'a service::Model, brand: &'a str, config: &'a Config) -> Self {
+        let host = config.public_url.split("://").nth(1).unwrap_or(&config.public_url).split('/').next().unwrap_or_default();
+        let organizer_email = config.mail_from.rsplit('<').next().unwrap_or(&config.mail_from).trim_end_matches('>').trim();
+        let starts = NaiveTime::parse_from_str(&booking.time, "%H:%M").map(|time| booking.date.and_time(time)).unwrap_or_else(|_| booking.date.and_time(NaiveTime::MIN));
+        Invite {
+            booking_id: booking.id,
+            host,
+            brand,
+            organizer_email,
+            title: &service.title,
+            starts,
+            location: format!("{}, {}, {}", booking.address_line_1, booking.city, booking.postcode),
+            description: format!("{brand} booking {}: {}. Manage it at {}/user/bookings", booking.id, service.title, config.public_url),
+        }
+    }
+}
+
+/// How long an invite blocks in the calendar: services have no set duration, so an hour marks
+/// the start time without claiming the whole day.
+const DURATION: &str = "PT1H";
+
+/// The Europe/London rules since 1996: BST from the last Sunday of March, 01:00 GMT, to the
+/// last Sunday of October, 02:00 BST.
+const LONDON: &[&str] = &[
+    "BEGIN:VTIMEZONE",
+    "TZID:Europe/London",
+    "BEGIN:DAYLIGHT",
+    "TZOFFSETFROM:+0000",
+    "TZOFFSETTO:+0100",
+    "TZNAME:BST",
+    "DTSTART:19700329T010000",
+    "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+    "END:DAYLIGHT",
+    "BEGIN:STANDARD",
+    "TZOFFSETFROM:+0100",
+    "TZOFFSETTO:+0000",
+    "TZNAME:GMT",
+    "DTSTART:19701025T020000",
+    "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+    "END:STANDARD",
+    "END:VTIMEZONE",
+];
+
+/// Text as a property value: backslash, semicolon, comma and newlines escaped (RFC 5545 3.3.11).
+fn text(value: &str) -> String {
+    value.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace("\r\n", "\\n").replace('\n', "\\n").replace('\r', "")
+}
+
+/// A content line folded at 75 octets, continuation lines starting with a space (3.1), never
+/// splitting a UTF-8 character.
+fn fold(line: &str) -> String {
+    let mut folded = String::with_capacity(line.len() + 8);
+    let mut width = 0;
+    for c in line.chars() {
+        if width + c.len_utf8() > 75 {
+            folded.push_str("\r\n ");
+            width = 1;
+        }
+        folded.push(c);
+        width += c.len_utf8();
+    }
+    folded
+}
+
+impl Invite<'_> {
+    /// The invite for a booking in `status`: a Pending one is added as tentative, a Confirmed
+    /// one as confirmed (a later sequence, so it updates the tentative one), a Cancelled one
+    /// is removed.
+    pub fn render(&self, status: BookingStatus, now: DateTime<Utc>) -> String {
+        let (method, status, sequence) = match status {
+            BookingStatus::Pending => ("REQUEST", "TENTATIVE", 0),
+            BookingStatus::Confirmed | BookingStatus::Completed => ("REQUEST", "CONFIRMED", 1),
+            BookingStatus::Cancelled => ("CANCEL", "CANCELLED", 2),
+        };
+        let mut lines: Vec<String> = vec!["BEGIN:VCALENDAR".into(), format!("PRODID:-//{}//Marketplace bookings//EN", text(self.brand)), "VERSION:2.0".into(), "CALSCALE:GREGORIAN".into(), format!("METHOD:{method}")];
+        lines.extend(LONDON.iter().map(|line| line.to_string()));
+        lines.extend([
+            "BEGIN:VEVENT".into(),
+            format!("UID:booking-{}@{}", self.booking_id, self.host),
+            format!("DTSTAMP:{}", now.format("%Y%m%dT%H%M%SZ")),
+            format!("SEQUENCE:{sequence}"),
+            format!("DTSTART;TZID=Europe/London:{}", self.starts.format("%Y%m%dT%H%M%S")),
+            format!("DURATION:{DURATION}"),
+            format!("SUMMARY:{}", text(self.title)),
+            format!("LOCATION:{}", text(&self.location)),
+            format!("DESCRIPTION:{}", text(&self.description)),
+            format!("ORGANIZER;CN={}:mailto:{}", text(self.brand), self.organizer_email),
+            format!("STATUS:{status}"),
+            "END:VEVENT".into(),
+            "END:VCALENDAR".into(),
+        ]);
+        lines.iter().map(|line| fold(line)).collect::<Vec<_>>().join("\r\n") + "\r\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn invite() -> Invite<'static> {
+        Invite {
+            booking_id: 42,
+            host: "brightway.example",
+            brand: "Brightway",
+            organizer_email: "no-reply@brightway.example",
+            title: "End of tenancy clean; deep",
+            starts: NaiveDateTime::parse_from_str("2026-07-01 10:30", "%Y-%m-%d %H:%M").unwrap(),
+            location: "1 High Street, Bath, BA1 1AA".into(),
+            description: "Ring twice.\nThe key is under the mat, next to a very long line of text that must be folded by the writer so that no line passes seventy-five octets".into(),
+        }
+    }
+
+    #[test]
+    fn a_request_and_its_cancellation_share_one_uid() {
+        let now = Utc::now();
+        let request = invite().render(BookingStatus::Pending, now);
+        let cancel = invite().render(BookingStatus::Cancelled, now);
+        for ics in [&request, &cancel] {
+            assert!(ics.contains("\r\nUID:booking-42@brightway.example\r\n"));
+            assert!(ics.contains("\r\nDTSTART;TZID=Europe/London:20260701T103000\r\n"));
+            assert!(ics.contains("\r\nTZID:Europe/London\r\n"));
+            assert!(ics.lines().all(|line| line.len() <= 75), "folded at 75 octets");
+            assert!(ics.ends_with("END:VCALENDAR\r\n"));
+        }
+        assert!(request.contains("\r\nMETHOD:REQUEST\r\n") && request.contains("\r\nSTATUS:TENTATIVE\r\n") && request.contains("\r\nSEQUENCE:0\r\n"));
+        assert!(cancel.contains("\r\nMETHOD:CANCEL\r\n") && cancel.contains("\r\nSTATUS:CANCELLED\r\n") && cancel.contains("\r\nSEQUENCE:2\r\n"));
+        assert!(request.contains("SUMMARY:End of tenancy clean\\; deep"), "text is escaped");
+        assert!(request.contains("LOCATION:1 High Street\\, Bath\\, BA1 1AA"));
+    }
+
+    #[test]
+    fn folding_never_splits_a_character() {
+        let line = format!("DESCRIPTION:{}", "é".repeat(60));
+        let folded = fold(&line);
+        assert!(folded.split("\r\n").all(|part| part.len() <= 75));
+        assert_eq!(folded.replace("\r\n ", ""), line);
+    }
+}

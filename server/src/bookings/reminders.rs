@@ -1,0 +1,77 @@
+//! Reminder mails, 24 hours before a booked time: a periodic job that claims each booking's
+//! reminder with one conditional update, so that it goes out once, however many servers run.
+
+use crate::domain::uk_time;
+use crate::notifications::notice::{Notice, Notifier};
+use crate::state::AppState;
+use chrono::{DateTime, Duration, NaiveTime, Utc};
+use entity::words::BookingStatus;
+use entity::{booking, service, user};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, TransactionTrait};
+use std::sync::Arc;
+
+/// How long before the booked time the reminder goes.
+pub const AHEAD: Duration = Duration::hours(24);
+/// How often due reminders are looked for.
+const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Looks for due reminders every minute, for as long as the server runs.
+pub fn start(state: Arc<AppState>) {
+    tokio::spawn(async move {
+        loop {
+            if let Err(error) = queue_due(&state, Utc::now()).await {
+                tracing::error!(%error, "booking reminders could not be queued");
+            }
+            tokio::time::sleep(EVERY).await;
+        }
+    });
+}
+
+/// Queues the reminder of every open booking that starts within [`AHEAD`] of `now` and was
+/// made before that window opened (a booking made closer to its time needs none); returns how
+/// many it queued.
+pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, DbErr> {
+    let today = uk_time::local(now).date();
+    let candidates = booking::Entity::find()
+        .filter(booking::Column::ReminderQueuedAt.is_null())
+        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .filter(booking::Column::Date.between(today, today + Duration::days(1)))
+        .all(state.db())
+        .await?;
+    let notifier = Notifier::new(state).await;
+    let mut queued = 0;
+    for row in candidates {
+        let Ok(time) = NaiveTime::parse_from_str(&row.time, "%H:%M") else { continue };
+        let starts = uk_time::to_utc(row.date.and_time(time));
+        if starts <= now || starts - now > AHEAD || row.created_at > starts - AHEAD {
+            continue;
+        }
+        let txn = state.db().begin().await?;
+        let claimed = booking::Entity::update_many()
+            .col_expr(booking::Column::ReminderQueuedAt, Expr::value(now))
+            .filter(booking::Column::Id.eq(row.id))
+            .filter(booking::Column::ReminderQueuedAt.is_null())
+            .exec(&txn)
+            .await?;
+        if claimed.rows_affected == 0 {
+            continue;
+        }
+        let (Some(member), Some(service)) = (user::Entity::find_by_id(row.user_id).one(&txn).await?, service::Entity::find_by_id(row.service_id).one(&txn).await?) else {
+            continue;
+        };
+        let notice = Notice {
+            title: "Booking reminder".into(),
+            message: format!("A reminder: {} is booked for {} at {}, at {}, {}.", service.title, row.date.format("%A %-d %B"), row.time, row.address_line_1, row.postcode),
+            link: "/user/bookings".into(),
+            calendar: None,
+        };
+        notifier.send(&txn, &member, notice).await?;
+        txn.commit().await?;
+        queued += 1;
+    }
+    if queued > 0 {
+        state.mail_queued.notify_one();
+    }
+    Ok(queued)
+}
