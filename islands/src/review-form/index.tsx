@@ -42,7 +42,7 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (rati
   const [hovered, setHovered] = useState<number | null>(null);
   const shown = hovered ?? value ?? 0;
   return (
-    <fieldset className="isl-rating" aria-required="true">
+    <fieldset className="isl-rating">
       <legend className="field-label">Your rating</legend>
       <div className="isl-rating__stars" onMouseLeave={() => setHovered(null)}>
         {RATINGS.map((rating) => (
@@ -53,6 +53,7 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (rati
               id={`${id}-${rating}`}
               name="rating"
               value={rating}
+              required
               checked={value === rating}
               onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(Number(event.currentTarget.value))}
             />
@@ -112,6 +113,7 @@ export default function ReviewForm(props: ReviewFormProps) {
   };
 
   // No action or method: the form only ever exists with JavaScript, and is sent by it.
+  // noValidate: an incomplete form gets the spec's alert, not the browser's bubble.
   return (
     <form className="form isl-review-form" noValidate onSubmit={onSubmit}>
       <StarRating value={rating} onChange={setRating} />
@@ -123,7 +125,7 @@ export default function ReviewForm(props: ReviewFormProps) {
           id={reviewId}
           name="review"
           rows={5}
-          aria-required="true"
+          required
           value={review}
           onChange={(event) => setReview(event.currentTarget.value)}
         />

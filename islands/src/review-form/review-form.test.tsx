@@ -80,13 +80,16 @@ describe('review-form', () => {
     expect(form).not.toBeNull();
     expect(form?.hasAttribute('action')).toBe(false);
     expect(form?.hasAttribute('method')).toBe(false);
+    // Required for assistive technology; the spec's alert, not the browser's, says what is missing.
+    expect(form?.noValidate).toBe(true);
+    expect(textarea(root).required).toBe(true);
     const group = root.querySelector('fieldset');
     expect(group?.querySelector('legend')?.textContent).toBe('Your rating');
     const stars = radios(root);
     expect(stars.map((star) => star.value)).toEqual(['1', '2', '3', '4', '5']);
     expect(stars.map((star) => labelOf(root, star))).toEqual(['★1 star', '★2 stars', '★3 stars', '★4 stars', '★5 stars']);
     // Native radios: reachable with Tab, chosen with the arrow keys.
-    expect(stars.every((star) => star.tabIndex === 0 && !star.disabled)).toBe(true);
+    expect(stars.every((star) => star.tabIndex === 0 && !star.disabled && star.required)).toBe(true);
     expect(root.querySelector(`label[for="${textarea(root).id}"]`)?.textContent).toBe('Your review');
   });
 
