@@ -144,6 +144,8 @@ pub struct HomeData {
 pub struct ServicesData {
     /// `None` lists every open service.
     pub category: Option<CategoryCard>,
+    /// The words searched for; empty for none.
+    pub search: String,
     pub services: Vec<ServiceCard>,
     pub pagination: Pagination,
 }

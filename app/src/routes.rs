@@ -266,7 +266,7 @@ route_table! {
     FormJobPost "/form/job-post" Unlisted => form::job_post::page in Form;
     FormHireTalent "/form/hire-talent" Unlisted => form::hire_talent::page in Form;
     Notifications "/notifications" Member => notifications::page;
-    Services "/services" Public { category: Option<String> = "category", page: u64 = "page" } => services::list::page(ServicesData) tags [Tag::Services, Tag::Reviews];
+    Services "/services" Public { category: Option<String> = "category", search: String = "search", page: u64 = "page" } => services::list::page(ServicesData) tags [Tag::Services, Tag::Reviews];
     ServicesBook "/services/book" Unlisted { service: Option<i32> = "id" } => services::book::page(Option<ServiceCard>) tags service.map(Tag::Service);
     ServicesDetails "/services/details" Public { service: Option<i32> = "id" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
     BecomeProvider "/become-provider" Public { service: Option<i32> = "service" } => become_provider::page(BecomeProviderData) tags [Tag::Services];

@@ -193,6 +193,7 @@ fn every_page() -> Vec<PagePayload> {
             "/services?category=cleaning",
             PageData::Services(ServicesData {
                 category: Some(cleaning),
+                search: String::new(),
                 services: vec![
                     service(1, "End of tenancy cleaning", "120.00", "fixed"),
                     service(2, "Regular home cleaning", "25.00", "hour"),
@@ -203,7 +204,7 @@ fn every_page() -> Vec<PagePayload> {
         ),
         payload(
             "/services",
-            PageData::Services(ServicesData { category: None, services: vec![], pagination: pagination(1, 0) }),
+            PageData::Services(ServicesData { category: None, search: String::new(), services: vec![], pagination: pagination(1, 0) }),
         ),
         payload("/services/book?id=1", PageData::ServicesBook(Some(service(1, "End of tenancy cleaning", "120.00", "fixed")))),
         payload("/services/book", PageData::ServicesBook(None)),

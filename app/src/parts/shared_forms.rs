@@ -72,7 +72,23 @@ pub(crate) fn JobPostForm(action: &'static str) -> impl IntoView {
     }
 }
 
-/// A job search: a GET form to /jobs, so results have an address that can be shared.
+/// A search as a GET form: results have an address that can be shared, and it works without
+/// JavaScript. `keep` are the filters the search stays within (hidden fields).
+#[component]
+fn SearchForm(id: String, action: &'static str, label: &'static str, placeholder: &'static str, value: Option<String>, keep: Vec<(&'static str, String)>) -> impl IntoView {
+    view! {
+        <form class="search-form" action=action method="get" role="search">
+            {keep.into_iter().map(|(name, value)| view! { <input type="hidden" name=name value=value/> }).collect_view()}
+            <label class="field-label" for=id.clone()>{label}</label>
+            <div class="search-row">
+                <input id=id type="search" name="search" value=value placeholder=placeholder maxlength="100"/>
+                <button class="button button--primary" type="submit">"Search"</button>
+            </div>
+        </form>
+    }
+}
+
+/// A job search: a GET form to /jobs.
 #[component]
 pub(crate) fn JobSearchForm(
     /// Makes the input's id unique on the page.
@@ -81,14 +97,18 @@ pub(crate) fn JobSearchForm(
     #[prop(optional, into)]
     value: Option<String>,
 ) -> impl IntoView {
-    let id = format!("{form}-search");
-    view! {
-        <form class="search-form" action="/jobs" method="get" role="search">
-            <label class="field-label" for=id.clone()>"Search jobs"</label>
-            <div class="search-row">
-                <input id=id type="search" name="search" value=value placeholder="Job title, company or town"/>
-                <button class="button button--primary" type="submit">"Search"</button>
-            </div>
-        </form>
-    }
+    view! { <SearchForm id=format!("{form}-search") action="/jobs" label="Search jobs" placeholder="Job title, company or town" value keep=Vec::new()/> }
+}
+
+/// A service search: a GET form to /services, within the category being shown.
+#[component]
+pub(crate) fn ServiceSearchForm(
+    /// The category slug the search stays within, if any.
+    category: Option<String>,
+    /// The current search (empty for none).
+    value: String,
+) -> impl IntoView {
+    let keep = category.map(|slug| vec![("category", slug)]).unwrap_or_default();
+    let value = (!value.is_empty()).then_some(value);
+    view! { <SearchForm id="services-search".into() action="/services" label="Search services" placeholder="Service or town, e.g. boiler repair Leeds" value keep/> }
 }

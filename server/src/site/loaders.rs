@@ -42,7 +42,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             Some(row) => PageData::Apply(Some(jobs::job_detail(&row))),
             None => return Ok(None),
         },
-        Route::Services { category, page } => {
+        Route::Services { category, search, page } => {
             let category = match category {
                 Some(slug) => match site.categories.iter().find(|c| &c.slug == slug) {
                     Some(found) => Some(found.clone()),
@@ -50,13 +50,14 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 },
                 None => None,
             };
-            let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(ListingStatus::Open), ..Default::default() };
+            let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(ListingStatus::Open), search: Some(search.clone()), ..Default::default() };
             let (rows, total) = services::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
                 return Ok(None);
             }
             PageData::Services(ServicesData {
                 category,
+                search: search.clone(),
                 services: services::service_cards(db, rows).await?,
                 pagination: pagination(*page, LIST_PAGE_SIZE, total),
             })

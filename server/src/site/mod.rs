@@ -140,7 +140,7 @@ impl Site {
         let mut all: Vec<Route> = PATHS.iter().filter_map(|p| Route::parse(p, &parse_query(None))).filter_map(Result::ok).collect();
         for category in &site.categories {
             let pages = (category.service_count.max(1) as u64).div_ceil(loaders::LIST_PAGE_SIZE);
-            all.extend((1..=pages).map(|page| Route::Services { category: Some(category.slug.clone()), page }));
+            all.extend((1..=pages).map(|page| Route::Services { category: Some(category.slug.clone()), search: String::new(), page }));
         }
         let service_ids = all_ids::<entity::service::Entity>(&self.db, entity::service::Column::Id).await?;
         for id in service_ids {
@@ -151,7 +151,7 @@ impl Site {
         let job_pages = open_jobs.div_ceil(loaders::LIST_PAGE_SIZE).max(1);
         all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
         let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();
-        all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::Services { category: None, page }));
+        all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::Services { category: None, search: String::new(), page }));
         for id in all_ids::<entity::job::Entity>(&self.db, entity::job::Column::Id).await? {
             all.push(Route::Apply { job: Some(id) });
         }

@@ -8,17 +8,21 @@ use crate::parts::feedback::Feedback;
 use crate::parts::get_in_touch::GetInTouch;
 use crate::parts::page_intro::PageIntro;
 use crate::parts::pagination::{Pager, page_href};
+use crate::parts::shared_forms::ServiceSearchForm;
 use leptos::prelude::*;
 
 pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
     let pagination = &data.pagination;
-    let (heading, lead) = match &data.category {
+    let (mut heading, lead) = match &data.category {
         Some(category) => (format!("{} services", category.name), category.description.clone()),
         None => (
             "All services".to_owned(),
             "Every service open for booking, from cleaning and plumbing to home care and tutoring.".to_owned(),
         ),
     };
+    if !data.search.is_empty() {
+        heading = format!("{heading} matching \"{}\"", data.search);
+    }
     // Later pages of a list get their own title and description, so that no two pages share them.
     let (name, description) = if pagination.page > 1 {
         let of = format!("Page {} of {}.", pagination.page, pagination.total_pages);
@@ -31,9 +35,10 @@ pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title=heading lead/>
         <div class="container page-body">
+            <ServiceSearchForm category=data.category.as_ref().map(|category| category.slug.clone()) value=data.search.clone()/>
             <CategoryFilter categories=site.categories.clone() url/>
             <ServiceResults data=data.clone()/>
-            <Pager path="/services" query=vec![("category", slug)] pagination=pagination.clone()/>
+            <Pager path="/services" query=vec![("category", slug), ("search", data.search.clone())] pagination=pagination.clone()/>
         </div>
         <Feedback reviews=Vec::new()/>
         <GetInTouch info=site.info.clone()/>
