@@ -26,6 +26,12 @@ const ISLAND_MARKERS: Record<string, string> = {
   // Render nothing on the server: the page's own <noscript> speaks for them until hydrated.
   'review-form': '',
   'notifications-list': '',
+  // Render nothing on the server: the page's <noscript> says what they need.
+  'booking-form': '',
+  'provider-application': '',
+  'booking-list': '',
+  'bookmark-list': '',
+  'bookmark-toggle': '',
 };
 
 const ENGINES = [

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { SubmitButton, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { bookService } from '../member-services/bookings.ts';
 import { idOf, SignInNotice, TextAreaField, todayIso } from '../member-services/controls.tsx';
 import { navigate } from '../navigation/navigate.ts';
@@ -19,10 +20,12 @@ const FIELDS = ['date', 'time', 'address_line_1', 'city', 'postcode', 'notes'] a
  * where the work is needed. `POST /api/service/booking/` (no amount: the server prices it);
  * the booking becomes `currentBooking` and the member goes to /user/bookings, where it shows.
  * On failure the alert reads 'Failed to book service' and the server's messages stand beside
- * their fields. The server renders the signed-out notice (the session lives in the browser).
+ * their fields. The server renders nothing here: the page's `<noscript>` says that booking needs
+ * JavaScript and sign-in; once hydrated, a signed-out visitor gets a way to sign in and come back.
  */
 export default function BookingForm(props: BookingFormProps) {
   const service = idOf(props.service);
+  const hydrated = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const send = useCallback(
     async (data: FormData) => {
@@ -44,7 +47,7 @@ export default function BookingForm(props: BookingFormProps) {
   // Fixed when the form first shows, so that the minimum does not move while typing.
   const [today] = useState(todayIso);
 
-  if (service === null) return null;
+  if (service === null || !hydrated) return null;
   if (!signedIn) {
     return <SignInNotice message="Sign in to book this service, so that we can confirm the booking to you." path={`/services/book?id=${service}`} />;
   }

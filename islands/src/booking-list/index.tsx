@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { cancelBooking, fetchBookings, type Booking } from '../member-services/bookings.ts';
 import { ConfirmStep, pounds, ukDate } from '../member-services/controls.tsx';
 import { restoreSession, useAppStore } from '../store/index.ts';
@@ -15,14 +16,13 @@ const PAYMENT_LABELS: Readonly<Record<string, string>> = { Unpaid: 'Not paid yet
  * guard sends a signed-out visitor to login.
  */
 export default function BookingList() {
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const current = useAppStore((state) => state.service.currentBooking);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    setMounted(true);
     restoreSession();
   }, []);
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { linkOf, loadMemberBookmarks, removeBookmark, type BookmarkTarget } from '../member-services/bookmarks.ts';
 import { MEMBER_ALERTS } from '../member-services/messages.ts';
 import { useLocalBookmarks, useMemberBookmarks } from '../member-services/use-bookmarks.ts';
@@ -19,7 +20,7 @@ const PAGE = '/bookmarks';
  * (the page says, without JavaScript, what it needs).
  */
 export default function BookmarkList() {
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const local = useLocalBookmarks();
   const member = useMemberBookmarks();
@@ -27,7 +28,6 @@ export default function BookmarkList() {
 
   useEffect(() => {
     restoreSession();
-    setMounted(true);
   }, []);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { isBookmarked, loadMemberBookmarks, removeBookmark, saveBookmark, type BookmarkTarget } from '../member-services/bookmarks.ts';
 import { idOf } from '../member-services/controls.tsx';
 import { MEMBER_ALERTS } from '../member-services/messages.ts';
@@ -29,7 +30,7 @@ function targetOf(props: BookmarkToggleProps): BookmarkTarget | null {
 export default function BookmarkToggle(props: BookmarkToggleProps) {
   const target = targetOf(props);
   const title = typeof props.title === 'string' ? props.title : '';
-  const [mounted, setMounted] = useState(false);
+  const mounted = useHydrated();
   const [busy, setBusy] = useState(false);
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const local = useLocalBookmarks();
@@ -37,7 +38,6 @@ export default function BookmarkToggle(props: BookmarkToggleProps) {
 
   useEffect(() => {
     restoreSession();
-    setMounted(true);
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { SubmitButton, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { ConfirmStep, SignInNotice, TextAreaField } from '../member-services/controls.tsx';
 import {
   applyAsProvider,
@@ -57,12 +58,14 @@ type ServicesLoad = { readonly state: 'loading' } | { readonly state: 'failed' }
  * /become-provider: a signed-in member chooses a category, then a service in it (the catalogue
  * has thousands: never one list of all), says what they offer and whether they take bookings
  * now, and applies (`POST /api/service/providers/`). Below, their applications with their
- * status, an availability switch and a way to withdraw. The server renders the signed-out
- * notice (the session lives in the browser), with a way to sign in and come back.
+ * status, an availability switch and a way to withdraw. The server renders nothing here: the
+ * page's `<noscript>` says that applying needs JavaScript and sign-in; once hydrated, a
+ * signed-out visitor gets a way to sign in and come back.
  */
 export default function ProviderApplicationIsland(props: ProviderApplicationProps) {
   const categories = categoriesOf(props.categories);
   const selected = selectedOf(props.selected);
+  const hydrated = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const [applications, setApplications] = useState<readonly ProviderApplication[] | 'loading' | 'failed'>('loading');
   const [titles, setTitles] = useState<ReadonlyMap<number, string>>(() => new Map(selected === null ? [] : [[selected.id, selected.title]]));
@@ -90,6 +93,7 @@ export default function ProviderApplicationIsland(props: ProviderApplicationProp
     });
   }, []);
 
+  if (!hydrated) return null;
   if (!signedIn) {
     const path = selected === null ? PAGE : `${PAGE}?service=${selected.id}`;
     return <SignInNotice message="Sign in to apply, so that we can keep you updated on your application." path={path} />;

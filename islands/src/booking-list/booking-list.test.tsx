@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { settle } from '../../test/forms.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../test/server-bundle.ts';
+import { buttonNamed, click, listOf, signIn } from '../member-services/testing.ts';
+import { navigate } from '../navigation/navigate.ts';
+import { appStore, resetServiceModule, setServiceStore } from '../store/index.ts';
+import BookingList from './index.tsx';
+
+vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+
+const booking = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  service: { id: id + 100, title, slug: `service-${id}` },
+  date: '2030-01-15',
+  time: '09:30',
+  address_line_1: '1 High Street',
+  city: 'Leeds',
+  postcode: 'LS1 4AP',
+  notes: '',
+  status: 'Pending',
+  amount: '120.00',
+  payment_status: 'Unpaid',
+  created_at: '2026-11-23T10:00:00Z',
+  ...extra,
+});
+
+const items = (root: HTMLElement) => Array.from(root.querySelectorAll('li'));
+
+describe('booking-list', () => {
+  const t = setUpAccountFormTest();
+
+  beforeEach(() => {
+    localStorage.clear();
+    resetServiceModule();
+    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
+  });
+
+  afterEach(() => {
+    resetServiceModule();
+    localStorage.clear();
+    vi.mocked(navigate).mockClear();
+  });
+
+  it('leaves its place empty in the server markup (the page explains itself without JavaScript)', () => {
+    expect(loadServerBundle()('booking-list', '{}', 'booking-list-0-')).toBe('');
+  });
+
+  it("lists the member's bookings: service link, date, time, address, amount in pounds, status and payment", async () => {
+    signIn();
+    setServiceStore({ currentBooking: booking(2, 'Oven cleaning') });
+    t.api.on('GET /api/service/booking/', { status: 200, body: listOf([booking(2, 'Oven cleaning', { amount: '1250.5' }), booking(1, 'Deep clean', { status: 'Confirmed', payment_status: 'Paid' })]) });
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    expect(t.island.errors).toEqual([]);
+
+    const list = items(t.island.element);
+    expect(list).toHaveLength(2);
+    const first = list[0]!;
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('/services/details?id=102');
+    expect(first.querySelector('a')?.textContent).toBe('Oven cleaning');
+    expect(first.textContent).toContain('15 Jan 2030');
+    expect(first.textContent).toContain('09:30');
+    expect(first.textContent).toContain('1 High Street, Leeds, LS1 4AP');
+    expect(first.textContent).toContain('£1,250.50');
+    expect(first.textContent).toContain('Pending');
+    expect(first.textContent).toContain('Not paid yet');
+    expect(first.textContent).toContain('Just booked');
+    expect(list[1]!.textContent).toContain('Confirmed');
+    expect(list[1]!.textContent).toContain('Paid');
+    expect(list[1]!.textContent).not.toContain('Just booked');
+  });
+
+  it('cancels only after confirming: DELETE, the alert exactly "Booking deleted successfully", and the item leaves the list', async () => {
+    signIn();
+    t.api.on('GET /api/service/booking/', { status: 200, body: listOf([booking(5, 'Oven cleaning'), booking(4, 'Deep clean')]) });
+    t.api.on('DELETE /api/service/booking/5/', { status: 204 });
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    const root = t.island.element;
+
+    await click(buttonNamed(items(root)[0]!, 'Cancel booking'));
+    expect(t.api.callsTo('DELETE /api/service/booking/5/')).toHaveLength(0);
+    expect(root.textContent).toContain('Cancel your booking of Oven cleaning on');
+    await click(buttonNamed(root, 'Keep it'));
+    expect(root.textContent).not.toContain('Cancel your booking of');
+
+    await click(buttonNamed(items(root)[0]!, 'Cancel booking'));
+    await click(buttonNamed(root, 'Yes, cancel it'));
+
+    expect(t.api.callsTo('DELETE /api/service/booking/5/')).toHaveLength(1);
+    expect(appStore.getState().alert).toMatchObject({ message: 'Booking deleted successfully', type: 'success' });
+    expect(items(root).map((item) => item.querySelector('a')?.textContent)).toEqual(['Deep clean']);
+    expect(appStore.getState().loading).toBe(false);
+  });
+
+  it('after a failed deletion shows no alert but turns the loader off, and keeps the booking', async () => {
+    signIn();
+    t.api.on('GET /api/service/booking/', { status: 200, body: listOf([booking(5, 'Oven cleaning')]) });
+    t.api.on('DELETE /api/service/booking/5/', { status: 500, body: { error: true, message: 'Server error.' } });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    const root = t.island.element;
+    const loaderStates: boolean[] = [];
+    const unsubscribe = appStore.subscribe(() => loaderStates.push(appStore.getState().loading));
+
+    await click(buttonNamed(root, 'Cancel booking'));
+    await click(buttonNamed(root, 'Yes, cancel it'));
+    unsubscribe();
+
+    expect(t.api.callsTo('DELETE /api/service/booking/5/')).toHaveLength(1);
+    expect(loaderStates).toContain(true);
+    expect(appStore.getState().loading).toBe(false);
+    expect(appStore.getState().alert).toBeNull();
+    expect(items(root)).toHaveLength(1);
+    expect(buttonNamed(root, 'Cancel booking').disabled).toBe(false);
+  });
+
+  it('says so when there are no bookings, with a way to browse services', async () => {
+    signIn();
+    t.api.on('GET /api/service/booking/', { status: 200, body: listOf([]) });
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    expect(t.island.element.textContent).toContain('No bookings yet');
+    expect(t.island.element.querySelector('a[href="/services"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+// What the member marketplace islands' tests share (imported by tests only).
+import { act } from 'react';
+import { settle } from '../../test/forms.ts';
+import { AUTH_STORAGE_KEY, restoreServiceStore, restoreSession } from '../store/index.ts';
+
+/** A signed-in session, restored as the runtime does on a page. */
+export function signIn(): void {
+  localStorage.setItem(
+    AUTH_STORAGE_KEY,
+    JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: null, email: null, tokenExpiry: Date.now() + 600_000 }),
+  );
+  restoreSession();
+  restoreServiceStore();
+}
+
+/** One page of a list, as the API answers it. */
+export const listOf = <Item>(results: Item[]) => ({ count: results.length, next: null, previous: null, results });
+
+/** The button whose text starts with `text`. */
+export function buttonNamed(root: ParentNode, text: string): HTMLButtonElement {
+  const button = Array.from(root.querySelectorAll('button')).find((item) => item.textContent?.startsWith(text));
+  if (button === undefined) throw new Error(`no button "${text}" in ${(root as HTMLElement).innerHTML ?? ''}`);
+  return button;
+}
+
+/** Clicks and lets the calls it starts settle. */
+export async function click(element: HTMLElement): Promise<void> {
+  await act(async () => {
+    element.click();
+  });
+  await settle();
+}
+
+/** Sets a textarea's or select's value as typing or choosing would (React sees it). */
+export function setValue(element: HTMLTextAreaElement | HTMLSelectElement | HTMLInputElement, value: string): void {
+  const prototype = Object.getPrototypeOf(element) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, value);
+  element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}

@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { field, fillAndSubmit, settle } from '../../test/forms.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../test/server-bundle.ts';
+import { resetProviderModule } from '../member-services/providers.ts';
+import { buttonNamed, click, listOf, setValue, signIn } from '../member-services/testing.ts';
+import { navigate } from '../navigation/navigate.ts';
+import { appStore, resetServiceModule } from '../store/index.ts';
+import ProviderApplication from './index.tsx';
+
+vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+
+const CATEGORIES = [
+  { slug: 'cleaning', name: 'Cleaning', count: 2 },
+  { slug: 'gardening', name: 'Gardening', count: 1 },
+];
+const PROPS = { categories: CATEGORIES, selected: null };
+
+const service = (id: number, title: string, slug = 'cleaning') => ({
+  id,
+  slug: `service-${id}`,
+  title,
+  summary: '',
+  description: '',
+  price_from: '50.00',
+  price_unit: 'fixed',
+  status: 'Open',
+  priority: id,
+  areas: [],
+  image: null,
+  category: { id: 1, slug, name: 'Cleaning' },
+  rating_average: null,
+  rating_count: 0,
+});
+const application = (id: number, serviceId: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  service: serviceId,
+  status: 'Pending',
+  availability: true,
+  bio: 'Ten years of cleaning.',
+  experience_years: 10,
+  created_at: '2026-11-20T10:00:00Z',
+  ...extra,
+});
+
+const selectLabelled = (root: HTMLElement, label: string) => field(root, label) as unknown as HTMLSelectElement;
+const items = (root: HTMLElement) => Array.from(root.querySelectorAll('li'));
+
+describe('provider-application', () => {
+  const t = setUpAccountFormTest();
+
+  beforeEach(() => {
+    localStorage.clear();
+    resetServiceModule();
+    resetProviderModule();
+    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
+  });
+
+  afterEach(() => {
+    resetServiceModule();
+    localStorage.clear();
+    vi.mocked(navigate).mockClear();
+  });
+
+  it('renders nothing on the server, then offers a signed-out visitor a way to sign in that comes back to the chosen service', async () => {
+    const props = { categories: CATEGORIES, selected: { id: 3, title: 'Deep clean', category: 'cleaning' } };
+    expect(loadServerBundle()('provider-application', JSON.stringify(props), 'provider-application-0-')).toBe('');
+    t.island = await hydrateServerMarkup('provider-application', ProviderApplication, props);
+    expect(t.island.errors).toEqual([]);
+    const root = t.island.element;
+    expect(root.textContent).toContain('Sign in to apply');
+    expect(root.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fbecome-provider%3Fservice%3D3');
+    expect(root.querySelector('form')).toBeNull();
+    expect(t.api.calls.filter((call) => call.path !== '/api/auth/profile/')).toEqual([]);
+  });
+
+  it('chooses a category first, then a service of that category only, and applies with the spec body', async () => {
+    signIn();
+    t.api.on('GET /api/service/providers/', { status: 200, body: listOf([]) });
+    t.api.on('GET /api/service/', { status: 200, body: listOf([service(3, 'Deep clean'), service(4, 'Oven clean')]) });
+    t.api.on('POST /api/service/providers/', { status: 201, body: application(9, 4, { availability: true }) });
+    t.island = await hydrateServerMarkup('provider-application', ProviderApplication, PROPS);
+    await settle();
+    expect(t.island.errors).toEqual([]);
+    const root = t.island.element;
+
+    const category = selectLabelled(root, 'Category');
+    const serviceSelect = selectLabelled(root, 'Service');
+    expect(Array.from(category.options).map((option) => option.textContent)).toEqual(['Choose a category…', 'Cleaning (2)', 'Gardening (1)']);
+    expect(serviceSelect.disabled).toBe(true);
+    expect(t.api.callsTo('GET /api/service/')).toHaveLength(0);
+
+    setValue(category, 'cleaning');
+    await settle();
+    const query = new URL(t.api.callsTo('GET /api/service/')[0]!.url, 'http://localhost').searchParams;
+    expect(query.get('category__slug')).toBe('cleaning');
+    expect(query.get('status')).toBe('Open');
+    expect(serviceSelect.disabled).toBe(false);
+    expect(Array.from(serviceSelect.options).map((option) => option.textContent)).toEqual(['Choose a service…', 'Deep clean', 'Oven clean']);
+
+    setValue(serviceSelect, '4');
+    await fillAndSubmit(root, { 'About you': 'Ten years of cleaning.', 'Years of experience': '10' });
+
+    expect(t.api.callsTo('POST /api/service/providers/').map((call) => call.body)).toEqual([
+      { service: 4, bio: 'Ten years of cleaning.', experience_years: 10, availability: true },
+    ]);
+    expect(appStore.getState().alert).toMatchObject({ type: 'success' });
+    expect(appStore.getState().alert?.message).toMatch(/^Application sent successfully/);
+    expect(items(root).map((item) => item.querySelector('a')?.textContent)).toEqual(['Oven clean']);
+    expect(appStore.getState().loading).toBe(false);
+  });
+
+  it('alerts exactly "Failed to apply service" when the application is refused', async () => {
+    signIn();
+    t.api.on('GET /api/service/providers/', { status: 200, body: listOf([]) });
+    t.api.on('POST /api/service/providers/', {
+      status: 400,
+      body: { error: true, message: 'You have already applied.', service: ['You have already applied to provide this service.'] },
+    });
+    const props = { categories: CATEGORIES, selected: { id: 3, title: 'Deep clean', category: 'cleaning' } };
+    t.api.on('GET /api/service/', () => new Promise(() => undefined));
+    t.island = await hydrateServerMarkup('provider-application', ProviderApplication, props);
+    await settle();
+    const root = t.island.element;
+    // The service of the page's query is chosen already.
+    expect(selectLabelled(root, 'Service').value).toBe('3');
+
+    await fillAndSubmit(root, { 'About you': 'Again.', 'Years of experience': '2' });
+    expect(t.api.callsTo('POST /api/service/providers/')[0]?.body).toEqual({ service: 3, bio: 'Again.', experience_years: 2, availability: true });
+    expect(appStore.getState().alert).toMatchObject({ message: 'Failed to apply service', type: 'error' });
+    expect(root.textContent).toContain('You have already applied to provide this service.');
+  });
+
+  it("lists the member's applications with a working availability switch and withdrawal, each with the spec's alerts", async () => {
+    signIn();
+    t.api.on('GET /api/service/providers/', { status: 200, body: listOf([application(9, 3), application(8, 5, { status: 'Approved', availability: false })]) });
+    t.api.on('GET /api/service/3/', { status: 200, body: service(3, 'Deep clean') });
+    t.api.on('GET /api/service/5/', { status: 200, body: service(5, 'Hedge trimming') });
+    t.api.on(
+      'PATCH /api/service/providers/9/',
+      { status: 200, body: application(9, 3, { availability: false }) },
+      { status: 400, body: { error: true, message: 'No.' } },
+    );
+    t.api.on('DELETE /api/service/providers/8/', { status: 500, body: { error: true, message: 'Server error.' } }, { status: 204 });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    t.island = await hydrateServerMarkup('provider-application', ProviderApplication, PROPS);
+    await settle();
+    const root = t.island.element;
+
+    let list = items(root);
+    expect(list.map((item) => item.querySelector('a')?.textContent)).toEqual(['Deep clean', 'Hedge trimming']);
+    expect(list[0]!.textContent).toContain('Pending');
+    expect(list[1]!.textContent).toContain('Approved');
+    const switchOf = (item: HTMLElement) => item.querySelector<HTMLInputElement>('input[role="switch"]')!;
+    expect(switchOf(list[0]!).checked).toBe(true);
+    expect(switchOf(list[1]!).checked).toBe(false);
+
+    await click(switchOf(list[0]!));
+    expect(t.api.callsTo('PATCH /api/service/providers/9/').map((call) => call.body)).toEqual([{ availability: false }]);
+    expect(switchOf(items(root)[0]!).checked).toBe(false);
+
+    await click(switchOf(items(root)[0]!));
+    expect(appStore.getState().alert).toMatchObject({ message: 'Failed to apply service', type: 'error' });
+    expect(switchOf(items(root)[0]!).checked).toBe(false);
+
+    await click(buttonNamed(items(root)[1]!, 'Withdraw'));
+    expect(t.api.callsTo('DELETE /api/service/providers/8/')).toHaveLength(0);
+    await click(buttonNamed(root, 'Yes, withdraw it'));
+    expect(appStore.getState().alert).toMatchObject({ message: 'Failed to delete application', type: 'error' });
+    expect(items(root)).toHaveLength(2);
+
+    await click(buttonNamed(items(root)[1]!, 'Withdraw'));
+    await click(buttonNamed(root, 'Yes, withdraw it'));
+    expect(t.api.callsTo('DELETE /api/service/providers/8/')).toHaveLength(2);
+    expect(appStore.getState().alert).toMatchObject({ message: 'Application deleted successfully', type: 'success' });
+    list = items(root);
+    expect(list.map((item) => item.querySelector('a')?.textContent)).toEqual(['Deep clean']);
+    expect(appStore.getState().loading).toBe(false);
+  });
+});
