@@ -596,10 +596,9 @@ fn notifications_title_and_description_are_the_specs() {
 
 #[test]
 fn forms_post_to_their_page_with_the_api_field_names() {
-    // The account forms are islands (see account_pages_hold_their_form_island_in_the_member_area).
-    let expectations: [(&str, &str, &[&str]); 7] = [
-        ("/services/book?id=1", "/services/book", &["service", "date", "time", "address_line_1", "city", "postcode", "notes"]),
-        ("/become-provider?service=1", "/become-provider", &["service", "bio", "experience_years", "availability"]),
+    // The account forms are islands (see account_pages_hold_their_form_island_in_the_member_area),
+    // and so are booking and becoming a provider (see member_marketplace_pages_hold_their_islands).
+    let expectations: [(&str, &str, &[&str]); 5] = [
         ("/apply?id=3", "/apply", &["job", "full_name", "email", "phone_number", "cover_letter", "resume"]),
         ("/recruitment-post", "/recruitment-post", RECRUITMENT_FIELDS),
         ("/form/hire-talent", "/form/hire-talent", RECRUITMENT_FIELDS),
@@ -628,7 +627,60 @@ const JOB_POST_FIELDS: &[&str] = &[
 fn become_provider_preselects_the_service_from_the_query() {
     let html = render(&page("/become-provider?service=1"));
     assert!(html.contains("<title>Become a provider: End of tenancy cleaning - Brightway UK</title>"));
-    assert!(html.contains(r#"<optgroup label="Cleaning"><option value="1" selected>End of tenancy cleaning</option></optgroup>"#));
+    // Categories only (thousands of services make no one list): the island loads a category's services.
+    let [(props, hydrate)] = &islands(&html, "provider-application")[..] else { panic!("one provider-application island") };
+    assert_eq!(hydrate, "load");
+    assert_eq!(props["selected"], serde_json::json!({ "id": 1, "title": "End of tenancy cleaning", "category": "cleaning" }));
+    assert_eq!(props["categories"], serde_json::json!([{ "slug": "cleaning", "name": "Cleaning", "count": 1 }]));
+    assert!(!html.contains("<select"), "no server-written list of services");
+    let mut none = page("/become-provider?service=1");
+    let PageData::BecomeProvider(data) = &mut none.page else { unreachable!() };
+    data.selected = None;
+    assert_eq!(islands(&render(&none), "provider-application")[0].0["selected"], serde_json::Value::Null);
+}
+
+#[test]
+fn member_marketplace_pages_hold_their_islands_with_a_noscript_notice_and_no_form() {
+    let expectations = [
+        ("/services/book?id=1", "book", "booking-form", serde_json::json!({ "service": 1 }), "Booking needs JavaScript and sign-in"),
+        ("/user/bookings", "bookings", "booking-list", serde_json::json!({}), "Sign in to see your bookings."),
+        ("/become-provider?service=1", "become-provider", "provider-application", serde_json::Value::Null, "Applying needs JavaScript and sign-in"),
+        ("/bookmarks", "bookmarks", "bookmark-list", serde_json::json!({}), "Sign in to see your bookmarks"),
+    ];
+    for (url, hook, name, props, notice) in expectations {
+        let html = render(&page(url));
+        let placed = islands(&html, name);
+        assert_eq!(placed.len(), 1, "{url}: one {name}");
+        assert_eq!(placed[0].1, "load", "{url}: {name} hydrated on load");
+        if !props.is_null() {
+            assert_eq!(placed[0].0, props, "{url}: {name} props");
+        }
+        let area = member_area(&html, hook);
+        assert!(area.contains(&format!("<span>island {name}</span>")), "{url}: {name} inside the member area");
+        let noscript = &area[area.find("<noscript>").unwrap_or_else(|| panic!("{url}: a notice without JavaScript"))..];
+        let noscript = &noscript[..noscript.find("</noscript>").unwrap()];
+        assert!(noscript.contains(notice), "{url}: {notice}");
+        assert!(noscript.contains(&format!(r#"href="/user/login?redirect={}""#, url.replace('?', "%3F").replace('=', "%3D"))), "{url}: sign in and come back");
+        // Nothing a browser without JavaScript could post (and get 405 for).
+        for gone in ["<form", "<input", "<textarea", "<select", "<button", "method=", "action="] {
+            assert!(!area.contains(gone), "{url}: {gone} in the member area");
+        }
+    }
+}
+
+#[test]
+fn service_and_job_pages_carry_a_bookmark_toggle() {
+    let details = render(&page("/services/details?id=1"));
+    let toggles = islands(&details, "bookmark-toggle");
+    assert_eq!(toggles.len(), 1);
+    assert_eq!(toggles[0].0["service"], 1);
+    assert!(toggles[0].0["title"].is_string());
+    let apply = render(&page("/apply?id=3"));
+    let toggles = islands(&apply, "bookmark-toggle");
+    assert_eq!(toggles.len(), 1);
+    assert_eq!(toggles[0].0["job"], 3);
+    assert_eq!(toggles[0].0["title"], "Care assistant at Pennine Care Partners");
+    assert!(islands(&render(&page("/services/details")), "bookmark-toggle").is_empty());
 }
 
 #[test]

@@ -3,12 +3,14 @@
 use super::Page;
 use crate::data::{JobDetail, SiteData};
 use crate::format::{paragraphs, salary};
+use crate::island::{Hydrate, Island};
 use crate::parts::breadcrumbs::Breadcrumbs;
 use crate::parts::cards::JobFacts;
 use crate::parts::form::{Field, Submit, TextArea};
 use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
+use serde_json::json;
 
 const PATH: &str = "/apply";
 
@@ -64,6 +66,7 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
 #[component]
 fn JobOverview(detail: JobDetail) -> impl IntoView {
     let job = detail.job;
+    let bookmark = json!({ "job": job.id, "title": format!("{} at {}", job.title, job.company) });
     view! {
         <div class="page-intro">
             <div class="container">
@@ -71,6 +74,8 @@ fn JobOverview(detail: JobDetail) -> impl IntoView {
                 <p class="card-eyebrow">{job.company.clone()}</p>
                 <h1>{job.title.clone()}</h1>
                 <JobFacts job/>
+                // Save / Saved, once hydrated (a visitor's in the browser, a member's in the account).
+                <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Idle class="island intro-bookmark"/>
             </div>
         </div>
         <div class="container page-body">

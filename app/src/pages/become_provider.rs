@@ -1,20 +1,22 @@
 //! `/become-provider?service=N`: apply to provide a service.
 
 use super::Page;
-use crate::data::{BecomeProviderData, CategoryServices, SiteData};
-use crate::parts::form::{Field, Submit, TextArea};
+use crate::data::{BecomeProviderData, SiteData};
+use crate::island::{Hydrate, Island};
 use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
-
-const FORM: &str = "become-provider";
+use serde_json::json;
 
 pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
     let (services, selected) = (&data.services, data.selected);
     let brand = &site.info.brand;
-    let selected_title = selected.and_then(|id| {
-        services.iter().flat_map(|group| &group.services).find(|service| service.id == id).map(|service| service.title.clone())
+    let selected_service = selected.and_then(|id| {
+        services.iter().find_map(|group| {
+            group.services.iter().find(|service| service.id == id).map(|service| (service.id, service.title.clone(), group.category.slug.clone()))
+        })
     });
+    let selected_title = selected_service.as_ref().map(|(_, title, _)| title.clone());
     let (name, description) = match &selected_title {
         Some(title) => (
             format!("Become a provider: {title}"),
@@ -26,21 +28,30 @@ pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
         ),
     };
     let path = selected.map_or_else(|| "/become-provider".to_owned(), |id| format!("/become-provider?service={id}"));
-    let groups = services.to_vec();
+    // The island gets the categories only (the catalogue has thousands of services): the member
+    // chooses a category, then the island loads that category's services.
+    let categories: Vec<serde_json::Value> = services
+        .iter()
+        .filter(|group| !group.services.is_empty())
+        .map(|group| json!({ "slug": group.category.slug, "name": group.category.name, "count": group.services.len() }))
+        .collect();
+    let selected_prop = selected_service.map(|(id, title, category)| json!({ "id": id, "title": title, "category": category }));
+    let props = json!({ "categories": categories, "selected": selected_prop });
     let body = view! {
         <PageIntro title=name.clone() lead="Grow your business with customers close to home. Tell us what you offer and our team will review your application."/>
         <div class="container page-body split split--wide">
+            // The `provider-application` island fills this place in the browser (the session lives
+            // there): for a member, the application form (a category, then one of its services) and
+            // their applications; a way to sign in for anyone else. Without JavaScript only the
+            // notice shows, and there is no <form> to post anywhere.
             <MemberArea hook="become-provider">
-                <SignInPrompt message="You need to be signed in to apply, so that we can keep you updated on your application." path/>
-                <form class="form" method="post" action="/become-provider">
-                    <ServicePicker groups selected/>
-                    <TextArea form=FORM name="bio" label="About you" rows=6 hint="Your experience, qualifications and the areas you cover. Customers see this."/>
-                    <div class="form-row">
-                        <Field form=FORM name="experience_years" label="Years of experience" kind="number" min="0" inputmode="numeric"/>
-                        <AvailabilityChoice/>
-                    </div>
-                    <Submit label="Send application"/>
-                </form>
+                <noscript>
+                    <SignInPrompt
+                        message="Applying needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to apply, so that we can keep you updated on your application."
+                        path
+                    />
+                </noscript>
+                <Island name="provider-application" props hydrate=Hydrate::Load/>
             </MemberArea>
             <div class="card summary-card">
                 <h2>"What we check"</h2>
@@ -54,44 +65,4 @@ pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
         </div>
     };
     Page::new(&name, brand, description, body)
-}
-
-/// The services grouped by category, the one from the query preselected.
-#[component]
-fn ServicePicker(groups: Vec<CategoryServices>, selected: Option<i32>) -> impl IntoView {
-    let id = format!("{FORM}-service");
-    view! {
-        <div class="field">
-            <label class="field-label" for=id.clone()>"Service"</label>
-            <select id=id name="service" required>
-                <option value="" selected=selected.is_none()>"Choose a service…"</option>
-                {groups
-                    .into_iter()
-                    .map(|group| view! {
-                        <optgroup label=group.category.name>
-                            {group
-                                .services
-                                .into_iter()
-                                .map(|service| view! {
-                                    <option value=service.id selected=selected == Some(service.id)>{service.title}</option>
-                                })
-                                .collect_view()}
-                        </optgroup>
-                    })
-                    .collect_view()}
-            </select>
-        </div>
-    }
-}
-
-/// Whether the provider is taking bookings now; they can change it later from their account.
-#[component]
-fn AvailabilityChoice() -> impl IntoView {
-    view! {
-        <fieldset class="field choice-group">
-            <legend class="field-label">"Available for bookings now?"</legend>
-            <label class="choice"><input type="radio" name="availability" value="true" checked/>" Yes"</label>
-            <label class="choice"><input type="radio" name="availability" value="false"/>" Not yet"</label>
-        </fieldset>
-    }
 }

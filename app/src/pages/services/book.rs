@@ -2,11 +2,12 @@
 
 use crate::data::{ServiceCard, SiteData};
 use crate::format::service_price;
+use crate::island::{Hydrate, Island};
 use crate::pages::Page;
-use crate::parts::form::{Field, Submit, TextArea};
 use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
+use serde_json::json;
 
 const PATH: &str = "/services/book";
 
@@ -24,9 +25,17 @@ pub(crate) fn page(service: &Option<ServiceCard>, site: &SiteData) -> Page {
             let body = view! {
                 <PageIntro title=name.clone() lead="Choose a date and time, tell us where the work is needed, and we will confirm your booking by email."/>
                 <div class="container page-body split split--wide">
+                    // The `booking-form` island fills this place in the browser (the session lives
+                    // there): the form for a member, a way to sign in for anyone else. Without
+                    // JavaScript only the notice shows, and there is no <form> to post anywhere.
                     <MemberArea hook="book">
-                        <SignInPrompt message="You need to be signed in to book, so that we can confirm the booking to you." path=return_path/>
-                        <BookingForm service_id/>
+                        <noscript>
+                            <SignInPrompt
+                                message="Booking needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to book, so that we can confirm the booking to you."
+                                path=return_path
+                            />
+                        </noscript>
+                        <Island name="booking-form" props=json!({ "service": service_id }) hydrate=Hydrate::Load/>
                     </MemberArea>
                     <BookingSummary service=service.clone()/>
                 </div>
@@ -46,33 +55,6 @@ pub(crate) fn page(service: &Option<ServiceCard>, site: &SiteData) -> Page {
             };
             Page::new("Book a service", brand, format!("Book a vetted local service with {brand}: choose a service, then a date and time."), body)
         }
-    }
-}
-
-#[component]
-fn BookingForm(service_id: i32) -> impl IntoView {
-    const FORM: &str = "book";
-    view! {
-        <form class="form" method="post" action=PATH>
-            <input type="hidden" name="service" value=service_id/>
-            <fieldset>
-                <legend>"When"</legend>
-                <div class="form-row">
-                    <Field form=FORM name="date" label="Date" kind="date"/>
-                    <Field form=FORM name="time" label="Time" kind="time"/>
-                </div>
-            </fieldset>
-            <fieldset>
-                <legend>"Where"</legend>
-                <Field form=FORM name="address_line_1" label="Address line 1" autocomplete="address-line1"/>
-                <div class="form-row">
-                    <Field form=FORM name="city" label="Town or city" autocomplete="address-level2"/>
-                    <Field form=FORM name="postcode" label="Postcode" autocomplete="postal-code"/>
-                </div>
-            </fieldset>
-            <TextArea form=FORM name="notes" label="Notes for your provider" required=false hint="Access details, parking, pets, or anything else that helps."/>
-            <Submit label="Continue to payment"/>
-        </form>
     }
 }
 

@@ -52,6 +52,7 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
         (category_href, service.category.name.clone()),
     ];
     let current_title = service.title.clone();
+    let bookmark = json!({ "service": service.id, "title": service.title });
     view! {
         <PageIntro title=service.title.clone() lead=service.summary>
             <Breadcrumbs trail current=current_title/>
@@ -73,6 +74,8 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
                 } else {
                     view! { <p class="notice">"This service is not taking new bookings at the moment."</p> }.into_any()
                 }}
+                // Save / Saved, once hydrated (a visitor's in the browser, a member's in the account).
+                <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Idle class="island summary-bookmark"/>
                 <p class="summary-note">
                     "Offer this service in your area? "
                     <a href=provider_href>"Become a provider"</a>

@@ -1,26 +1,28 @@
 //! `/user/bookings`: the signed-in user's bookings.
 
 use crate::data::SiteData;
+use crate::island::{Hydrate, Island};
 use crate::pages::Page;
-use crate::parts::member::{MemberGuard, MemberPanel};
+use crate::parts::member::{MemberArea, MemberGuard, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
+use serde_json::json;
 
 pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Your bookings" lead="Every service you have booked, with its date, status and payment."/>
         <div class="container page-body">
-            <MemberPanel
-                hook="bookings"
-                what="your bookings"
-                path="/user/bookings"
-                points=&[
-                    "See upcoming and past bookings with their status.",
-                    "Pay for a booking that is still unpaid.",
-                    "Cancel a booking you no longer need.",
-                    "Review a service once the work is done.",
-                ]
-            />
+            <MemberArea hook="bookings">
+                // The `booking-list` island fills this place once hydrated: each booking with its
+                // service, date, time, address, amount, status and payment, and Cancel.
+                <noscript>
+                    <SignInPrompt
+                        message="Sign in to see your bookings. The list needs JavaScript: turn it on in your browser."
+                        path="/user/bookings"
+                    />
+                </noscript>
+                <Island name="booking-list" props=json!({}) hydrate=Hydrate::Load/>
+            </MemberArea>
             <MemberGuard/>
         </div>
     };
