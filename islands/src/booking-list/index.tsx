@@ -103,7 +103,7 @@ function BookingItem({ booking, isNew, onCancelled }: { booking: Booking; isNew:
         <h2 className="isl-record__title" id={headingId}>
           <a href={`/services/details?id=${booking.service.id}`}>{title}</a>
         </h2>
-        {isNew && <span className="isl-badge isl-badge--new">Just booked</span>}
+        {isNew && <span className="isl-tag isl-tag--new">Just booked</span>}
       </div>
       <dl className="facts isl-record__facts">
         <div>

@@ -353,7 +353,7 @@ function ApplicationItem(props: {
         <h3 className="isl-record__title" id={`${id}-title`}>
           <a href={`/services/details?id=${application.service}`}>{title}</a>
         </h3>
-        <span className={`isl-badge isl-badge--${application.status.toLowerCase()}`}>{application.status}</span>
+        <span className={`isl-tag isl-tag--${application.status.toLowerCase()}`}>{application.status}</span>
       </div>
       <dl className="facts isl-record__facts">
         <div>
