@@ -681,6 +681,10 @@ fn service_and_job_pages_carry_a_bookmark_toggle() {
     assert_eq!(toggles[0].0["job"], 3);
     assert_eq!(toggles[0].0["title"], "Care assistant at Pennine Care Partners");
     assert!(islands(&render(&page("/services/details")), "bookmark-toggle").is_empty());
+    // Service and job cards too, hydrated when they come into view.
+    let home = islands(&render(&page("/")), "bookmark-toggle");
+    assert!(home.iter().any(|(props, hydrate)| props["service"] == 1 && hydrate == "visible"), "{home:?}");
+    assert!(home.iter().any(|(props, hydrate)| props["job"] == 3 && hydrate == "visible"), "{home:?}");
 }
 
 #[test]

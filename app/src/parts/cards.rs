@@ -3,13 +3,16 @@
 use super::rating::RatingSummary;
 use crate::data::{CategoryCard, JobCard, ServiceCard};
 use crate::format::{count_of, employment_type, long_date, salary, service_price};
+use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
+use serde_json::json;
 
 /// A service in a grid. The title is the card's one link; CSS stretches it over the card.
 #[component]
 pub(crate) fn ServiceTile(service: ServiceCard) -> impl IntoView {
     let href = format!("/services/details?id={}", service.id);
     let areas = service.areas.join(", ");
+    let bookmark = json!({ "service": service.id, "title": service.title });
     view! {
         <article class="card service-card">
             <p class="card-eyebrow">{service.category.name}</p>
@@ -18,6 +21,8 @@ pub(crate) fn ServiceTile(service: ServiceCard) -> impl IntoView {
             <p class="price">{service_price(&service.price_from, &service.price_unit)}</p>
             <RatingSummary average=service.rating_average count=service.rating_count/>
             {(!areas.is_empty()).then(|| view! { <p class="areas"><span class="visually-hidden">"Areas covered: "</span>{areas}</p> })}
+            // Save / Saved once hydrated, above the title link that covers the card.
+            <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Visible class="island card-bookmark"/>
         </article>
     }
 }
@@ -49,6 +54,7 @@ pub(crate) fn JobFacts(job: JobCard) -> impl IntoView {
 pub(crate) fn JobTile(job: JobCard) -> impl IntoView {
     let href = format!("/apply?id={}", job.id);
     let hidden_context = format!(" for {} at {}", job.title, job.company);
+    let bookmark = json!({ "job": job.id, "title": format!("{} at {}", job.title, job.company) });
     view! {
         <article class="card job-card">
             <p class="card-eyebrow">{job.company.clone()}</p>
@@ -59,6 +65,7 @@ pub(crate) fn JobTile(job: JobCard) -> impl IntoView {
                     "Apply"<span class="visually-hidden">{hidden_context}</span>
                 </a>
             </p>
+            <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Visible class="island card-bookmark"/>
         </article>
     }
 }
