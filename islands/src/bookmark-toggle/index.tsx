@@ -46,7 +46,8 @@ export default function BookmarkToggle(props: BookmarkToggleProps) {
 
   if (!mounted || target === null) return null;
   const saved = isBookmarked(target, member, local, signedIn);
-  const waiting = signedIn && member.status !== 'ready';
+  // Until the account's list is known, the state shown could be wrong; after a failed load, saving still works.
+  const waiting = signedIn && (member.status === 'idle' || member.status === 'loading');
 
   const onClick = (): void => {
     setBusy(true);

@@ -153,6 +153,8 @@ function ApplicationForm(props: {
       });
       if (result.success) {
         form.reset();
+        // Applied once per service: the next application is for another one.
+        setService('');
         onApplied(result.data);
       }
       return result;
