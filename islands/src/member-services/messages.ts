@@ -10,7 +10,7 @@ export const MEMBER_ALERTS = {
   applicationDeleted: 'Application deleted successfully',
   deleteApplicationFailed: 'Failed to delete application',
   // Ours.
-  applicationSent: 'Application sent successfully. We will review it and let you know.',
+  applicationSent: 'Application sent successfully',
   bookmarkRemoved: 'Bookmark removed',
   bookmarkFailed: 'Failed to update bookmark',
 } as const;

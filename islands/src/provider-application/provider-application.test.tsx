@@ -105,8 +105,8 @@ describe('provider-application', () => {
     expect(t.api.callsTo('POST /api/service/providers/').map((call) => call.body)).toEqual([
       { service: 4, bio: 'Ten years of cleaning.', experience_years: 10, availability: true },
     ]);
-    expect(appStore.getState().alert).toMatchObject({ type: 'success' });
-    expect(appStore.getState().alert?.message).toMatch(/^Application sent successfully/);
+    expect(appStore.getState().alert).toMatchObject({ message: 'Application sent successfully', type: 'success' });
+    expect(selectLabelled(root, 'Service').value).toBe('');
     expect(items(root).map((item) => item.querySelector('a')?.textContent)).toEqual(['Oven clean']);
     expect(appStore.getState().loading).toBe(false);
   });
