@@ -3,7 +3,7 @@ import { installFakeApi, flushPromises, type FakeApi } from '../../test/fake-api
 import { login } from '../account/actions.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore, initialAppState, resetSessionModule } from '../store/index.ts';
-import { BOOKMARKS_STORAGE_KEY, localBookmarks, mergeVisitorBookmarks, resetBookmarksModule } from './bookmarks.ts';
+import { BOOKMARKS_STORAGE_KEY, loadMemberBookmarks, localBookmarks, memberBookmarks, mergeVisitorBookmarks, resetBookmarksModule } from './bookmarks.ts';
 import { signIn } from './testing.ts';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
@@ -82,6 +82,26 @@ describe('bookmarks: merging a visitor\'s into the account', () => {
     expect(await mergeVisitorBookmarks()).toBe(0);
     await flushPromises();
     expect(JSON.parse(localStorage.getItem(BOOKMARKS_STORAGE_KEY) ?? '[]')).toMatchObject([{ kind: 'job', id: 4 }]);
+  });
+
+  it("a signed-in page that finds bookmarks left in the browser merges them before listing the account's", async () => {
+    localStorage.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify([VISITOR[0]]));
+    signIn();
+    const order: string[] = [];
+    api.on('POST /api/bookmarks/', (call) => {
+      order.push('POST');
+      return { status: 201, body: answer(1, call.body as { service?: number }) };
+    });
+    api.on('GET /api/bookmarks/', () => {
+      order.push('GET');
+      return { status: 200, body: { count: 1, next: null, previous: null, results: [answer(1, { service: 3 })] } };
+    });
+
+    await loadMemberBookmarks();
+
+    expect(order).toEqual(['POST', 'GET']);
+    expect(memberBookmarks()).toMatchObject({ status: 'ready', items: [{ id: 1, service: 3 }] });
+    expect(localStorage.getItem(BOOKMARKS_STORAGE_KEY)).toBeNull();
   });
 
   it('does nothing for a visitor (no session)', async () => {
