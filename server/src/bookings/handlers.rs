@@ -43,7 +43,10 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
         .order_by_desc(booking::Column::Id)
         .paginate(state.db(), request.size);
     let count = paginator.num_items().await?;
-    let rows = paginator.fetch_page(request.page - 1).await?;
+    let rows = match request.offset_within(count) {
+        Some(_) => paginator.fetch_page(request.page - 1).await?,
+        None => Vec::new(),
+    };
     let ids: Vec<i32> = rows.iter().map(|b| b.service_id).collect();
     let services: HashMap<i32, service::Model> = service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
     let results = rows.into_iter().filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service))).collect();

@@ -73,16 +73,19 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
         .order_by_desc(bookmark::Column::Id)
         .paginate(state.db(), request.size);
     let count = paginator.num_items().await?;
-    let rows = paginator.fetch_page(request.page - 1).await?;
+    let rows = match request.offset_within(count) {
+        Some(_) => paginator.fetch_page(request.page - 1).await?,
+        None => Vec::new(),
+    };
     Ok(Json(query.page(request, count, views(state.db(), rows).await?)?))
 }
 
 /// A service or a job to save: give exactly one of the two.
 #[derive(Deserialize, ToSchema)]
 pub struct NewBookmark {
-    #[schema(value_type = i32, minimum = 1)]
+    #[schema(required = false, value_type = i32, minimum = 1)]
     service: Option<serde_json::Value>,
-    #[schema(value_type = i32, minimum = 1)]
+    #[schema(required = false, value_type = i32, minimum = 1)]
     job: Option<serde_json::Value>,
 }
 

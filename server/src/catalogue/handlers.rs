@@ -27,7 +27,8 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
     errors.finish()?;
     let all = categories(state.db()).await?;
     let count = all.len() as u64;
-    let results = all.into_iter().skip(((request.page - 1) * request.size) as usize).take(request.size as usize).map(CategoryView::from).collect();
+    let offset = request.offset_within(count).unwrap_or(count);
+    let results = all.into_iter().skip(offset as usize).take(request.size as usize).map(CategoryView::from).collect();
     Ok(Json(query.page(request, count, results)?))
 }
 

@@ -1,5 +1,6 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
+use crate::http::list::PageRequest;
 use crate::domain::Pence;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::reviews::queries::{ReviewRow, ratings, reviews};
@@ -75,7 +76,10 @@ pub async fn services(
     .order_by_asc(service::Column::Id);
     let paginator = query.find_also_related(category::Entity).paginate(db, page_size);
     let total = paginator.num_items().await?;
-    let rows = paginator.fetch_page(page.saturating_sub(1)).await?;
+    let rows = match (PageRequest { page: page.max(1), size: page_size }).offset_within(total) {
+        Some(_) => paginator.fetch_page(page.saturating_sub(1)).await?,
+        None => Vec::new(),
+    };
     let rows = rows
         .into_iter()
         .filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name })))

@@ -51,6 +51,15 @@ pub struct PageRequest {
     pub size: u64,
 }
 
+impl PageRequest {
+    /// How many items come before this page, if this page can hold any of `count` items: a
+    /// page past the last has none to fetch (and [`ListQuery::page`] answers it with a 404).
+    pub fn offset_within(self, count: u64) -> Option<u64> {
+        let offset = (self.page - 1).checked_mul(self.size)?;
+        (offset < count).then_some(offset)
+    }
+}
+
 impl ListQuery {
     /// The last value of `name`, trimmed; `None` when absent or blank.
     pub fn text(&self, name: &str) -> Option<&str> {
@@ -68,11 +77,11 @@ impl ListQuery {
     }
 
     /// `page` (from 1) and `page_size` (1 to 100, default 20; a bigger one is cut to 100).
+    /// Either is a 64-bit number, as the document says; anything else is refused.
     pub fn page_request(&self, errors: &mut FieldErrors) -> PageRequest {
-        let page = self.parsed(errors, "page", "A page is a whole number from 1;", |raw| raw.parse::<u64>().ok().filter(|n| *n >= 1)).unwrap_or(1);
-        let size = self
-            .parsed(errors, "page_size", "A page size is a whole number from 1;", |raw| raw.parse::<u64>().ok().filter(|n| *n >= 1))
-            .map_or(DEFAULT_PAGE_SIZE, |n| n.min(MAX_PAGE_SIZE));
+        let positive = |raw: &str| raw.parse::<i64>().ok().filter(|n| *n >= 1).map(|n| n as u64);
+        let page = self.parsed(errors, "page", "A page is a whole number from 1;", positive).unwrap_or(1);
+        let size = self.parsed(errors, "page_size", "A page size is a whole number from 1;", positive).map_or(DEFAULT_PAGE_SIZE, |n| n.min(MAX_PAGE_SIZE));
         PageRequest { page, size }
     }
 

@@ -1,5 +1,6 @@
 //! Jobs: filtered pages of them, newest first, and their cards for pages.
 
+use crate::http::list::PageRequest;
 use crate::domain::Pence;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use app::data::{JobCard, JobDetail};
@@ -36,7 +37,10 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
     }
     let paginator = query.order_by_desc(job::Column::PostedAt).order_by_desc(job::Column::Id).paginate(db, page_size);
     let total = paginator.num_items().await?;
-    let rows = paginator.fetch_page(page.saturating_sub(1)).await?;
+    let rows = match (PageRequest { page: page.max(1), size: page_size }).offset_within(total) {
+        Some(_) => paginator.fetch_page(page.saturating_sub(1)).await?,
+        None => Vec::new(),
+    };
     Ok((rows, total))
 }
 

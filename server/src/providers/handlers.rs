@@ -39,7 +39,10 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
         .order_by_desc(provider::Column::Id)
         .paginate(state.db(), request.size);
     let count = paginator.num_items().await?;
-    let rows = paginator.fetch_page(request.page - 1).await?;
+    let rows = match request.offset_within(count) {
+        Some(_) => paginator.fetch_page(request.page - 1).await?,
+        None => Vec::new(),
+    };
     Ok(Json(query.page(request, count, rows.into_iter().map(ProviderView::from).collect())?))
 }
 

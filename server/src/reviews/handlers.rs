@@ -38,7 +38,10 @@ pub async fn list(State(state): State<Arc<AppState>>, query: ListQuery) -> Resul
     let service = query.parsed(&mut errors, "service", "A service is a whole number from 1;", |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
     errors.finish()?;
     let count = queries::count(state.db(), service).await?;
-    let rows = queries::reviews(state.db(), service, (request.page - 1) * request.size, request.size).await?;
+    let rows = match request.offset_within(count) {
+        Some(offset) => queries::reviews(state.db(), service, offset, request.size).await?,
+        None => Vec::new(),
+    };
     Ok(Json(query.page(request, count, rows.iter().map(ReviewView::from).collect())?))
 }
 

@@ -70,6 +70,16 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
     assert_ne!(slugs(&second_page)[0], slugs(&first_page)[0]);
     let (status, _) = app.json("/api/service/?page=999").await;
     assert_eq!(status, 404, "a page past the last");
+    // Far past the last page, or past what a 64-bit number holds: a 404 or a 400, never a crash.
+    for (path, expected) in [
+        ("/api/service/?page=9223372036854775807", 404),
+        ("/api/reviews/?page=9223372036854775807&page_size=100", 404),
+        ("/api/service/categories/?page=9223372036854775807", 404),
+        ("/api/service/?page_size=9223372036854775808", 400),
+        ("/api/service/?page=-1", 400),
+    ] {
+        assert_eq!(app.json(path).await.0, expected, "{path}");
+    }
     let (status, body) = app.json("/api/service/?ordering=cheapest").await;
     assert_eq!(status, 400);
     assert!(body["ordering"][0].as_str().unwrap().contains("cheapest"));
