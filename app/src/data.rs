@@ -163,24 +163,29 @@ pub struct VerifyData {
     pub email: String,
 }
 
-/// `/become-provider?service=N` preselects a service; the list offers every open one.
+/// `/become-provider?service=N`: the categories with open services (the member picks one, then
+/// one of its services, which the browser loads: the catalogue has thousands), and the
+/// service the query preselects.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct BecomeProviderData {
-    pub services: Vec<CategoryServices>,
-    pub selected: Option<i32>,
-}
-
-/// Services grouped under their category, for pickers.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct CategoryServices {
-    pub category: CategoryRef,
-    pub services: Vec<ServiceOption>,
+    pub categories: Vec<ProviderCategory>,
+    pub selected: Option<SelectedService>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct ServiceOption {
+pub struct ProviderCategory {
+    pub slug: String,
+    pub name: String,
+    /// How many open services it has.
+    pub count: i64,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct SelectedService {
     pub id: i32,
     pub title: String,
+    /// Its category's slug.
+    pub category: String,
 }
 
 /// What `_payload.json` carries and what a page is rendered from.

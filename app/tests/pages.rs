@@ -134,10 +134,10 @@ fn every_page() -> Vec<PagePayload> {
         reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
     };
     let job_detail = JobDetail { job: job(3, "Care assistant"), description: "About the role.".into(), status: "Open".into() };
-    let providers = vec![CategoryServices {
-        category: category_ref(),
-        services: vec![ServiceOption { id: 1, title: "End of tenancy cleaning".into() }],
-    }];
+    let providers = BecomeProviderData {
+        categories: vec![ProviderCategory { slug: "cleaning".into(), name: "Cleaning".into(), count: 1 }],
+        selected: Some(SelectedService { id: 1, title: "End of tenancy cleaning".into(), category: "cleaning".into() }),
+    };
     vec![
         payload(
             "/",
@@ -210,7 +210,7 @@ fn every_page() -> Vec<PagePayload> {
         payload("/services/book", PageData::ServicesBook(None)),
         payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
         payload("/services/details", PageData::ServicesDetails(None)),
-        payload("/become-provider?service=1", PageData::BecomeProvider(BecomeProviderData { services: providers, selected: Some(1) })),
+        payload("/become-provider?service=1", PageData::BecomeProvider(providers)),
         payload("/recruitment-post", PageData::RecruitmentPost),
     ]
 }

@@ -9,14 +9,8 @@ use leptos::prelude::*;
 use serde_json::json;
 
 pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
-    let (services, selected) = (&data.services, data.selected);
     let brand = &site.info.brand;
-    let selected_service = selected.and_then(|id| {
-        services.iter().find_map(|group| {
-            group.services.iter().find(|service| service.id == id).map(|service| (service.id, service.title.clone(), group.category.slug.clone()))
-        })
-    });
-    let selected_title = selected_service.as_ref().map(|(_, title, _)| title.clone());
+    let selected_title = data.selected.as_ref().map(|service| service.title.clone());
     let (name, description) = match &selected_title {
         Some(title) => (
             format!("Become a provider: {title}"),
@@ -27,16 +21,10 @@ pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
             format!("Apply to become a {brand} provider: choose your service, tell us your experience and get local bookings."),
         ),
     };
-    let path = selected.map_or_else(|| "/become-provider".to_owned(), |id| format!("/become-provider?service={id}"));
+    let path = data.selected.as_ref().map_or_else(|| "/become-provider".to_owned(), |service| format!("/become-provider?service={}", service.id));
     // The island gets the categories only (the catalogue has thousands of services): the member
     // chooses a category, then the island loads that category's services.
-    let categories: Vec<serde_json::Value> = services
-        .iter()
-        .filter(|group| !group.services.is_empty())
-        .map(|group| json!({ "slug": group.category.slug, "name": group.category.name, "count": group.services.len() }))
-        .collect();
-    let selected_prop = selected_service.map(|(id, title, category)| json!({ "id": id, "title": title, "category": category }));
-    let props = json!({ "categories": categories, "selected": selected_prop });
+    let props = json!({ "categories": data.categories, "selected": data.selected });
     let body = view! {
         <PageIntro title=name.clone() lead="Grow your business with customers close to home. Tell us what you offer and our team will review your application."/>
         <div class="container page-body split split--wide">

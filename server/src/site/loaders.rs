@@ -5,7 +5,7 @@ use crate::catalogue::{categories, website_info};
 use entity::words::ListingStatus;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
-use app::data::{ActivityItem, BecomeProviderData, CategoryServices, HomeData, JobsData, Pagination, ServiceOption, ServicesData, SiteData, VerifyData};
+use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, SelectedService, ServicesData, SiteData, VerifyData};
 use app::routes::{PageData, Route};
 use entity::job;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait};
@@ -73,13 +73,20 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             None => return Ok(None),
         },
         Route::BecomeProvider { service } => {
-            let services = open_services_by_category(db, site).await?;
+            let categories = site
+                .categories
+                .iter()
+                .filter(|c| c.service_count > 0)
+                .map(|c| ProviderCategory { slug: c.slug.clone(), name: c.name.clone(), count: c.service_count })
+                .collect();
             let selected = match service {
-                Some(id) if services.iter().any(|g| g.services.iter().any(|s| s.id == *id)) => Some(*id),
-                Some(_) => return Ok(None),
+                Some(id) => match services::service_by_id(db, *id).await? {
+                    Some((row, category)) if row.status == ListingStatus::Open => Some(SelectedService { id: row.id, title: row.title, category: category.slug }),
+                    _ => return Ok(None),
+                },
                 None => None,
             };
-            PageData::BecomeProvider(BecomeProviderData { services, selected })
+            PageData::BecomeProvider(BecomeProviderData { categories, selected })
         }
         Route::UserVerify { email } => PageData::UserVerify(VerifyData { email: email.clone() }),
         // The table declares which pages have no data; a loader above makes each of the others.
@@ -123,18 +130,4 @@ fn recent_activity(jobs: &[job::Model], reviews: &[app::data::ReviewView]) -> Ve
     items.sort_by(|a, b| b.date.cmp(&a.date));
     items.truncate(6);
     items
-}
-
-async fn open_services_by_category(db: &impl ConnectionTrait, site: &SiteData) -> Result<Vec<CategoryServices>, DbErr> {
-    let filter = ServiceFilter { status: Some(ListingStatus::Open), ..Default::default() };
-    let (rows, _) = services::services(db, &filter, 1, 10_000).await?;
-    Ok(site
-        .categories
-        .iter()
-        .map(|c| CategoryServices {
-            category: app::data::CategoryRef { id: c.id, slug: c.slug.clone(), name: c.name.clone() },
-            services: rows.iter().filter(|(_, cat)| cat.id == c.id).map(|(s, _)| ServiceOption { id: s.id, title: s.title.clone() }).collect(),
-        })
-        .filter(|group| !group.services.is_empty())
-        .collect())
 }
