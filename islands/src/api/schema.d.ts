@@ -586,9 +586,9 @@ export interface components {
         /** @description A service or a job to save: give exactly one of the two. */
         readonly NewBookmark: {
             /** Format: int32 */
-            readonly job?: number;
+            readonly job?: number | null;
             /** Format: int32 */
-            readonly service?: number;
+            readonly service?: number | null;
         };
         readonly NewReview: {
             /** Format: int32 */

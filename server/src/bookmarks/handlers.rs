@@ -83,9 +83,9 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
 /// A service or a job to save: give exactly one of the two.
 #[derive(Deserialize, ToSchema)]
 pub struct NewBookmark {
-    #[schema(required = false, value_type = i32, minimum = 1)]
+    #[schema(required = false, nullable, value_type = i32, minimum = 1)]
     service: Option<serde_json::Value>,
-    #[schema(required = false, value_type = i32, minimum = 1)]
+    #[schema(required = false, nullable, value_type = i32, minimum = 1)]
     job: Option<serde_json::Value>,
 }
 

@@ -39,7 +39,12 @@ impl FromRequestParts<Arc<AppState>> for ListQuery {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
-        let pairs = form_urlencoded::parse(parts.uri.query().unwrap_or("").as_bytes()).into_owned().collect();
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(parts.uri.query().unwrap_or("").as_bytes()).into_owned().collect();
+        // Every parameter of a list takes one value: a repeated one is a mistake, not a list.
+        let mut seen = std::collections::HashSet::new();
+        if let Some((name, _)) = pairs.iter().find(|(name, _)| !seen.insert(name.as_str())) {
+            return Err(AppError::field(name, format!("Give {name} once.")));
+        }
         Ok(ListQuery { path: parts.uri.path().to_string(), pairs, public_url: state.config().public_url.clone() })
     }
 }
@@ -61,14 +66,19 @@ impl PageRequest {
 }
 
 impl ListQuery {
-    /// The last value of `name`, trimmed; `None` when absent or blank.
+    /// The value of `name`, trimmed; `None` when absent or blank.
     pub fn text(&self, name: &str) -> Option<&str> {
-        self.pairs.iter().rev().find(|(key, _)| key == name).map(|(_, value)| value.trim()).filter(|value| !value.is_empty())
+        self.raw(name).map(str::trim).filter(|value| !value.is_empty())
     }
 
-    /// A value read by `parse`; one that does not parse is a field error saying `expected`.
+    fn raw(&self, name: &str) -> Option<&str> {
+        self.pairs.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
+    }
+
+    /// A value read by `parse`; one that does not parse, blank included, is a field error
+    /// saying `expected`.
     pub fn parsed<T>(&self, errors: &mut FieldErrors, name: &str, expected: &str, parse: impl FnOnce(&str) -> Option<T>) -> Option<T> {
-        let raw = self.text(name)?;
+        let raw = self.raw(name)?.trim();
         let value = parse(raw);
         if value.is_none() {
             errors.add(name, format!("{expected} \"{}\" is not one.", raw.chars().take(50).collect::<String>()));
@@ -130,6 +140,14 @@ mod tests {
         assert_eq!(page.previous.as_deref(), Some("https://example.uk/api/service/?status=Open&page_size=10"));
         assert!(list.page(PageRequest { page: 5, size: 10 }, 35, Vec::<u8>::new()).is_err());
         assert!(list.page(PageRequest { page: 1, size: 10 }, 0, Vec::<u8>::new()).is_ok());
+    }
+
+    #[test]
+    fn a_blank_value_is_no_value_of_its_kind() {
+        let mut errors = FieldErrors::default();
+        assert_eq!(query("page=").parsed(&mut errors, "page", "A page", |raw| raw.parse::<u64>().ok()), None);
+        assert!(errors.finish().is_err());
+        assert_eq!(query("search=").text("search"), None);
     }
 
     #[test]

@@ -77,6 +77,8 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
         ("/api/service/categories/?page=9223372036854775807", 404),
         ("/api/service/?page_size=9223372036854775808", 400),
         ("/api/service/?page=-1", 400),
+        ("/api/service/?page=1&page=2", 400),
+        ("/api/service/?ordering=", 400),
     ] {
         assert_eq!(app.json(path).await.0, expected, "{path}");
     }
