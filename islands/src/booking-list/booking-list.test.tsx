@@ -72,6 +72,18 @@ describe('booking-list', () => {
     expect(list[1]!.textContent).not.toContain('Just booked');
   });
 
+  it('offers Cancel only on a booking still to happen and not paid (the company cancels and refunds paid ones)', async () => {
+    signIn();
+    t.api.on('GET /api/service/booking/', {
+      status: 200,
+      body: listOf([booking(3, 'Oven cleaning'), booking(2, 'Deep clean', { payment_status: 'Paid' }), booking(1, 'Window clean', { status: 'Completed' })]),
+    });
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    const cancels = items(t.island.element).map((item) => Array.from(item.querySelectorAll('button')).some((button) => button.textContent?.startsWith('Cancel booking')));
+    expect(cancels).toEqual([true, false, false]);
+  });
+
   it('cancels only after confirming: DELETE, the alert exactly "Booking deleted successfully", and the item leaves the list', async () => {
     signIn();
     t.api.on('GET /api/service/booking/', { status: 200, body: listOf([booking(5, 'Oven cleaning'), booking(4, 'Deep clean')]) });

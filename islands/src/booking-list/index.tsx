@@ -9,6 +9,14 @@ type Load = { readonly state: 'loading' } | { readonly state: 'failed' } | { rea
 const PAYMENT_LABELS: Readonly<Record<string, string>> = { Unpaid: 'Not paid yet', Paid: 'Paid', Refunded: 'Refunded' };
 
 /**
+ * Whether the member may cancel here: only a booking still to happen, and not one already paid
+ * (the company cancels and refunds those; the server refuses them).
+ */
+function cancellable(booking: { status: string; payment_status: string }): boolean {
+  return (booking.status === 'Pending' || booking.status === 'Confirmed') && booking.payment_status !== 'Paid';
+}
+
+/**
  * /user/bookings: the member's bookings that are not cancelled (`GET /api/service/booking/`),
  * newest first, each with its service, date, time, address, amount, status and payment
  * status, and Cancel behind a confirmation (`DELETE`; 'Booking deleted successfully'). The
@@ -143,13 +151,13 @@ function BookingItem({ booking, isNew, onCancelled }: { booking: Booking; isNew:
           onConfirm={confirm}
           onKeep={() => setConfirming(false)}
         />
-      ) : (
+      ) : cancellable(booking) ? (
         <div className="isl-record__actions">
           <button className="button button--secondary" type="button" onClick={() => setConfirming(true)}>
             Cancel booking<span className="visually-hidden"> of {title}</span>
           </button>
         </div>
-      )}
+      ) : null}
     </li>
   );
 }

@@ -10,7 +10,8 @@ import { initialServiceStore, type Category, type ServiceStore } from './app-sta
 import { appStore } from './app-store.ts';
 
 export const SERVICE_STORAGE_KEY = 'service';
-export const CATEGORIES_PATH = '/api/service/categories/';
+/** Every category in one page: the list is paginated (20 by default) and a catalogue has a few dozen. */
+export const CATEGORIES_PATH = '/api/service/categories/?page_size=100';
 
 const FIELDS = Object.keys(initialServiceStore) as (keyof ServiceStore)[];
 const LIST_FIELDS = ['categories', 'services', 'applications', 'notifications', 'jobs'] as const;

@@ -5,7 +5,7 @@
 
 use crate::config::Config;
 use chrono::{DateTime, NaiveDateTime, NaiveTime, Utc};
-use entity::{booking, service};
+use entity::{booking, service, user};
 use entity::words::BookingStatus;
 
 /// What the invite says, whatever the booking's state.
@@ -16,6 +16,9 @@ pub struct Invite<'a> {
     pub brand: &'a str,
     /// The company's address that sends the mail.
     pub organizer_email: &'a str,
+    /// The member who booked: iTIP wants the attendee named in a request and its cancellation.
+    pub attendee_name: &'a str,
+    pub attendee_email: &'a str,
     pub title: &'a str,
     /// UK wall-clock start.
     pub starts: NaiveDateTime,
@@ -25,7 +28,7 @@ pub struct Invite<'a> {
 
 impl<'a> Invite<'a> {
     /// The invite of `booking` of `service`, sent by the company `brand` from `config`'s address.
-    pub fn of(booking: &booking::Model, service: &'a service::Model, brand: &'a str, config: &'a Config) -> Self {
+    pub fn of(booking: &booking::Model, service: &'a service::Model, member: &'a user::Model, brand: &'a str, config: &'a Config) -> Self {
         let host = config.public_url.split("://").nth(1).unwrap_or(&config.public_url).split('/').next().unwrap_or_default();
         let organizer_email = config.mail_from.rsplit('<').next().unwrap_or(&config.mail_from).trim_end_matches('>').trim();
         let starts = NaiveTime::parse_from_str(&booking.time, "%H:%M").map(|time| booking.date.and_time(time)).unwrap_or_else(|_| booking.date.and_time(NaiveTime::MIN));
@@ -34,6 +37,8 @@ impl<'a> Invite<'a> {
             host,
             brand,
             organizer_email,
+            attendee_name: &member.full_name,
+            attendee_email: &member.email,
             title: &service.title,
             starts,
             location: format!("{}, {}, {}", booking.address_line_1, booking.city, booking.postcode),
@@ -67,6 +72,11 @@ const LONDON: &[&str] = &[
     "END:STANDARD",
     "END:VTIMEZONE",
 ];
+
+/// A parameter value (such as a `CN`): in double quotes, which it cannot itself hold (3.2).
+fn quoted(value: &str) -> String {
+    format!("\"{}\"", value.replace('"', "'").replace(['\r', '\n'], " "))
+}
 
 /// Text as a property value: backslash, semicolon, comma and newlines escaped (RFC 5545 3.3.11).
 fn text(value: &str) -> String {
@@ -111,7 +121,8 @@ impl Invite<'_> {
             format!("SUMMARY:{}", text(self.title)),
             format!("LOCATION:{}", text(&self.location)),
             format!("DESCRIPTION:{}", text(&self.description)),
-            format!("ORGANIZER;CN={}:mailto:{}", text(self.brand), self.organizer_email),
+            format!("ORGANIZER;CN={}:mailto:{}", quoted(self.brand), self.organizer_email),
+            format!("ATTENDEE;CN={};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:{}", quoted(self.attendee_name), self.attendee_email),
             format!("STATUS:{status}"),
             "END:VEVENT".into(),
             "END:VCALENDAR".into(),
@@ -130,6 +141,8 @@ mod tests {
             host: "brightway.example",
             brand: "Brightway",
             organizer_email: "no-reply@brightway.example",
+            attendee_name: "Amelia \"Millie\" Hughes",
+            attendee_email: "amelia@example.co.uk",
             title: "End of tenancy clean; deep",
             starts: NaiveDateTime::parse_from_str("2026-07-01 10:30", "%Y-%m-%d %H:%M").unwrap(),
             location: "1 High Street, Bath, BA1 1AA".into(),
@@ -153,6 +166,12 @@ mod tests {
         assert!(cancel.contains("\r\nMETHOD:CANCEL\r\n") && cancel.contains("\r\nSTATUS:CANCELLED\r\n") && cancel.contains("\r\nSEQUENCE:2\r\n"));
         assert!(request.contains("SUMMARY:End of tenancy clean\\; deep"), "text is escaped");
         assert!(request.contains("LOCATION:1 High Street\\, Bath\\, BA1 1AA"));
+        for ics in [&request, &cancel] {
+            let unfolded = ics.replace("\r\n ", "");
+            assert!(unfolded.contains("\r\nATTENDEE;CN=\"Amelia 'Millie' Hughes\";"), "the attendee, quoted: {unfolded}");
+            assert!(unfolded.contains("RSVP=FALSE:mailto:amelia@example.co.uk\r\n"));
+            assert!(unfolded.contains("\r\nORGANIZER;CN=\"Brightway\":mailto:no-reply@brightway.example\r\n"));
+        }
     }
 
     #[test]

@@ -2,10 +2,9 @@
 
 use super::calendar::Invite;
 use super::views::BookingView;
-use crate::catalogue::services::named_service;
 use crate::domain::{UkPostcode, uk_time};
-use crate::http::extract::{FieldErrors, JsonBody, RecordId};
-use crate::http::list::{ListQuery, Paginated};
+use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
+use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::http::AppError;
@@ -17,7 +16,7 @@ use axum::http::StatusCode;
 use chrono::{NaiveDate, NaiveTime, Utc};
 use entity::words::{BookingPayment, BookingStatus, ListingStatus};
 use entity::{booking, service};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -36,17 +35,12 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
-    let paginator = booking::Entity::find()
+    let select = booking::Entity::find()
         .filter(booking::Column::UserId.eq(member.user.id))
         .filter(booking::Column::Status.ne(BookingStatus::Cancelled))
         .order_by_desc(booking::Column::CreatedAt)
-        .order_by_desc(booking::Column::Id)
-        .paginate(state.db(), request.size);
-    let count = paginator.num_items().await?;
-    let rows = match request.offset_within(count) {
-        Some(_) => paginator.fetch_page(request.page - 1).await?,
-        None => Vec::new(),
-    };
+        .order_by_desc(booking::Column::Id);
+    let (count, rows) = rows_of_page(state.db(), select, request).await?;
     let ids: Vec<i32> = rows.iter().map(|b| b.service_id).collect();
     let services: HashMap<i32, service::Model> = service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
     let results = rows.into_iter().filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service))).collect();
@@ -133,7 +127,7 @@ pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
     } else if notes.contains('\0') {
         errors.add("notes", crate::http::extract::NULL_CHARACTERS);
     }
-    let service = named_service(state.db(), &mut errors, "service", service_id).await?;
+    let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
         errors.add("service", "This service is not open for bookings.");
     }
@@ -159,7 +153,7 @@ pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
     }
     .insert(&txn)
     .await?;
-    let invite = Invite::of(&saved, &service, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
+    let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     let notice = Notice {
         title: "Booking received".into(),
         message: format!("We have received your booking of {} on {} at {}. We will confirm it shortly; the attached invite adds it to your calendar.", service.title, date.format("%A %-d %B %Y"), saved.time),
@@ -196,6 +190,11 @@ pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId
         BookingStatus::Completed => return Err(AppError::BadRequest("A completed booking cannot be cancelled.".into())),
         BookingStatus::Pending | BookingStatus::Confirmed => {}
     }
+    // Money is never left behind: until refunds come with payments, a paid booking is
+    // cancelled by the company, who refunds it.
+    if row.payment_status == BookingPayment::Paid {
+        return Err(AppError::BadRequest("This booking is paid: please contact us to cancel it and arrange your refund.".into()));
+    }
     let notifier = Notifier::new(&state).await;
     let txn = state.db().begin().await?;
     // Only a booking still open is cancelled: of two cancellations at once, one changes it.
@@ -206,7 +205,7 @@ pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId
         .exec(&txn)
         .await?;
     if changed.rows_affected == 1 {
-        let invite = Invite::of(&row, &service, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
+        let invite = Invite::of(&row, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let notice = Notice {
             title: "Booking cancelled".into(),
             message: format!("Your booking of {} on {} at {} is cancelled; the attached update removes it from your calendar.", service.title, row.date.format("%A %-d %B %Y"), row.time),

@@ -52,6 +52,8 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
             .col_expr(booking::Column::ReminderQueuedAt, Expr::value(now))
             .filter(booking::Column::Id.eq(row.id))
             .filter(booking::Column::ReminderQueuedAt.is_null())
+            // Cancelled since it was read: no reminder.
+            .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
             .exec(&txn)
             .await?;
         if claimed.rows_affected == 0 {

@@ -1,7 +1,7 @@
 //! The member's own bookmarks: list, save (idempotent, for merging a visitor's), remove.
 
-use crate::http::extract::{FieldErrors, JsonBody, RecordId};
-use crate::http::list::{ListQuery, Paginated};
+use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
+use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::http::AppError;
@@ -11,7 +11,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::{bookmark, job, service};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -67,16 +67,11 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
-    let paginator = bookmark::Entity::find()
+    let select = bookmark::Entity::find()
         .filter(bookmark::Column::UserId.eq(member.user.id))
         .order_by_desc(bookmark::Column::CreatedAt)
-        .order_by_desc(bookmark::Column::Id)
-        .paginate(state.db(), request.size);
-    let count = paginator.num_items().await?;
-    let rows = match request.offset_within(count) {
-        Some(_) => paginator.fetch_page(request.page - 1).await?,
-        None => Vec::new(),
-    };
+        .order_by_desc(bookmark::Column::Id);
+    let (count, rows) = rows_of_page(state.db(), select, request).await?;
     Ok(Json(query.page(request, count, views(state.db(), rows).await?)?))
 }
 
@@ -94,19 +89,16 @@ pub struct NewBookmark {
 pub async fn save(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewBookmark>) -> Result<(StatusCode, Json<BookmarkView>), AppError> {
     let mut errors = FieldErrors::default();
     let (field, id) = match (&body.service, &body.job) {
-        (Some(value), None) => ("service", errors.whole_number("service", Some(value))),
-        (None, Some(value)) => ("job", errors.whole_number("job", Some(value))),
+        (Some(value), None) => {
+            let id = errors.whole_number("service", Some(value));
+            ("service", named_record::<service::Entity>(state.db(), &mut errors, "service", id).await?.map(|found| found.id))
+        }
+        (None, Some(value)) => {
+            let id = errors.whole_number("job", Some(value));
+            ("job", named_record::<job::Entity>(state.db(), &mut errors, "job", id).await?.map(|found| found.id))
+        }
         _ => return Err(AppError::BadRequest("Give either a service or a job to save.".into())),
     };
-    let id = id.and_then(|id| i32::try_from(id).ok());
-    let exists = match (field, id) {
-        ("service", Some(id)) => service::Entity::find_by_id(id).one(state.db()).await?.is_some(),
-        (_, Some(id)) => job::Entity::find_by_id(id).one(state.db()).await?.is_some(),
-        _ => false,
-    };
-    if !exists && id.is_some() {
-        errors.add(field, format!("Invalid pk \"{}\" - object does not exist.", id.unwrap_or_default()));
-    }
     errors.finish()?;
     let id = id.expect("validated");
     let column = if field == "service" { bookmark::Column::ServiceId } else { bookmark::Column::JobId };

@@ -134,17 +134,3 @@ pub async fn service_detail(db: &impl ConnectionTrait, id: i32) -> Result<Option
     let reviews = reviews(db, Some(id), 0, LATEST_REVIEWS).await?.iter().map(ReviewRow::card).collect();
     Ok(Some(ServiceDetail { service, description, status, reviews }))
 }
-
-/// The service a request body names by id, or the contract's field error on `field` when there
-/// is none (`Invalid pk "N" - object does not exist.`, as Django REST framework words it).
-pub async fn named_service(db: &impl ConnectionTrait, errors: &mut crate::http::extract::FieldErrors, field: &str, id: Option<i64>) -> Result<Option<service::Model>, DbErr> {
-    let Some(id) = id else { return Ok(None) };
-    let found = match i32::try_from(id) {
-        Ok(id) => service::Entity::find_by_id(id).one(db).await?,
-        Err(_) => None,
-    };
-    if found.is_none() {
-        errors.add(field, format!("Invalid pk \"{id}\" - object does not exist."));
-    }
-    Ok(found)
-}

@@ -38,6 +38,23 @@ impl<S: Send + Sync> FromRequestParts<S> for RecordId {
     }
 }
 
+/// The record a request body names by `id` in `field`, or the contract's field error when there
+/// is none (`Invalid pk "N" - object does not exist.`, as Django REST framework words it).
+pub async fn named_record<E: sea_orm::EntityTrait>(db: &impl sea_orm::ConnectionTrait, errors: &mut FieldErrors, field: &str, id: Option<i64>) -> Result<Option<E::Model>, sea_orm::DbErr>
+where
+    <E::PrimaryKey as sea_orm::PrimaryKeyTrait>::ValueType: From<i32>,
+{
+    let Some(id) = id else { return Ok(None) };
+    let found = match i32::try_from(id) {
+        Ok(id) => E::find_by_id(id).one(db).await?,
+        Err(_) => None,
+    };
+    if found.is_none() {
+        errors.add(field, format!("Invalid pk \"{id}\" - object does not exist."));
+    }
+    Ok(found)
+}
+
 /// A multipart form; a body that is not one is a 400 that says so.
 pub struct MultipartForm(pub Multipart);
 

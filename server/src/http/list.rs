@@ -7,6 +7,7 @@ use crate::http::extract::FieldErrors;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, Select};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -44,6 +45,10 @@ impl FromRequestParts<Arc<AppState>> for ListQuery {
         let mut seen = std::collections::HashSet::new();
         if let Some((name, _)) = pairs.iter().find(|(name, _)| !seen.insert(name.as_str())) {
             return Err(AppError::field(name, format!("Give {name} once.")));
+        }
+        // PostgreSQL cannot hold NUL in text: refused here, not failed in a query.
+        if let Some((name, _)) = pairs.iter().find(|(_, value)| value.contains('\0')) {
+            return Err(AppError::field(name, crate::http::extract::NULL_CHARACTERS));
         }
         Ok(ListQuery { path: parts.uri.path().to_string(), pairs, public_url: state.config().public_url.clone() })
     }
@@ -119,6 +124,23 @@ impl ListQuery {
         let separator = if query.is_empty() { "" } else { "?" };
         format!("{}{}{separator}{query}", self.public_url, self.path)
     }
+}
+
+/// One page of `select`'s rows, and how many rows match in all; a page past the last fetches
+/// nothing (and [`ListQuery::page`] answers it with a 404).
+pub async fn rows_of_page<'db, C, E>(db: &'db C, select: Select<E>, request: PageRequest) -> Result<(u64, Vec<E::Model>), DbErr>
+where
+    C: ConnectionTrait,
+    E: EntityTrait,
+    E::Model: FromQueryResult + Send + Sync + 'db,
+{
+    let paginator = select.paginate(db, request.size);
+    let count = paginator.num_items().await?;
+    let rows = match request.offset_within(count) {
+        Some(_) => paginator.fetch_page(request.page - 1).await?,
+        None => Vec::new(),
+    };
+    Ok((count, rows))
 }
 
 #[cfg(test)]

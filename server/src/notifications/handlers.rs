@@ -2,7 +2,7 @@
 
 use super::views::{NotificationView, ReadAllAnswer};
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
-use crate::http::list::{ListQuery, Paginated};
+use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::http::AppError;
@@ -11,7 +11,7 @@ use axum::Json;
 use axum::extract::State;
 use entity::notification;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -40,12 +40,8 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     if let Some(is_read) = is_read {
         select = select.filter(notification::Column::IsRead.eq(is_read));
     }
-    let paginator = select.order_by_desc(notification::Column::CreatedAt).order_by_desc(notification::Column::Id).paginate(state.db(), request.size);
-    let count = paginator.num_items().await?;
-    let rows = match request.offset_within(count) {
-        Some(_) => paginator.fetch_page(request.page - 1).await?,
-        None => Vec::new(),
-    };
+    let select = select.order_by_desc(notification::Column::CreatedAt).order_by_desc(notification::Column::Id);
+    let (count, rows) = rows_of_page(state.db(), select, request).await?;
     Ok(Json(query.page(request, count, rows.into_iter().map(NotificationView::from).collect())?))
 }
 

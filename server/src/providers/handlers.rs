@@ -1,9 +1,8 @@
 //! The member's provider applications.
 
 use super::views::ProviderView;
-use crate::catalogue::services::named_service;
-use crate::http::extract::{FieldErrors, JsonBody, RecordId};
-use crate::http::list::{ListQuery, Paginated};
+use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
+use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::http::AppError;
@@ -13,9 +12,9 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use entity::provider;
+use entity::{provider, service};
 use entity::words::{ListingStatus, ProviderStatus};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -33,16 +32,11 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
-    let paginator = provider::Entity::find()
+    let select = provider::Entity::find()
         .filter(provider::Column::UserId.eq(member.user.id))
         .order_by_desc(provider::Column::CreatedAt)
-        .order_by_desc(provider::Column::Id)
-        .paginate(state.db(), request.size);
-    let count = paginator.num_items().await?;
-    let rows = match request.offset_within(count) {
-        Some(_) => paginator.fetch_page(request.page - 1).await?,
-        None => Vec::new(),
-    };
+        .order_by_desc(provider::Column::Id);
+    let (count, rows) = rows_of_page(state.db(), select, request).await?;
     Ok(Json(query.page(request, count, rows.into_iter().map(ProviderView::from).collect())?))
 }
 
@@ -71,7 +65,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, JsonBody(
     if years.is_some_and(|years| !(0..=MAX_EXPERIENCE_YEARS).contains(&years)) {
         errors.add("experience_years", format!("Enter a number of years from 0 to {MAX_EXPERIENCE_YEARS}."));
     }
-    let service = named_service(state.db(), &mut errors, "service", service_id).await?;
+    let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
         errors.add("service", "This service is not taking provider applications.");
     }

@@ -2,9 +2,8 @@
 
 use super::queries::{self, ReviewRow, public_name};
 use super::views::ReviewView;
-use crate::catalogue::services::named_service;
 use crate::domain::Rating;
-use crate::http::extract::{FieldErrors, JsonBody};
+use crate::http::extract::{FieldErrors, JsonBody, named_record};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
@@ -17,7 +16,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::words::ProviderStatus;
-use entity::{provider, review, user};
+use entity::{provider, review, service, user};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -64,7 +63,7 @@ pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody
     let service_id = errors.whole_number("service", body.service.as_ref());
     let rating = errors.whole_number("rating", body.rating.as_ref()).and_then(|n| Rating::new(n).map_err(|problem| errors.add("rating", problem)).ok());
     let text = errors.required_text("review", body.review.as_deref(), REVIEW_MAX_CHARS);
-    let service = named_service(state.db(), &mut errors, "service", service_id).await?;
+    let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     errors.finish()?;
     let (service, rating) = (service.expect("validated"), rating.expect("validated"));
 

@@ -79,6 +79,8 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
         ("/api/service/?page=-1", 400),
         ("/api/service/?page=1&page=2", 400),
         ("/api/service/?ordering=", 400),
+        ("/api/service/?area=Bath%00", 400),
+        ("/api/service/?category__slug=%00", 400),
     ] {
         assert_eq!(app.json(path).await.0, expected, "{path}");
     }
@@ -384,6 +386,15 @@ async fn bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled
     let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
     let titles: Vec<&str> = notices["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
     assert_eq!(titles, ["Booking cancelled", "Booking received"]);
+
+    // A paid booking is cancelled by the company, which refunds it: the member is told so.
+    let (_, paid) = app.call(Method::POST, "/api/service/booking/", Some(booking), Some(&member.token)).await;
+    let mut row: entity::booking::ActiveModel = entity::booking::Entity::find_by_id(paid["id"].as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().unwrap().into();
+    row.payment_status = Set(entity::words::BookingPayment::Paid);
+    row.update(&app.site.db).await.unwrap();
+    let (status, refused) = app.call(Method::DELETE, &format!("/api/service/booking/{}/", paid["id"]), None, Some(&member.token)).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("refund"));
 }
 on_both_databases!(bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled);
 
@@ -401,7 +412,7 @@ async fn bookmarks_are_saved_once_and_kept_to_their_owner(app: &TestApp) {
     let (status, saved_job) = app.call(Method::POST, "/api/bookmarks/", Some(json!({"job": job.id})), Some(&member.token)).await;
     assert_eq!(status, 201);
     assert_eq!(saved_job["title"], format!("{} at {}", job.title, job.company));
-    for body in [json!({}), json!({"service": service, "job": job.id}), json!({"service": i32::MAX}), json!({"job": "x"})] {
+    for body in [json!({}), json!({"service": service, "job": job.id}), json!({"service": i32::MAX}), json!({"job": "x"}), json!({"job": 2147483648i64, "service": null})] {
         let (status, answer) = app.call(Method::POST, "/api/bookmarks/", Some(body.clone()), Some(&member.token)).await;
         assert_eq!((status, answer["error"].clone()), (400, json!(true)), "{body}");
     }
