@@ -3,8 +3,9 @@
 //!
 //! SQLite: an external-content FTS5 table per searched table (`services_search`,
 //! `jobs_search`), kept in step by triggers; words are stemmed (porter) and accents folded.
-//! PostgreSQL: a generated `search_vector` column (English configuration, the title weighted
-//! first) with a GIN index. `server/src/platform/search.rs` queries either through one function.
+//! PostgreSQL: a generated `search_vector` column (English configuration; columns weighted A
+//! to D, most important first, for ranking should results ever be ordered by relevance; lists
+//! are ordered by their `ordering` today) with a GIN index. `server/src/platform/search.rs` queries either through one function.
 //!
 //! On SQLite, write to these tables inside a transaction (as the app's one write path does): a
 //! refused autocommit DELETE on a table with these triggers was seen to leave its pooled

@@ -14,8 +14,9 @@ pub(crate) fn page(site: &SiteData) -> Page {
         <PageIntro title="Notifications" lead="Updates about your bookings, applications, job posts and reviews, newest first."/>
         <div class="container page-body">
             <MemberArea hook="notifications">
-                // The server renders the island's signed-out notice (with a way to sign in and
-                // come back here); signed in: the list, with "Mark as read" and "Mark all as read".
+                // Without JavaScript the notice below says what the page needs. In the browser the
+                // island fills this place: a way to sign in and come back here, or, signed in, the
+                // list with "Mark as read" and "Mark all as read".
                 <noscript>
                     <SignInPrompt
                         message="Sign in to see your notifications. The list needs JavaScript: turn it on in your browser."

@@ -70,6 +70,21 @@ describe('the marketplace actions', () => {
       expect(appStore.getState().service.services).toEqual([SERVICE]);
     });
 
+    it("drops an earlier fetch's late answer: the list shows the latest category", async () => {
+      let answerFirst: (value: unknown) => void = () => undefined;
+      let calls = 0;
+      api.on('GET /api/service/', () => {
+        calls += 1;
+        if (calls === 1) return new Promise((done) => (answerFirst = done));
+        return { status: 200, body: page([SERVICE]) };
+      });
+      const first = fetchServices('gardening');
+      await fetchServices('cleaning');
+      answerFirst({ status: 200, body: page([{ ...SERVICE, id: 7, title: 'Hedge trimming' }]) });
+      await first;
+      expect(appStore.getState().service.services).toEqual([SERVICE]);
+    });
+
     it('only logs a failure: no alert, the list stays cleared', async () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       setServiceStore({ services: [SERVICE] });

@@ -10,7 +10,7 @@ import { logWarning } from '../runtime/log.ts';
 import type { Notification, Service, ServiceDetail } from '../store/app-state.ts';
 import { appStore } from '../store/app-store.ts';
 import { showAlert } from '../store/alert.ts';
-import { setLoading } from '../store/loading.ts';
+import { fetchQuietly, withLoader } from '../member-services/calls.ts';
 import { setServiceStore } from '../store/service.ts';
 import { MARKETPLACE_ALERTS, RATING_MAX, RATING_MIN } from './messages.ts';
 
@@ -26,39 +26,24 @@ export const MARKETPLACE_PATHS = {
 const resultsOf = <Item>(page: { readonly results?: readonly Item[] } | null | undefined): readonly Item[] =>
   Array.isArray(page?.results) ? page.results : [];
 
-/** Runs a read: the answer on success; a failure is only logged (spec section 8). */
-async function fetchQuietly<Data>(what: string, call: () => Promise<Data>): Promise<ActionResult<Data>> {
-  try {
-    return { success: true, data: await call() };
-  } catch (error) {
-    logWarning(`could not load ${what}`, error);
-    return { success: false, error };
-  }
-}
-
-/** Runs a change under the full-screen loader. */
-async function withLoader<Result>(call: () => Promise<Result>): Promise<Result> {
-  setLoading(true);
-  try {
-    return await call();
-  } finally {
-    setLoading(false);
-  }
-}
-
 // ---------- services ----------
+
+/** Counts services fetches, so that only the latest one's answer fills the list. */
+let servicesFetches = 0;
 
 /**
  * `GET /api/service/?category__slug={slug}&status=Open&ordering=priority` into `services`,
- * which is cleared first (spec section 7): a slow answer never shows another category's list.
+ * which is cleared first (spec section 7). An earlier fetch that answers late is dropped, so
+ * the list never shows another category's services.
  */
 export function fetchServices(categorySlug: string): Promise<ActionResult<readonly Service[]>> {
   setServiceStore({ services: [] });
+  const fetch = ++servicesFetches;
   const query = new URLSearchParams({ category__slug: categorySlug, status: 'Open', ordering: 'priority' });
   return fetchQuietly('the services', async () => {
     const page = await apiRequest<ApiSchemas['Paginated_ServiceView']>('GET', `${MARKETPLACE_PATHS.services}?${query}`, { expect: 200 });
     const services = resultsOf(page);
-    setServiceStore({ services });
+    if (fetch === servicesFetches) setServiceStore({ services });
     return services;
   });
 }
