@@ -39,7 +39,7 @@ echo "== api: schemathesis against /api/openapi.json"
   # Rate limits out of reach, so that the fuzzing tests validation rather than the limiter.
   PORT="$port" DATA_DIR="$data" DATABASE_URL="sqlite://$data/marketplace.sqlite3" SEED_DEMO=true PRERENDER=false \
     RATE_LIMIT_LOGIN_PER_MINUTE=100000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=100000 RATE_LIMIT_REGISTER_PER_HOUR=100000 RATE_LIMIT_RESEND_PER_HOUR=100000 \
-    RATE_LIMIT_RESET_PER_HOUR=100000 PASSWORD_HASH_MEMORY_KIB=64 PASSWORD_HASH_ITERATIONS=1 RUST_LOG=warn \
+    RATE_LIMIT_RESET_PER_HOUR=100000 RATE_LIMIT_BOOKINGS_PER_HOUR=100000 PASSWORD_HASH_MEMORY_KIB=64 PASSWORD_HASH_ITERATIONS=1 RUST_LOG=warn \
     "$SERVER_BIN" > "$data/server.log" 2>&1 &
   server=$!
   trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT

@@ -54,6 +54,8 @@ pub struct Limits {
     pub register_per_hour: u32,
     pub resend_per_hour: u32,
     pub reset_per_hour: u32,
+    /// Bookings one member may make in an hour (each queues mail).
+    pub bookings_per_hour: u32,
     /// Rate-limit windows kept in memory at most (least recently used forgotten first).
     pub rate_limit_keys: usize,
     pub certificates_per_request: usize,
@@ -113,6 +115,7 @@ impl Config {
                 register_per_hour: settings.number("RATE_LIMIT_REGISTER_PER_HOUR", 20),
                 resend_per_hour: settings.number("RATE_LIMIT_RESEND_PER_HOUR", 10),
                 reset_per_hour: settings.number("RATE_LIMIT_RESET_PER_HOUR", 10),
+                bookings_per_hour: settings.number("RATE_LIMIT_BOOKINGS_PER_HOUR", 20),
                 rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
                 certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),
                 certificates_per_member: settings.number("CERTIFICATES_PER_MEMBER", 30),

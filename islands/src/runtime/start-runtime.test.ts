@@ -132,7 +132,7 @@ describe('startIslandsRuntime', () => {
     localStorage.setItem(SERVICE_STORAGE_KEY, JSON.stringify({ ...initialServiceStore, categories: [stored] }));
     fetchSpy.mockImplementation(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url === '/api/service/categories/') return jsonResponse({ count: 1, next: null, previous: null, results: [category] });
+      if (url === '/api/service/categories/?page_size=100') return jsonResponse({ count: 1, next: null, previous: null, results: [category] });
       if (url === '/api/website-info/') return jsonResponse({ count: 1, next: null, previous: null, results: [info] });
       return new Response('<!doctype html>');
     });
@@ -144,7 +144,7 @@ describe('startIslandsRuntime', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(restoredAtStart).toEqual([stored]);
-    expect(fetchSpy).toHaveBeenCalledWith('/api/service/categories/', expect.objectContaining({ method: 'GET' }));
+    expect(fetchSpy).toHaveBeenCalledWith('/api/service/categories/?page_size=100', expect.objectContaining({ method: 'GET' }));
     expect(fetchSpy).toHaveBeenCalledWith('/api/website-info/', expect.objectContaining({ method: 'GET' }));
     expect(appStore.getState().service.categories).toEqual([category]);
     expect(appStore.getState().websiteInfo.websiteInfo).toEqual(info);

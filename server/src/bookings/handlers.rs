@@ -6,7 +6,8 @@ use crate::domain::{UkPostcode, uk_time};
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
-use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
+use crate::platform::rate_limit::Limit;
 use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
 use crate::state::AppState;
@@ -104,8 +105,9 @@ fn booking_time(errors: &mut FieldErrors, raw: &str) -> Option<NaiveTime> {
 
 /// Books an Open service for the member. The amount is the service's price now, whatever the
 /// request says; the booking is Pending and Unpaid until the company confirms and it is paid.
-#[utoipa::path(post, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), request_body = NewBooking, responses((status = 201, body = BookingView), Invalid, Unauthenticated))]
+#[utoipa::path(post, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), request_body = NewBooking, responses((status = 201, body = BookingView), Invalid, Unauthenticated, RateLimited))]
 pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewBooking>) -> Result<(StatusCode, Json<BookingView>), AppError> {
+    state.limiter.check("booking", &member.user.id.to_string(), Limit::per_hour(state.config().limits.bookings_per_hour))?;
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
     let date = errors.required("date", body.date.as_deref());

@@ -500,3 +500,18 @@ async fn each_booking_is_reminded_once_a_day_before(app: &TestApp) {
     assert_eq!(notices["results"][0]["title"], "Booking reminder");
 }
 on_both_databases!(each_booking_is_reminded_once_a_day_before);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bookings_are_limited_per_member() {
+    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.bookings_per_hour = 2).await;
+    let id = service_id(&app, "regular-home-clean").await;
+    let member = app.member("Amelia Hughes").await;
+    let booking = json!({"service": id, "date": uk_date(4), "time": "11:00", "address_line_1": "1 High Street", "city": "Leeds", "postcode": "LS1 4AP"});
+    for _ in 0..2 {
+        assert_eq!(app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), Some(&member.token)).await.0, 201);
+    }
+    let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), Some(&member.token)).await;
+    assert_eq!((status, answer["error"].clone()), (429, json!(true)));
+    let other = app.member("Sam Jones").await;
+    assert_eq!(app.call(Method::POST, "/api/service/booking/", Some(booking), Some(&other.token)).await.0, 201, "the limit is per member");
+}
