@@ -71,11 +71,12 @@ describe('the marketplace actions', () => {
     });
 
     it("drops an earlier fetch's late answer: the list shows the latest category", async () => {
-      let answerFirst: (value: unknown) => void = () => undefined;
+      type Answer = { status: number; body?: unknown };
+      let answerFirst: (value: Answer) => void = () => undefined;
       let calls = 0;
       api.on('GET /api/service/', () => {
         calls += 1;
-        if (calls === 1) return new Promise((done) => (answerFirst = done));
+        if (calls === 1) return new Promise<Answer>((done) => (answerFirst = done));
         return { status: 200, body: page([SERVICE]) };
       });
       const first = fetchServices('gardening');
