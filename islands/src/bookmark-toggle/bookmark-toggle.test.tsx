@@ -55,6 +55,8 @@ describe('bookmark-toggle', () => {
     expect(stored()).toMatchObject([{ kind: 'service', id: 3, title: 'Deep clean' }]);
     expect(button(root).getAttribute('aria-pressed')).toBe('true');
     expect(button(root).textContent).toContain('Saved');
+    expect(button(root).getAttribute('aria-label')).toMatch(/^Save .* to bookmarks$/);
+    expect(button(root).getAttribute('aria-pressed')).toBe('true');
 
     await click(button(root));
     expect(stored()).toEqual([]);

@@ -67,9 +67,10 @@ export default function BookmarkToggle(props: BookmarkToggleProps) {
       aria-busy={busy || waiting ? true : undefined}
       onClick={onClick}
       title={saved ? 'Remove from your bookmarks' : `Save this ${what} to your bookmarks`}
+      // A toggle keeps one name; aria-pressed says whether it is on ("Save …, pressed").
+      aria-label={`Save ${title === '' ? `this ${what}` : title} to bookmarks`}
     >
-      <span aria-hidden="true">{saved ? '★' : '☆'}</span> {saved ? 'Saved' : 'Save'}
-      <span className="visually-hidden"> {title === '' ? `this ${what}` : title} to bookmarks</span>
+      <span aria-hidden="true">{saved ? '★' : '☆'}</span> <span aria-hidden="true">{saved ? 'Saved' : 'Save'}</span>
     </button>
   );
 }
