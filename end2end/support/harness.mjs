@@ -261,11 +261,18 @@ export async function openPage(browser, url, contextOptions = {}) {
  * visitor would. Fails with the names of the islands still not hydrated.
  */
 export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_MS) {
-  await page.evaluate(() => {
-    for (const island of document.querySelectorAll('[data-island][data-hydrate="visible"]')) {
-      if (island.dataset.hydrated !== 'true') island.scrollIntoView({ block: 'center' });
+  // One at a time, waiting for each, as a visitor scrolls: jumping past an island in one go
+  // may never let the browser report it as seen.
+  for (const island of await page.$$('[data-island][data-hydrate="visible"]')) {
+    const hydrated = await island.evaluate((element) => {
+      if (element.dataset.hydrated === 'true') return true;
+      element.scrollIntoView({ block: 'center' });
+      return false;
+    });
+    if (!hydrated) {
+      await page.waitForFunction((element) => element.dataset.hydrated === 'true', island, { timeout, polling: 100 }).catch(() => {});
     }
-  });
+  }
   try {
     await page.waitForFunction(
       () => Array.from(document.querySelectorAll('[data-island]')).every((island) => island.dataset.hydrated === 'true'),
