@@ -106,6 +106,17 @@ describe('the marketplace actions', () => {
       expect(appStore.getState().service.notifications.map((item) => item.id)).toEqual([2, 1]);
     });
 
+    it('follows every page, so that older notifications are listed too', async () => {
+      api.on('GET /api/notifications', (request: { url: string }) => {
+        const pageNumber = new URL(request.url, 'http://localhost').searchParams.get('page');
+        return pageNumber === '1'
+          ? { status: 200, body: { count: 2, next: 'http://localhost/api/notifications?page=2', previous: null, results: [notification(2, false)] } }
+          : { status: 200, body: { count: 2, next: null, previous: 'x', results: [notification(1, false)] } };
+      });
+      await fetchNotifications();
+      expect(appStore.getState().service.notifications.map((item) => item.id)).toEqual([2, 1]);
+    });
+
     it('counts the unread ones with ?is_read=false, one call for simultaneous callers', async () => {
       api.on('GET /api/notifications', { status: 200, body: page([notification(2, false)], 31) });
       const [first, second] = await Promise.all([fetchUnreadNotificationCount(), fetchUnreadNotificationCount()]);

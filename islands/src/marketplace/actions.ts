@@ -10,7 +10,7 @@ import { logWarning } from '../runtime/log.ts';
 import type { Notification, Service, ServiceDetail } from '../store/app-state.ts';
 import { appStore } from '../store/app-store.ts';
 import { showAlert } from '../store/alert.ts';
-import { fetchQuietly, withLoader } from '../member-services/calls.ts';
+import { fetchAllPages, fetchQuietly, withLoader } from '../member-services/calls.ts';
 import { setServiceStore } from '../store/service.ts';
 import { MARKETPLACE_ALERTS, RATING_MAX, RATING_MIN } from './messages.ts';
 
@@ -59,11 +59,13 @@ export function fetchService(id: number): Promise<ActionResult<ServiceDetail>> {
 
 // ---------- notifications ----------
 
-/** `GET /api/notifications` (newest first) into `notifications`. */
+/**
+ * `GET /api/notifications` (newest first) into `notifications`: every page, so that the unread
+ * count and "Mark all as read" speak of all of them, not of the newest 20.
+ */
 export function fetchNotifications(): Promise<ActionResult<readonly Notification[]>> {
   return fetchQuietly('the notifications', async () => {
-    const page = await apiRequest<ApiSchemas['Paginated_NotificationView']>('GET', MARKETPLACE_PATHS.notifications, { expect: 200 });
-    const notifications = resultsOf(page);
+    const notifications = await fetchAllPages<Notification>(MARKETPLACE_PATHS.notifications);
     setServiceStore({ notifications });
     return notifications;
   });
