@@ -262,7 +262,8 @@ export async function openPage(browser, url, contextOptions = {}) {
  */
 export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_MS) {
   // One at a time, waiting for each, as a visitor scrolls: jumping past an island in one go
-  // may never let the browser report it as seen.
+  // may never let the browser report it as seen. The page is put back where it was after.
+  const start = await page.evaluate(() => [window.scrollX, window.scrollY]);
   for (const island of await page.$$('[data-island][data-hydrate="visible"]')) {
     const hydrated = await island.evaluate((element) => {
       if (element.dataset.hydrated === 'true') return true;
@@ -273,6 +274,7 @@ export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_M
       await page.waitForFunction((element) => element.dataset.hydrated === 'true', island, { timeout, polling: 100 }).catch(() => {});
     }
   }
+  await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), start);
   try {
     await page.waitForFunction(
       () => Array.from(document.querySelectorAll('[data-island]')).every((island) => island.dataset.hydrated === 'true'),
