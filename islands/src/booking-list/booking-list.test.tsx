@@ -105,6 +105,7 @@ describe('booking-list', () => {
     expect(appStore.getState().alert).toMatchObject({ message: 'Booking deleted successfully', type: 'success' });
     expect(items(root).map((item) => item.querySelector('a')?.textContent)).toEqual(['Deep clean']);
     expect(appStore.getState().loading).toBe(false);
+    expect(document.activeElement, 'focus stays in the list, not at the top of the page').toBe(root.querySelector('ul[aria-label="Your bookings"]'));
   });
 
   it('after a failed deletion shows no alert but turns the loader off, and keeps the booking', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { cancelBooking, fetchBookings, type Booking } from '../member-services/bookings.ts';
 import { ConfirmStep, pounds, ukDate } from '../member-services/controls.tsx';
@@ -29,6 +29,13 @@ export default function BookingList() {
   const current = useAppStore((state) => state.service.currentBooking);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // After a cancellation the pressed button is gone: focus goes to the list (or its empty
+  // state), not back to the start of the page.
+  const [removals, setRemovals] = useState(0);
+  const afterRemoval = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (removals > 0) afterRemoval.current?.focus();
+  }, [removals]);
 
   useEffect(() => {
     restoreSession();
@@ -67,7 +74,9 @@ export default function BookingList() {
   if (load.bookings.length === 0) {
     return (
       <div className="empty-state">
-        <h2>No bookings yet</h2>
+        <h2 tabIndex={-1} ref={(element) => void (afterRemoval.current = element)}>
+          No bookings yet
+        </h2>
         <p>When you book a service it shows here, with its date, status and payment.</p>
         <p>
           <a className="button button--primary" href="/services">
@@ -77,9 +86,12 @@ export default function BookingList() {
       </div>
     );
   }
-  const remove = (id: number) => setLoad({ state: 'ready', bookings: load.bookings.filter((booking) => booking.id !== id) });
+  const remove = (id: number) => {
+    setLoad({ state: 'ready', bookings: load.bookings.filter((booking) => booking.id !== id) });
+    setRemovals((count) => count + 1);
+  };
   return (
-    <ul className="isl-records" aria-label="Your bookings">
+    <ul className="isl-records" aria-label="Your bookings" tabIndex={-1} ref={(element) => void (afterRemoval.current = element)}>
       {load.bookings.map((booking) => (
         <BookingItem key={booking.id} booking={booking} isNew={current !== null && current.id === booking.id} onCancelled={remove} />
       ))}
