@@ -2,6 +2,7 @@
 // on the server (`/api/bookmarks/`). On login the visitor's are saved to the account (the API
 // saves each once, so merging twice is harmless) and then cleared here. One small store per
 // page, shared by every bookmark island on it (the toggles and the /bookmarks list).
+import { readStoredJson, writeStoredJson } from '../store/local-storage.ts';
 import { apiRequest } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ActionResult } from '../api/result.ts';
@@ -42,30 +43,10 @@ export function linkOf(target: BookmarkTarget): string {
 
 // ---------- the visitor's, in localStorage ----------
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
 
 function readLocal(): LocalBookmark[] {
-  let raw: string | null = null;
-  try {
-    raw = storage()?.getItem(BOOKMARKS_STORAGE_KEY) ?? null;
-  } catch {
-    return [];
-  }
-  if (raw === null) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+  const value = readStoredJson(BOOKMARKS_STORAGE_KEY);
   if (!Array.isArray(value)) return [];
   const list: LocalBookmark[] = [];
   for (const item of value as unknown[]) {
@@ -88,12 +69,7 @@ function emit(): void {
 }
 
 function writeLocal(list: readonly LocalBookmark[]): void {
-  try {
-    if (list.length === 0) storage()?.removeItem(BOOKMARKS_STORAGE_KEY);
-    else storage()?.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify(list));
-  } catch {
-    // Storage full or refused: the change holds on this page only.
-  }
+  writeStoredJson(BOOKMARKS_STORAGE_KEY, list.length === 0 ? null : list);
   local = list;
   emit();
 }

@@ -2,6 +2,7 @@
 // every page by the runtime, which also loads the service categories at startup (spec section
 // 1). This module is part of the runtime's code on every page, so it stays small: the other
 // marketplace calls live in src/marketplace/ and load with their islands only.
+import { readStoredJson, writeStoredJson } from './local-storage.ts';
 import { apiRequest } from '../api/client.ts';
 import type { ActionResult } from '../api/result.ts';
 import type { ApiSchemas } from '../api/types.ts';
@@ -21,14 +22,6 @@ const MEMBER_FIELDS = ['applications', 'currentBooking', 'notifications'] as con
 
 const currentStore = (): ServiceStore => appStore.getState().service;
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -37,19 +30,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * wrong kind (a list that is not one, a record that is not an object) keeps its initial value.
  */
 export function readStoredServiceStore(): ServiceStore | null {
-  let raw: string | null;
-  try {
-    raw = localStorageOrNull()?.getItem(SERVICE_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const value = readStoredJson(SERVICE_STORAGE_KEY);
   if (!isRecord(value)) return null;
   const restored: Record<string, unknown> = { ...initialServiceStore };
   for (const field of LIST_FIELDS) {
@@ -64,11 +45,7 @@ export function readStoredServiceStore(): ServiceStore | null {
 }
 
 function writeStoredServiceStore(store: ServiceStore): void {
-  try {
-    localStorageOrNull()?.setItem(SERVICE_STORAGE_KEY, JSON.stringify(store));
-  } catch {
-    // Storage full or refused: the store still works on this page.
-  }
+  writeStoredJson(SERVICE_STORAGE_KEY, store);
 }
 
 /** Merges `patch` into the service store and writes localStorage when anything changed. */

@@ -2,6 +2,7 @@
 // page by the runtime, kept fresh by a 30 s expiry check and one refresh at a time. This module
 // is part of the runtime's code on every page, so it stays small: the account actions (forms,
 // profile) live in src/account/ and load with their islands only.
+import { readStoredJson, writeStoredJson } from './local-storage.ts';
 import { configureApiAuth } from '../api/auth-hooks.ts';
 import { apiRequest } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
@@ -29,31 +30,11 @@ const STORED_FIELDS = ['accessToken', 'refreshToken', 'user', 'email', 'tokenExp
 
 const currentSession = (): AuthSession => appStore.getState().session;
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The stored session, or null when there is none or it is unreadable. */
 export function readStoredSession(): StoredSession | null {
-  let raw: string | null = null;
-  try {
-    raw = localStorageOrNull()?.getItem(AUTH_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const value = readStoredJson(AUTH_STORAGE_KEY);
   if (value === null || typeof value !== 'object') return null;
   const stored = value as Record<string, unknown>;
   const accessToken = textOrNull(stored.accessToken);
@@ -77,11 +58,7 @@ function writeStoredSession(session: AuthSession): void {
     email: session.email,
     tokenExpiry: session.tokenExpiry,
   };
-  try {
-    localStorageOrNull()?.setItem(AUTH_STORAGE_KEY, JSON.stringify(stored));
-  } catch {
-    // Storage full or refused: the session still works on this page.
-  }
+  writeStoredJson(AUTH_STORAGE_KEY, stored);
 }
 
 /** Merges `patch` into the session; writes localStorage when a stored field changed. */
