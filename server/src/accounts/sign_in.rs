@@ -1,6 +1,7 @@
 //! `/api/auth/`: registration, email verification, sign-in, token refresh, sign-out and
 //! password reset.
 
+use crate::platform::db::is_unique_violation;
 use crate::http::extract::{ClientAddress, FieldErrors, JsonBody, NULL_CHARACTERS};
 use crate::accounts::codes::{self, Purpose};
 use crate::accounts::store;
@@ -101,7 +102,7 @@ pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress,
     let created = match created {
         Ok(user) => user,
         // Two registrations of one address at once: the unique index decides.
-        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+        Err(error) if is_unique_violation(&error) => {
             return Err(AppError::field("email", "A user with this email already exists."));
         }
         Err(error) => return Err(error.into()),

@@ -1,5 +1,6 @@
 //! The member's own bookmarks: list, save (idempotent, for merging a visitor's), remove.
 
+use crate::platform::db::is_unique_violation;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
@@ -111,7 +112,7 @@ pub async fn save(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
     match inserted {
         Ok(saved) => Ok((StatusCode::CREATED, Json(views(state.db(), vec![saved]).await?.remove(0)))),
         // Saved twice at once (a merge racing a click): the unique index keeps one.
-        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+        Err(error) if is_unique_violation(&error) => {
             let saved = existing().await?.ok_or(AppError::NotFound)?;
             Ok((StatusCode::OK, Json(views(state.db(), vec![saved]).await?.remove(0))))
         }

@@ -39,3 +39,9 @@ fn sqlite_file(url: &str) -> Option<&str> {
     let path = rest.split('?').next()?;
     (!path.is_empty() && path != ":memory:").then_some(path)
 }
+
+/// Whether a write was refused by a unique index: the database decides "one of a kind", even
+/// for two requests at once, and the caller answers that as a duplicate.
+pub fn is_unique_violation(error: &sea_orm::DbErr) -> bool {
+    matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+}

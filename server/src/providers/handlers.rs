@@ -1,6 +1,7 @@
 //! The member's provider applications.
 
 use super::views::ProviderView;
+use crate::platform::db::is_unique_violation;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
@@ -89,7 +90,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, JsonBody(
     let saved = match inserted {
         Ok(saved) => saved,
         // One application per member and service: the unique index decides, even for two at once.
-        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+        Err(error) if is_unique_violation(&error) => {
             return Err(AppError::field("service", "You have already applied to provide this service."));
         }
         Err(error) => return Err(error.into()),

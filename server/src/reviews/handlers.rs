@@ -2,6 +2,7 @@
 
 use super::queries::{self, ReviewRow, public_name};
 use super::views::ReviewView;
+use crate::platform::db::is_unique_violation;
 use crate::domain::Rating;
 use crate::http::extract::{FieldErrors, JsonBody, named_record};
 use crate::http::list::{ListQuery, Paginated};
@@ -86,7 +87,7 @@ pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody
     let saved = match inserted {
         Ok(saved) => saved,
         // One review per member and service: the unique index decides, even for two at once.
-        Err(error) if matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+        Err(error) if is_unique_violation(&error) => {
             return Err(AppError::BadRequest("You have already reviewed this service.".into()));
         }
         Err(error) => return Err(error.into()),
