@@ -10,13 +10,11 @@ import { logWarning } from '../runtime/log.ts';
 import type { Notification, Service, ServiceDetail } from '../store/app-state.ts';
 import { appStore } from '../store/app-store.ts';
 import { showAlert } from '../store/alert.ts';
-import { fetchAllPages, fetchQuietly, withLoader } from '../member-services/calls.ts';
+import { fetchAllPages, fetchQuietly, MEMBER_PATHS, withLoader } from '../member-services/calls.ts';
 import { setServiceStore } from '../store/service.ts';
 import { MARKETPLACE_ALERTS, RATING_MAX, RATING_MIN } from './messages.ts';
 
 export const MARKETPLACE_PATHS = {
-  services: '/api/service/',
-  service: (id: number | string) => `/api/service/${encodeURIComponent(String(id))}/`,
   notifications: '/api/notifications',
   notification: (id: number | string) => `/api/notifications/${encodeURIComponent(String(id))}/`,
   readAllNotifications: '/api/notifications/read-all/',
@@ -41,7 +39,7 @@ export function fetchServices(categorySlug: string): Promise<ActionResult<readon
   const fetch = ++servicesFetches;
   const query = new URLSearchParams({ category__slug: categorySlug, status: 'Open', ordering: 'priority' });
   return fetchQuietly('the services', async () => {
-    const page = await apiRequest<ApiSchemas['Paginated_ServiceView']>('GET', `${MARKETPLACE_PATHS.services}?${query}`, { expect: 200 });
+    const page = await apiRequest<ApiSchemas['Paginated_ServiceView']>('GET', `${MEMBER_PATHS.services}?${query}`, { expect: 200 });
     const services = resultsOf(page);
     if (fetch === servicesFetches) setServiceStore({ services });
     return services;
@@ -51,7 +49,7 @@ export function fetchServices(categorySlug: string): Promise<ActionResult<readon
 /** `GET /api/service/{id}/` into `currentService`. */
 export function fetchService(id: number): Promise<ActionResult<ServiceDetail>> {
   return fetchQuietly('the service', async () => {
-    const service = await apiRequest<ServiceDetail>('GET', MARKETPLACE_PATHS.service(id), { expect: 200 });
+    const service = await apiRequest<ServiceDetail>('GET', MEMBER_PATHS.service(id), { expect: 200 });
     setServiceStore({ currentService: service });
     return service;
   });
