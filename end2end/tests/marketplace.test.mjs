@@ -127,7 +127,8 @@ describe('the services marketplace', () => {
       await page.getByRole('button', { name: 'Yes, cancel it' }).click();
       await seesAlert(page, 'Booking deleted successfully');
       await booking.waitFor({ state: 'detached' });
-      await page.locator('[data-island="full-screen-loader"] [role="status"]').waitFor({ state: 'hidden' }).catch(() => {});
+      // The loader is off again: the page is usable.
+      await page.locator('[data-island="full-screen-loader"] .isl-loader').waitFor({ state: 'hidden' });
       await settle(page);
       assertNoProblems(problems, 'booking and cancelling');
     } finally {
