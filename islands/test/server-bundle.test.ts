@@ -32,6 +32,8 @@ const ISLAND_MARKERS: Record<string, string> = {
   'booking-list': '',
   'bookmark-list': '',
   'bookmark-toggle': '',
+  'job-application-list': '',
+  'my-job-posts': '',
 };
 
 const ENGINES = [

@@ -1,6 +1,6 @@
 // Form parts of the member's marketplace islands that the account forms do not have, in the
 // same style (.field, the server's error under the control).
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { loginUrlReturningTo } from '../navigation/redirect.ts';
 
 /** A labelled `<textarea>` with its hint and the server's error. Uncontrolled. */
@@ -87,6 +87,57 @@ export function ConfirmStep(props: {
   );
 }
 
+/**
+ * A button that asks first (ConfirmStep in its place) and then runs `action`; `onDone` after it
+ * succeeds. Kept or failed, focus goes back to the button, which the question had replaced.
+ */
+export function ConfirmedAction(props: {
+  /** The button's content, with a visually hidden part naming the record. */
+  readonly label: ReactNode;
+  readonly question: string;
+  readonly confirmLabel: string;
+  readonly keepLabel: string;
+  readonly action: () => Promise<{ readonly success: boolean }>;
+  readonly onDone: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (confirming) asked.current = true;
+    else if (asked.current) button.current?.focus();
+  }, [confirming]);
+
+  const confirm = (): void => {
+    setBusy(true);
+    void props.action().then((result) => {
+      if (result.success) {
+        props.onDone();
+        return;
+      }
+      setBusy(false);
+      setConfirming(false);
+    });
+  };
+
+  return confirming ? (
+    <ConfirmStep
+      question={props.question}
+      confirmLabel={props.confirmLabel}
+      keepLabel={props.keepLabel}
+      busy={busy}
+      onConfirm={confirm}
+      onKeep={() => setConfirming(false)}
+    />
+  ) : (
+    <button className="button button--secondary" type="button" ref={button} onClick={() => setConfirming(true)}>
+      {props.label}
+    </button>
+  );
+}
+
 /** A positive whole id from props, or null. */
 export const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
 
@@ -108,4 +159,11 @@ export function ukDate(date: string): string {
   if (match === null) return date;
   const value = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return value.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The day of a timestamp (`2026-11-23T23:30:00Z`) in UK time, written as ukDate writes a date. */
+export function ukDay(timestamp: string): string {
+  const value = new Date(timestamp);
+  if (Number.isNaN(value.getTime())) return timestamp;
+  return value.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 }

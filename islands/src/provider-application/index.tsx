@@ -7,12 +7,12 @@ import {
   applyAsProvider,
   fetchCategoryServices,
   fetchProviderApplications,
-  fetchServiceTitle,
   setProviderAvailability,
   withdrawProviderApplication,
   type ProviderApplication,
   type Service,
 } from '../member-services/providers.ts';
+import { useServiceTitle } from '../member-services/use-service-title.ts';
 import { restoreSession, useAppStore } from '../store/index.ts';
 
 export interface ProviderCategory {
@@ -300,21 +300,6 @@ function Applications(props: {
       )}
     </section>
   );
-}
-
-function useServiceTitle(id: number, known: string | undefined): string {
-  const [fetched, setFetched] = useState<string | null>(null);
-  useEffect(() => {
-    if (known !== undefined) return;
-    let live = true;
-    void fetchServiceTitle(id).then((title) => {
-      if (live) setFetched(title);
-    });
-    return () => {
-      live = false;
-    };
-  }, [id, known]);
-  return known ?? fetched ?? `Service ${id}`;
 }
 
 function ApplicationItem(props: {

@@ -1,25 +1,28 @@
 //! `/user/my-job-post`: the jobs the signed-in user posted.
 
 use crate::data::SiteData;
+use crate::island::{Hydrate, Island};
 use crate::pages::Page;
-use crate::parts::member::{MemberGuard, MemberPanel};
+use crate::parts::member::{MemberArea, MemberGuard, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
+use serde_json::json;
 
 pub(crate) fn page(site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Your job posts" lead="The jobs you have posted, with the applications they received."/>
         <div class="container page-body">
-            <MemberPanel
-                hook="my-job-post"
-                what="your job posts"
-                path="/user/my-job-post"
-                points=&[
-                    "See the jobs you have posted and when they close.",
-                    "Read the applications each job has received.",
-                    "Remove a job once the role is filled.",
-                ]
-            />
+            <MemberArea hook="my-job-post">
+                // The `my-job-posts` island fills this place once hydrated: each post with its
+                // dates and status, its applications (CV, cover letter, a status to set), and Delete.
+                <noscript>
+                    <SignInPrompt
+                        message="Sign in to see your job posts. The list needs JavaScript: turn it on in your browser."
+                        path="/user/my-job-post"
+                    />
+                </noscript>
+                <Island name="my-job-posts" props=json!({}) hydrate=Hydrate::Load/>
+            </MemberArea>
             <MemberGuard/>
         </div>
     };
