@@ -424,15 +424,15 @@ fn jobs_show_salaries_types_dates_and_keep_the_search_in_page_links() {
 }
 
 #[test]
-fn apply_shows_the_job_and_a_labelled_form_or_asks_for_a_job() {
+fn apply_shows_the_job_and_its_application_island_or_asks_for_a_job() {
     let html = render(&page("/apply?id=3"));
     assert!(html.contains("<title>Apply: Care assistant at Pennine Care Partners - Brightway UK</title>"));
     assert!(html.contains("About the role."));
-    assert!(html.contains(r#"<input type="hidden" name="job" value="3">"#));
-    assert!(html.contains(r#"<label for="apply-resume" class="field-label">CV</label>"#));
-    assert!(html.contains(r#"href="/user/login?redirect=/apply%3Fid%3D3""#));
+    assert_eq!(islands(&html, "job-apply-form"), [(serde_json::json!({ "job": 3 }), "idle".to_owned())]);
+    assert!(member_area(&html, "apply").contains("<h2>Your application</h2>"));
     let none = render(&page("/apply"));
     assert!(none.contains(r#"<a class="button button--primary" href="/jobs">See open jobs</a>"#));
+    assert!(islands(&none, "job-apply-form").is_empty());
 }
 
 #[test]
@@ -595,33 +595,42 @@ fn notifications_title_and_description_are_the_specs() {
 }
 
 #[test]
-fn forms_post_to_their_page_with_the_api_field_names() {
-    // The account forms are islands (see account_pages_hold_their_form_island_in_the_member_area),
-    // and so are booking and becoming a provider (see member_marketplace_pages_hold_their_islands).
-    let expectations: [(&str, &str, &[&str]); 5] = [
-        ("/apply?id=3", "/apply", &["job", "full_name", "email", "phone_number", "cover_letter", "resume"]),
-        ("/recruitment-post", "/recruitment-post", RECRUITMENT_FIELDS),
-        ("/form/hire-talent", "/form/hire-talent", RECRUITMENT_FIELDS),
-        ("/job-post", "/job-post", JOB_POST_FIELDS),
-        ("/form/job-post", "/form/job-post", JOB_POST_FIELDS),
+fn job_forms_are_islands_and_only_the_recruitment_request_posts_without_javascript() {
+    // Applying and posting a job need a signed-in member: a notice without JavaScript, and no
+    // server-written form a browser could post (and get 405 for).
+    let signed_in_forms = [
+        ("/apply?id=3", "apply", "job-apply-form", serde_json::json!({ "job": 3 }), "Applying needs JavaScript and sign-in"),
+        ("/job-post", "job-post", "job-post-form", serde_json::json!({}), "Posting a job needs JavaScript and sign-in"),
+        ("/form/job-post", "job-post", "job-post-form", serde_json::json!({}), "Posting a job needs JavaScript and sign-in"),
     ];
-    for (url, action, fields) in expectations {
+    for (url, hook, name, props, notice) in signed_in_forms {
         let html = render(&page(url));
-        assert!(html.contains(&format!(r#"method="post" action="{action}""#)), "{url}");
-        let names = attribute_values(&html, "name");
-        for field in fields {
-            assert!(names.contains(field), "{url}: no field {field}");
+        assert_eq!(islands(&html, name), [(props, "idle".to_owned())], "{url}: one {name}, hydrated when idle");
+        let area = member_area(&html, hook);
+        assert!(area.contains(&format!("<span>island {name}</span>")), "{url}: {name} inside the member area");
+        let noscript = &area[area.find("<noscript>").unwrap_or_else(|| panic!("{url}: a notice without JavaScript"))..];
+        let noscript = &noscript[..noscript.find("</noscript>").unwrap()];
+        assert!(noscript.contains(notice), "{url}: {notice}");
+        assert!(noscript.contains(&format!(r#"href="/user/login?redirect={}""#, url.replace('?', "%3F").replace('=', "%3D"))), "{url}: sign in and come back");
+        for gone in ["<form", "<input", "<textarea", "<select", "<button", "method=", "action="] {
+            assert!(!area.contains(gone), "{url}: {gone} in the member area");
         }
     }
+    // The recruitment request is open to everyone: the island's server markup is the whole form,
+    // posting to the page (islands/src/recruitment-form checks that markup), hydrated at once.
+    for url in ["/recruitment-post", "/form/hire-talent"] {
+        let html = render(&page(url));
+        assert_eq!(islands(&html, "recruitment-form"), [(serde_json::json!({ "action": url }), "load".to_owned())], "{url}");
+        assert!(member_area(&html, "recruitment").contains("<span>island recruitment-form</span>"), "{url}");
+    }
+    // Registering as a job seeker is open to everyone too, below the job search.
+    let html = render(&page("/form/find-job"));
+    assert_eq!(islands(&html, "find-job-form"), [(serde_json::json!({}), "idle".to_owned())]);
+    let area = member_area(&html, "find-job");
+    assert!(area.find(r#"action="/jobs""#).unwrap() < area.find("<span>island find-job-form</span>").unwrap(), "the search first");
+    let noscript = &area[area.find("<noscript>").expect("a notice without JavaScript")..];
+    assert!(noscript.contains(r#"<a href="mailto:hello@brightway.example">hello@brightway.example</a>"#));
 }
-
-const RECRUITMENT_FIELDS: &[&str] =
-    &["company_name", "contact_name", "email", "phone_number", "role", "number_of_staff", "location", "start_date", "details"];
-
-const JOB_POST_FIELDS: &[&str] = &[
-    "title", "company", "location", "employment_type", "salary_min", "salary_max", "salary_period", "description", "closes_at",
-    "attachment",
-];
 
 #[test]
 fn become_provider_preselects_the_service_from_the_query() {

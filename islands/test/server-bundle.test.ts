@@ -34,6 +34,11 @@ const ISLAND_MARKERS: Record<string, string> = {
   'bookmark-toggle': '',
   'job-application-list': '',
   'my-job-posts': '',
+  'job-apply-form': '',
+  'job-post-form': '',
+  'find-job-form': '',
+  // The whole form, posting to the page: it works without JavaScript.
+  'recruitment-form': 'name="number_of_staff"',
 };
 
 const ENGINES = [

@@ -1,4 +1,4 @@
-//! `/apply?id=N`: a job's full details and the application form.
+//! `/apply?id=N`: a job's full details and the application form (an island).
 
 use super::Page;
 use crate::data::{JobDetail, SiteData};
@@ -6,7 +6,6 @@ use crate::format::{paragraphs, salary};
 use crate::island::{Hydrate, Island};
 use crate::parts::breadcrumbs::Breadcrumbs;
 use crate::parts::cards::JobFacts;
-use crate::parts::form::{Field, Submit, TextArea};
 use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
@@ -45,10 +44,18 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
         <div class="container page-body">
             {if detail.status == "Open" {
                 view! {
+                    // The `job-apply-form` island: the form for a member, a way to sign in for
+                    // anyone else (the session lives in the browser). Without JavaScript only the
+                    // notice shows, and there is no form to post anywhere.
                     <MemberArea hook="apply">
                         <h2>"Your application"</h2>
-                        <SignInPrompt message="You need to be signed in to apply, so that you can follow your application from your account." path=return_path/>
-                        <ApplicationForm job_id/>
+                        <noscript>
+                            <SignInPrompt
+                                message="Applying needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to apply with your CV and follow your application from your account."
+                                path=return_path
+                            />
+                        </noscript>
+                        <Island name="job-apply-form" props=json!({ "job": job_id }) hydrate=Hydrate::Idle/>
                     </MemberArea>
                 }
                 .into_any()
@@ -84,24 +91,5 @@ fn JobOverview(detail: JobDetail) -> impl IntoView {
                 {paragraphs(&detail.description).into_iter().map(|text| view! { <p>{text}</p> }).collect_view()}
             </div>
         </div>
-    }
-}
-
-/// The fields of `/api/job-apply/`.
-#[component]
-fn ApplicationForm(job_id: i32) -> impl IntoView {
-    const FORM: &str = "apply";
-    view! {
-        <form class="form" method="post" action=PATH enctype="multipart/form-data">
-            <input type="hidden" name="job" value=job_id/>
-            <Field form=FORM name="full_name" label="Full name" autocomplete="name"/>
-            <div class="form-row">
-                <Field form=FORM name="email" label="Email address" kind="email" autocomplete="email"/>
-                <Field form=FORM name="phone_number" label="Phone number" kind="tel" autocomplete="tel"/>
-            </div>
-            <TextArea form=FORM name="cover_letter" label="Cover letter" rows=8 hint="Tell the employer why the role suits you and when you could start."/>
-            <Field form=FORM name="resume" label="CV" kind="file" accept=".pdf,.doc,.docx" hint="PDF or Word, up to 5 MB. Only the employer sees it."/>
-            <Submit label="Send application"/>
-        </form>
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Page;
 use crate::data::SiteData;
-use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::member::MemberArea;
 use crate::parts::page_intro::PageIntro;
 use crate::parts::shared_forms::JobPostForm;
 use leptos::prelude::*;
@@ -12,8 +12,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
         <PageIntro title="Post a job" lead="Reach people looking for work across the UK. Your job goes live as soon as you post it."/>
         <div class="container page-body">
             <MemberArea hook="job-post">
-                <SignInPrompt message="You need to be signed in to post a job, so that applications reach you." path="/job-post"/>
-                <JobPostForm action="/job-post"/>
+                <JobPostForm path="/job-post"/>
             </MemberArea>
         </div>
     };

@@ -7,16 +7,14 @@ fn control_id(form: &str, name: &str) -> String {
     format!("{form}-{name}")
 }
 
-/// The label, with "(optional)" for controls that may be left empty, and the hint under it.
+/// The label, with "(optional)" for controls that may be left empty.
 #[component]
-fn LabelAndHint(id: String, label: &'static str, required: bool, hint: Option<&'static str>) -> impl IntoView {
-    let hint_id = format!("{id}-hint");
+fn Label(id: String, label: &'static str, required: bool) -> impl IntoView {
     view! {
         <label class="field-label" for=id>
             {label}
             {(!required).then(|| view! { <span class="field-optional">" (optional)"</span> })}
         </label>
-        {hint.map(|hint| view! { <p class="field-hint" id=hint_id>{hint}</p> })}
     }
 }
 
@@ -31,29 +29,12 @@ pub(crate) fn Field(
     kind: &'static str,
     #[prop(default = true)] required: bool,
     #[prop(optional)] autocomplete: Option<&'static str>,
-    #[prop(optional)] hint: Option<&'static str>,
-    #[prop(optional)] inputmode: Option<&'static str>,
-    #[prop(optional)] min: Option<&'static str>,
-    /// File types a file input takes.
-    #[prop(optional)]
-    accept: Option<&'static str>,
 ) -> impl IntoView {
     let id = control_id(form, name);
-    let described_by = hint.map(|_| format!("{id}-hint"));
     view! {
         <div class="field">
-            <LabelAndHint id=id.clone() label required hint/>
-            <input
-                id=id
-                name=name
-                type=kind
-                required=required
-                autocomplete=autocomplete
-                aria-describedby=described_by
-                inputmode=inputmode
-                min=min
-                accept=accept
-            />
+            <Label id=id.clone() label required/>
+            <input id=id name=name type=kind required=required autocomplete=autocomplete/>
         </div>
     }
 }
@@ -65,35 +46,13 @@ pub(crate) fn TextArea(
     name: &'static str,
     label: &'static str,
     #[prop(default = true)] required: bool,
-    #[prop(optional)] hint: Option<&'static str>,
     #[prop(default = 5)] rows: u8,
 ) -> impl IntoView {
     let id = control_id(form, name);
-    let described_by = hint.map(|_| format!("{id}-hint"));
     view! {
         <div class="field">
-            <LabelAndHint id=id.clone() label required hint/>
-            <textarea id=id name=name rows=rows required=required aria-describedby=described_by></textarea>
-        </div>
-    }
-}
-
-/// A `<select>` with its label; `options` are (value, text) pairs after a "Choose" prompt.
-#[component]
-pub(crate) fn Select(
-    form: &'static str,
-    name: &'static str,
-    label: &'static str,
-    options: &'static [(&'static str, &'static str)],
-) -> impl IntoView {
-    let id = control_id(form, name);
-    view! {
-        <div class="field">
-            <LabelAndHint id=id.clone() label required=true hint=None/>
-            <select id=id name=name required>
-                <option value="">"Choose…"</option>
-                {options.iter().map(|(value, text)| view! { <option value=*value>{*text}</option> }).collect_view()}
-            </select>
+            <Label id=id.clone() label required/>
+            <textarea id=id name=name rows=rows required=required></textarea>
         </div>
     }
 }

@@ -1,74 +1,34 @@
 //! Forms that two routes share: the recruitment request (/form/hire-talent and
-//! /recruitment-post) and the job post (/job-post and /form/job-post). Field names are the API's
-//! (`/api/send-recruitment/`, `/api/service/jobs/`).
+//! /recruitment-post) and the job post (/job-post and /form/job-post), both React islands; and
+//! the job and service searches.
 
-use super::form::{Field, Select, Submit, TextArea};
-use crate::format::EMPLOYMENT_TYPES;
+use super::member::SignInPrompt;
+use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
+use serde_json::json;
 
-const SALARY_PERIODS: [(&str, &str); 2] = [("year", "A year"), ("hour", "An hour")];
-
-/// Tells the recruitment team who the company needs. `action` is the page's own path.
+/// Tells the recruitment team who the company needs: the `recruitment-form` island, whose
+/// server markup is a whole form with the API's field names posting to `action` (the page's own
+/// path), so that it works without JavaScript; once hydrated it sends to the API itself.
+/// Hydrated on load: a submit before then would post the page instead.
 #[component]
 pub(crate) fn RecruitmentForm(action: &'static str) -> impl IntoView {
-    const FORM: &str = "recruitment";
-    view! {
-        <form class="form" method="post" action=action>
-            <fieldset>
-                <legend>"About your organisation"</legend>
-                <Field form=FORM name="company_name" label="Company name" autocomplete="organization"/>
-                <Field form=FORM name="contact_name" label="Your name" autocomplete="name"/>
-                <div class="form-row">
-                    <Field form=FORM name="email" label="Email address" kind="email" autocomplete="email"/>
-                    <Field form=FORM name="phone_number" label="Phone number" kind="tel" autocomplete="tel"/>
-                </div>
-            </fieldset>
-            <fieldset>
-                <legend>"The staff you need"</legend>
-                <Field form=FORM name="role" label="Role" hint="For example: care assistant, commercial cleaner, warehouse operative."/>
-                <div class="form-row">
-                    <Field form=FORM name="number_of_staff" label="Number of staff" kind="number" min="1" inputmode="numeric"/>
-                    <Field form=FORM name="start_date" label="Start date" kind="date"/>
-                </div>
-                <Field form=FORM name="location" label="Location" hint="Town or city, and postcode if you know it."/>
-                <TextArea form=FORM name="details" label="Details" hint="Shifts, hours, pay rate, and any qualifications or checks the role needs."/>
-            </fieldset>
-            <Submit label="Send recruitment request"/>
-        </form>
-    }
+    view! { <Island name="recruitment-form" props=json!({ "action": action }) hydrate=Hydrate::Load/> }
 }
 
-/// Posts a job. `action` is the page's own path.
+/// Posts a job: the `job-post-form` island, the form for a member and a way to sign in and come
+/// back to `path` for anyone else (the session lives in the browser). Without JavaScript only
+/// the notice shows, and there is no form to post anywhere.
 #[component]
-pub(crate) fn JobPostForm(action: &'static str) -> impl IntoView {
-    const FORM: &str = "job-post";
+pub(crate) fn JobPostForm(path: &'static str) -> impl IntoView {
     view! {
-        <form class="form" method="post" action=action enctype="multipart/form-data">
-            <fieldset>
-                <legend>"The role"</legend>
-                <Field form=FORM name="title" label="Job title"/>
-                <Field form=FORM name="company" label="Company" autocomplete="organization"/>
-                <div class="form-row">
-                    <Field form=FORM name="location" label="Location" hint="Town or city."/>
-                    <Select form=FORM name="employment_type" label="Employment type" options=&EMPLOYMENT_TYPES/>
-                </div>
-            </fieldset>
-            <fieldset>
-                <legend>"Pay and dates"</legend>
-                <div class="form-row form-row--3">
-                    <Field form=FORM name="salary_min" label="Salary from (£)" kind="number" min="0" inputmode="numeric" required=false/>
-                    <Field form=FORM name="salary_max" label="Salary to (£)" kind="number" min="0" inputmode="numeric" required=false/>
-                    <Select form=FORM name="salary_period" label="Paid" options=&SALARY_PERIODS/>
-                </div>
-                <Field form=FORM name="closes_at" label="Closing date" kind="date"/>
-            </fieldset>
-            <fieldset>
-                <legend>"Description"</legend>
-                <TextArea form=FORM name="description" label="Job description" rows=8 hint="What the job involves, the hours, who you are looking for and the benefits you offer."/>
-                <Field form=FORM name="attachment" label="Attachment" kind="file" required=false accept=".pdf,.doc,.docx" hint="A full job description or application pack: PDF or Word, up to 5 MB."/>
-            </fieldset>
-            <Submit label="Post job"/>
-        </form>
+        <noscript>
+            <SignInPrompt
+                message="Posting a job needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in so that applications reach you."
+                path
+            />
+        </noscript>
+        <Island name="job-post-form" props=json!({}) hydrate=Hydrate::Idle/>
     }
 }
 

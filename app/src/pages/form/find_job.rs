@@ -1,12 +1,16 @@
-//! `/form/find-job`: search the jobs, or register to upload a CV.
+//! `/form/find-job`: search the jobs, or register with the recruitment team.
 
 use crate::data::SiteData;
+use crate::island::{Hydrate, Island};
 use crate::pages::Page;
 use crate::parts::member::MemberArea;
 use crate::parts::shared_forms::JobSearchForm;
 use leptos::prelude::*;
+use serde_json::json;
 
 pub(crate) fn page(site: &SiteData) -> Page {
+    let email = site.info.email.clone();
+    let mailto = format!("mailto:{email}");
     let body = view! {
         <h1>"Find a job"</h1>
         <p class="lead">"Search open roles in care, cleaning, the trades and more, with employers across the UK."</p>
@@ -15,12 +19,20 @@ pub(crate) fn page(site: &SiteData) -> Page {
             <div class="card teaser">
                 <h2>"Let employers find you"</h2>
                 <p>
-                    "Register and upload your CV to apply for jobs in a couple of clicks. Your CV is never public: only the employers you apply to can open it."
+                    "Tell our recruitment team the work you want and upload your CV: we put you forward for roles that match. Your CV is never public."
                 </p>
-                <p><a class="button button--secondary" href="/user/register">"Register and upload your CV"</a></p>
+                // The `find-job-form` island, open to everyone; a member's details start from
+                // the profile. Without JavaScript only this notice shows.
+                <noscript>
+                    <p class="notice">
+                        "Registering needs JavaScript: turn it on in your browser, or email your CV and the work you want to "
+                        <a href=mailto>{email}</a>"."
+                    </p>
+                </noscript>
+                <Island name="find-job-form" props=json!({}) hydrate=Hydrate::Idle/>
             </div>
         </MemberArea>
     };
-    let description = format!("Find a job with {}: search open roles across the UK and register to apply with your CV.", site.info.brand);
+    let description = format!("Find a job with {}: search open roles across the UK, or send our recruitment team your CV.", site.info.brand);
     Page::new("Find a job", &site.info.brand, description, body)
 }

@@ -2,7 +2,7 @@
 
 use crate::data::SiteData;
 use crate::pages::Page;
-use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::member::MemberArea;
 use crate::parts::shared_forms::JobPostForm;
 use leptos::prelude::*;
 
@@ -11,8 +11,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
         <h1>"Advertise a job"</h1>
         <p class="lead">"Describe the role, the pay and the closing date. Candidates apply online with their CV."</p>
         <MemberArea hook="job-post">
-            <SignInPrompt message="You need to be signed in to post a job, so that applications reach you." path="/form/job-post"/>
-            <JobPostForm action="/form/job-post"/>
+            <JobPostForm path="/form/job-post"/>
         </MemberArea>
     };
     let description = format!("Advertise a job with {}: role, pay and closing date, with applications sent to your account.", site.info.brand);

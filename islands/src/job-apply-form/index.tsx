@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { formText, useAccountForm } from '../account/use-account-form.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_HINT,
+  formFile,
+  FormMessage,
+  unplacedMessage,
+  UploadProgress,
+  useProfilePrefill,
+} from '../jobs/form-parts.tsx';
+import { applyForJob } from '../jobs/forms.ts';
+import { idOf, SignInNotice, TextAreaField } from '../member-services/controls.tsx';
+import { useAppStore } from '../store/index.ts';
+
+export interface JobApplyFormProps {
+  /** The job's id (`/apply?id=N`). */
+  readonly job?: unknown;
+}
+
+const APPLICATIONS_PAGE = '/user/applications';
+const FIELDS = ['full_name', 'email', 'phone_number', 'cover_letter', 'resume'] as const;
+
+/**
+ * /apply?id=N: a signed-in member applies for the job with a cover letter and a CV
+ * (`POST /api/job-apply/` multipart), a progress bar showing how much is sent. Name, email and
+ * phone start from the profile. Sent: the alert 'Job application submitted successfully' and a
+ * short confirmation with the way to follow the application. Failure: 'Failed to apply job',
+ * the server's messages beside their fields (or above the button when no field has one). The
+ * server renders nothing here: the page's `<noscript>` says that applying needs JavaScript and
+ * sign-in; once hydrated, a signed-out visitor gets a way to sign in and come back.
+ */
+export default function JobApplyForm(props: JobApplyFormProps) {
+  const job = idOf(props.job);
+  const hydrated = useHydrated();
+  const signedIn = useAppStore((state) => state.session.accessToken !== null);
+  const [sent, setSent] = useState(false);
+
+  if (job === null || !hydrated) return null;
+  if (!signedIn) {
+    return <SignInNotice message="Sign in to apply, so that you can follow your application from your account." path={`/apply?id=${job}`} />;
+  }
+  if (sent) return <Sent />;
+  return <ApplicationForm job={job} onSent={() => setSent(true)} />;
+}
+
+function ApplicationForm({ job, onSent }: { job: number; onSent: () => void }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const send = useCallback(
+    async (data: FormData) => {
+      setMessage(undefined);
+      setProgress(0);
+      const result = await applyForJob(
+        {
+          job,
+          full_name: formText(data, 'full_name').trim(),
+          email: formText(data, 'email').trim(),
+          phone_number: formText(data, 'phone_number').trim(),
+          cover_letter: formText(data, 'cover_letter').trim(),
+          resume: formFile(data, 'resume'),
+        },
+        setProgress,
+      );
+      setProgress(null);
+      if (result.success) onSent();
+      else setMessage(unplacedMessage(result.error, FIELDS));
+      return result;
+    },
+    [job, onSent],
+  );
+  const form = useAccountForm(FIELDS, send);
+  useProfilePrefill(form.formRef);
+
+  // No action or method: the form only exists with JavaScript, and is sent by it. noValidate:
+  // only the server validates (spec section 5), and its messages stand beside the fields.
+  return (
+    <form className="form isl-job-apply-form" noValidate ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
+      <TextField name="full_name" label="Full name" autoComplete="name" error={form.errors.full_name} />
+      <div className="form-row">
+        <TextField name="email" label="Email address" type="email" autoComplete="email" error={form.errors.email} />
+        <TextField name="phone_number" label="Phone number" type="tel" autoComplete="tel" error={form.errors.phone_number} />
+      </div>
+      <TextAreaField
+        name="cover_letter"
+        label="Cover letter"
+        rows={8}
+        hint="Tell the employer why the role suits you and when you could start."
+        error={form.errors.cover_letter}
+      />
+      <TextField
+        name="resume"
+        label="CV"
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        hint={`${DOCUMENT_HINT} Only the employer sees it.`}
+        error={form.errors.resume}
+      />
+      <UploadProgress fraction={progress} label="Sending your application" />
+      <FormMessage message={message} />
+      <SubmitButton busy={form.submitting}>Send application</SubmitButton>
+    </form>
+  );
+}
+
+/** The application went: where to follow it. Focused, so that the reader continues from here. */
+function Sent() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div className="notice isl-form-sent" ref={ref} tabIndex={-1}>
+      <p>
+        <strong>Your application is sent.</strong> The employer will see your CV and cover letter, and you can follow the application
+        from your account.
+      </p>
+      <p className="notice-actions">
+        <a className="button button--primary" href={APPLICATIONS_PAGE}>
+          See your applications
+        </a>
+        <a href="/jobs">Browse more jobs</a>
+      </p>
+    </div>
+  );
+}
