@@ -108,7 +108,10 @@ pub struct JobDetail {
     pub job: JobCard,
     /// Plain text; paragraphs separated by blank lines.
     pub description: String,
+    /// `Open` or `Closed` (past its closing date counts as Closed).
     pub status: String,
+    /// The site path of the job's attachment, if it has one.
+    pub attachment: Option<String>,
 }
 
 /// Page position in a paginated list; pages count from 1.
@@ -208,4 +211,20 @@ pub struct Assets {
     pub build_id: String,
     /// The site's public origin, e.g. `https://brightway.example`, for canonical links.
     pub public_url: String,
+}
+
+/// A page answering a link from a mail: what happened, and maybe one thing to do next.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct MessagePage {
+    pub heading: String,
+    pub lead: String,
+    /// A button that posts to this address (e.g. to undo), if any.
+    pub action: Option<MessageAction>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct MessageAction {
+    /// Where the button posts, a site path with its query.
+    pub path: String,
+    pub label: String,
 }

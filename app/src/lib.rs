@@ -29,6 +29,12 @@ pub fn render_error(status: u16, path: &str, site: &SiteData, assets: &Assets, i
     with_islands(islands, || pages::error_document(status, path, site, assets))
 }
 
+/// A short page that answers a link from a mail (confirming job alerts, unsubscribing): a
+/// heading, a sentence, and maybe one button that posts back. Not indexed.
+pub fn render_message(message: &data::MessagePage, path: &str, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
+    with_islands(islands, || pages::message_document(message, path, site, assets))
+}
+
 fn with_islands(islands: Arc<dyn IslandRenderer>, render: impl FnOnce() -> String) -> String {
     let owner = Owner::new();
     owner.with(|| {

@@ -133,7 +133,7 @@ fn every_page() -> Vec<PagePayload> {
         status: "Open".into(),
         reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
     };
-    let job_detail = JobDetail { job: job(3, "Care assistant"), description: "About the role.".into(), status: "Open".into() };
+    let job_detail = JobDetail { job: job(3, "Care assistant"), description: "About the role.".into(), status: "Open".into(), attachment: None };
     let providers = BecomeProviderData {
         categories: vec![ProviderCategory { slug: "cleaning".into(), name: "Cleaning".into(), count: 1 }],
         selected: Some(SelectedService { id: 1, title: "End of tenancy cleaning".into(), category: "cleaning".into() }),

@@ -23,6 +23,8 @@ pub struct Model {
     pub closes_at: Option<Date>,
     /// Storage key of an attachment, if any.
     pub attachment: Option<String>,
+    /// When the poster removed it: it leaves every list and page, and its applications stay.
+    pub removed_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

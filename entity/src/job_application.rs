@@ -1,4 +1,4 @@
-use crate::words::{ApplicationStatus};
+use crate::words::ApplicationStatus;
 use sea_orm::entity::prelude::*;
 
 /// An application to a job; one per member and job. The resume is private.
@@ -16,6 +16,8 @@ pub struct Model {
     pub resume: String,
     pub status: ApplicationStatus,
     pub created_at: DateTimeUtc,
+    /// When the job's owner last changed its status.
+    pub updated_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

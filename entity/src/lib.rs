@@ -7,6 +7,7 @@ pub mod category;
 pub mod certificate;
 pub mod job;
 pub mod job_application;
+pub mod job_seeker;
 pub mod mail_outbox;
 pub mod notification;
 pub mod one_time_code;
@@ -27,6 +28,7 @@ pub mod prelude {
     pub use super::certificate::Entity as Certificate;
     pub use super::job::Entity as Job;
     pub use super::job_application::Entity as JobApplication;
+    pub use super::job_seeker::Entity as JobSeeker;
     pub use super::mail_outbox::Entity as MailOutbox;
     pub use super::notification::Entity as Notification;
     pub use super::one_time_code::Entity as OneTimeCode;

@@ -17,6 +17,8 @@ pub struct Model {
     pub last_error: Option<String>,
     /// An iCalendar invite (`METHOD:REQUEST` or `CANCEL`) sent as `invite.ics`, if any.
     pub calendar: Option<String>,
+    /// The one-click unsubscribe address of a mail someone subscribed to (`List-Unsubscribe`).
+    pub unsubscribe_url: Option<String>,
     pub created_at: DateTimeUtc,
 }
 

@@ -38,4 +38,6 @@ words! {
     PaymentStatus { Pending = "Pending", Paid = "Paid", Failed = "Failed", Cancelled = "Cancelled", Refunded = "Refunded" }
     /// A job application, as the job's owner moves it along.
     ApplicationStatus { Submitted = "Submitted", Reviewed = "Reviewed", Shortlisted = "Shortlisted", Rejected = "Rejected" }
+    /// A job seeker's job alerts: asked for and waiting for the address to be confirmed, sent, or not wanted.
+    JobAlerts { Off = "Off", Unconfirmed = "Unconfirmed", On = "On" }
 }

@@ -39,6 +39,8 @@ pub struct Config {
     pub password_hash: HashCost,
     /// The wait before a failed mail's first retry; it doubles with each failure.
     pub mail_retry_after: Duration,
+    /// The least time between two job alert mails to one person.
+    pub job_alerts_every: Duration,
     /// How many proxies of our own stand in front of the server, each appending to
     /// `X-Forwarded-For`; 0 takes the client address from the connection.
     pub trusted_proxies: usize,
@@ -56,6 +58,14 @@ pub struct Limits {
     pub reset_per_hour: u32,
     /// Bookings one member may make in an hour (each queues mail).
     pub bookings_per_hour: u32,
+    /// Jobs one member may post in an hour.
+    pub job_posts_per_hour: u32,
+    /// Job applications one member may send in an hour (each stores a CV and queues mail).
+    pub job_applications_per_hour: u32,
+    /// Recruitment requests from one client address in an hour (visitors may send them).
+    pub recruitment_per_hour: u32,
+    /// Job-seeker registrations from one client address in an hour (visitors may register).
+    pub job_seekers_per_hour: u32,
     /// Rate-limit windows kept in memory at most (least recently used forgotten first).
     pub rate_limit_keys: usize,
     pub certificates_per_request: usize,
@@ -116,6 +126,10 @@ impl Config {
                 resend_per_hour: settings.number("RATE_LIMIT_RESEND_PER_HOUR", 10),
                 reset_per_hour: settings.number("RATE_LIMIT_RESET_PER_HOUR", 10),
                 bookings_per_hour: settings.number("RATE_LIMIT_BOOKINGS_PER_HOUR", 20),
+                job_posts_per_hour: settings.number("RATE_LIMIT_JOB_POSTS_PER_HOUR", 10),
+                job_applications_per_hour: settings.number("RATE_LIMIT_JOB_APPLICATIONS_PER_HOUR", 30),
+                recruitment_per_hour: settings.number("RATE_LIMIT_RECRUITMENT_PER_HOUR", 5),
+                job_seekers_per_hour: settings.number("RATE_LIMIT_JOB_SEEKERS_PER_HOUR", 5),
                 rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
                 certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),
                 certificates_per_member: settings.number("CERTIFICATES_PER_MEMBER", 30),
@@ -125,6 +139,7 @@ impl Config {
                 iterations: settings.number("PASSWORD_HASH_ITERATIONS", HashCost::default().iterations),
             },
             mail_retry_after: Duration::from_secs(settings.number("MAIL_RETRY_SECONDS", 5)),
+            job_alerts_every: Duration::from_secs(settings.number("JOB_ALERTS_EVERY_SECONDS", 86_400)),
             trusted_proxies,
             connections: Connections {
                 header_read_timeout: Duration::from_secs(settings.number("HEADER_READ_TIMEOUT_SECONDS", 10)),

@@ -55,6 +55,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     sender.start();
     let state = Arc::new(AppState {
         storage: Storage::open(&config.storage_url, &secrets.files, &config.public_url)?,
+        links: crate::platform::signed_link::SignedLinks::new(&secrets.mail_links),
         tokens: Tokens::new(&secrets.tokens),
         codes: Codes::new(&secrets.codes),
         limiter: RateLimiter::new(config.limits.rate_limit_keys),
@@ -63,6 +64,8 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         site: site.clone(),
     });
     crate::bookings::reminders::start(state.clone());
+    crate::jobs::expiry::start(state.clone());
+    crate::job_seekers::alerts::start(state.clone());
     let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
     let limits = config.connections;
     let router = crate::http::api::router(state.clone())

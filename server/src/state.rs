@@ -6,6 +6,7 @@ use crate::accounts::tokens::Tokens;
 use crate::config::Config;
 use crate::platform::rate_limit::RateLimiter;
 use crate::site::Site;
+use crate::platform::signed_link::SignedLinks;
 use crate::platform::storage::Storage;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
@@ -16,6 +17,8 @@ pub struct AppState {
     pub tokens: Tokens,
     pub codes: Codes,
     pub storage: Storage,
+    /// Links in mails that act without signing in.
+    pub links: SignedLinks,
     pub limiter: RateLimiter,
     /// Wakes the mail sender after a mail is queued.
     pub mail_queued: Arc<Notify>,

@@ -11,6 +11,7 @@ pub(crate) mod cancel;
 pub(crate) mod contact;
 pub(crate) mod cookie_policy;
 mod errors;
+mod message;
 pub(crate) mod form;
 pub(crate) mod home;
 pub(crate) mod how_it_works;
@@ -78,6 +79,15 @@ pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &
     };
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
     let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, brand: brand.clone() };
+    html(head, assets, body)
+}
+
+/// The document of a page that answers a link from a mail; kept out of search engines.
+pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, site: &SiteData, assets: &Assets) -> String {
+    let brand = &site.info.brand;
+    let content = view! { <message::Message message=message.clone()/> }.into_any();
+    let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
+    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, brand: brand.clone() };
     html(head, assets, body)
 }
 

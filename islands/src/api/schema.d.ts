@@ -215,6 +215,40 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/job-apply/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Applies for an open job with a CV. The applicant and the job's owner are told. */
+        readonly post: operations["apply"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/job-seekers/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Registers a job seeker with a private CV; rate limited per client address. */
+        readonly post: operations["register"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/notifications": {
         readonly parameters: {
             readonly query?: never;
@@ -287,6 +321,23 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/send-recruitment/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Sends the company a recruitment request; rate limited per client address. */
+        readonly post: operations["send"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/service/": {
         readonly parameters: {
             readonly query?: never;
@@ -305,6 +356,41 @@ export interface paths {
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/applications/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The member's own job applications, newest first. */
+        readonly get: operations["list_own"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/applications/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        /** Withdraws one of the member's applications: it and its CV are deleted. */
+        readonly delete: operations["withdraw"];
+        readonly options?: never;
+        readonly head?: never;
+        /** Moves an application to one of the member's job posts along; the applicant is told. */
+        readonly patch: operations["set_status"];
         readonly trace?: never;
     };
     readonly "/api/service/booking/": {
@@ -358,6 +444,85 @@ export interface paths {
         };
         /** Every category by priority, each with its number of Open services. */
         readonly get: operations["list_categories"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/jobs/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Jobs, newest first; `search` uses the full-text index (every word must match, each also as
+         *     the start of a longer word). A job past its closing date counts as Closed.
+         */
+        readonly get: operations["list"];
+        readonly put?: never;
+        /** Posts a job, Open at once and owned by the member; every page showing jobs is refreshed. */
+        readonly post: operations["post"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/jobs/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** One job, open or closed; a removed one is not found. */
+        readonly get: operations["show"];
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Removes one of the member's job posts: it leaves every list and page at once, and its
+         *     applications are kept (their applicants are told). Removing it again changes nothing.
+         */
+        readonly delete: operations["remove"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/jobs/{id}/applications/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The applications to one of the member's job posts, with their CVs; anyone else's post is
+         *     not found.
+         */
+        readonly get: operations["list_for_job"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/jobs/{id}/attachment/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** A job's attachment: the employer's public description of the job, at a stable address. */
+        readonly get: operations["attachment"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -443,6 +608,23 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A job application, as the job's owner moves it along.
+         * @enum {string}
+         */
+        readonly ApplicationStatus: "Submitted" | "Reviewed" | "Shortlisted" | "Rejected";
+        readonly ApplicationStatusChange: {
+            /** @description Where the application now stands. */
+            readonly status: string;
+        };
+        /** @description The job an application is for. */
+        readonly AppliedJob: {
+            readonly company: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly status: components["schemas"]["ListingStatus"];
+            readonly title: string;
+        };
         readonly AvailabilityChange: {
             /** @description Leave out to change nothing. */
             readonly availability?: boolean | null;
@@ -539,6 +721,8 @@ export interface components {
             /** Format: email */
             readonly email: string;
         };
+        /** @enum {string} */
+        readonly EmploymentType: "full_time" | "part_time" | "contract" | "temporary";
         /** @description The contract's error body. */
         readonly ErrorBody: {
             /** @description Authentication failures repeat the sentence here. */
@@ -549,6 +733,126 @@ export interface components {
             readonly message: string;
         } & {
             readonly [key: string]: readonly string[];
+        };
+        /**
+         * @description The multipart form of `POST /api/job-apply/`: the job, how to reach the applicant, a cover
+         *     letter, and the CV (PDF or Word, at most 5 MiB, checked by content).
+         */
+        readonly JobApplicationForm: {
+            readonly cover_letter?: string;
+            /** Format: email */
+            readonly email: string;
+            readonly full_name: string;
+            /**
+             * Format: int32
+             * @description The job's id; it must be open, and not one the member posted.
+             */
+            readonly job: number;
+            /** @description A UK number; spaces, dashes and brackets are allowed. */
+            readonly phone_number: string;
+            /** Format: binary */
+            readonly resume: string;
+        };
+        /** @description The contract's job application; the CV is a signed link that works for 15 minutes. */
+        readonly JobApplicationView: {
+            readonly cover_letter: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: email */
+            readonly email: string;
+            readonly full_name: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly job: components["schemas"]["AppliedJob"];
+            readonly phone_number: string;
+            /** Format: uri */
+            readonly resume: string;
+            readonly status: components["schemas"]["ApplicationStatus"];
+            /**
+             * Format: date-time
+             * @description When the job's owner last changed its status.
+             */
+            readonly updated_at: string | null;
+        };
+        /**
+         * @description The multipart form of `POST /api/service/jobs/`. Salaries are pounds (`24000` or
+         *     `12.50`), both optional, the lower one first; the closing date is today or later (UK time)
+         *     and within a year. The attachment (a fuller description or application pack) is a PDF or
+         *     Word document of at most 5 MiB, checked by content.
+         */
+        readonly JobPostForm: {
+            /** Format: binary */
+            readonly attachment?: string;
+            /** Format: date */
+            readonly closes_at: string;
+            readonly company: string;
+            readonly description: string;
+            readonly employment_type: components["schemas"]["EmploymentType"];
+            readonly location: string;
+            readonly salary_max?: string;
+            readonly salary_min?: string;
+            readonly salary_period?: null | components["schemas"]["SalaryPeriod"];
+            readonly title: string;
+        };
+        /**
+         * @description The multipart form of `POST /api/job-seekers/`. Roles and towns are one a line (or
+         *     comma-separated); no town means anywhere, no employment type means any. Job alerts start
+         *     once the address is confirmed from a mail, at once for a signed-in member whose verified
+         *     address it is.
+         */
+        readonly JobSeekerForm: {
+            /** Format: binary */
+            readonly cv: string;
+            /** Format: email */
+            readonly email: string;
+            /** @description Comma-separated: `full_time`, `part_time`, `contract`, `temporary`. */
+            readonly employment_types?: string;
+            readonly full_name: string;
+            /** @description `true` to get job alerts. */
+            readonly job_alerts?: string;
+            readonly locations?: string;
+            /** @description A UK number; spaces, dashes and brackets are allowed. */
+            readonly phone_number: string;
+            /** @description At most 10, each at most 80 characters. */
+            readonly roles: string;
+        };
+        readonly JobSeekerRegistered: {
+            /** Format: int32 */
+            readonly id: number;
+            readonly message: string;
+        };
+        /** @description The contract's job. */
+        readonly JobView: {
+            /**
+             * Format: int64
+             * @description How many applications it has: shown to its owner only.
+             */
+            readonly application_count: number | null;
+            /**
+             * Format: uri
+             * @description The attachment's absolute address: public, as the employer's description of the job.
+             */
+            readonly attachment: string | null;
+            /** Format: date */
+            readonly closes_at: string | null;
+            readonly company: string;
+            readonly description: string;
+            readonly employment_type: components["schemas"]["EmploymentType"];
+            /** Format: int32 */
+            readonly id: number;
+            /** @description Whether the signed-in member posted it. */
+            readonly is_owner: boolean;
+            readonly location: string;
+            /** Format: date */
+            readonly posted_at: string;
+            readonly salary_max: string | null;
+            /** @description Pounds sterling, e.g. `"24000.00"`. */
+            readonly salary_min: string | null;
+            readonly salary_period: components["schemas"]["SalaryPeriod"];
+            readonly slug: string;
+            /** @description Closed once its closing date has passed. */
+            readonly status: components["schemas"]["ListingStatus"];
+            readonly title: string;
         };
         /**
          * @description A service or a job: open to bookings and applications, or not.
@@ -715,6 +1019,88 @@ export interface components {
                  */
                 readonly service_count: number;
                 readonly slug: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_JobApplicationView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly cover_letter: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: email */
+                readonly email: string;
+                readonly full_name: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly job: components["schemas"]["AppliedJob"];
+                readonly phone_number: string;
+                /** Format: uri */
+                readonly resume: string;
+                readonly status: components["schemas"]["ApplicationStatus"];
+                /**
+                 * Format: date-time
+                 * @description When the job's owner last changed its status.
+                 */
+                readonly updated_at: string | null;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_JobView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /**
+                 * Format: int64
+                 * @description How many applications it has: shown to its owner only.
+                 */
+                readonly application_count: number | null;
+                /**
+                 * Format: uri
+                 * @description The attachment's absolute address: public, as the employer's description of the job.
+                 */
+                readonly attachment: string | null;
+                /** Format: date */
+                readonly closes_at: string | null;
+                readonly company: string;
+                readonly description: string;
+                readonly employment_type: components["schemas"]["EmploymentType"];
+                /** Format: int32 */
+                readonly id: number;
+                /** @description Whether the signed-in member posted it. */
+                readonly is_owner: boolean;
+                readonly location: string;
+                /** Format: date */
+                readonly posted_at: string;
+                readonly salary_max: string | null;
+                /** @description Pounds sterling, e.g. `"24000.00"`. */
+                readonly salary_min: string | null;
+                readonly salary_period: components["schemas"]["SalaryPeriod"];
+                readonly slug: string;
+                /** @description Closed once its closing date has passed. */
+                readonly status: components["schemas"]["ListingStatus"];
+                readonly title: string;
             }[];
         };
         /** @description One page of a list. */
@@ -959,6 +1345,30 @@ export interface components {
              */
             readonly updated: number;
         };
+        /** @description The contract's recruitment body. Open to visitors. */
+        readonly RecruitmentBody: {
+            readonly company_name: string;
+            readonly contact_name: string;
+            readonly details?: string | null;
+            /** Format: email */
+            readonly email: string;
+            readonly location: string;
+            /** Format: int32 */
+            readonly number_of_staff: number;
+            /** @description A UK number; spaces, dashes and brackets are allowed. */
+            readonly phone_number: string;
+            readonly role: string;
+            /**
+             * Format: date
+             * @description Today or later (UK time).
+             */
+            readonly start_date: string;
+        };
+        readonly RecruitmentSent: {
+            /** Format: int32 */
+            readonly id: number;
+            readonly message: string;
+        };
         readonly RefreshBody: {
             readonly refresh: string;
         };
@@ -1003,6 +1413,8 @@ export interface components {
             /** @description The author's first name and surname initial. */
             readonly user_name: string;
         };
+        /** @enum {string} */
+        readonly SalaryPeriod: "year" | "hour";
         /** @description A service with its latest 10 reviews, newest first. */
         readonly ServiceDetailView: components["schemas"]["ServiceView"] & {
             readonly reviews: readonly components["schemas"]["ReviewView"][];
@@ -1774,6 +2186,146 @@ export interface operations {
             };
         };
     };
+    readonly apply: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["JobApplicationForm"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["JobApplicationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CV is over 5 MiB */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CV is not a PDF or Word document */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly register: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["JobSeekerForm"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["JobSeekerRegistered"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CV is over 5 MiB */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CV is not a PDF or Word document */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly list: {
         readonly parameters: {
             readonly query?: {
@@ -1990,6 +2542,58 @@ export interface operations {
             };
         };
     };
+    readonly send: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["RecruitmentBody"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["RecruitmentSent"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly list_services: {
         readonly parameters: {
             readonly query?: {
@@ -2030,6 +2634,146 @@ export interface operations {
                 };
             };
             /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list_own: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_JobApplicationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly withdraw: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Withdrawn */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly set_status: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ApplicationStatusChange"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["JobApplicationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an application to one of your job posts */
             readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -2259,6 +3003,294 @@ export interface operations {
                 };
             };
             /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list: {
+        readonly parameters: {
+            readonly query?: {
+                readonly status?: components["schemas"]["ListingStatus"];
+                /** @description Words in the title, company, location or description */
+                readonly search?: string;
+                /** @description Part of the job's location, e.g. a town */
+                readonly location?: string;
+                readonly employment_type?: components["schemas"]["EmploymentType"];
+                /** @description `true`: only the signed-in member's own posts (needs a token) */
+                readonly mine?: boolean;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_JobView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly post: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["JobPostForm"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["JobView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The attachment is over 5 MiB */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The attachment is not a PDF or Word document */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly show: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["JobView"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such job */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly remove: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Removed */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list_for_job: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_JobApplicationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of your job posts */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly attachment: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The file (PDF or Word) */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/pdf, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document": unknown;
+                };
+            };
+            /** @description No such job, or it has no attachment */
             readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;

@@ -9,7 +9,7 @@ fn code_mail(to: &str, brand: &str, name: &str, subject: String, heading: &str, 
     let text = format!(
         "{greeting}\n\n{intro}\n\n    {code}\n\nThe code works for 10 minutes and only once. We will never ask you for it by phone.\n\n{brand} UK\nIf this was not you, you can ignore this email.\n"
     );
-    Mail { to: to.to_string(), subject, text, html: html(brand, heading, &lines, Some(code)), calendar: None }
+    Mail { to: to.to_string(), subject, text, html: html(brand, heading, &lines, Some(code)), calendar: None, unsubscribe: None }
 }
 
 pub fn verification_code(to: &str, brand: &str, name: &str, code: &str) -> Mail {

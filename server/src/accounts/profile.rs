@@ -5,6 +5,7 @@ use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::platform::rate_limit::Limit;
 use crate::http::member::Member;
+use crate::http::upload::{DOCUMENT_KINDS, DOCUMENT_LIMIT, PICTURE_KINDS, PICTURE_LIMIT, check_kind, read_file};
 use crate::accounts::tokens;
 use crate::domain::{Email, UkPhone, UkPostcode};
 use crate::http::{AppError, timestamp};
@@ -14,18 +15,13 @@ use crate::platform::storage::{FileKind, Storage};
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use chrono::{NaiveDate, Utc};
 use entity::{certificate, user};
 use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use std::sync::Arc;
-
-const DOCUMENT_LIMIT: usize = 5 * 1024 * 1024;
-const PICTURE_LIMIT: usize = 2 * 1024 * 1024;
-const DOCUMENT_KINDS: &[FileKind] = &[FileKind::Pdf, FileKind::Doc, FileKind::Docx, FileKind::Jpeg, FileKind::Png];
-const PICTURE_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png, FileKind::Webp];
 
 /// A certificate as the API shows it.
 #[derive(Serialize, ToSchema)]
@@ -102,26 +98,6 @@ pub async fn user_view(state: &AppState, user: &user::Model) -> Result<UserView,
 #[utoipa::path(get, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), Unauthenticated))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<UserView>, AppError> {
     Ok(Json(user_view(&state, &member.user).await?))
-}
-
-/// Reads one uploaded file, refusing it as soon as it passes `limit` bytes.
-async fn read_file(field: &mut axum::extract::multipart::Field<'_>, name: &str, limit: usize) -> Result<Bytes, AppError> {
-    let mut bytes = BytesMut::new();
-    while let Some(chunk) = field.chunk().await.map_err(|e| form_error(&format!("The upload of {name} was interrupted"), e))? {
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() > limit {
-            return Err(AppError::PayloadTooLarge(format!("The file for {name} is too large: at most {} MiB.", limit / (1024 * 1024))));
-        }
-    }
-    Ok(bytes.freeze())
-}
-
-fn check_kind(name: &str, bytes: &[u8], allowed: &[FileKind]) -> Result<FileKind, AppError> {
-    let names = allowed.iter().map(|k| k.extension().to_uppercase()).collect::<Vec<_>>().join(", ");
-    match FileKind::sniff(bytes) {
-        Some(kind) if allowed.contains(&kind) => Ok(kind),
-        _ => Err(AppError::UnsupportedMediaType(format!("The file for {name} must be one of: {names}."))),
-    }
 }
 
 /// A readable name for a certificate: the uploaded file's name without its folder.

@@ -16,6 +16,9 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .merge(crate::accounts::routes())
         .merge(crate::catalogue::routes())
         .merge(crate::bookings::routes())
+        .merge(crate::jobs::routes())
+        .merge(crate::recruitment::routes())
+        .merge(crate::job_seekers::routes())
         .merge(crate::bookmarks::routes())
         .merge(crate::providers::routes())
         .merge(crate::reviews::routes())
@@ -37,6 +40,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .route("/files/{*key}", get(files::download))
+        .merge(crate::job_seekers::pages())
         .with_state(state)
 }
 

@@ -186,6 +186,15 @@ impl FieldErrors {
         password
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.1.is_none()
+    }
+
+    /// Each field's messages, for a page that shows them beside its fields.
+    pub fn into_fields(self) -> std::collections::BTreeMap<String, Vec<String>> {
+        self.0
+    }
+
     pub fn finish(self) -> Result<(), AppError> {
         match self.1 {
             None => Ok(()),

@@ -47,3 +47,24 @@ impl FromRequestParts<Arc<AppState>> for Staff {
         if member.user.is_staff { Ok(Staff(member)) } else { Err(AppError::NotFound) }
     }
 }
+
+/// Whoever is asking: the signed-in member when the request carries a token, else a visitor.
+/// A token that is there but not valid is refused as on any signed-in call, not ignored.
+pub struct Viewer(pub Option<Member>);
+
+impl Viewer {
+    pub fn user_id(&self) -> Option<i32> {
+        self.0.as_ref().map(|member| member.user.id)
+    }
+}
+
+impl FromRequestParts<Arc<AppState>> for Viewer {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        if !parts.headers.contains_key(AUTHORIZATION) {
+            return Ok(Viewer(None));
+        }
+        Member::from_request_parts(parts, state).await.map(|member| Viewer(Some(member)))
+    }
+}

@@ -10,6 +10,7 @@ pub mod member;
 pub mod openapi;
 pub mod security_headers;
 pub mod serve;
+pub mod upload;
 
 pub use error::AppError;
 

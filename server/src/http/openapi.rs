@@ -102,6 +102,8 @@ pub struct ProfileUpdateForm {
 
 /// Kinds of file the server takes, told by content: the picture, and documents.
 pub const PICTURE_TYPES: &str = "image/jpeg, image/png, image/webp";
+/// CVs and job attachments.
+pub const WRITTEN_TYPES: &str = "application/pdf, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 pub const DOCUMENT_TYPES: &str = "application/pdf, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document, image/jpeg, image/png";
 
 fn date_or_empty() -> Schema {

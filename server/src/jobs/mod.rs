@@ -1,3 +1,26 @@
-//! Jobs posted on the marketplace.
+//! Jobs: posting them, applying for them with a CV and following the applications, and
+//! closing them when their closing date passes.
 
+mod applications;
+pub mod expiry;
+mod posting;
 pub mod queries;
+mod rules;
+mod views;
+
+use crate::state::AppState;
+use std::sync::Arc;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// `/api/service/jobs/`, `/api/job-apply/` and `/api/service/applications/`.
+pub fn routes() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(posting::list, posting::post))
+        .routes(routes!(posting::show, posting::remove))
+        .routes(routes!(posting::attachment))
+        .routes(routes!(applications::list_for_job))
+        .routes(routes!(applications::apply))
+        .routes(routes!(applications::list_own))
+        .routes(routes!(applications::withdraw, applications::set_status))
+}

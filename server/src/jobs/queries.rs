@@ -1,12 +1,15 @@
-//! Jobs: filtered pages of them, newest first, and their cards for pages.
+//! Jobs as the site and the API see them. A job is open while its status is Open and its
+//! closing date (UK time) has not passed, so it closes at the end of that day without anyone
+//! touching it; a removed job is in no list and on no page.
 
-use crate::http::list::PageRequest;
-use crate::domain::Pence;
+use crate::domain::{Pence, uk_time};
+use crate::http::list::{PageRequest, rows_of_page};
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use app::data::{JobCard, JobDetail};
+use chrono::NaiveDate;
 use entity::job;
 use entity::words::{EmploymentType, ListingStatus};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 
 #[derive(Clone, Debug, Default)]
 pub struct JobFilter {
@@ -17,11 +20,39 @@ pub struct JobFilter {
     pub owner_id: Option<i32>,
 }
 
+/// Jobs open on `today`: Open, and closing today or later (or never).
+pub fn open_on(today: NaiveDate) -> Condition {
+    Condition::all()
+        .add(job::Column::Status.eq(ListingStatus::Open))
+        .add(Condition::any().add(job::Column::ClosesAt.is_null()).add(job::Column::ClosesAt.gte(today)))
+}
+
+/// The status a job shows today: a job past its closing date is Closed.
+pub fn status_on(row: &job::Model, today: NaiveDate) -> ListingStatus {
+    match row.closes_at {
+        Some(closes) if closes < today => ListingStatus::Closed,
+        _ => row.status,
+    }
+}
+
+/// Jobs that have not been removed.
+pub fn listed() -> Select<job::Entity> {
+    job::Entity::find().filter(job::Column::RemovedAt.is_null())
+}
+
+/// A job that has not been removed, by id.
+pub async fn listed_job(db: &impl ConnectionTrait, id: i32) -> Result<Option<job::Model>, DbErr> {
+    listed().filter(job::Column::Id.eq(id)).one(db).await
+}
+
 /// One page of jobs, newest first, and how many match in all.
 pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page_size: u64) -> Result<(Vec<job::Model>, u64), DbErr> {
-    let mut query = job::Entity::find();
-    if let Some(status) = &filter.status {
-        query = query.filter(job::Column::Status.eq(*status));
+    let today = uk_time::today();
+    let mut query = listed();
+    match filter.status {
+        Some(ListingStatus::Open) => query = query.filter(open_on(today)),
+        Some(ListingStatus::Closed) => query = query.filter(open_on(today).not()),
+        None => {}
     }
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(matching(db.get_database_backend(), Searched::Jobs, search));
@@ -35,13 +66,14 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
     if let Some(owner) = filter.owner_id {
         query = query.filter(job::Column::OwnerId.eq(owner));
     }
-    let paginator = query.order_by_desc(job::Column::PostedAt).order_by_desc(job::Column::Id).paginate(db, page_size);
-    let total = paginator.num_items().await?;
-    let rows = match (PageRequest { page: page.max(1), size: page_size }).offset_within(total) {
-        Some(_) => paginator.fetch_page(page.saturating_sub(1)).await?,
-        None => Vec::new(),
-    };
+    let query = query.order_by_desc(job::Column::PostedAt).order_by_desc(job::Column::Id);
+    let (total, rows) = rows_of_page(db, query, PageRequest { page: page.max(1), size: page_size }).await?;
     Ok((rows, total))
+}
+
+/// The ids of every job open today, for the pages worth prerendering and listing in the sitemap.
+pub async fn open_job_ids(db: &impl ConnectionTrait) -> Result<Vec<i32>, DbErr> {
+    listed().filter(open_on(uk_time::today())).select_only().column(job::Column::Id).order_by_asc(job::Column::Id).into_tuple::<i32>().all(db).await
 }
 
 pub fn job_card(j: &job::Model) -> JobCard {
@@ -60,6 +92,17 @@ pub fn job_card(j: &job::Model) -> JobCard {
     }
 }
 
+/// Where a job's attachment is downloaded from: a stable address, since the attachment is the
+/// employer's public description of the job, not personal data.
+pub fn attachment_path(job_id: i32) -> String {
+    format!("/api/service/jobs/{job_id}/attachment/")
+}
+
 pub fn job_detail(j: &job::Model) -> JobDetail {
-    JobDetail { job: job_card(j), description: j.description.clone(), status: j.status.to_value() }
+    JobDetail {
+        job: job_card(j),
+        description: j.description.clone(),
+        status: status_on(j, uk_time::today()).to_value(),
+        attachment: j.attachment.as_ref().map(|_| attachment_path(j.id)),
+    }
 }

@@ -66,6 +66,7 @@ impl Notifier {
             text,
             html: html(brand, &notice.title, &[greeting, notice.message.clone(), follow], None),
             calendar: notice.calendar.clone(),
+            unsubscribe: None,
         }
     }
 }

@@ -8,4 +8,5 @@ pub mod passwords;
 pub mod rate_limit;
 pub mod search;
 pub mod secrets;
+pub mod signed_link;
 pub mod storage;

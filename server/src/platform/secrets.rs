@@ -13,6 +13,7 @@ pub struct Secrets {
     pub tokens: Vec<u8>,
     pub codes: Vec<u8>,
     pub files: Vec<u8>,
+    pub mail_links: Vec<u8>,
 }
 
 impl Secrets {
@@ -30,7 +31,7 @@ impl Secrets {
             mac.update(purpose.as_bytes());
             mac.finalize().into_bytes().to_vec()
         };
-        Ok(Secrets { tokens: derive("jwt"), codes: derive("one-time-codes"), files: derive("file-links") })
+        Ok(Secrets { tokens: derive("jwt"), codes: derive("one-time-codes"), files: derive("file-links"), mail_links: derive("mail-links") })
     }
 }
 

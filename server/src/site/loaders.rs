@@ -8,7 +8,7 @@ use crate::reviews::queries as reviews;
 use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, SelectedService, ServicesData, SiteData, VerifyData};
 use app::routes::{PageData, Route};
 use entity::job;
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait};
+use sea_orm::{ConnectionTrait, DbErr};
 
 /// Cards in one page of a list: three or four rows of a desktop grid.
 pub const LIST_PAGE_SIZE: u64 = 12;
@@ -38,7 +38,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             })
         }
         Route::Apply { job: None } => PageData::Apply(None),
-        Route::Apply { job: Some(id) } => match job::Entity::find_by_id(*id).one(db).await? {
+        Route::Apply { job: Some(id) } => match jobs::listed_job(db, *id).await? {
             Some(row) => PageData::Apply(Some(jobs::job_detail(&row))),
             None => return Ok(None),
         },

@@ -93,6 +93,17 @@ impl Site {
         Ok(page)
     }
 
+    /// The HTML of a page answering a link from a mail, at `path`.
+    pub async fn message_html(&self, message: app::data::MessagePage, path: &str) -> Result<String, PageError> {
+        let site = self.site_data().await?;
+        let assets = self.build.assets(&self.config.public_url);
+        let islands = self.islands.clone();
+        let path = path.to_string();
+        Ok(tokio::task::spawn_blocking(move || app::render_message(&message, &path, &site, &assets, islands))
+            .await
+            .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+    }
+
     /// The HTML of an error page. Falls back to the default site data if the database fails,
     /// so that an outage still shows a proper page.
     pub async fn error_html(&self, status: u16, path: &str) -> String {
@@ -152,7 +163,7 @@ impl Site {
         all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
         let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();
         all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::Services { category: None, search: String::new(), page }));
-        for id in all_ids::<entity::job::Entity>(&self.db, entity::job::Column::Id).await? {
+        for id in crate::jobs::queries::open_job_ids(&self.db).await? {
             all.push(Route::Apply { job: Some(id) });
         }
         Ok(all)

@@ -9,6 +9,7 @@ mod api_input;
 mod api_types;
 mod cli;
 mod edge;
+mod jobs;
 mod marketplace;
 mod migrations;
 mod s3;

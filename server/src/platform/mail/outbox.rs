@@ -12,6 +12,8 @@ pub struct Mail {
     pub html: String,
     /// An iCalendar invite to attach, if any.
     pub calendar: Option<String>,
+    /// The one-click unsubscribe address of a mail the person asked for (job alerts), if any.
+    pub unsubscribe: Option<String>,
 }
 
 pub async fn enqueue(db: &impl ConnectionTrait, mail: Mail) -> Result<(), DbErr> {
@@ -26,6 +28,7 @@ pub async fn enqueue(db: &impl ConnectionTrait, mail: Mail) -> Result<(), DbErr>
         sent_at: Set(None),
         last_error: Set(None),
         calendar: Set(mail.calendar),
+        unsubscribe_url: Set(mail.unsubscribe),
         created_at: Set(now),
         ..Default::default()
     })

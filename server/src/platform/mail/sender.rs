@@ -4,7 +4,7 @@
 
 use chrono::{Duration, Utc};
 use entity::mail_outbox;
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::sea_query::Expr;
@@ -154,7 +154,11 @@ impl Sender {
     }
 
     fn message(&self, mail: &mail_outbox::Model) -> anyhow::Result<Message> {
-        let builder = Message::builder().from(self.from.clone()).to(mail.to_address.parse()?).subject(&mail.subject);
+        let mut builder = Message::builder().from(self.from.clone()).to(mail.to_address.parse()?).subject(&mail.subject);
+        if let Some(url) = &mail.unsubscribe_url {
+            // RFC 8058: mail clients show an unsubscribe button that POSTs to the address.
+            builder = builder.header(ListUnsubscribe(format!("<{url}>"))).header(ListUnsubscribePost);
+        }
         let bodies = MultiPart::alternative_plain_html(mail.text_body.clone(), mail.html_body.clone());
         let Some(calendar) = &mail.calendar else { return Ok(builder.multipart(bodies)?) };
         // The invite goes twice, as calendar clients look for it: a `text/calendar` part with
@@ -165,6 +169,42 @@ impl Sender {
         let alternative = bodies.singlepart(SinglePart::builder().header(calendar_type).body(calendar.clone()));
         let attachment = Attachment::new("invite.ics".into()).body(calendar.clone(), ics_type);
         Ok(builder.multipart(MultiPart::mixed().multipart(alternative).singlepart(attachment))?)
+    }
+}
+
+/// `List-Unsubscribe: <https://...>` (RFC 2369).
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(value: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(value.to_string()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribePost)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_string())
     }
 }
 

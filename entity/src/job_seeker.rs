@@ -1,0 +1,34 @@
+use crate::words::JobAlerts;
+use sea_orm::entity::prelude::*;
+
+/// A person registered with the agency as looking for work: what they want, a private CV, and
+/// whether they get job alerts.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "job_seekers")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    /// The member who registered, if signed in.
+    pub user_id: Option<i32>,
+    pub full_name: String,
+    pub email: String,
+    pub phone_number: String,
+    /// The roles wanted, one a line.
+    pub roles: String,
+    /// The towns wanted, one a line; none means anywhere.
+    pub locations: String,
+    /// Employment types wanted (`full_time`, ...), comma-separated; none means any.
+    pub employment_types: String,
+    /// Storage key of the CV.
+    pub cv: String,
+    pub alerts: JobAlerts,
+    /// Jobs posted after this are new to the next alert.
+    pub alerted_until: DateTimeUtc,
+    pub last_alert_at: Option<DateTimeUtc>,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

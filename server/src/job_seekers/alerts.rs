@@ -1,0 +1,107 @@
+//! Job alerts: for each job seeker whose alerts are on, a mail of the jobs posted since their
+//! last alert that match what they want, at most once per `JOB_ALERTS_EVERY_SECONDS` (a day).
+//! Each alert is claimed with one conditional update, so it goes once however many servers run.
+
+use super::links::unsubscribe_url;
+use crate::domain::uk_time;
+use crate::jobs::queries::{listed, open_on};
+use crate::platform::mail::layout::html;
+use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::search::{Searched, contains_ignoring_case, matching};
+use crate::state::AppState;
+use chrono::{DateTime, Utc};
+use entity::words::{EmploymentType, JobAlerts};
+use entity::{job, job_seeker};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use std::sync::Arc;
+
+/// The most jobs one alert lists; the mail links to the rest.
+const MOST_JOBS: u64 = 20;
+
+/// Sends due alerts every minute (or more often when alerts may go more often), for as long as
+/// the server runs.
+pub fn start(state: Arc<AppState>) {
+    tokio::spawn(async move {
+        let every = state.config().job_alerts_every.min(std::time::Duration::from_secs(60));
+        loop {
+            if let Err(error) = send_due(&state, Utc::now()).await {
+                tracing::error!(%error, "job alerts could not be queued");
+            }
+            tokio::time::sleep(every).await;
+        }
+    });
+}
+
+/// The jobs posted after the seeker's last alert that are open and match their roles (the
+/// full-text index), towns and kinds of employment.
+async fn new_matches(db: &impl ConnectionTrait, seeker: &job_seeker::Model) -> Result<Vec<job::Model>, DbErr> {
+    let backend = db.get_database_backend();
+    let roles = seeker.roles.lines().filter(|r| !r.trim().is_empty()).fold(Condition::any(), |any, role| any.add(matching(backend, Searched::Jobs, role)));
+    let mut query = listed().filter(open_on(uk_time::today())).filter(job::Column::CreatedAt.gt(seeker.alerted_until)).filter(roles);
+    let towns: Vec<&str> = seeker.locations.lines().map(str::trim).filter(|t| !t.is_empty()).collect();
+    if !towns.is_empty() {
+        query = query.filter(towns.iter().fold(Condition::any(), |any, town| any.add(contains_ignoring_case((job::Entity, job::Column::Location), town))));
+    }
+    let kinds: Vec<EmploymentType> = seeker.employment_types.split(',').filter_map(|k| EmploymentType::try_from_value(&k.trim().to_string()).ok()).collect();
+    if !kinds.is_empty() {
+        query = query.filter(job::Column::EmploymentType.is_in(kinds));
+    }
+    query.order_by_desc(job::Column::CreatedAt).limit(MOST_JOBS).all(db).await
+}
+
+/// Queues the alert of every seeker who is due one and has new matching jobs; returns how many.
+pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, DbErr> {
+    let due_before = now - chrono::Duration::from_std(state.config().job_alerts_every).unwrap_or(chrono::Duration::days(1));
+    let seekers = job_seeker::Entity::find()
+        .filter(job_seeker::Column::Alerts.eq(JobAlerts::On))
+        .filter(Condition::any().add(job_seeker::Column::LastAlertAt.is_null()).add(job_seeker::Column::LastAlertAt.lte(due_before)))
+        .all(state.db())
+        .await?;
+    let brand = state.brand().await;
+    let mut queued = 0;
+    for seeker in seekers {
+        let jobs = new_matches(state.db(), &seeker).await?;
+        if jobs.is_empty() {
+            continue;
+        }
+        let txn = state.db().begin().await?;
+        let claimed = job_seeker::Entity::update_many()
+            .col_expr(job_seeker::Column::LastAlertAt, Expr::value(now))
+            .col_expr(job_seeker::Column::AlertedUntil, Expr::value(now))
+            .filter(job_seeker::Column::Id.eq(seeker.id))
+            .filter(job_seeker::Column::Alerts.eq(JobAlerts::On))
+            .filter(job_seeker::Column::AlertedUntil.eq(seeker.alerted_until))
+            .exec(&txn)
+            .await?;
+        if claimed.rows_affected == 0 {
+            continue;
+        }
+        outbox::enqueue(&txn, alert_mail(state, &brand, &seeker, &jobs)).await?;
+        txn.commit().await?;
+        queued += 1;
+    }
+    if queued > 0 {
+        state.mail_queued.notify_one();
+    }
+    Ok(queued)
+}
+
+fn alert_mail(state: &AppState, brand: &str, seeker: &job_seeker::Model, jobs: &[job::Model]) -> Mail {
+    let public_url = &state.config().public_url;
+    let unsubscribe = unsubscribe_url(state, seeker.id);
+    let greeting = format!("Hello {},", seeker.full_name.split_whitespace().next().unwrap_or("there"));
+    let intro = if jobs.len() == 1 { "A new job matches what you are looking for:".to_string() } else { format!("{} new jobs match what you are looking for:", jobs.len()) };
+    let mut lines = vec![greeting, intro];
+    lines.extend(jobs.iter().map(|j| format!("{} at {}, {}: {public_url}/apply?id={}", j.title, j.company, j.location, j.id)));
+    lines.push(format!("You get this because you asked for job alerts. To stop them, one click: {unsubscribe}"));
+    let subject = if jobs.len() == 1 { format!("New job: {} - {brand}", jobs[0].title) } else { format!("{} new jobs for you - {brand}", jobs.len()) };
+    Mail {
+        to: seeker.email.clone(),
+        subject,
+        text: format!("{}\n\n{brand} UK\n", lines.join("\n\n")),
+        html: html(brand, "New jobs for you", &lines, None),
+        calendar: None,
+        unsubscribe: Some(unsubscribe),
+    }
+}

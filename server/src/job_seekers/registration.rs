@@ -1,0 +1,177 @@
+//! `POST /api/job-seekers/`: a person (signed in or not) registers with the agency.
+
+use super::links::{confirm_url, unsubscribe_url};
+use super::wishes::Wishes;
+use crate::domain::{Email, UkPhone};
+use crate::http::AppError;
+use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm};
+use crate::http::member::Viewer;
+use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
+use crate::http::upload::{DOCUMENT_LIMIT, FileField, FormFields, WRITTEN_KINDS};
+use crate::platform::mail::layout::html;
+use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::rate_limit::Limit;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::job_seeker;
+use entity::words::JobAlerts;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use serde::Serialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+const NAME_MAX_CHARS: usize = 150;
+
+/// The multipart form of `POST /api/job-seekers/`. Roles and towns are one a line (or
+/// comma-separated); no town means anywhere, no employment type means any. Job alerts start
+/// once the address is confirmed from a mail, at once for a signed-in member whose verified
+/// address it is.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct JobSeekerForm {
+    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    full_name: String,
+    #[schema(value_type = String, format = Email)]
+    email: String,
+    /// A UK number; spaces, dashes and brackets are allowed.
+    #[schema(value_type = String, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    phone_number: String,
+    /// At most 10, each at most 80 characters.
+    #[schema(value_type = String, min_length = 1, pattern = r"[^\s,\u0000]")]
+    roles: String,
+    #[schema(required = false, value_type = String)]
+    locations: Option<String>,
+    /// Comma-separated: `full_time`, `part_time`, `contract`, `temporary`.
+    #[schema(required = false, value_type = String, pattern = r"^ *((full_time|part_time|contract|temporary) *(, *(full_time|part_time|contract|temporary) *)*)?$")]
+    employment_types: Option<String>,
+    /// `true` to get job alerts.
+    #[schema(required = false, value_type = String, pattern = "^(true|false)$")]
+    job_alerts: Option<String>,
+    #[schema(value_type = String, format = Binary)]
+    cv: Vec<u8>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct JobSeekerRegistered {
+    id: i32,
+    message: String,
+}
+
+/// Registers a job seeker with a private CV; rate limited per client address.
+#[utoipa::path(post, path = "/api/job-seekers/", tag = "job seekers", security((), ("bearer" = [])), request_body(content = JobSeekerForm, content_type = "multipart/form-data", encoding(("cv" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobSeekerRegistered), Invalid, Unauthenticated, (status = 413, description = "The CV is over 5 MiB", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
+pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, viewer: Viewer, form: MultipartForm) -> Result<(StatusCode, Json<JobSeekerRegistered>), AppError> {
+    state.limiter.check("job-seeker", &client.key(), Limit::per_hour(state.config().limits.job_seekers_per_hour))?;
+    let mut fields = FormFields::read(form, &[FileField { name: "cv", limit: DOCUMENT_LIMIT, kinds: WRITTEN_KINDS }]).await?;
+    let mut errors = FieldErrors::default();
+    let full_name = errors.required_text("full_name", fields.text("full_name"), NAME_MAX_CHARS);
+    let email = errors.required("email", fields.text("email"));
+    let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+    let phone = errors.required("phone_number", fields.text("phone_number"));
+    let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
+    let wishes = Wishes::parse(&mut errors, fields.text("roles"), fields.text("locations"), fields.text("employment_types"));
+    let wants_alerts = match fields.text("job_alerts").unwrap_or("") {
+        "true" | "on" => true,
+        "false" | "" => false,
+        _ => {
+            errors.add("job_alerts", "Must be true or false.");
+            false
+        }
+    };
+    let cv = fields.take_file("cv");
+    if cv.is_none() {
+        errors.add("cv", "No file was submitted.");
+    }
+    errors.finish()?;
+    let (email, phone, cv) = (email.expect("validated"), phone.expect("validated"), cv.expect("validated"));
+    // A member's verified address needs no confirming; anyone else's does before any alert.
+    let verified = viewer.0.as_ref().is_some_and(|member| member.user.is_verified && member.user.email == email.as_str());
+    let alerts = match (wants_alerts, verified) {
+        (false, _) => JobAlerts::Off,
+        (true, true) => JobAlerts::On,
+        (true, false) => JobAlerts::Unconfirmed,
+    };
+
+    let key = state.storage.put("job-seekers", cv.kind, cv.bytes).await?;
+    let brand = state.brand().await;
+    let saved = async {
+        let txn = state.db().begin().await?;
+        let now = Utc::now();
+        let saved = job_seeker::ActiveModel {
+            user_id: Set(viewer.user_id()),
+            full_name: Set(full_name),
+            email: Set(email.as_str().to_string()),
+            phone_number: Set(phone.as_str().to_string()),
+            roles: Set(wishes.roles.join("\n")),
+            locations: Set(wishes.locations.join("\n")),
+            employment_types: Set(wishes.employment_types_text()),
+            cv: Set(key.clone()),
+            alerts: Set(alerts),
+            alerted_until: Set(now),
+            last_alert_at: Set(None),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        if alerts == JobAlerts::On {
+            // One person, one alert: an earlier registration of the address stops its alerts.
+            job_seeker::Entity::update_many()
+                .col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::Off))
+                .filter(job_seeker::Column::Email.eq(saved.email.clone()))
+                .filter(job_seeker::Column::Id.ne(saved.id))
+                .exec(&txn)
+                .await?;
+        }
+        outbox::enqueue(&txn, welcome(&state, &brand, &saved, &wishes)).await?;
+        txn.commit().await?;
+        Ok::<_, AppError>(saved)
+    }
+    .await;
+    let saved = match saved {
+        Ok(saved) => saved,
+        Err(error) => {
+            state.storage.delete(&key).await;
+            return Err(error);
+        }
+    };
+    state.mail_queued.notify_one();
+    let message = match alerts {
+        JobAlerts::Off => "Thank you: you are registered with our recruitment team, who will be in touch when a role suits you.",
+        JobAlerts::Unconfirmed => "Thank you: you are registered. To start job alerts, open the link in the email we have just sent you.",
+        JobAlerts::On => "Thank you: you are registered, and job alerts are on. We will email you new matching jobs at most once a day.",
+    };
+    Ok((StatusCode::CREATED, Json(JobSeekerRegistered { id: saved.id, message: message.into() })))
+}
+
+/// The mail that confirms a registration: with the link that starts alerts when they wait for
+/// it, or the link that stops them when they are on.
+fn welcome(state: &AppState, brand: &str, seeker: &job_seeker::Model, wishes: &Wishes) -> Mail {
+    let greeting = format!("Hello {},", seeker.full_name.split_whitespace().next().unwrap_or("there"));
+    let mut lines = vec![
+        greeting,
+        format!("Thank you for registering with {brand}. Our recruitment team will be in touch when a role suits you."),
+        format!("Roles you are looking for: {}.", wishes.roles.join(", ")),
+    ];
+    let mut unsubscribe = None;
+    match seeker.alerts {
+        JobAlerts::Unconfirmed => lines.push(format!("To get emails of new jobs that match, at most once a day, confirm your address: {}", confirm_url(state, seeker.id))),
+        JobAlerts::On => {
+            let url = unsubscribe_url(state, seeker.id);
+            lines.push(format!("Job alerts are on. To stop them at any time: {url}"));
+            unsubscribe = Some(url);
+        }
+        JobAlerts::Off => {}
+    }
+    Mail {
+        to: seeker.email.clone(),
+        subject: format!("You are registered with {brand}"),
+        text: format!("{}\n\n{brand} UK\n", lines.join("\n\n")),
+        html: html(brand, "You are registered", &lines, None),
+        calendar: None,
+        unsubscribe,
+    }
+}

@@ -1,0 +1,57 @@
+//! What a job seeker wants, parsed once from the registration form: roles, towns and kinds of
+//! employment, kept as lines and a comma list.
+
+use crate::http::extract::FieldErrors;
+use entity::words::EmploymentType;
+use sea_orm::ActiveEnum;
+
+const MOST_ENTRIES: usize = 10;
+const ENTRY_MAX_CHARS: usize = 80;
+
+pub struct Wishes {
+    pub roles: Vec<String>,
+    pub locations: Vec<String>,
+    pub employment_types: Vec<EmploymentType>,
+}
+
+/// Entries one per line or separated by commas, trimmed, without blanks or repeats.
+fn entries(errors: &mut FieldErrors, field: &str, raw: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for entry in raw.split(['\n', ',']).map(str::trim).filter(|e| !e.is_empty()) {
+        if entry.chars().count() > ENTRY_MAX_CHARS || entry.contains('\0') {
+            errors.add(field, format!("Keep each entry to {ENTRY_MAX_CHARS} characters."));
+            return found;
+        }
+        if !found.iter().any(|f| f.eq_ignore_ascii_case(entry)) {
+            found.push(entry.to_string());
+        }
+    }
+    if found.len() > MOST_ENTRIES {
+        errors.add(field, format!("Give at most {MOST_ENTRIES}."));
+    }
+    found
+}
+
+impl Wishes {
+    pub fn parse(errors: &mut FieldErrors, roles: Option<&str>, locations: Option<&str>, employment_types: Option<&str>) -> Wishes {
+        let roles = roles.unwrap_or("");
+        if roles.split(['\n', ',']).all(|entry| entry.trim().is_empty()) {
+            errors.add("roles", "Tell us at least one role you are looking for.");
+        }
+        let roles = entries(errors, "roles", roles);
+        let locations = entries(errors, "locations", locations.unwrap_or(""));
+        let mut kinds = Vec::new();
+        for raw in employment_types.unwrap_or("").split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            match EmploymentType::try_from_value(&raw.to_string()) {
+                Ok(kind) if !kinds.contains(&kind) => kinds.push(kind),
+                Ok(_) => {}
+                Err(_) => errors.add("employment_types", format!("\"{}\" is not a valid choice: use full_time, part_time, contract or temporary.", raw.chars().take(50).collect::<String>())),
+            }
+        }
+        Wishes { roles, locations, employment_types: kinds }
+    }
+
+    pub fn employment_types_text(&self) -> String {
+        self.employment_types.iter().map(|k| k.to_value()).collect::<Vec<_>>().join(",")
+    }
+}

@@ -1,0 +1,251 @@
+//! Applying for a job with a CV, and following applications: the applicant's own list and
+//! withdrawal, the job owner's list of applicants and their status. CVs are private: they are
+//! shown only as signed links that expire, to the applicant and to the job's owner.
+
+use super::queries::{listed_job, status_on};
+use super::views::JobApplicationView;
+use crate::domain::{Email, UkPhone, uk_time};
+use crate::http::AppError;
+use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, RecordId, named_record};
+use crate::http::list::{ListQuery, Paginated, rows_of_page};
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
+use crate::http::upload::{DOCUMENT_LIMIT, FileField, FormFields, WRITTEN_KINDS};
+use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::db::is_unique_violation;
+use crate::platform::rate_limit::Limit;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::words::{ApplicationStatus, ListingStatus};
+use entity::{job, job_application, user};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+const NAME_MAX_CHARS: usize = 150;
+const COVER_LETTER_MAX_CHARS: usize = 5000;
+
+/// The multipart form of `POST /api/job-apply/`: the job, how to reach the applicant, a cover
+/// letter, and the CV (PDF or Word, at most 5 MiB, checked by content).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct JobApplicationForm {
+    /// The job's id; it must be open, and not one the member posted.
+    #[schema(value_type = i32, minimum = 1)]
+    job: i32,
+    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    full_name: String,
+    #[schema(value_type = String, format = Email)]
+    email: String,
+    /// A UK number; spaces, dashes and brackets are allowed.
+    #[schema(value_type = String, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    phone_number: String,
+    #[schema(required = false, value_type = String, max_length = 5000, pattern = r"^[^\u0000]*$")]
+    cover_letter: Option<String>,
+    #[schema(value_type = String, format = Binary)]
+    resume: Vec<u8>,
+}
+
+/// The jobs of `applications`, by id (removed ones included: an application outlives its post).
+async fn jobs_of(db: &impl sea_orm::ConnectionTrait, applications: &[job_application::Model]) -> Result<HashMap<i32, job::Model>, sea_orm::DbErr> {
+    let ids: Vec<i32> = applications.iter().map(|a| a.job_id).collect();
+    Ok(job::Entity::find().filter(job::Column::Id.is_in(ids)).all(db).await?.into_iter().map(|j| (j.id, j)).collect())
+}
+
+/// Applies for an open job with a CV. The applicant and the job's owner are told.
+#[utoipa::path(post, path = "/api/job-apply/", tag = "job applications", security(("bearer" = [])), request_body(content = JobApplicationForm, content_type = "multipart/form-data", encoding(("resume" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobApplicationView), Invalid, Unauthenticated, (status = 413, description = "The CV is over 5 MiB", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
+pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: MultipartForm) -> Result<(StatusCode, Json<JobApplicationView>), AppError> {
+    state.limiter.check("job-apply", &member.user.id.to_string(), Limit::per_hour(state.config().limits.job_applications_per_hour))?;
+    let mut fields = FormFields::read(form, &[FileField { name: "resume", limit: DOCUMENT_LIMIT, kinds: WRITTEN_KINDS }]).await?;
+    let mut errors = FieldErrors::default();
+    let job_id = errors.whole_number("job", fields.value("job").as_ref());
+    let full_name = errors.required_text("full_name", fields.text("full_name"), NAME_MAX_CHARS);
+    let email = errors.required("email", fields.text("email"));
+    let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+    let phone = errors.required("phone_number", fields.text("phone_number"));
+    let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
+    let cover_letter = fields.text("cover_letter").unwrap_or("").to_string();
+    if cover_letter.chars().count() > COVER_LETTER_MAX_CHARS {
+        errors.add("cover_letter", format!("Ensure this field has no more than {COVER_LETTER_MAX_CHARS} characters."));
+    } else if cover_letter.contains('\0') {
+        errors.add("cover_letter", crate::http::extract::NULL_CHARACTERS);
+    }
+    let resume = fields.take_file("resume");
+    if resume.is_none() {
+        errors.add("resume", "No file was submitted.");
+    }
+    // A removed job is as missing as one that never existed.
+    let job = match named_record::<job::Entity>(state.db(), &mut errors, "job", job_id).await? {
+        Some(removed) if removed.removed_at.is_some() => {
+            errors.add("job", format!("Invalid pk \"{}\" - object does not exist.", removed.id));
+            None
+        }
+        found => found,
+    };
+    if let Some(found) = &job {
+        if status_on(found, uk_time::today()) != ListingStatus::Open {
+            errors.add("job", "This job is closed to applications.");
+        } else if found.owner_id == Some(member.user.id) {
+            errors.add("job", "You cannot apply for a job you posted.");
+        }
+    }
+    errors.finish()?;
+    let (job, email, phone, resume) = (job.expect("validated"), email.expect("validated"), phone.expect("validated"), resume.expect("validated"));
+
+    let key = state.storage.put("job-applications", resume.kind, resume.bytes).await?;
+    let notifier = Notifier::new(&state).await;
+    let saved = async {
+        let txn = state.db().begin().await?;
+        let saved = job_application::ActiveModel {
+            job_id: Set(job.id),
+            user_id: Set(member.user.id),
+            full_name: Set(full_name),
+            email: Set(email.as_str().to_string()),
+            phone_number: Set(phone.as_str().to_string()),
+            cover_letter: Set(cover_letter),
+            resume: Set(key.clone()),
+            status: Set(ApplicationStatus::Submitted),
+            created_at: Set(Utc::now()),
+            updated_at: Set(None),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        .map_err(|error| if is_unique_violation(&error) { AppError::field("job", "You have already applied for this job.") } else { error.into() })?;
+        let sent = Notice {
+            title: "Application sent".into(),
+            message: format!("Your application for {} at {} has been sent. We will tell you when the employer moves it along.", job.title, job.company),
+            link: "/user/applications".into(),
+            calendar: None,
+        };
+        notifier.send(&txn, &member.user, sent).await?;
+        if let Some(owner) = match job.owner_id {
+            Some(owner_id) => user::Entity::find_by_id(owner_id).one(&txn).await?,
+            None => None,
+        } {
+            let received = Notice {
+                title: "New application".into(),
+                message: format!("{} applied for {}. Their CV and cover letter are with your job post.", saved.full_name, job.title),
+                link: "/user/my-job-post".into(),
+                calendar: None,
+            };
+            notifier.send(&txn, &owner, received).await?;
+        }
+        txn.commit().await?;
+        Ok::<_, AppError>(saved)
+    }
+    .await;
+    let saved = match saved {
+        Ok(saved) => saved,
+        Err(error) => {
+            state.storage.delete(&key).await;
+            return Err(error);
+        }
+    };
+    state.mail_queued.notify_one();
+    Ok((StatusCode::CREATED, Json(JobApplicationView::new(saved, &job, uk_time::today(), &state.storage))))
+}
+
+/// The member's own job applications, newest first.
+#[utoipa::path(get, path = "/api/service/applications/", tag = "job applications", security(("bearer" = [])), params(
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<JobApplicationView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list_own(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
+    let select = job_application::Entity::find().filter(job_application::Column::UserId.eq(member.user.id));
+    page_of_applications(&state, &query, select).await
+}
+
+/// One page of `select`'s applications, newest first, each with its job.
+async fn page_of_applications(state: &AppState, query: &ListQuery, select: sea_orm::Select<job_application::Entity>) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let select = select.order_by_desc(job_application::Column::CreatedAt).order_by_desc(job_application::Column::Id);
+    let (count, rows) = rows_of_page(state.db(), select, request).await?;
+    let jobs = jobs_of(state.db(), &rows).await?;
+    let today = uk_time::today();
+    let results = rows.into_iter().filter_map(|row| jobs.get(&row.job_id).map(|job| JobApplicationView::new(row, job, today, &state.storage))).collect();
+    Ok(Json(query.page(request, count, results)?))
+}
+
+/// The applications to one of the member's job posts, with their CVs; anyone else's post is
+/// not found.
+#[utoipa::path(get, path = "/api/service/jobs/{id}/applications/", tag = "job applications", security(("bearer" = [])), params(
+    ("id" = i32, Path, minimum = 1),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<JobApplicationView>), Invalid, Unauthenticated, (status = 404, description = "Not one of your job posts", body = ErrorBody)))]
+pub async fn list_for_job(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, query: ListQuery) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
+    let job = listed_job(state.db(), id).await?.filter(|j| j.owner_id == Some(member.user.id)).ok_or(AppError::NotFound)?;
+    page_of_applications(&state, &query, job_application::Entity::find().filter(job_application::Column::JobId.eq(job.id))).await
+}
+
+/// Withdraws one of the member's applications: it and its CV are deleted.
+#[utoipa::path(delete, path = "/api/service/applications/{id}/", tag = "job applications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    let row = job_application::Entity::find_by_id(id).filter(job_application::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let txn = state.db().begin().await?;
+    let deleted = job_application::Entity::delete_many().filter(job_application::Column::Id.eq(row.id)).exec(&txn).await?;
+    txn.commit().await?;
+    if deleted.rows_affected == 1 {
+        state.storage.delete(&row.resume).await;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ApplicationStatusChange {
+    /// Where the application now stands.
+    #[schema(required, value_type = String, pattern = "^(Reviewed|Shortlisted|Rejected)$")]
+    status: Option<String>,
+}
+
+/// Moves an application to one of the member's job posts along; the applicant is told.
+#[utoipa::path(patch, path = "/api/service/applications/{id}/", tag = "job applications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = ApplicationStatusChange, responses((status = 200, body = JobApplicationView), Invalid, Unauthenticated, (status = 404, description = "Not an application to one of your job posts", body = ErrorBody)))]
+pub async fn set_status(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(body): JsonBody<ApplicationStatusChange>) -> Result<Json<JobApplicationView>, AppError> {
+    let row = job_application::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let job = listed_job(state.db(), row.job_id).await?.filter(|j| j.owner_id == Some(member.user.id)).ok_or(AppError::NotFound)?;
+    let mut errors = FieldErrors::default();
+    let raw = errors.required("status", body.status.as_deref());
+    let status = match ApplicationStatus::try_from_value(&raw) {
+        Ok(status) if status != ApplicationStatus::Submitted => Some(status),
+        _ if raw.is_empty() => None,
+        _ => {
+            errors.add("status", format!("\"{}\" is not a valid choice: use Reviewed, Shortlisted or Rejected.", raw.chars().take(50).collect::<String>()));
+            None
+        }
+    };
+    errors.finish()?;
+    let status = status.expect("validated");
+    if status == row.status {
+        return Ok(Json(JobApplicationView::new(row, &job, uk_time::today(), &state.storage)));
+    }
+    let notifier = Notifier::new(&state).await;
+    let txn = state.db().begin().await?;
+    job_application::Entity::update_many()
+        .col_expr(job_application::Column::Status, Expr::value(status))
+        .col_expr(job_application::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(job_application::Column::Id.eq(row.id))
+        .exec(&txn)
+        .await?;
+    let updated = job_application::Entity::find_by_id(row.id).one(&txn).await?.ok_or(AppError::NotFound)?;
+    if let Some(applicant) = user::Entity::find_by_id(row.user_id).one(&txn).await? {
+        let notice = Notice {
+            title: "Application update".into(),
+            message: format!("Your application for {} at {} is now {}.", job.title, job.company, status.to_value().to_lowercase()),
+            link: "/user/applications".into(),
+            calendar: None,
+        };
+        notifier.send(&txn, &applicant, notice).await?;
+    }
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok(Json(JobApplicationView::new(updated, &job, uk_time::today(), &state.storage)))
+}

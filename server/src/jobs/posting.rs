@@ -1,0 +1,204 @@
+//! Job posts: the list (filtered, searched), one job, posting one with an optional attachment,
+//! removing one's own post (its applications stay), and the attachment's download.
+
+use super::queries::{self, JobFilter, listed_job};
+use super::rules::NewJob;
+use super::views::JobView;
+use crate::domain::uk_time;
+use crate::http::AppError;
+use crate::http::extract::{FieldErrors, MultipartForm, RecordId};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::member::{Member, Viewer};
+use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
+use crate::http::upload::{DOCUMENT_LIMIT, FileField, FormFields, WRITTEN_KINDS};
+use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::rate_limit::Limit;
+use crate::platform::storage::FileKind;
+use crate::state::AppState;
+use app::routes::Tag;
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
+use entity::words::{EmploymentType, ListingStatus};
+use entity::{job, job_application, user};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How many applications each of `jobs` has.
+async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) -> Result<HashMap<i32, u64>, sea_orm::DbErr> {
+    let rows: Vec<(i32, i64)> = job_application::Entity::find()
+        .select_only()
+        .column(job_application::Column::JobId)
+        .column_as(job_application::Column::Id.count(), "count")
+        .filter(job_application::Column::JobId.is_in(jobs.iter().copied()))
+        .group_by(job_application::Column::JobId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().map(|(job, count)| (job, count as u64)).collect())
+}
+
+/// Jobs, newest first; `search` uses the full-text index (every word must match, each also as
+/// the start of a longer word). A job past its closing date counts as Closed.
+#[utoipa::path(get, path = "/api/service/jobs/", tag = "jobs", params(
+    ("status" = Option<ListingStatus>, Query),
+    ("search" = Option<String>, Query, description = "Words in the title, company, location or description"),
+    ("location" = Option<String>, Query, description = "Part of the job's location, e.g. a town"),
+    ("employment_type" = Option<EmploymentType>, Query),
+    ("mine" = Option<bool>, Query, description = "`true`: only the signed-in member's own posts (needs a token)"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), security((), ("bearer" = [])), responses((status = 200, body = Paginated<JobView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: ListQuery) -> Result<Json<Paginated<JobView>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let status = query.parsed(&mut errors, "status", "A status is Open or Closed;", |raw| ListingStatus::try_from_value(&raw.to_string()).ok());
+    let employment_type = query.parsed(&mut errors, "employment_type", "An employment type is full_time, part_time, contract or temporary;", |raw| EmploymentType::try_from_value(&raw.to_string()).ok());
+    let mine = query.parsed(&mut errors, "mine", "mine is true or false;", |raw| match raw {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    });
+    errors.finish()?;
+    let owner_id = match (mine, viewer.user_id()) {
+        (Some(true), Some(id)) => Some(id),
+        (Some(true), None) => return Err(AppError::Unauthorized("Authentication credentials were not provided.".into())),
+        _ => None,
+    };
+    let filter = JobFilter {
+        status,
+        search: query.text("search").map(str::to_string),
+        location: query.text("location").map(str::to_string),
+        employment_type,
+        owner_id,
+    };
+    let (rows, count) = queries::jobs(state.db(), &filter, request.page, request.size).await?;
+    let owned: Vec<i32> = rows.iter().filter(|row| row.owner_id.is_some() && row.owner_id == viewer.user_id()).map(|row| row.id).collect();
+    let counts = application_counts(state.db(), &owned).await?;
+    let today = uk_time::today();
+    let public_url = &state.config().public_url;
+    let results = rows
+        .into_iter()
+        .map(|row| {
+            let count = counts.get(&row.id).copied().unwrap_or(0);
+            JobView::new(row, today, viewer.user_id(), Some(count), public_url)
+        })
+        .collect();
+    Ok(Json(query.page(request, count, results)?))
+}
+
+/// One job, open or closed; a removed one is not found.
+#[utoipa::path(get, path = "/api/service/jobs/{id}/", tag = "jobs", params(("id" = i32, Path, minimum = 1)), security((), ("bearer" = [])), responses((status = 200, body = JobView), Unauthenticated, (status = 404, description = "No such job", body = ErrorBody)))]
+pub async fn show(State(state): State<Arc<AppState>>, viewer: Viewer, RecordId(id): RecordId) -> Result<Json<JobView>, AppError> {
+    let row = listed_job(state.db(), id).await?.ok_or(AppError::NotFound)?;
+    let count = if row.owner_id.is_some() && row.owner_id == viewer.user_id() { Some(application_counts(state.db(), &[id]).await?.get(&id).copied().unwrap_or(0)) } else { None };
+    Ok(Json(JobView::new(row, uk_time::today(), viewer.user_id(), count, &state.config().public_url)))
+}
+
+/// Posts a job, Open at once and owned by the member; every page showing jobs is refreshed.
+#[utoipa::path(post, path = "/api/service/jobs/", tag = "jobs", security(("bearer" = [])), request_body(content = super::rules::JobPostForm, content_type = "multipart/form-data", encoding(("attachment" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobView), Invalid, Unauthenticated, (status = 413, description = "The attachment is over 5 MiB", body = ErrorBody), (status = 415, description = "The attachment is not a PDF or Word document", body = ErrorBody), RateLimited))]
+pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: MultipartForm) -> Result<(StatusCode, Json<JobView>), AppError> {
+    state.limiter.check("job-post", &member.user.id.to_string(), Limit::per_hour(state.config().limits.job_posts_per_hour))?;
+    let mut fields = FormFields::read(form, &[FileField { name: "attachment", limit: DOCUMENT_LIMIT, kinds: WRITTEN_KINDS }]).await?;
+    let new_job = NewJob::parse(&fields)?;
+    let attachment = match fields.take_file("attachment") {
+        Some(upload) => Some(state.storage.put("job-attachments", upload.kind, upload.bytes).await?),
+        None => None,
+    };
+    let now = Utc::now();
+    let saved = job::ActiveModel {
+        slug: Set(new_job.slug()),
+        owner_id: Set(Some(member.user.id)),
+        title: Set(new_job.title),
+        company: Set(new_job.company),
+        location: Set(new_job.location),
+        employment_type: Set(new_job.employment_type),
+        salary_min_pence: Set(new_job.salary_min.map(|p| p.pence())),
+        salary_max_pence: Set(new_job.salary_max.map(|p| p.pence())),
+        salary_period: Set(new_job.salary_period),
+        description: Set(new_job.description),
+        status: Set(ListingStatus::Open),
+        posted_at: Set(uk_time::today()),
+        closes_at: Set(Some(new_job.closes_at)),
+        attachment: Set(attachment.clone()),
+        removed_at: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    let saved = async {
+        let txn = state.db().begin().await?;
+        let saved = saved.insert(&txn).await?;
+        txn.commit().await?;
+        Ok::<_, sea_orm::DbErr>(saved)
+    }
+    .await;
+    let saved = match saved {
+        Ok(saved) => saved,
+        Err(error) => {
+            if let Some(key) = attachment {
+                state.storage.delete(&key).await;
+            }
+            return Err(error.into());
+        }
+    };
+    state.site.invalidate(&[Tag::Jobs, Tag::Job(saved.id)]).await;
+    Ok((StatusCode::CREATED, Json(JobView::new(saved, uk_time::today(), Some(member.user.id), Some(0), &state.config().public_url))))
+}
+
+/// Removes one of the member's job posts: it leaves every list and page at once, and its
+/// applications are kept (their applicants are told). Removing it again changes nothing.
+#[utoipa::path(delete, path = "/api/service/jobs/{id}/", tag = "jobs", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    let row = job::Entity::find_by_id(id).filter(job::Column::OwnerId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    if row.removed_at.is_some() {
+        return Ok(StatusCode::NO_CONTENT);
+    }
+    let notifier = Notifier::new(&state).await;
+    let txn = state.db().begin().await?;
+    // Of two removals at once, one changes the row and tells the applicants.
+    let changed = job::Entity::update_many()
+        .col_expr(job::Column::RemovedAt, Expr::value(Utc::now()))
+        .col_expr(job::Column::Status, Expr::value(ListingStatus::Closed))
+        .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(job::Column::Id.eq(row.id))
+        .filter(job::Column::RemovedAt.is_null())
+        .exec(&txn)
+        .await?;
+    if changed.rows_affected == 1 {
+        let applicants: Vec<i32> = job_application::Entity::find().filter(job_application::Column::JobId.eq(row.id)).select_only().column(job_application::Column::UserId).into_tuple().all(&txn).await?;
+        for applicant in user::Entity::find().filter(user::Column::Id.is_in(applicants)).all(&txn).await? {
+            let notice = Notice {
+                title: "Job withdrawn".into(),
+                message: format!("{} at {}, which you applied for, has been withdrawn by the employer. Your application is kept in your account.", row.title, row.company),
+                link: "/user/applications".into(),
+                calendar: None,
+            };
+            notifier.send(&txn, &applicant, notice).await?;
+        }
+    }
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    state.site.invalidate(&[Tag::Jobs, Tag::Job(row.id)]).await;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A job's attachment: the employer's public description of the job, at a stable address.
+#[utoipa::path(get, path = "/api/service/jobs/{id}/attachment/", tag = "jobs", params(("id" = i32, Path, minimum = 1)), responses((status = 200, description = "The file (PDF or Word)", content_type = WRITTEN_TYPES), (status = 404, description = "No such job, or it has no attachment", body = ErrorBody)))]
+pub async fn attachment(State(state): State<Arc<AppState>>, RecordId(id): RecordId) -> Result<Response, AppError> {
+    let row = listed_job(state.db(), id).await?.ok_or(AppError::NotFound)?;
+    let key = row.attachment.ok_or(AppError::NotFound)?;
+    let kind = key.rsplit_once('.').and_then(|(_, extension)| FileKind::from_extension(extension)).ok_or(AppError::NotFound)?;
+    let bytes = state.storage.get(&key).await.map_err(|_| AppError::NotFound)?;
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind.content_type()));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    let disposition = format!("attachment; filename=\"{}.{}\"", row.slug, kind.extension());
+    headers.insert(header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(|_| AppError::NotFound)?);
+    Ok(response)
+}

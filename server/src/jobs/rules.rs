@@ -1,0 +1,140 @@
+//! What a job post must be, parsed once from the form: the fields the contract names, each bad
+//! one named in the 400.
+
+use crate::domain::{Pence, uk_time};
+use crate::http::AppError;
+use crate::http::extract::FieldErrors;
+use crate::http::upload::FormFields;
+use chrono::{Duration, NaiveDate};
+use entity::words::{EmploymentType, SalaryPeriod};
+use sea_orm::ActiveEnum;
+use utoipa::ToSchema;
+
+const TITLE_MAX_CHARS: usize = 150;
+const COMPANY_MAX_CHARS: usize = 150;
+const LOCATION_MAX_CHARS: usize = 100;
+const DESCRIPTION_MAX_CHARS: usize = 10_000;
+/// A job stays open at most this long: adverts older than that are stale.
+const LONGEST_OPENING_DAYS: i64 = 366;
+
+/// The multipart form of `POST /api/service/jobs/`. Salaries are pounds (`24000` or
+/// `12.50`), both optional, the lower one first; the closing date is today or later (UK time)
+/// and within a year. The attachment (a fuller description or application pack) is a PDF or
+/// Word document of at most 5 MiB, checked by content.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct JobPostForm {
+    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    title: String,
+    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    company: String,
+    #[schema(value_type = String, min_length = 1, max_length = 100, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    location: String,
+    employment_type: EmploymentType,
+    #[schema(required = false, value_type = String, pattern = r"^ *£?[0-9]{1,12}(\.[0-9]{1,2})? *$")]
+    salary_min: Option<String>,
+    #[schema(required = false, value_type = String, pattern = r"^ *£?[0-9]{1,12}(\.[0-9]{1,2})? *$")]
+    salary_max: Option<String>,
+    /// `year` when not given.
+    #[schema(required = false)]
+    salary_period: Option<SalaryPeriod>,
+    #[schema(value_type = String, min_length = 1, max_length = 10000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    description: String,
+    #[schema(value_type = String, format = Date)]
+    closes_at: String,
+    #[schema(required = false, value_type = String, format = Binary)]
+    attachment: Option<Vec<u8>>,
+}
+
+/// A job post that passed every rule.
+pub struct NewJob {
+    pub title: String,
+    pub company: String,
+    pub location: String,
+    pub employment_type: EmploymentType,
+    pub salary_min: Option<Pence>,
+    pub salary_max: Option<Pence>,
+    pub salary_period: SalaryPeriod,
+    pub description: String,
+    pub closes_at: NaiveDate,
+}
+
+/// A word value (`full_time`, `year`) of `field`, or its error naming the choices.
+fn word<T: ActiveEnum<Value = String>>(errors: &mut FieldErrors, field: &str, raw: &str, choices: &str) -> Option<T> {
+    let value = T::try_from_value(&raw.to_string()).ok();
+    if value.is_none() {
+        errors.add(field, format!("\"{}\" is not a valid choice: use {choices}.", raw.chars().take(50).collect::<String>()));
+    }
+    value
+}
+
+fn salary(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<Pence> {
+    let raw = raw.filter(|value| !value.is_empty())?;
+    Pence::parse(raw).map_err(|problem| errors.add(field, problem)).ok()
+}
+
+/// A closing date: a real date, today or later in the UK, within a year.
+fn closing_date(errors: &mut FieldErrors, raw: &str) -> Option<NaiveDate> {
+    if raw.is_empty() {
+        return None;
+    }
+    let today = uk_time::today();
+    match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
+        Ok(date) if date < today => errors.add("closes_at", "Choose today or a later date."),
+        Ok(date) if date > today + Duration::days(LONGEST_OPENING_DAYS) => errors.add("closes_at", "Choose a closing date within the next year."),
+        Ok(date) => return Some(date),
+        Err(_) => errors.add("closes_at", "Date has wrong format. Use one of these formats instead: YYYY-MM-DD."),
+    }
+    None
+}
+
+impl NewJob {
+    pub fn parse(form: &FormFields) -> Result<Self, AppError> {
+        let mut errors = FieldErrors::default();
+        let title = errors.required_text("title", form.text("title"), TITLE_MAX_CHARS);
+        let company = errors.required_text("company", form.text("company"), COMPANY_MAX_CHARS);
+        let location = errors.required_text("location", form.text("location"), LOCATION_MAX_CHARS);
+        let description = errors.required_text("description", form.text("description"), DESCRIPTION_MAX_CHARS);
+        let kind = errors.required("employment_type", form.text("employment_type"));
+        let employment_type = if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind, "full_time, part_time, contract or temporary") };
+        let salary_period = match form.text("salary_period").filter(|value| !value.is_empty()) {
+            None => Some(SalaryPeriod::Year),
+            Some(raw) => word::<SalaryPeriod>(&mut errors, "salary_period", raw, "year or hour"),
+        };
+        let salary_min = salary(&mut errors, "salary_min", form.text("salary_min"));
+        let salary_max = salary(&mut errors, "salary_max", form.text("salary_max"));
+        if let (Some(min), Some(max)) = (salary_min, salary_max) {
+            if min > max {
+                errors.add("salary_max", "The salary to must be at least the salary from.");
+            }
+        }
+        let closes = errors.required("closes_at", form.text("closes_at"));
+        let closes_at = closing_date(&mut errors, &closes);
+        errors.finish()?;
+        Ok(NewJob {
+            title,
+            company,
+            location,
+            employment_type: employment_type.expect("validated"),
+            salary_min,
+            salary_max,
+            salary_period: salary_period.expect("validated"),
+            description,
+            closes_at: closes_at.expect("validated"),
+        })
+    }
+
+    /// A unique, readable address word: the title and company, and a random tail.
+    pub fn slug(&self) -> String {
+        let words: String = format!("{} {}", self.title, self.company)
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join("-");
+        let words: String = words.chars().take(80).collect();
+        format!("{}-{}", words.trim_end_matches('-'), hex::encode(rand::random::<[u8; 3]>()))
+    }
+}

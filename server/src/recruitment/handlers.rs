@@ -1,0 +1,122 @@
+//! `POST /api/send-recruitment/`, and the one write path it shares with the pages' own form.
+
+use super::request::RecruitmentRequest;
+use crate::catalogue::website_info::website_info;
+use crate::http::AppError;
+use crate::http::extract::{ClientAddress, JsonBody};
+use crate::http::member::Viewer;
+use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
+use crate::platform::mail::layout::html;
+use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::rate_limit::Limit;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::recruitment_request;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, TransactionTrait};
+use serde::Serialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// What the sender is told once the request is in.
+pub const SENT: &str = "Thank you: your recruitment request is with our team, who will contact you within one working day. We have emailed you a copy.";
+
+/// The contract's recruitment body. Open to visitors.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct RecruitmentBody {
+    #[schema(min_length = 1, max_length = 150)]
+    company_name: String,
+    #[schema(min_length = 1, max_length = 150)]
+    contact_name: String,
+    #[schema(format = Email)]
+    email: String,
+    /// A UK number; spaces, dashes and brackets are allowed.
+    #[schema(pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    phone_number: String,
+    #[schema(min_length = 1, max_length = 150)]
+    role: String,
+    #[schema(minimum = 1, maximum = 10000)]
+    number_of_staff: i32,
+    #[schema(min_length = 1, max_length = 150)]
+    location: String,
+    /// Today or later (UK time).
+    #[schema(format = Date)]
+    start_date: String,
+    #[schema(required = false, max_length = 5000)]
+    details: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RecruitmentSent {
+    id: i32,
+    message: String,
+}
+
+/// Stores a request and queues its two mails in one transaction: the company's copy to the
+/// address in the website info, and the sender's confirmation. Returns the request's id.
+pub async fn record(state: &AppState, request: RecruitmentRequest, user_id: Option<i32>) -> Result<i32, AppError> {
+    let info = website_info(state.db(), state.config().brand.as_deref()).await?;
+    let brand = &info.brand;
+    let summary = vec![
+        format!("Company: {}", request.company_name),
+        format!("Contact: {}, {}, {}", request.contact_name, request.email.as_str(), request.phone.as_str()),
+        format!("Role: {} ({} staff)", request.role, request.number_of_staff),
+        format!("Location: {}", request.location),
+        format!("Start date: {}", request.start_date.format("%A %-d %B %Y")),
+        format!("Details: {}", if request.details.is_empty() { "none given" } else { &request.details }),
+    ];
+    let company_mail = Mail {
+        to: info.email.clone(),
+        subject: format!("Recruitment request: {} for {}", request.role, request.company_name),
+        text: format!("A new recruitment request:\n\n{}\n", summary.join("\n")),
+        html: html(brand, "New recruitment request", &summary, None),
+        calendar: None,
+        unsubscribe: None,
+    };
+    let greeting = format!("Hello {},", request.contact_name.split_whitespace().next().unwrap_or("there"));
+    let thanks = "Thank you for your recruitment request. Our team will contact you within one working day to agree the details. This is what you sent:".to_string();
+    let mut lines = vec![greeting.clone(), thanks.clone()];
+    lines.extend(summary.iter().cloned());
+    let confirmation = Mail {
+        to: request.email.as_str().to_string(),
+        subject: format!("Your recruitment request - {brand}"),
+        text: format!("{greeting}\n\n{thanks}\n\n{}\n\n{brand} UK\n", summary.join("\n")),
+        html: html(brand, "We have your recruitment request", &lines, None),
+        calendar: None,
+        unsubscribe: None,
+    };
+    let txn = state.db().begin().await?;
+    let saved = recruitment_request::ActiveModel {
+        user_id: Set(user_id),
+        company_name: Set(request.company_name),
+        contact_name: Set(request.contact_name),
+        email: Set(request.email.as_str().to_string()),
+        phone_number: Set(request.phone.as_str().to_string()),
+        role: Set(request.role),
+        number_of_staff: Set(request.number_of_staff),
+        location: Set(request.location),
+        start_date: Set(Some(request.start_date)),
+        details: Set(request.details),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    outbox::enqueue(&txn, company_mail).await?;
+    outbox::enqueue(&txn, confirmation).await?;
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok(saved.id)
+}
+
+/// Sends the company a recruitment request; rate limited per client address.
+#[utoipa::path(post, path = "/api/send-recruitment/", tag = "recruitment", security((), ("bearer" = [])), request_body = RecruitmentBody, responses((status = 201, body = RecruitmentSent), Invalid, Unauthenticated, RateLimited))]
+pub async fn send(State(state): State<Arc<AppState>>, client: ClientAddress, viewer: Viewer, JsonBody(body): JsonBody<serde_json::Map<String, serde_json::Value>>) -> Result<(StatusCode, Json<RecruitmentSent>), AppError> {
+    state.limiter.check("recruitment", &client.key(), Limit::per_hour(state.config().limits.recruitment_per_hour))?;
+    let request = RecruitmentRequest::parse(&body).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
+    let id = record(&state, request, viewer.user_id()).await?;
+    Ok((StatusCode::CREATED, Json(RecruitmentSent { id, message: SENT.into() })))
+}

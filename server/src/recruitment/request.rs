@@ -1,0 +1,107 @@
+//! What a recruitment request must be, parsed once: from the API's JSON and from the page's
+//! own form (posted without JavaScript) alike.
+
+use crate::domain::{Email, UkPhone, uk_time};
+use crate::http::extract::FieldErrors;
+use chrono::{Duration, NaiveDate};
+use serde_json::Value;
+
+const SHORT_MAX_CHARS: usize = 150;
+const DETAILS_MAX_CHARS: usize = 5000;
+/// More staff than this in one request is a typing slip, not a request.
+const MOST_STAFF: i64 = 10_000;
+
+/// The contract's fields, in the order the form shows them.
+pub const FIELDS: [&str; 9] = ["company_name", "contact_name", "email", "phone_number", "role", "number_of_staff", "location", "start_date", "details"];
+
+/// A recruitment request that passed every rule.
+pub struct RecruitmentRequest {
+    pub company_name: String,
+    pub contact_name: String,
+    pub email: Email,
+    pub phone: UkPhone,
+    pub role: String,
+    pub number_of_staff: i32,
+    pub location: String,
+    pub start_date: NaiveDate,
+    pub details: String,
+}
+
+/// A text field: a JSON string, or a number written as one (a form's values are all text).
+fn text(errors: &mut FieldErrors, fields: &serde_json::Map<String, Value>, name: &str) -> Option<String> {
+    match fields.get(name) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => Some(text.clone()),
+        Some(Value::Number(number)) => Some(number.to_string()),
+        Some(_) => {
+            errors.add(name, "Not a valid string.");
+            Some(String::new())
+        }
+    }
+}
+
+impl RecruitmentRequest {
+    /// Every rule checked at once; the errors name each bad field.
+    pub fn parse(fields: &serde_json::Map<String, Value>) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let required = |errors: &mut FieldErrors, name: &str, max: usize| {
+            let value = text(errors, fields, name);
+            errors.required_text(name, value.as_deref(), max)
+        };
+        let company_name = required(&mut errors, "company_name", SHORT_MAX_CHARS);
+        let contact_name = required(&mut errors, "contact_name", SHORT_MAX_CHARS);
+        let email = required(&mut errors, "email", SHORT_MAX_CHARS);
+        let phone = required(&mut errors, "phone_number", SHORT_MAX_CHARS);
+        let role = required(&mut errors, "role", SHORT_MAX_CHARS);
+        let staff = required(&mut errors, "number_of_staff", 20);
+        let location = required(&mut errors, "location", SHORT_MAX_CHARS);
+        let start = required(&mut errors, "start_date", 20);
+        let details = text(&mut errors, fields, "details").unwrap_or_default().trim().to_string();
+        if details.chars().count() > DETAILS_MAX_CHARS {
+            errors.add("details", format!("Ensure this field has no more than {DETAILS_MAX_CHARS} characters."));
+        } else if details.contains('\0') {
+            errors.add("details", crate::http::extract::NULL_CHARACTERS);
+        }
+        let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+        let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
+        let number_of_staff = match staff.parse::<i64>() {
+            _ if staff.is_empty() => None,
+            Ok(n) if (1..=MOST_STAFF).contains(&n) => Some(n as i32),
+            Ok(n) if n < 1 => {
+                errors.add("number_of_staff", "Ensure this value is greater than or equal to 1.");
+                None
+            }
+            Ok(_) => {
+                errors.add("number_of_staff", format!("Ensure this value is less than or equal to {MOST_STAFF}."));
+                None
+            }
+            Err(_) => {
+                errors.add("number_of_staff", "A valid integer is required.");
+                None
+            }
+        };
+        let today = uk_time::today();
+        let start_date = match NaiveDate::parse_from_str(&start, "%Y-%m-%d") {
+            _ if start.is_empty() => None,
+            Ok(date) if date < today => {
+                errors.add("start_date", "Choose today or a later date.");
+                None
+            }
+            Ok(date) if date > today + Duration::days(731) => {
+                errors.add("start_date", "Choose a start date within the next two years.");
+                None
+            }
+            Ok(date) => Some(date),
+            Err(_) => {
+                errors.add("start_date", "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
+                None
+            }
+        };
+        match (email, phone, number_of_staff, start_date) {
+            (Some(email), Some(phone), Some(number_of_staff), Some(start_date)) if errors.is_empty() => {
+                Ok(RecruitmentRequest { company_name, contact_name, email, phone, role, number_of_staff, location, start_date, details })
+            }
+            _ => Err(errors),
+        }
+    }
+}
