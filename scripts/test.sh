@@ -39,7 +39,8 @@ echo "== api: schemathesis against /api/openapi.json"
   # Rate limits out of reach, so that the fuzzing tests validation rather than the limiter.
   PORT="$port" DATA_DIR="$data" DATABASE_URL="sqlite://$data/marketplace.sqlite3" SEED_DEMO=true PRERENDER=false \
     RATE_LIMIT_LOGIN_PER_MINUTE=100000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=100000 RATE_LIMIT_REGISTER_PER_HOUR=100000 RATE_LIMIT_RESEND_PER_HOUR=100000 \
-    RATE_LIMIT_RESET_PER_HOUR=100000 RATE_LIMIT_BOOKINGS_PER_HOUR=100000 PASSWORD_HASH_MEMORY_KIB=64 PASSWORD_HASH_ITERATIONS=1 RUST_LOG=warn \
+    RATE_LIMIT_RESET_PER_HOUR=100000 RATE_LIMIT_BOOKINGS_PER_HOUR=100000 RATE_LIMIT_JOB_POSTS_PER_HOUR=100000 \
+    RATE_LIMIT_JOB_APPLICATIONS_PER_HOUR=100000 RATE_LIMIT_RECRUITMENT_PER_HOUR=100000 RATE_LIMIT_JOB_SEEKERS_PER_HOUR=100000 PASSWORD_HASH_MEMORY_KIB=64 PASSWORD_HASH_ITERATIONS=1 RUST_LOG=warn \
     "$SERVER_BIN" > "$data/server.log" 2>&1 &
   server=$!
   trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
@@ -68,20 +69,22 @@ include-name = ["POST /api/auth/register/", "POST /api/auth/verify-email/", "POS
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 
 # Marketplace writes whose bodies name a record by id: schemathesis makes up ids of no record
-# (answered with the contract's 400 on that field), booking dates in the past, and bookmarks
-# naming both a service and a job; no schema can state "an existing service" or "today or later".
+# (answered with the contract's 400 on that field), booking and start dates in the past, and
+# bookmarks naming both a service and a job; no schema can state "an existing service" or
+# "today or later".
 [[operations]]
-include-name = ["POST /api/reviews/", "POST /api/service/booking/", "POST /api/service/providers/", "POST /api/bookmarks/"]
+include-name = ["POST /api/reviews/", "POST /api/service/booking/", "POST /api/service/providers/", "POST /api/bookmarks/", "POST /api/send-recruitment/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 
-# Likewise the profile form: a date of birth must be in the past (400); and schemathesis has no
+# Likewise the forms with files: a date of birth must be in the past and a closing date in the
+# future, a job applied for must exist (400); and schemathesis has no
 # PDF or Word sample, so for a document it sends an image of any kind, which is rightly a 415.
 # A form carries only text and files, so schemathesis's type-changing "invalid" values arrive
 # as valid text (an integer for `city`) or as an empty file part, which the server takes as no
 # file, as browsers send for an empty file input: accepting them is right here. (`enabled =
 # false` would lose to `--checks all`.)
 [[operations]]
-include-name = "PATCH /api/auth/profile/"
+include-name = ["PATCH /api/auth/profile/", "POST /api/service/jobs/", "POST /api/job-apply/", "POST /api/job-seekers/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "415", "429"]
 checks.negative_data_rejection.expected-statuses = ["2xx", "4xx"]
 TOML
