@@ -228,3 +228,15 @@ pub struct MessageAction {
     pub path: String,
     pub label: String,
 }
+
+/// A recruitment form's page: empty, or what its own form (posted without JavaScript) came
+/// back with: the confirmation, or the messages per field and what was typed.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct RecruitmentOutcome {
+    /// The confirmation sentence once the request is in.
+    pub sent: Option<String>,
+    /// Messages by field name; `message` for one that belongs to no field.
+    pub errors: BTreeMap<String, Vec<String>>,
+    /// The values as posted, to fill the form again.
+    pub values: BTreeMap<String, String>,
+}

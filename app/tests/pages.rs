@@ -187,7 +187,7 @@ fn every_page() -> Vec<PagePayload> {
         payload("/terms-and-conditions", PageData::TermsAndConditions),
         payload("/form/find-job", PageData::FormFindJob),
         payload("/form/job-post", PageData::FormJobPost),
-        payload("/form/hire-talent", PageData::FormHireTalent),
+        payload("/form/hire-talent", PageData::FormHireTalent(Default::default())),
         payload("/notifications", PageData::Notifications),
         payload(
             "/services?category=cleaning",
@@ -211,7 +211,7 @@ fn every_page() -> Vec<PagePayload> {
         payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
         payload("/services/details", PageData::ServicesDetails(None)),
         payload("/become-provider?service=1", PageData::BecomeProvider(providers)),
-        payload("/recruitment-post", PageData::RecruitmentPost),
+        payload("/recruitment-post", PageData::RecruitmentPost(Default::default())),
     ]
 }
 
@@ -620,7 +620,8 @@ fn job_forms_are_islands_and_only_the_recruitment_request_posts_without_javascri
     // posting to the page (islands/src/recruitment-form checks that markup), hydrated at once.
     for url in ["/recruitment-post", "/form/hire-talent"] {
         let html = render(&page(url));
-        assert_eq!(islands(&html, "recruitment-form"), [(serde_json::json!({ "action": url }), "load".to_owned())], "{url}");
+        let empty = serde_json::json!({ "action": url, "sent": null, "errors": {}, "values": {} });
+        assert_eq!(islands(&html, "recruitment-form"), [(empty, "load".to_owned())], "{url}");
         assert!(member_area(&html, "recruitment").contains("<span>island recruitment-form</span>"), "{url}");
     }
     // Registering as a job seeker is open to everyone too, below the job search.

@@ -68,8 +68,9 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::job_seekers::alerts::start(state.clone());
     let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
     let limits = config.connections;
-    let router = crate::http::api::router(state.clone())
-        .merge(handlers::router(site.clone()))
+    let pages = handlers::router(site.clone());
+    let router = crate::http::api::router(state.clone(), pages.clone())
+        .merge(pages)
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response))
         .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))

@@ -67,7 +67,11 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
             }}
         </div>
     };
-    Page::new(&name, brand, description, body)
+    let page = Page::new(&name, brand, description, body);
+    match super::job_posting::job_posting(detail, brand) {
+        Some(posting) => page.with_structured_data(posting),
+        None => page,
+    }
 }
 
 #[component]
@@ -89,6 +93,9 @@ fn JobOverview(detail: JobDetail) -> impl IntoView {
             <div class="prose">
                 <h2>"About the role"</h2>
                 {paragraphs(&detail.description).into_iter().map(|text| view! { <p>{text}</p> }).collect_view()}
+                {detail.attachment.map(|href| view! {
+                    <p><a href=href download="">"Download the full job description"</a></p>
+                })}
             </div>
         </div>
     }

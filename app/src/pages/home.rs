@@ -30,7 +30,7 @@ pub(crate) fn page(home: &HomeData, site: &SiteData) -> Page {
         <ContactSection info=site.info.clone()/>
         <GetInTouch info=site.info.clone()/>
     };
-    Page { title: format!("{brand} UK - Services, jobs and recruitment"), description, body: body.into_any() }
+    Page { title: format!("{brand} UK - Services, jobs and recruitment"), description, body: body.into_any(), structured_data: None }
 }
 
 #[component]

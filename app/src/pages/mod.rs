@@ -11,6 +11,7 @@ pub(crate) mod cancel;
 pub(crate) mod contact;
 pub(crate) mod cookie_policy;
 mod errors;
+mod job_posting;
 mod message;
 pub(crate) mod form;
 pub(crate) mod home;
@@ -37,12 +38,18 @@ pub(crate) struct Page {
     /// The meta description: one or two sentences, different for every page.
     description: String,
     body: AnyView,
+    /// Structured data for search engines (schema.org JSON-LD), if the page has any.
+    structured_data: Option<serde_json::Value>,
 }
 
 impl Page {
     /// A page titled "{name} - {brand} UK".
     fn new(name: &str, brand: &str, description: impl Into<String>, body: impl IntoView + 'static) -> Self {
-        Page { title: format!("{name} - {brand} UK"), description: description.into(), body: body.into_any() }
+        Page { title: format!("{name} - {brand} UK"), description: description.into(), body: body.into_any(), structured_data: None }
+    }
+
+    fn with_structured_data(self, data: serde_json::Value) -> Self {
+        Page { structured_data: Some(data), ..self }
     }
 }
 
@@ -58,6 +65,7 @@ pub(crate) fn document(payload: &PagePayload, assets: &Assets) -> String {
         }
     };
     let head = Head {
+        structured_data: page.structured_data,
         title: page.title,
         description: page.description,
         canonical: Some(format!("{}{}", assets.public_url, payload.url)),
@@ -78,7 +86,7 @@ pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &
         ("Internal Server Error", "Sorry, something went wrong on our side.".to_owned(), content)
     };
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, brand: brand.clone() };
+    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, brand: brand.clone(), structured_data: None };
     html(head, assets, body)
 }
 
@@ -87,7 +95,7 @@ pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, s
     let brand = &site.info.brand;
     let content = view! { <message::Message message=message.clone()/> }.into_any();
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, brand: brand.clone() };
+    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, brand: brand.clone(), structured_data: None };
     html(head, assets, body)
 }
 
@@ -101,6 +109,7 @@ struct Head {
     /// `None` for error pages, which are also kept out of search engines.
     canonical: Option<String>,
     brand: String,
+    structured_data: Option<serde_json::Value>,
 }
 
 fn html(head: Head, assets: &Assets, body: AnyView) -> String {
@@ -125,12 +134,18 @@ fn html(head: Head, assets: &Assets, body: AnyView) -> String {
                 {head.canonical.map(|href| open_graph("og:url", href))}
                 <link rel="stylesheet" href=assets.stylesheet.clone()/>
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                {head.structured_data.map(|data| view! { <script type="application/ld+json" inner_html=json_ld(&data)></script> })}
                 <script type="module" src=assets.runtime.clone()></script>
             </head>
             <body>{body}</body>
         </html>
     };
     format!("<!DOCTYPE html>{}", view.to_html())
+}
+
+/// JSON for a `<script>`: `<` written as `\u003c`, so that no text in it can close the script.
+fn json_ld(data: &serde_json::Value) -> String {
+    data.to_string().replace('<', "\\u003c")
 }
 
 /// An Open Graph `<meta property=.. content=..>`: `property` is not an attribute the view macro

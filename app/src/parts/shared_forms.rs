@@ -4,6 +4,7 @@
 
 use super::member::SignInPrompt;
 use crate::island::{Hydrate, Island};
+use crate::data::RecruitmentOutcome;
 use leptos::prelude::*;
 use serde_json::json;
 
@@ -12,8 +13,9 @@ use serde_json::json;
 /// path), so that it works without JavaScript; once hydrated it sends to the API itself.
 /// Hydrated on load: a submit before then would post the page instead.
 #[component]
-pub(crate) fn RecruitmentForm(action: &'static str) -> impl IntoView {
-    view! { <Island name="recruitment-form" props=json!({ "action": action }) hydrate=Hydrate::Load/> }
+pub(crate) fn RecruitmentForm(action: &'static str, outcome: RecruitmentOutcome) -> impl IntoView {
+    let props = json!({ "action": action, "sent": outcome.sent, "errors": outcome.errors, "values": outcome.values });
+    view! { <Island name="recruitment-form" props hydrate=Hydrate::Load/> }
 }
 
 /// Posts a job: the `job-post-form` island, the form for a member and a way to sign in and come

@@ -30,7 +30,8 @@ pub fn document_json() -> String {
     serde_json::to_string_pretty(&routes().split_for_parts().1).expect("the OpenAPI document serialises")
 }
 
-pub fn router(state: Arc<AppState>) -> Router {
+/// The API, and the few page addresses that take a POST; their other methods go to `pages`.
+pub fn router(state: Arc<AppState>, pages: Router) -> Router {
     let (api, document) = routes().split_for_parts();
     let document = Arc::new(serde_json::to_value(document).expect("the OpenAPI document serialises"));
     let page = Arc::new(openapi::page(&document));
@@ -41,6 +42,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .route("/files/{*key}", get(files::download))
         .merge(crate::job_seekers::pages())
+        .merge(crate::recruitment::page_form::routes(pages))
         .with_state(state)
 }
 

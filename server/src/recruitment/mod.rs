@@ -2,6 +2,7 @@
 //! The request is stored, mailed to the company's address and confirmed to the sender.
 
 pub mod handlers;
+pub mod page_form;
 pub mod request;
 
 use crate::state::AppState;

@@ -5,7 +5,7 @@ use crate::catalogue::{categories, website_info};
 use entity::words::ListingStatus;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
-use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, SelectedService, ServicesData, SiteData, VerifyData};
+use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, RecruitmentOutcome, SelectedService, ServicesData, SiteData, VerifyData};
 use app::routes::{PageData, Route};
 use entity::job;
 use sea_orm::{ConnectionTrait, DbErr};
@@ -89,6 +89,8 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             PageData::BecomeProvider(BecomeProviderData { categories, selected })
         }
         Route::UserVerify { email } => PageData::UserVerify(VerifyData { email: email.clone() }),
+        Route::RecruitmentPost => PageData::RecruitmentPost(RecruitmentOutcome::default()),
+        Route::FormHireTalent => PageData::FormHireTalent(RecruitmentOutcome::default()),
         // The table declares which pages have no data; a loader above makes each of the others.
         _ => return Ok(route.page_without_data()),
     };

@@ -93,6 +93,18 @@ impl Site {
         Ok(page)
     }
 
+    /// The HTML of `route`'s page made from `page` instead of its loader's data: the answer
+    /// to a form the page posted to itself, which is never cached.
+    pub async fn page_html(&self, route: &Route, page: PageData) -> Result<String, PageError> {
+        let site = self.site_data().await?;
+        let payload = PagePayload { url: route.url(), site: (*site).clone(), page };
+        let assets = self.build.assets(&self.config.public_url);
+        let islands = self.islands.clone();
+        Ok(tokio::task::spawn_blocking(move || app::render_page(&payload, &assets, islands))
+            .await
+            .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+    }
+
     /// The HTML of a page answering a link from a mail, at `path`.
     pub async fn message_html(&self, message: app::data::MessagePage, path: &str) -> Result<String, PageError> {
         let site = self.site_data().await?;

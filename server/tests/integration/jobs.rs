@@ -126,6 +126,8 @@ async fn jobs_are_posted_found_and_removed_by_their_owner(app: &TestApp) {
     let (status, page) = app.text(&format!("/apply?id={id}")).await;
     assert_eq!(status, 200);
     assert!(page.contains("Night Care Assistant"));
+    assert!(page.contains(r#"<script type="application/ld+json">"#) && page.contains(r#""@type":"JobPosting""#), "an open job is described for search engines");
+    assert!(page.contains(&format!(r#"href="/api/service/jobs/{id}/attachment/""#)), "the page links the attachment");
     assert!(app.text("/jobs").await.1.contains(&format!("/apply?id={id}")));
 
     // Someone else's post is as missing as none; the owner's goes from every list and page.
@@ -338,6 +340,28 @@ async fn recruitment_requests_are_kept_and_mailed_both_ways(app: &TestApp) {
     assert_eq!(body["number_of_staff"][0], "Ensure this value is greater than or equal to 1.");
 }
 on_both_databases!(recruitment_requests_are_kept_and_mailed_both_ways);
+
+async fn the_recruitment_pages_answer_their_own_form_without_javascript(app: &TestApp) {
+    for path in ["/recruitment-post", "/form/hire-talent"] {
+        let post = |fields: Vec<(String, String)>| async move { app.client.post(format!("{}{path}", app.base)).form(&fields).send().await.unwrap() };
+        // As a browser sends the form: every value as text.
+        let mut fields: Vec<(String, String)> = recruitment().as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string))).collect();
+        let sent = post(fields.clone()).await;
+        assert_eq!(sent.status(), 200, "{path}");
+        assert!(sent.text().await.unwrap().contains("Thank you: your recruitment request is with our team"), "{path}");
+        fields.retain(|(name, _)| *name != "number_of_staff");
+        fields.push(("number_of_staff".into(), "0".into()));
+        let refused = post(fields).await;
+        assert_eq!(refused.status(), 400, "{path}");
+        let page = refused.text().await.unwrap();
+        assert!(page.contains("Ensure this value is greater than or equal to 1."), "{path}: the field's message");
+        assert!(page.contains("Harbour Hotels"), "{path}: what was typed comes back");
+        assert_eq!(app.get(path).await.status(), 200, "{path}: the page itself still answers GET");
+    }
+    let stored = entity::recruitment_request::Entity::find().all(&app.site.db).await.unwrap();
+    assert_eq!(stored.len(), 2, "one request from each page, none from the refused posts");
+}
+on_both_databases!(the_recruitment_pages_answer_their_own_form_without_javascript);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn recruitment_requests_are_limited_per_client() {
