@@ -32,6 +32,10 @@ slug=$(curl -fs "$base/api/service/categories/" | python3 -c 'import json,sys; p
 read -r id word < <(curl -fs "$base/api/service/?category__slug=$slug&status=Open&ordering=priority&page_size=1" \
   | python3 -c 'import json,sys; s=json.load(sys.stdin)["results"][0]; print(s["id"], max(s["title"].split(), key=len).strip(",.").lower())')
 
+# And the newest open job, with a word from its title.
+job_word=$(curl -fs "$base/api/service/jobs/?status=Open&page_size=1" \
+  | python3 -c 'import json,sys; j=json.load(sys.stdin)["results"][0]; print(max(j["title"].split(), key=len).strip(",.()").lower())')
+
 measure() {
   local label="$1" url="$2" report
   report=$(wrk -t2 -c"$connections" -d"${duration}s" --latency "$url")
@@ -47,3 +51,6 @@ measure "GET /api/service/?category__slug=$slug&status=Open&ordering=priority" "
 measure "GET /api/service/$id/" "$base/api/service/$id/"
 measure "GET /api/service/?search=$word" "$base/api/service/?search=$word"
 measure "GET /services?category=$slug&search=$word (uncached page)" "$base/services?category=$slug&search=$word"
+measure "GET /api/service/jobs/?status=Open" "$base/api/service/jobs/?status=Open"
+measure "GET /api/service/jobs/?status=Open&search=$job_word" "$base/api/service/jobs/?status=Open&search=$job_word"
+measure "GET /jobs?search=$job_word (uncached page)" "$base/jobs?search=$job_word"
