@@ -131,13 +131,7 @@ pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress,
         Ok::<_, AppError>(saved)
     }
     .await;
-    let saved = match saved {
-        Ok(saved) => saved,
-        Err(error) => {
-            state.storage.delete(&key).await;
-            return Err(error);
-        }
-    };
+    let saved = state.storage.unless_failed(&[key], saved).await?;
     state.mail_queued.notify_one();
     let message = match alerts {
         JobAlerts::Off => "Thank you: you are registered with our recruitment team, who will be in touch when a role suits you.",

@@ -141,13 +141,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
         Ok::<_, AppError>(saved)
     }
     .await;
-    let saved = match saved {
-        Ok(saved) => saved,
-        Err(error) => {
-            state.storage.delete(&key).await;
-            return Err(error);
-        }
-    };
+    let saved = state.storage.unless_failed(&[key], saved).await?;
     state.mail_queued.notify_one();
     Ok((StatusCode::CREATED, Json(JobApplicationView::new(saved, &job, uk_time::today(), &state.storage))))
 }

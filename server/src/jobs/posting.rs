@@ -137,15 +137,7 @@ pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: Mult
         Ok::<_, sea_orm::DbErr>(saved)
     }
     .await;
-    let saved = match saved {
-        Ok(saved) => saved,
-        Err(error) => {
-            if let Some(key) = attachment {
-                state.storage.delete(&key).await;
-            }
-            return Err(error.into());
-        }
-    };
+    let saved = state.storage.unless_failed(attachment.as_slice(), saved).await?;
     state.site.invalidate(&[Tag::Jobs, Tag::Job(saved.id)]).await;
     Ok((StatusCode::CREATED, Json(JobView::new(saved, uk_time::today(), Some(member.user.id), Some(0), &state.config().public_url))))
 }

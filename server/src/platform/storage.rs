@@ -123,6 +123,17 @@ impl Storage {
         }
     }
 
+    /// `outcome` of writing the records that point at the files `keys`, stored just before:
+    /// when it failed the files are deleted, so that none is left that nothing points at.
+    pub async fn unless_failed<T, E>(&self, keys: &[String], outcome: Result<T, E>) -> Result<T, E> {
+        if outcome.is_err() {
+            for key in keys {
+                self.delete(key).await;
+            }
+        }
+        outcome
+    }
+
     fn signature(&self, key: &str, expires: i64) -> String {
         let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes any key length");
         mac.update(format!("{key}\n{expires}").as_bytes());

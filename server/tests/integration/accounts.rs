@@ -13,14 +13,7 @@ struct Client<'a> {
 
 impl Client<'_> {
     async fn send(&self, request: reqwest::RequestBuilder, token: Option<&str>) -> (u16, Value) {
-        let request = match token {
-            Some(token) => request.bearer_auth(token),
-            None => request,
-        };
-        let response = request.send().await.unwrap();
-        let status = response.status().as_u16();
-        let text = response.text().await.unwrap();
-        (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) })
+        common::send(request, token).await
     }
 
     fn url(&self, path: &str) -> String {

@@ -37,19 +37,8 @@ fn job_form(title: &str) -> Form {
         .text("closes_at", uk_date(30))
 }
 
-async fn send(request: reqwest::RequestBuilder, token: Option<&str>) -> (u16, Value) {
-    let request = match token {
-        Some(token) => request.bearer_auth(token),
-        None => request,
-    };
-    let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    let text = response.text().await.unwrap();
-    (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) })
-}
-
 async fn post_form(app: &TestApp, path: &str, form: Form, token: Option<&str>) -> (u16, Value) {
-    send(app.client.post(format!("{}{path}", app.base)).multipart(form), token).await
+    common::send(app.client.post(format!("{}{path}", app.base)).multipart(form), token).await
 }
 
 async fn post_job(app: &TestApp, poster: &SignedIn, title: &str) -> Value {

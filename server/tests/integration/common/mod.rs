@@ -346,6 +346,19 @@ impl Drop for TestApp {
     }
 }
 
+/// Status and body of `request`, signed in when `token` is given: JSON, the text itself when it
+/// is not JSON, `null` when empty.
+pub async fn send(request: reqwest::RequestBuilder, token: Option<&str>) -> (u16, serde_json::Value) {
+    let request = match token {
+        Some(token) => request.bearer_auth(token),
+        None => request,
+    };
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    (status, if text.is_empty() { serde_json::Value::Null } else { serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)) })
+}
+
 /// Declares a test that runs `$check` once on SQLite and once on PostgreSQL: given a started
 /// server, or (with `backend`) given the database kind.
 #[macro_export]
