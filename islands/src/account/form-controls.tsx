@@ -76,6 +76,54 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
+/**
+ * A labelled `<textarea>` with its hint and the server's error: the markup of
+ * member-services' TextAreaField, which has no `defaultValue`, for a form that must show again
+ * what was posted (a server-rendered answer to a post without JavaScript). Uncontrolled.
+ */
+export function TextAreaField(props: {
+  readonly name: string;
+  readonly label: string;
+  readonly required?: boolean;
+  readonly hint?: string;
+  readonly rows?: number;
+  readonly error?: string | undefined;
+  readonly defaultValue?: string;
+}) {
+  const id = useId();
+  const required = props.required ?? true;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const hasError = props.error !== undefined && props.error !== '';
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {props.label}
+        {!required && <span className="field-optional"> (optional)</span>}
+      </label>
+      {props.hint !== undefined && (
+        <p className="field-hint" id={hintId}>
+          {props.hint}
+        </p>
+      )}
+      <textarea
+        id={id}
+        name={props.name}
+        rows={props.rows ?? 4}
+        required={required}
+        defaultValue={props.defaultValue}
+        aria-describedby={describedBy(props.hint !== undefined && hintId, hasError && errorId)}
+        aria-invalid={hasError ? true : undefined}
+      />
+      {hasError && (
+        <p className="isl-field-error" id={errorId}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The form's main button, disabled while the form is being sent. */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (

@@ -13,6 +13,12 @@ export interface AccountForm {
   readonly onInput: (event: FormEvent<HTMLFormElement>) => void;
 }
 
+/** Where a form starts: the outcome of its post without JavaScript, when the server rendered one. */
+export interface AccountFormInitial {
+  /** The first message per input name, shown until the next submit (or the visitor edits the input). */
+  readonly errors?: FieldErrors;
+}
+
 /** A text value of the form, '' when missing. */
 export function formText(data: FormData, name: string): string {
   const value = data.get(name);
@@ -23,16 +29,19 @@ export function formText(data: FormData, name: string): string {
  * Sends a form through an account action: one submission at a time, the field errors of a
  * failure (the first message of each of `names`; `apiNames` maps an input to its API field),
  * and focus on the first field in error so that keyboard and screen-reader users land on it.
+ * `initial` is read once, on the first render (so the server's markup and hydration agree);
+ * the next submit replaces it.
  */
 export function useAccountForm(
   names: readonly string[],
   send: (data: FormData, form: HTMLFormElement) => Promise<ActionResult<unknown>>,
   apiNames: Readonly<Record<string, string>> = {},
+  initial: AccountFormInitial = {},
 ): AccountForm {
   const formRef = useRef<HTMLFormElement | null>(null);
   const busy = useRef(false);
   const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(() => initial.errors ?? {});
   const [focusRequest, setFocusRequest] = useState(0);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 // What the job forms share besides the account form controls: a select, the upload progress,
 // the server's message that no field carries, and the prefill from the member's profile.
 import { useEffect, useId, type RefObject } from 'react';
+import type { FieldErrors } from '../account/field-errors.ts';
 import { firstFieldError, messageOf } from '../api/error-fields.ts';
-import { errorBodyOf } from '../api/errors.ts';
+import { asErrorBody, errorBodyOf } from '../api/errors.ts';
 import { useAppStore } from '../store/index.ts';
 
 /** The file types a CV, a cover document or a job's attachment may be (the API takes PDF and Word). */
@@ -91,6 +92,57 @@ export function unplacedMessage(error: unknown, fields: readonly string[]): stri
   const body = errorBodyOf(error);
   if (fields.some((field) => firstFieldError(body, field) !== undefined)) return undefined;
   return messageOf(body);
+}
+
+/** What a form's post without JavaScript came back with, read for the island's first render. */
+export interface PostedErrors {
+  /** The first message of each field that has one. */
+  readonly fields: FieldErrors;
+  /** The message for the form as a whole, when no field shows one. */
+  readonly message: string | undefined;
+}
+
+/**
+ * The errors the server passes to an island that it rendered again after the form's post
+ * without JavaScript: messages by field name (a list, or a lone string), `message` or any
+ * other key for the form as a whole. Read as the JavaScript path reads an API failure: the
+ * first message of each of `fields`, and the form's message only when none of them has one
+ * (unplacedMessage), `message` first. Anything else (not an object, not text) is ignored.
+ */
+export function postedErrorsOf(value: unknown, fields: readonly string[]): PostedErrors {
+  const body = asErrorBody(value);
+  const placed: Record<string, string> = {};
+  for (const field of fields) {
+    const message = firstFieldError(body, field);
+    if (message !== undefined) placed[field] = message;
+  }
+  if (Object.keys(placed).length > 0) return { fields: placed, message: undefined };
+  const formKeys = ['message', ...Object.keys(body).filter((key) => key !== 'message' && !fields.includes(key))];
+  for (const key of formKeys) {
+    const message = firstText(Object.prototype.hasOwnProperty.call(body, key) ? body[key] : undefined);
+    if (message !== undefined) return { fields: placed, message };
+  }
+  return { fields: placed, message: undefined };
+}
+
+/** The first message of a list of them (a lone string is a list of one), if it is text. */
+function firstText(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first.trim() !== '' ? first : undefined;
+}
+
+/**
+ * The values the server passes back with a refused post without JavaScript, to fill the form
+ * again: the text of each of `fields` that has one; anything else is ignored.
+ */
+export function postedValuesOf(value: unknown, fields: readonly string[]): Readonly<Record<string, string>> {
+  const posted = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const text = Object.prototype.hasOwnProperty.call(posted, field) ? posted[field] : undefined;
+    if (typeof text === 'string') values[field] = text;
+  }
+  return values;
 }
 
 /** The form's message above its button, announced when it appears. */

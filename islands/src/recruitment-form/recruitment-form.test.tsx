@@ -24,10 +24,34 @@ const VALUES = {
 };
 const SENT = 'Thank you: your recruitment request is with our team, who will contact you within one working day. We have emailed you a copy.';
 
+/** What the server posts back into the props after a refused post without JavaScript. */
+const POSTED_VALUES = {
+  company_name: 'Pennine Care Partners',
+  contact_name: 'Sam Patel',
+  email: 'sam@pennine',
+  phone_number: '0113 496 0000',
+  role: 'Care assistant',
+  number_of_staff: '',
+  location: 'Leeds LS1',
+  start_date: '2020-01-01',
+  details: 'Nights, 3 a week.\r\nDBS check needed.',
+};
+const POSTED_ERRORS = {
+  email: ['Enter a valid email address.', 'A second message that is not shown.'],
+  number_of_staff: ['This field is required.'],
+  start_date: ['Choose today or a later date.'],
+};
+const REFUSED = { ...PROPS, sent: null, errors: POSTED_ERRORS, values: POSTED_VALUES };
+
+const hosts: HTMLElement[] = [];
+
 /** The server's markup in a document, as a browser without JavaScript has it. */
 function serverForm(props: Record<string, unknown> = PROPS): HTMLFormElement {
   const host = document.createElement('div');
   host.innerHTML = loadServerBundle()('recruitment-form', JSON.stringify(props), 'recruitment-form-0-');
+  // In the document, so that aria-describedby finds the messages.
+  document.body.append(host);
+  hosts.push(host);
   const form = host.querySelector('form');
   if (form === null) throw new Error('no server form');
   return form;
@@ -42,6 +66,7 @@ describe('recruitment-form', () => {
 
   afterEach(() => {
     localStorage.clear();
+    for (const host of hosts.splice(0)) host.remove();
   });
 
   it('is a whole form in the server markup, posting to its page with the API field names, for browsers without JavaScript', () => {
@@ -141,5 +166,154 @@ describe('recruitment-form', () => {
     await settle();
     expect(appStore.getState().alert?.message).toBe('Failed to send-recruitment');
     expect(t.island.element.querySelector('[aria-live="assertive"]')?.textContent).toBe('Too many requests. Try again later.');
+  });
+
+  describe('the page rendered again after a post without JavaScript', () => {
+    /** The value of each field, by label. */
+    const valuesOf = (root: ParentNode) => Object.fromEntries(Object.keys(VALUES).map((label) => [label, field(root, label).value]));
+    const REFILLED = {
+      'Company name': 'Pennine Care Partners',
+      'Your name': 'Sam Patel',
+      'Email address': 'sam@pennine',
+      'Phone number': '0113 496 0000',
+      Role: 'Care assistant',
+      'Number of staff': '',
+      'Start date': '2020-01-01',
+      Location: 'Leeds LS1',
+      // A browser posts a textarea's lines with CRLF; the page shows them as lines.
+      Details: 'Nights, 3 a week.\nDBS check needed.',
+    };
+
+    it('shows the confirmation where the JavaScript path shows the team\'s answer, above an empty form', () => {
+      const form = serverForm({ ...PROPS, sent: SENT, errors: {}, values: {} });
+      expect(form.querySelector('[aria-live="polite"]')?.innerHTML).toBe(`<p class="notice">${SENT}</p>`);
+      for (const label of Object.keys(VALUES)) expect(field(form, label).value, label).toBe('');
+      expect(form.querySelector('[aria-invalid]')).toBeNull();
+      expect(form.querySelector('[aria-live="assertive"]')?.textContent).toBe('');
+    });
+
+    it('shows each field\'s first message beside it, as the JavaScript path does, and fills the form with what was posted', () => {
+      const form = serverForm(REFUSED);
+      expect(form.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+      expect(errorOf(field(form, 'Email address'))).toBe('Enter a valid email address.');
+      expect(errorOf(field(form, 'Number of staff'))).toBe('This field is required.');
+      expect(errorOf(field(form, 'Start date'))).toBe('Choose today or a later date.');
+      expect(Array.from(form.querySelectorAll('[aria-invalid="true"]'), (input) => (input as HTMLInputElement).name)).toEqual([
+        'email',
+        'number_of_staff',
+        'start_date',
+      ]);
+      expect(form.querySelectorAll('.isl-field-error')).toHaveLength(3);
+      expect(errorOf(field(form, 'Company name'))).toBeNull();
+      expect(field(form, 'Role').getAttribute('aria-describedby')).toMatch(/-hint$/);
+      expect(form.textContent).not.toContain('A second message');
+      // The fields carry the reasons: nothing above the button.
+      expect(form.querySelector('[aria-live="assertive"]')?.textContent).toBe('');
+      expect(valuesOf(form)).toEqual(REFILLED);
+    });
+
+    it('says why above the button when no field carries the reason (too many requests), keeping what was typed', () => {
+      const form = serverForm({ ...PROPS, errors: { message: ['Too many requests. Try again later.'] }, values: POSTED_VALUES });
+      expect(form.querySelector('[aria-live="assertive"]')?.innerHTML).toBe('<p class="isl-field-error">Too many requests. Try again later.</p>');
+      expect(form.querySelector('[aria-invalid]')).toBeNull();
+      expect(field(form, 'Company name').value).toBe('Pennine Care Partners');
+      // Any other key that is no field is the form's too.
+      const other = serverForm({ ...PROPS, errors: { error: true, non_field_errors: ['The team cannot take requests today.'] } });
+      expect(other.querySelector('[aria-live="assertive"]')?.textContent).toBe('The team cannot take requests today.');
+    });
+
+    it('ignores what it cannot read: a blank confirmation, messages or values of another shape, unknown fields', () => {
+      for (const props of [
+        { ...PROPS, sent: '  ', errors: [], values: [] },
+        { ...PROPS, sent: 42, errors: 'Enter a valid email address.', values: 'company_name=Pennine' },
+        { ...PROPS, errors: { email: [42], role: [], location: {}, details: [' '] }, values: { email: 42, role: null, nickname: 'Sam' } },
+      ]) {
+        const form = serverForm(props);
+        expect(form.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+        expect(form.querySelector('[aria-live="assertive"]')?.textContent).toBe('');
+        expect(form.querySelector('[aria-invalid]')).toBeNull();
+        expect(form.querySelector('[name="nickname"]')).toBeNull();
+        for (const label of Object.keys(VALUES)) expect(field(form, label).value, label).toBe('');
+      }
+      // A confirmation wins: the request is in, the form is empty.
+      const sent = serverForm({ ...REFUSED, sent: SENT });
+      expect(sent.querySelector('[aria-live="polite"]')?.textContent).toBe(SENT);
+      expect(sent.querySelector('[aria-invalid]')).toBeNull();
+      expect(field(sent, 'Company name').value).toBe('');
+    });
+
+    it('hydrates without a mismatch and keeps the confirmation', async () => {
+      t.island = await hydrateServerMarkup('recruitment-form', RecruitmentForm, { ...PROPS, sent: SENT, errors: {}, values: {} });
+      expect(t.island.errors).toEqual([]);
+      expect(t.island.element.querySelector('[aria-live="polite"]')?.textContent).toBe(SENT);
+      for (const label of Object.keys(VALUES)) expect(field(t.island.element, label).value, label).toBe('');
+    });
+
+    it('hydrates without a mismatch and keeps the messages beside their fields and what was typed', async () => {
+      t.island = await hydrateServerMarkup('recruitment-form', RecruitmentForm, REFUSED);
+      expect(t.island.errors).toEqual([]);
+      const root = t.island.element;
+      expect(errorOf(field(root, 'Email address'))).toBe('Enter a valid email address.');
+      expect(errorOf(field(root, 'Number of staff'))).toBe('This field is required.');
+      expect(errorOf(field(root, 'Start date'))).toBe('Choose today or a later date.');
+      expect(valuesOf(root)).toEqual(REFILLED);
+
+      // Editing a field in error clears its message, as after a JavaScript submit.
+      const email = field(root, 'Email address');
+      email.value = 'sam@pennine.example';
+      await act(async () => email.dispatchEvent(new Event('input', { bubbles: true })));
+      expect(errorOf(field(root, 'Email address'))).toBeNull();
+      expect(errorOf(field(root, 'Start date'))).toBe('Choose today or a later date.');
+    });
+
+    it('hydrates the form-level message without a mismatch', async () => {
+      t.island = await hydrateServerMarkup('recruitment-form', RecruitmentForm, {
+        ...PROPS,
+        errors: { message: ['Too many requests. Try again later.'] },
+        values: POSTED_VALUES,
+      });
+      expect(t.island.errors).toEqual([]);
+      expect(t.island.element.querySelector('[aria-live="assertive"]')?.textContent).toBe('Too many requests. Try again later.');
+    });
+
+    it('replaces them with the outcome of the next submit: new messages only', async () => {
+      t.island = await hydrateServerMarkup('recruitment-form', RecruitmentForm, {
+        ...REFUSED,
+        errors: { ...POSTED_ERRORS, message: ['Check the highlighted fields.'] },
+      });
+      const root = t.island.element;
+      t.api.on('POST /api/send-recruitment/', { status: 400, body: { error: true, message: 'Check the highlighted fields.', role: ['Say which role.'] } });
+      await fillAndSubmit(root, { 'Email address': 'sam@pennine.example', 'Number of staff': '4', 'Start date': '2030-01-15', Role: '' });
+      await settle();
+      expect(t.api.callsTo('POST /api/send-recruitment/')[0]?.body).toMatchObject({ company_name: 'Pennine Care Partners', details: 'Nights, 3 a week.\nDBS check needed.' });
+      expect(Array.from(root.querySelectorAll('[aria-invalid="true"]'), (input) => (input as HTMLInputElement).name)).toEqual(['role']);
+      expect(errorOf(field(root, 'Role'))).toBe('Say which role.');
+      expect(root.querySelector('[aria-live="assertive"]')?.textContent).toBe('');
+      expect(field(root, 'Company name').value).toBe('Pennine Care Partners');
+    });
+
+    it('replaces them with the outcome of the next submit: the team\'s answer above a form emptied of what was posted too', async () => {
+      t.island = await hydrateServerMarkup('recruitment-form', RecruitmentForm, REFUSED);
+      const root = t.island.element;
+      t.api.on('POST /api/send-recruitment/', { status: 201, body: { id: 9, message: SENT } });
+      await fillAndSubmit(root, { 'Email address': 'sam@pennine.example', 'Number of staff': '4', 'Start date': '2030-01-15' });
+      await settle();
+      expect(root.querySelector('[aria-live="polite"]')?.textContent).toBe(SENT);
+      expect(root.querySelector('[aria-invalid]')).toBeNull();
+      for (const label of Object.keys(VALUES)) expect(field(root, label).value, label).toBe('');
+      // And stays empty: the posted values are no longer what a reset restores.
+      act(() => root.querySelector('form')!.reset());
+      for (const label of Object.keys(VALUES)) expect(field(root, label).value, label).toBe('');
+    });
+
+    it('starts from the confirmation, then shows the next refusal in its place', async () => {
+      t.island = await hydrateServerMarkup('recruitment-form', RecruitmentForm, { ...PROPS, sent: SENT });
+      const root = t.island.element;
+      t.api.on('POST /api/send-recruitment/', { status: 429, body: { error: true, message: 'Too many requests. Try again later.' } });
+      await fillAndSubmit(root, VALUES);
+      await settle();
+      expect(root.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+      expect(root.querySelector('[aria-live="assertive"]')?.textContent).toBe('Too many requests. Try again later.');
+    });
   });
 });
