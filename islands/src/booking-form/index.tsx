@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { bookService } from '../member-services/bookings.ts';
-import { idOf, SignInNotice, TextAreaField, todayIso } from '../member-services/controls.tsx';
+import { idOf, SignInNotice, todayIso } from '../member-services/controls.tsx';
 import { navigate } from '../navigation/navigate.ts';
 import { useAppStore } from '../store/index.ts';
 

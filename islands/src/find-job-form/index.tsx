@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { DOCUMENT_ACCEPT, DOCUMENT_HINT, formFile, UploadProgress, useProfilePrefill } from '../jobs/form-parts.tsx';
 import { registerJobSeeker } from '../jobs/forms.ts';
 import { EMPLOYMENT_TYPES } from '../jobs/labels.ts';
-import { TextAreaField } from '../member-services/controls.tsx';
+
 
 const FIELDS = ['full_name', 'email', 'phone_number', 'roles', 'locations', 'employment_types', 'cv', 'job_alerts'] as const;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import {
@@ -12,7 +12,7 @@ import {
   useProfilePrefill,
 } from '../jobs/form-parts.tsx';
 import { applyForJob } from '../jobs/forms.ts';
-import { idOf, SignInNotice, TextAreaField } from '../member-services/controls.tsx';
+import { idOf, SignInNotice } from '../member-services/controls.tsx';
 import { useAppStore } from '../store/index.ts';
 
 export interface JobApplyFormProps {

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { DOCUMENT_ACCEPT, DOCUMENT_HINT, formFile, FormMessage, SelectField, unplacedMessage, UploadProgress } from '../jobs/form-parts.tsx';
 import { postJob } from '../jobs/forms.ts';
 import { EMPLOYMENT_TYPES, SALARY_PERIODS } from '../jobs/labels.ts';
-import { SignInNotice, TextAreaField } from '../member-services/controls.tsx';
+import { SignInNotice } from '../member-services/controls.tsx';
 import { navigate } from '../navigation/navigate.ts';
 import { useAppStore } from '../store/index.ts';
 

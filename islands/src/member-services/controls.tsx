@@ -3,47 +3,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { loginUrlReturningTo } from '../navigation/redirect.ts';
 
-/** A labelled `<textarea>` with its hint and the server's error. Uncontrolled. */
-export function TextAreaField(props: {
-  readonly name: string;
-  readonly label: string;
-  readonly required?: boolean;
-  readonly hint?: string;
-  readonly rows?: number;
-  readonly error?: string | undefined;
-}) {
-  const id = useId();
-  const required = props.required ?? true;
-  const hasError = props.error !== undefined && props.error !== '';
-  const described = [props.hint !== undefined ? `${id}-hint` : '', hasError ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {props.label}
-        {!required && <span className="field-optional"> (optional)</span>}
-      </label>
-      {props.hint !== undefined && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      )}
-      <textarea
-        id={id}
-        name={props.name}
-        rows={props.rows ?? 4}
-        required={required}
-        aria-describedby={described === '' ? undefined : described}
-        aria-invalid={hasError ? true : undefined}
-      />
-      {hasError && (
-        <p className="isl-field-error" id={`${id}-error`}>
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Why to sign in, and a way to sign in that comes back to `path` (path and query). */
 export function SignInNotice({ message, path }: { message: string; path: string }) {
   const [pathname, query = ''] = path.split('?');

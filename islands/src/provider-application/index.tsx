@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
-import { ConfirmStep, SignInNotice, TextAreaField } from '../member-services/controls.tsx';
+import { ConfirmStep, SignInNotice } from '../member-services/controls.tsx';
 import {
   applyAsProvider,
   fetchCategoryServices,
