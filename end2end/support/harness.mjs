@@ -72,12 +72,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/**
- * Starts the server on a free port with a fresh data directory, waits for
- * `GET /builds/latest.json` to answer 200, and returns `{ baseUrl, dataDir, stop, log }`.
- * With BASE_URL set, returns that server and starts nothing; its `dataDir` is then DATA_DIR,
- * or null when that is not set.
- */
 /** The server binary the tests run (and ask for its route table). */
 function serverBin() {
   const bin = resolve(REPO_ROOT, process.env.SERVER_BIN || 'target/debug/server');
@@ -92,7 +86,14 @@ export function routeTable() {
   return JSON.parse(execFileSync(serverBin(), ['routes'], { encoding: 'utf8' }));
 }
 
-export async function startServer() {
+/**
+ * Starts the server on a free port with a fresh data directory, waits for
+ * `GET /builds/latest.json` to answer 200, and returns `{ baseUrl, dataDir, stop, log }`.
+ * `env` adds to the server's environment (e.g. `{ JOB_ALERTS_EVERY_SECONDS: '1' }`).
+ * With BASE_URL set, returns that server and starts nothing (`env` is then up to whoever
+ * started it); its `dataDir` is then DATA_DIR, or null when that is not set.
+ */
+export async function startServer({ env = {} } = {}) {
   if (process.env.BASE_URL) {
     const baseUrl = process.env.BASE_URL.replace(/\/+$/, '');
     await waitForServer(baseUrl, SERVER_START_TIMEOUT_MS);
@@ -106,7 +107,7 @@ export async function startServer() {
   let output = '';
   const child = spawn(bin, [], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, NO_COLOR: '1' },
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   runningServers.add(child);
@@ -179,10 +180,11 @@ export function launchBrowser() {
 /**
  * The server and the browser for one test file: call in `before`, and `close()` in `after`.
  * Returns `{ baseUrl, dataDir, browser, serverLog, close }`; `dataDir` is the server's
- * DATA_DIR (its mail goes to `mail/` there when no SMTP server is configured).
+ * DATA_DIR (its mail goes to `mail/` there when no SMTP server is configured). `options` go
+ * to `startServer`.
  */
-export async function setUp() {
-  const server = await startServer();
+export async function setUp(options = {}) {
+  const server = await startServer(options);
   let browser;
   try {
     browser = await launchBrowser();

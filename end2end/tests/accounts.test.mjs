@@ -6,7 +6,7 @@
 // `$DATA_DIR/mail/`, which is where the code is read from.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -20,6 +20,8 @@ import {
   setUp,
   waitForIslandsHydrated,
 } from '../support/harness.mjs';
+import { tinyPdf } from '../support/documents.mjs';
+import { mailHeaders } from '../support/mail.mjs';
 
 // Spec section 8, word for word.
 const REGISTERED = 'Registration successful! Please check your email to verify your account.';
@@ -47,30 +49,6 @@ after(async () => {
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // ---------- mail ----------
-
-/** The headers of an .eml file: names lower-cased, folded lines joined, encoded words decoded. */
-function mailHeaders(source) {
-  const head = source.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
-  const headers = new Map();
-  for (const line of head.split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeEncodedWords(line.slice(colon + 1).trim()));
-  }
-  return headers;
-}
-
-/** RFC 2047 `=?charset?B|Q?...?=` words, as a mail client shows them. */
-function decodeEncodedWords(value) {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_, charset, encoding, text) => {
-      const bytes =
-        encoding.toUpperCase() === 'B'
-          ? Buffer.from(text, 'base64')
-          : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (__, hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
-      return new TextDecoder(charset.toLowerCase()).decode(bytes);
-    });
-}
 
 /**
  * The 6-digit code (a line of its own in the text body) of the newest mail to `address` under
@@ -141,31 +119,6 @@ async function logIn(page, { email, password }) {
   await form.getByLabel('Email address').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** A tiny valid one-page PDF (header `%PDF-1.7`, correct cross-reference offsets). */
-function tinyPdf(path) {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    null, // the content stream, below
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const text = 'BT /F1 12 Tf 20 50 Td (Passport) Tj ET';
-  objects[3] = `<< /Length ${text.length} >>\nstream\n${text}\nendstream`;
-  let body = '%PDF-1.7\n';
-  const offsets = objects.map((object, index) => {
-    const offset = body.length;
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  writeFileSync(path, body, 'latin1');
-  return path;
 }
 
 // ---------- the tests ----------
