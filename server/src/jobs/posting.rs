@@ -30,6 +30,9 @@ use std::sync::Arc;
 
 /// How many applications each of `jobs` has.
 async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) -> Result<HashMap<i32, u64>, sea_orm::DbErr> {
+    if jobs.is_empty() {
+        return Ok(HashMap::new());
+    }
     let rows: Vec<(i32, i64)> = job_application::Entity::find()
         .select_only()
         .column(job_application::Column::JobId)
