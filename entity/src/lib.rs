@@ -12,6 +12,7 @@ pub mod mail_outbox;
 pub mod notification;
 pub mod one_time_code;
 pub mod payment;
+pub mod payment_event;
 pub mod provider;
 pub mod recruitment_request;
 pub mod refresh_token;
@@ -33,6 +34,7 @@ pub mod prelude {
     pub use super::notification::Entity as Notification;
     pub use super::one_time_code::Entity as OneTimeCode;
     pub use super::payment::Entity as Payment;
+    pub use super::payment_event::Entity as PaymentEvent;
     pub use super::provider::Entity as Provider;
     pub use super::recruitment_request::Entity as RecruitmentRequest;
     pub use super::refresh_token::Entity as RefreshToken;

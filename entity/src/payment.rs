@@ -1,7 +1,8 @@
-use crate::words::{PaymentStatus};
+use crate::words::{Currency, PaymentProvider, PaymentStatus};
 use sea_orm::entity::prelude::*;
 
-/// A payment attempt for a booking.
+/// One attempt to pay for a booking. Kept for ever with the company's accounts: neither a
+/// member's nor a booking's removal deletes it.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "payments")]
 pub struct Model {
@@ -9,10 +10,21 @@ pub struct Model {
     pub id: i32,
     pub booking_id: i32,
     pub user_id: i32,
+    /// The booking's amount when the payment started.
     pub amount_pence: i64,
+    pub currency: Currency,
     pub status: PaymentStatus,
-    /// The payment processor's reference, once there is one.
+    pub provider: PaymentProvider,
+    /// The provider's checkout reference (a Stripe Checkout Session id), once there is one.
     pub reference: Option<String>,
+    /// Where the member pays, while the checkout is open.
+    pub checkout_url: Option<String>,
+    pub expires_at: Option<DateTimeUtc>,
+    /// The provider's reference for the money taken, which a refund names.
+    pub charge_reference: Option<String>,
+    pub paid_at: Option<DateTimeUtc>,
+    pub refund_reference: Option<String>,
+    pub refunded_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -36,6 +36,10 @@ words! {
     BookingPayment { Unpaid = "Unpaid", Paid = "Paid", Refunded = "Refunded" }
     /// One payment attempt for a booking.
     PaymentStatus { Pending = "Pending", Paid = "Paid", Failed = "Failed", Cancelled = "Cancelled", Refunded = "Refunded" }
+    /// Who takes the card payment: the built-in test provider (no money moves) or Stripe.
+    PaymentProvider { Test = "test", Stripe = "stripe" }
+    /// The currency an amount is in; the company trades in pounds sterling only.
+    Currency { Gbp = "GBP" }
     /// A job application, as the job's owner moves it along.
     ApplicationStatus { Submitted = "Submitted", Reviewed = "Reviewed", Shortlisted = "Shortlisted", Rejected = "Rejected" }
     /// A job seeker's job alerts: asked for and waiting for the address to be confirmed, sent, or not wanted.

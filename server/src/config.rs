@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 use crate::platform::passwords::HashCost;
+use entity::words::PaymentProvider;
+use sea_orm::ActiveEnum;
 use std::cell::RefCell;
 use std::str::FromStr;
 use std::time::Duration;
@@ -45,6 +47,37 @@ pub struct Config {
     /// `X-Forwarded-For`; 0 takes the client address from the connection.
     pub trusted_proxies: usize,
     pub connections: Connections,
+    pub payments: Payments,
+}
+
+/// Who takes card payments, and the money rules that are the company's to choose.
+#[derive(Clone, Debug)]
+pub struct Payments {
+    /// `PAYMENTS`: `test` (the embedded default: no network, no money moves) or `stripe`.
+    pub provider: PaymentProvider,
+    pub stripe: Option<StripeKeys>,
+    /// Stripe's API origin; a test points it at a local stand-in.
+    pub stripe_api_url: String,
+    /// A cancelled paid booking is refunded when cancelled at least this long before it starts.
+    pub refund_window_hours: u32,
+    /// How long a checkout stays open (Stripe takes 30 minutes to 24 hours).
+    pub checkout_open_for: Duration,
+    /// The longest wait for the payment provider's answer.
+    pub provider_timeout: Duration,
+}
+
+#[derive(Clone)]
+pub struct StripeKeys {
+    /// `STRIPE_SECRET_KEY`, `sk_live_...` or `sk_test_...`.
+    pub secret_key: String,
+    /// `STRIPE_WEBHOOK_SECRET`, `whsec_...`: signs the events Stripe sends us.
+    pub webhook_secret: String,
+}
+
+impl std::fmt::Debug for StripeKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StripeKeys { .. }")
+    }
 }
 
 /// Requests allowed per client address and per account, and sizes.
@@ -66,6 +99,8 @@ pub struct Limits {
     pub recruitment_per_hour: u32,
     /// Job-seeker registrations from one client address in an hour (visitors may register).
     pub job_seekers_per_hour: u32,
+    /// Payments one member may start in an hour (each may call the payment provider).
+    pub payments_per_hour: u32,
     /// Rate-limit windows kept in memory at most (least recently used forgotten first).
     pub rate_limit_keys: usize,
     pub certificates_per_request: usize,
@@ -130,6 +165,7 @@ impl Config {
                 job_applications_per_hour: settings.number("RATE_LIMIT_JOB_APPLICATIONS_PER_HOUR", 30),
                 recruitment_per_hour: settings.number("RATE_LIMIT_RECRUITMENT_PER_HOUR", 5),
                 job_seekers_per_hour: settings.number("RATE_LIMIT_JOB_SEEKERS_PER_HOUR", 5),
+                payments_per_hour: settings.number("RATE_LIMIT_PAYMENTS_PER_HOUR", 30),
                 rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
                 certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),
                 certificates_per_member: settings.number("CERTIFICATES_PER_MEMBER", 30),
@@ -148,6 +184,7 @@ impl Config {
                 max_connections: settings.number("MAX_CONNECTIONS", 4096),
                 max_connections_per_address: (trusted_proxies == 0).then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", 1024)),
             },
+            payments: settings.payments(),
             data_dir,
         };
         let problems = settings.problems.into_inner();
@@ -189,6 +226,34 @@ impl Settings<'_> {
     /// A whole number, 0 included.
     fn count<T: FromStr>(&self, name: &str, default: T) -> T {
         self.parsed(name, default, |_| true, "a whole number")
+    }
+
+    fn payments(&self) -> Payments {
+        let provider = match self.text("PAYMENTS") {
+            None => PaymentProvider::Test,
+            Some(raw) => PaymentProvider::try_from_value(&raw.to_ascii_lowercase()).unwrap_or_else(|_| {
+                self.problems.borrow_mut().push(format!("PAYMENTS must be test or stripe, not {raw:?}"));
+                PaymentProvider::Test
+            }),
+        };
+        let keys = (self.text("STRIPE_SECRET_KEY"), self.text("STRIPE_WEBHOOK_SECRET"));
+        let stripe = match (provider, keys) {
+            (PaymentProvider::Stripe, (Some(secret_key), Some(webhook_secret))) => Some(StripeKeys { secret_key, webhook_secret }),
+            (PaymentProvider::Stripe, _) => {
+                self.problems.borrow_mut().push("PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET".into());
+                None
+            }
+            (PaymentProvider::Test, _) => None,
+        };
+        let checkout_minutes = self.parsed("CHECKOUT_OPEN_MINUTES", 60u64, |m| (30..=1440).contains(m), "a number of minutes from 30 to 1440");
+        Payments {
+            provider,
+            stripe,
+            stripe_api_url: self.text("STRIPE_API_URL").unwrap_or_else(|| "https://api.stripe.com".into()).trim_end_matches('/').to_string(),
+            refund_window_hours: self.count("REFUND_WINDOW_HOURS", 24),
+            checkout_open_for: Duration::from_secs(checkout_minutes * 60),
+            provider_timeout: Duration::from_secs(self.number("PAYMENT_PROVIDER_TIMEOUT_SECONDS", 20)),
+        }
     }
 
     fn switch(&self, name: &str, default: bool) -> bool {
@@ -244,5 +309,16 @@ mod tests {
         assert!(error.contains("PRERENDER must be true or false"), "{error}");
         let config = with(&[("TRUSTED_PROXIES", "2"), ("RATE_LIMIT_LOGIN_PER_MINUTE", " 30 ")]).unwrap();
         assert_eq!((config.trusted_proxies, config.limits.login_per_minute), (2, 30));
+    }
+
+    #[test]
+    fn payments_are_in_test_mode_unless_stripe_is_configured_whole() {
+        assert_eq!(with(&[]).unwrap().payments.provider, entity::words::PaymentProvider::Test);
+        let error = with(&[("PAYMENTS", "stripe"), ("STRIPE_SECRET_KEY", "sk_test_1")]).unwrap_err().to_string();
+        assert!(error.contains("PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET"), "{error}");
+        assert!(with(&[("PAYMENTS", "paypal")]).unwrap_err().to_string().contains("PAYMENTS must be test or stripe"));
+        let config = with(&[("PAYMENTS", "stripe"), ("STRIPE_SECRET_KEY", "sk_test_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1"), ("REFUND_WINDOW_HOURS", "48")]).unwrap();
+        assert_eq!(config.payments.stripe.unwrap().webhook_secret, "whsec_1");
+        assert_eq!(config.payments.refund_window_hours, 48);
     }
 }

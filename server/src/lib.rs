@@ -12,6 +12,7 @@ pub mod import;
 pub mod job_seekers;
 pub mod jobs;
 pub mod notifications;
+pub mod payments;
 pub mod platform;
 pub mod providers;
 pub mod recruitment;

@@ -59,6 +59,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         tokens: Tokens::new(&secrets.tokens),
         codes: Codes::new(&secrets.codes),
         limiter: RateLimiter::new(config.limits.rate_limit_keys),
+        payments: crate::payments::provider(&config.payments, &config.public_url)?,
         mail_queued,
         log_codes,
         site: site.clone(),

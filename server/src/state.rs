@@ -4,6 +4,7 @@
 use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
+use crate::payments::provider::PaymentProvider;
 use crate::platform::rate_limit::RateLimiter;
 use crate::site::Site;
 use crate::platform::signed_link::SignedLinks;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub limiter: RateLimiter,
     /// Wakes the mail sender after a mail is queued.
     pub mail_queued: Arc<Notify>,
+    /// Takes card payments (the test provider or Stripe).
+    pub payments: Arc<dyn PaymentProvider>,
     /// Offline mail (files): codes are also logged so a developer can use them.
     pub log_codes: bool,
 }

@@ -300,6 +300,88 @@ export interface paths {
         readonly patch: operations["update"];
         readonly trace?: never;
     };
+    readonly "/api/payments/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The member's payments, newest first; `booking` keeps one booking's. */
+        readonly get: operations["list"];
+        readonly put?: never;
+        /**
+         * Starts paying for one of the member's bookings: 201 with the payment and the provider's
+         *     `checkout_url` to send the member to. The amount is the booking's, never the request's. A
+         *     booking has one open checkout: while it is open, starting again answers it (200).
+         */
+        readonly post: operations["start"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/payments/webhook/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Where the payment provider sends its events (Stripe: `checkout.session.completed`,
+         *     `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`,
+         *     `checkout.session.expired`), signed in the `Stripe-Signature` header. An event is applied
+         *     once by its id; a replay answers 200 and changes nothing.
+         */
+        readonly post: operations["webhook"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/payments/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** One of the member's payments. */
+        readonly get: operations["show"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/payments/{id}/test-checkout/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Test mode only (`PAYMENTS=test`): the test checkout's "Pay" or "Cancel" button on our own
+         *     payment page, which settles the checkout as the provider's webhook would. Answers 404 when
+         *     a real provider takes payments.
+         */
+        readonly post: operations["test_checkout"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/reviews/": {
         readonly parameters: {
             readonly query?: never;
@@ -427,7 +509,8 @@ export interface paths {
         readonly post?: never;
         /**
          * Cancels one of the member's bookings: the record is kept, marked Cancelled, and leaves the
-         *     member's list. Cancelling it again changes nothing.
+         *     member's list. A paid booking cancelled at least the refund window before it starts is
+         *     refunded; later, the payment is kept. Cancelling it again changes nothing.
          */
         readonly delete: operations["cancel"];
         readonly options?: never;
@@ -657,6 +740,11 @@ export interface components {
             readonly notes: string;
             readonly payment_status: components["schemas"]["BookingPayment"];
             readonly postcode: string;
+            /**
+             * Format: date-time
+             * @description Cancelling before this moment refunds a paid booking in full; later, the payment is kept.
+             */
+            readonly refund_until: string;
             readonly service: components["schemas"]["BookedService"];
             readonly status: components["schemas"]["BookingStatus"];
             /** @description `HH:MM`, UK time. */
@@ -717,6 +805,11 @@ export interface components {
             /** Format: date-time */
             readonly uploaded_at: string;
         };
+        /**
+         * @description The currency an amount is in; the company trades in pounds sterling only.
+         * @enum {string}
+         */
+        readonly Currency: "GBP";
         readonly EmailBody: {
             /** Format: email */
             readonly email: string;
@@ -894,6 +987,13 @@ export interface components {
             /** Format: int32 */
             readonly service?: number | null;
         };
+        readonly NewPayment: {
+            /**
+             * Format: int32
+             * @description One of the member's bookings, not cancelled and not paid.
+             */
+            readonly booking: number;
+        };
         readonly NewReview: {
             /** Format: int32 */
             readonly rating: number;
@@ -947,6 +1047,11 @@ export interface components {
                 readonly notes: string;
                 readonly payment_status: components["schemas"]["BookingPayment"];
                 readonly postcode: string;
+                /**
+                 * Format: date-time
+                 * @description Cancelling before this moment refunds a paid booking in full; later, the payment is kept.
+                 */
+                readonly refund_until: string;
                 readonly service: components["schemas"]["BookedService"];
                 readonly status: components["schemas"]["BookingStatus"];
                 /** @description `HH:MM`, UK time. */
@@ -1130,6 +1235,43 @@ export interface components {
             }[];
         };
         /** @description One page of a list. */
+        readonly Paginated_PaymentView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** @description Pounds, e.g. `"120.00"`: the booking's amount when the payment started. */
+                readonly amount: string;
+                readonly booking: components["schemas"]["PaidBooking"];
+                /** @description Where the member pays, while the payment is Pending. */
+                readonly checkout_url?: string | null;
+                /** Format: date-time */
+                readonly created_at: string;
+                readonly currency: components["schemas"]["Currency"];
+                /** Format: int32 */
+                readonly id: number;
+                /** Format: date-time */
+                readonly paid_at?: string | null;
+                readonly provider: components["schemas"]["PaymentProvider"];
+                /** @description The number printed on the receipt, e.g. `BW-000012`. */
+                readonly receipt_number: string;
+                /** Format: date-time */
+                readonly refunded_at?: string | null;
+                readonly status: components["schemas"]["PaymentStatus"];
+                /** @description True with the built-in test provider: no card is charged and no money moves. */
+                readonly test_mode: boolean;
+            }[];
+        };
+        /** @description One page of a list. */
         readonly Paginated_ProviderView: {
             /**
              * Format: int64
@@ -1263,10 +1405,53 @@ export interface components {
                 };
             }[];
         };
+        readonly PaidBooking: {
+            /** Format: date */
+            readonly date: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly payment_status: components["schemas"]["BookingPayment"];
+            readonly service: components["schemas"]["BookedService"];
+            readonly status: components["schemas"]["BookingStatus"];
+            /** @description `HH:MM`, UK time. */
+            readonly time: string;
+        };
         readonly PasswordChange: {
             /** @description At least 8 characters, not all digits, not the email. */
             readonly new_password: string;
             readonly old_password: string;
+        };
+        /**
+         * @description Who takes the card payment: the built-in test provider (no money moves) or Stripe.
+         * @enum {string}
+         */
+        readonly PaymentProvider: "test" | "stripe";
+        /**
+         * @description One payment attempt for a booking.
+         * @enum {string}
+         */
+        readonly PaymentStatus: "Pending" | "Paid" | "Failed" | "Cancelled" | "Refunded";
+        readonly PaymentView: {
+            /** @description Pounds, e.g. `"120.00"`: the booking's amount when the payment started. */
+            readonly amount: string;
+            readonly booking: components["schemas"]["PaidBooking"];
+            /** @description Where the member pays, while the payment is Pending. */
+            readonly checkout_url?: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly currency: components["schemas"]["Currency"];
+            /** Format: int32 */
+            readonly id: number;
+            /** Format: date-time */
+            readonly paid_at?: string | null;
+            readonly provider: components["schemas"]["PaymentProvider"];
+            /** @description The number printed on the receipt, e.g. `BW-000012`. */
+            readonly receipt_number: string;
+            /** Format: date-time */
+            readonly refunded_at?: string | null;
+            readonly status: components["schemas"]["PaymentStatus"];
+            /** @description True with the built-in test provider: no card is charged and no money moves. */
+            readonly test_mode: boolean;
         };
         /**
          * @description What a service's price is for.
@@ -1344,6 +1529,9 @@ export interface components {
              * @description How many notifications were unread and are now read.
              */
             readonly updated: number;
+        };
+        readonly Received: {
+            readonly received: boolean;
         };
         /** @description The contract's recruitment body. Open to visitors. */
         readonly RecruitmentBody: {
@@ -1447,6 +1635,11 @@ export interface components {
             readonly summary: string;
             readonly title: string;
         };
+        readonly TestCheckout: {
+            readonly outcome: components["schemas"]["TestOutcome"];
+        };
+        /** @enum {string} */
+        readonly TestOutcome: "paid" | "cancelled";
         /** @description What signing in or refreshing answers. */
         readonly TokenPair: {
             /** @description A JWT for `Authorization: Bearer`, valid 15 minutes. */
@@ -2461,6 +2654,265 @@ export interface operations {
     readonly list: {
         readonly parameters: {
             readonly query?: {
+                /** @description Only this booking's payments */
+                readonly booking?: number;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_PaymentView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly start: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NewPayment"];
+            };
+        };
+        readonly responses: {
+            /** @description The booking's checkout already open */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PaymentView"];
+                };
+            };
+            /** @description A new checkout */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PaymentView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another request is changing this booking's payment; try again */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not be reached; try again */
+            readonly 502: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly webhook: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: {
+                /** @description `t=<unix time>,v1=<HMAC-SHA256 hex>` */
+                readonly "Stripe-Signature"?: string | null;
+            };
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** @description The provider's event, exactly as sent */
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": string;
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Received"];
+                };
+            };
+            /** @description Unsigned, wrongly signed, older than five minutes, or unreadable: nothing changed */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly show: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PaymentView"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly test_checkout: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["TestCheckout"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PaymentView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours, or not in test mode */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list: {
+        readonly parameters: {
+            readonly query?: {
                 /** @description Only this service's reviews */
                 readonly service?: number;
                 readonly page?: number;
@@ -2963,6 +3415,15 @@ export interface operations {
             };
             /** @description Not one of yours */
             readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not refund the payment now; nothing changed, try again */
+            readonly 502: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

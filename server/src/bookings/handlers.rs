@@ -2,7 +2,8 @@
 
 use super::calendar::Invite;
 use super::views::BookingView;
-use crate::domain::{UkPostcode, uk_time};
+use crate::domain::{Pence, UkPostcode, uk_time};
+use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
@@ -44,7 +45,7 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     let (count, rows) = rows_of_page(state.db(), select, request).await?;
     let ids: Vec<i32> = rows.iter().map(|b| b.service_id).collect();
     let services: HashMap<i32, service::Model> = service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
-    let results = rows.into_iter().filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service))).collect();
+    let results = rows.into_iter().filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service, state.config().payments.refund_window_hours))).collect();
     Ok(Json(query.page(request, count, results)?))
 }
 
@@ -165,7 +166,7 @@ pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
     notifier.send(&txn, &member.user, notice).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();
-    Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service))))
+    Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours))))
 }
 
 /// The member's own booking with its service, or 404 (someone else's is as missing as none).
@@ -179,12 +180,13 @@ async fn own(state: &AppState, member: &Member, id: i32) -> Result<(booking::Mod
 #[utoipa::path(get, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = BookingView), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<Json<BookingView>, AppError> {
     let (row, service) = own(&state, &member, id).await?;
-    Ok(Json(BookingView::new(row, &service)))
+    Ok(Json(BookingView::new(row, &service, state.config().payments.refund_window_hours)))
 }
 
 /// Cancels one of the member's bookings: the record is kept, marked Cancelled, and leaves the
-/// member's list. Cancelling it again changes nothing.
-#[utoipa::path(delete, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Cancelled"), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+/// member's list. A paid booking cancelled at least the refund window before it starts is
+/// refunded; later, the payment is kept. Cancelling it again changes nothing.
+#[utoipa::path(delete, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Cancelled"), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody), (status = 502, description = "The payment provider could not refund the payment now; nothing changed, try again", body = ErrorBody)))]
 pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let (row, service) = own(&state, &member, id).await?;
     match row.status {
@@ -192,11 +194,9 @@ pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId
         BookingStatus::Completed => return Err(AppError::BadRequest("A completed booking cannot be cancelled.".into())),
         BookingStatus::Pending | BookingStatus::Confirmed => {}
     }
-    // Money is never left behind: until refunds come with payments, a paid booking is
-    // cancelled by the company, who refunds it.
-    if row.payment_status == BookingPayment::Paid {
-        return Err(AppError::BadRequest("This booking is paid: please contact us to cancel it and arrange your refund.".into()));
-    }
+    // The refund (or the closing of an open checkout) is made before the cancellation is
+    // written; both are idempotent at the provider, so a retry after a failure is safe.
+    let money = settle_before_cancelling(&state, &row).await?;
     let notifier = Notifier::new(&state).await;
     let txn = state.db().begin().await?;
     // Only a booking still open is cancelled: of two cancellations at once, one changes it.
@@ -207,10 +207,20 @@ pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId
         .exec(&txn)
         .await?;
     if changed.rows_affected == 1 {
+        money.record(&txn, row.id).await?;
         let invite = Invite::of(&row, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
+        let money_said = match &money {
+            CancellationMoney::Refunded { payment, .. } => format!(" Your payment of £{} is refunded to your card; it usually shows within 5 to 10 working days.", Pence::from_stored(payment.amount_pence)),
+            CancellationMoney::Kept { payment } => format!(
+                " As it was cancelled less than {} hours before it starts, your payment of £{} is not refunded.",
+                state.config().payments.refund_window_hours,
+                Pence::from_stored(payment.amount_pence)
+            ),
+            CancellationMoney::Unpaid { .. } => String::new(),
+        };
         let notice = Notice {
             title: "Booking cancelled".into(),
-            message: format!("Your booking of {} on {} at {} is cancelled; the attached update removes it from your calendar.", service.title, row.date.format("%A %-d %B %Y"), row.time),
+            message: format!("Your booking of {} on {} at {} is cancelled; the attached update removes it from your calendar.{money_said}", service.title, row.date.format("%A %-d %B %Y"), row.time),
             link: "/user/bookings".into(),
             calendar: Some(invite),
         };

@@ -4,7 +4,7 @@
 mod calendar;
 mod handlers;
 pub mod reminders;
-mod views;
+pub(crate) mod views;
 
 use crate::state::AppState;
 use std::sync::Arc;

@@ -1,6 +1,7 @@
 //! A booking as the API shows it.
 
 use crate::domain::Pence;
+use crate::payments::refunds::refund_until;
 use entity::words::{BookingPayment, BookingStatus};
 use entity::{booking, service};
 use serde::Serialize;
@@ -11,6 +12,12 @@ pub struct BookedService {
     id: i32,
     title: String,
     slug: String,
+}
+
+impl BookedService {
+    pub fn of(service: &service::Model) -> Self {
+        BookedService { id: service.id, title: service.title.clone(), slug: service.slug.clone() }
+    }
 }
 
 /// The contract's booking.
@@ -32,15 +39,19 @@ pub struct BookingView {
     #[schema(pattern = r"^[0-9]+\.[0-9]{2}$")]
     amount: String,
     payment_status: BookingPayment,
+    /// Cancelling before this moment refunds a paid booking in full; later, the payment is kept.
+    #[schema(format = DateTime)]
+    refund_until: String,
     #[schema(format = DateTime)]
     created_at: String,
 }
 
 impl BookingView {
-    pub fn new(row: booking::Model, service: &service::Model) -> Self {
+    pub fn new(row: booking::Model, service: &service::Model, refund_window_hours: u32) -> Self {
         BookingView {
+            refund_until: crate::http::timestamp(refund_until(&row, refund_window_hours)),
             id: row.id,
-            service: BookedService { id: service.id, title: service.title.clone(), slug: service.slug.clone() },
+            service: BookedService::of(service),
             date: row.date.format("%Y-%m-%d").to_string(),
             time: row.time,
             address_line_1: row.address_line_1,

@@ -23,6 +23,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .merge(crate::providers::routes())
         .merge(crate::reviews::routes())
         .merge(crate::notifications::routes())
+        .merge(crate::payments::routes())
 }
 
 /// The OpenAPI document, pretty-printed: what `/api/openapi.json` serves.

@@ -35,6 +35,9 @@ pub enum AppError {
     UnsupportedMediaType(String),
     #[error("{message}")]
     TooManyRequests { message: String, retry_after_seconds: u64 },
+    /// 502: a service we depend on (the payment provider) failed; the request may be retried.
+    #[error("{0}")]
+    BadGateway(String),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -57,6 +60,7 @@ impl AppError {
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

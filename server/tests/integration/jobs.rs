@@ -5,7 +5,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
-use common::{SignedIn, TestApp};
+use common::{SignedIn, TestApp, uk_date};
 use entity::words::JobAlerts;
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
@@ -14,11 +14,6 @@ use serde_json::{Value, json};
 
 const PDF: &[u8] = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89";
-
-/// A date `days` from today in the UK.
-fn uk_date(days: i64) -> String {
-    (server::domain::uk_time::today() + Duration::days(days)).format("%Y-%m-%d").to_string()
-}
 
 fn file(bytes: &[u8], name: &str) -> Part {
     Part::bytes(bytes.to_vec()).file_name(name.to_string())

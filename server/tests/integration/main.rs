@@ -12,5 +12,6 @@ mod edge;
 mod jobs;
 mod marketplace;
 mod migrations;
+mod payments;
 mod s3;
 mod site;

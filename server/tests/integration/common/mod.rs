@@ -396,6 +396,11 @@ macro_rules! on_both_databases {
     };
 }
 
+/// A date `days` from today in the UK, as the API writes dates.
+pub fn uk_date(days: i64) -> String {
+    (server::domain::uk_time::today() + chrono::Duration::days(days)).format("%Y-%m-%d").to_string()
+}
+
 /// Base64 decoding (standard or URL-safe alphabet; padding and line breaks ignored), for JWT
 /// segments and mail parts, without another dependency.
 pub fn base64_decode(input: &str) -> Vec<u8> {

@@ -1,0 +1,147 @@
+//! Applying what a provider tells us, once: the event is recorded by its id first, in the same
+//! transaction as the change it makes, so a replayed webhook, a second click or two deliveries
+//! at once change the payment, the booking and the member's notices exactly once.
+
+use super::provider::{Outcome, ProviderEvent};
+use super::views::receipt_number;
+use crate::domain::Pence;
+use crate::http::AppError;
+use crate::notifications::notice::{Notice, Notifier};
+use crate::state::AppState;
+use chrono::Utc;
+use entity::words::{BookingPayment, BookingStatus, PaymentStatus};
+use entity::{booking, payment, payment_event, service, user};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, TransactionTrait};
+
+/// Whether the event changed anything.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Applied {
+    Changed,
+    /// Seen before, about no payment of ours, or no longer able to change it.
+    Unchanged,
+}
+
+pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, AppError> {
+    let provider = state.payments.kind();
+    let notifier = Notifier::new(state).await;
+    let txn = state.db().begin().await?;
+    // The write that claims the event comes first: on SQLite it takes the write lock, so the
+    // reads below see what is committed, and a second delivery stops here.
+    let claimed = payment_event::Entity::insert(payment_event::ActiveModel {
+        provider: Set(provider),
+        event_id: Set(event.id.clone()),
+        kind: Set(event.kind.clone()),
+        payment_id: Set(None),
+        received_at: Set(Utc::now()),
+        ..Default::default()
+    })
+    .on_conflict(OnConflict::columns([payment_event::Column::Provider, payment_event::Column::EventId]).do_nothing().to_owned())
+    .exec_without_returning(&txn)
+    .await?;
+    if claimed == 0 {
+        txn.commit().await?;
+        return Ok(Applied::Unchanged);
+    }
+    let Some(row) = payment::Entity::find().filter(payment::Column::Provider.eq(provider)).filter(payment::Column::Reference.eq(&event.checkout)).one(&txn).await? else {
+        // Another system's checkout on the same account: recorded, nothing else to do.
+        txn.commit().await?;
+        return Ok(Applied::Unchanged);
+    };
+    payment_event::Entity::update_many()
+        .col_expr(payment_event::Column::PaymentId, Expr::value(row.id))
+        .filter(payment_event::Column::Provider.eq(provider))
+        .filter(payment_event::Column::EventId.eq(&event.id))
+        .exec(&txn)
+        .await?;
+    let applied = match &event.outcome {
+        Outcome::Paid { charge } => paid(state, &txn, &notifier, &row, charge).await?,
+        Outcome::Expired => closed(&txn, &row, PaymentStatus::Cancelled).await?,
+        Outcome::Failed => {
+            let applied = closed(&txn, &row, PaymentStatus::Failed).await?;
+            if applied == Applied::Changed {
+                let (booking, service, member) = paid_for(&txn, &row).await?;
+                let notice = Notice {
+                    title: "Payment not taken".into(),
+                    message: format!("Your payment of £{} for {} on {} did not go through, so the booking is still unpaid. You can try again from your bookings.", Pence::from_stored(row.amount_pence), service.title, booking.date.format("%A %-d %B %Y")),
+                    link: format!("/payment?booking={}", booking.id),
+                    calendar: None,
+                };
+                notifier.send(&txn, &member, notice).await?;
+            }
+            applied
+        }
+    };
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok(applied)
+}
+
+/// The booking, its service and its member.
+async fn paid_for(txn: &DatabaseTransaction, row: &payment::Model) -> Result<(booking::Model, service::Model, user::Model), AppError> {
+    let missing = || AppError::Internal(anyhow::anyhow!("payment {} has lost its booking, service or member", row.id));
+    let booking = booking::Entity::find_by_id(row.booking_id).one(txn).await?.ok_or_else(missing)?;
+    let service = service::Entity::find_by_id(booking.service_id).one(txn).await?.ok_or_else(missing)?;
+    let member = user::Entity::find_by_id(row.user_id).one(txn).await?.ok_or_else(missing)?;
+    Ok((booking, service, member))
+}
+
+/// Money taken: the payment is Paid, the booking too, and the member gets the receipt. A late
+/// payment of a checkout we had closed is still money taken, and recorded as such.
+async fn paid(state: &AppState, txn: &DatabaseTransaction, notifier: &Notifier, row: &payment::Model, charge: &str) -> Result<Applied, AppError> {
+    let now = Utc::now();
+    let changed = payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Paid))
+        .col_expr(payment::Column::ChargeReference, Expr::value(charge))
+        .col_expr(payment::Column::PaidAt, Expr::value(now))
+        .col_expr(payment::Column::CheckoutUrl, Expr::value(Option::<String>::None))
+        .col_expr(payment::Column::UpdatedAt, Expr::value(now))
+        .filter(payment::Column::Id.eq(row.id))
+        .filter(payment::Column::Status.is_in([PaymentStatus::Pending, PaymentStatus::Cancelled, PaymentStatus::Failed]))
+        .exec(txn)
+        .await?;
+    if changed.rows_affected == 0 {
+        return Ok(Applied::Unchanged);
+    }
+    booking::Entity::update_many()
+        .col_expr(booking::Column::PaymentStatus, Expr::value(BookingPayment::Paid))
+        .filter(booking::Column::Id.eq(row.booking_id))
+        .filter(booking::Column::PaymentStatus.eq(BookingPayment::Unpaid))
+        .exec(txn)
+        .await?;
+    let (booking, service, member) = paid_for(txn, row).await?;
+    let amount = Pence::from_stored(row.amount_pence);
+    let test_mode = if state.payments.kind() == entity::words::PaymentProvider::Test { " This was a test-mode payment: no card was charged." } else { "" };
+    let after = if booking.status == BookingStatus::Cancelled {
+        " The booking had been cancelled, so we will refund this payment; contact us if you have not heard from us within two working days."
+    } else {
+        ""
+    };
+    let notice = Notice {
+        title: "Payment received".into(),
+        message: format!(
+            "Thank you: we have received £{amount} for {} on {} at {}. Your receipt number is {}.{after}{test_mode}",
+            service.title,
+            booking.date.format("%A %-d %B %Y"),
+            booking.time,
+            receipt_number(row.id)
+        ),
+        link: format!("/user/payments?receipt={}", row.id),
+        calendar: None,
+    };
+    notifier.send(txn, &member, notice).await?;
+    Ok(Applied::Changed)
+}
+
+/// A checkout closed unpaid: the payment ends Cancelled or Failed; the booking stays Unpaid.
+async fn closed(txn: &DatabaseTransaction, row: &payment::Model, status: PaymentStatus) -> Result<Applied, AppError> {
+    let changed = payment::Entity::update_many()
+        .col_expr(payment::Column::Status, Expr::value(status))
+        .col_expr(payment::Column::CheckoutUrl, Expr::value(Option::<String>::None))
+        .col_expr(payment::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(payment::Column::Id.eq(row.id))
+        .filter(payment::Column::Status.eq(PaymentStatus::Pending))
+        .exec(txn)
+        .await?;
+    Ok(if changed.rows_affected == 1 { Applied::Changed } else { Applied::Unchanged })
+}

@@ -1,0 +1,336 @@
+//! Paying for bookings: the test provider's journey, the money rules (the booking's amount,
+//! paid at most once, one checkout at a time, refunds inside the window), and Stripe Checkout
+//! against a local stand-in for Stripe's API with signed webhooks.
+
+use crate::common;
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::routing::{get, post};
+use common::{SignedIn, TestApp, uk_date};
+use entity::words::PaymentProvider;
+use hmac::{Hmac, Mac};
+use reqwest::Method;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+async fn book(app: &TestApp, member: &SignedIn, days_ahead: i64) -> Value {
+    let service = entity::service::Entity::find().filter(entity::service::Column::Slug.eq("tenancy-checkout-clean")).one(&app.site.db).await.unwrap().unwrap();
+    let body = json!({"service": service.id, "date": uk_date(days_ahead), "time": "10:30", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"});
+    let (status, booking) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&member.token)).await;
+    assert_eq!(status, 201, "{booking}");
+    booking
+}
+
+async fn start(app: &TestApp, member: &SignedIn, booking: &Value) -> (u16, Value) {
+    app.call(Method::POST, "/api/payments/", Some(json!({"booking": booking["id"]})), Some(&member.token)).await
+}
+
+async fn titles(app: &TestApp, member: &SignedIn) -> Vec<String> {
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    notices["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap().to_string()).collect()
+}
+
+async fn test_checkout(app: &TestApp, member: &SignedIn, payment: &Value, outcome: &str) -> (u16, Value) {
+    app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": outcome})), Some(&member.token)).await
+}
+
+async fn payment_status(app: &TestApp, member: &SignedIn, payment: &Value) -> String {
+    let (_, shown) = app.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
+    shown["status"].as_str().unwrap().to_string()
+}
+
+async fn paying_in_test_mode_pays_the_booking_once(app: &TestApp) {
+    let member = app.member("Amelia Hughes").await;
+    let stranger = app.member("Sam Jones").await;
+    let booking = book(app, &member, 3).await;
+    assert_eq!(app.call(Method::POST, "/api/payments/", Some(json!({"booking": booking["id"]})), None).await.0, 401);
+    let (status, refused) = start(app, &stranger, &booking).await;
+    assert_eq!(status, 400, "someone else's booking is as missing as none: {refused}");
+    assert!(refused["booking"].is_array());
+    for bad in [json!({}), json!({"booking": "x"}), json!({"booking": 0}), json!({"booking": 99_999_999_999i64})] {
+        let (status, answer) = app.call(Method::POST, "/api/payments/", Some(bad.clone()), Some(&member.token)).await;
+        assert_eq!(status, 400, "{bad}: {answer}");
+        assert!(answer["booking"].is_array(), "{bad}: {answer}");
+    }
+
+    let (status, payment) = start(app, &member, &booking).await;
+    assert_eq!(status, 201, "{payment}");
+    assert_eq!(payment["amount"], booking["amount"], "the amount is the booking's");
+    assert_eq!((payment["currency"].as_str(), payment["status"].as_str(), payment["test_mode"].as_bool()), (Some("GBP"), Some("Pending"), Some(true)));
+    let checkout = payment["checkout_url"].as_str().unwrap();
+    assert!(checkout.starts_with(&format!("{}/payment?booking={}&checkout=test_cs_", app.base, booking["id"])), "{checkout}");
+    let (status, again) = start(app, &member, &booking).await;
+    assert_eq!((status, again["id"].clone()), (200, payment["id"].clone()), "a second start answers the open checkout");
+
+    let path = format!("/api/payments/{}/", payment["id"]);
+    assert_eq!(app.call(Method::GET, &path, None, Some(&stranger.token)).await.0, 404);
+    assert_eq!(test_checkout(app, &stranger, &payment, "paid").await.0, 404);
+    assert_eq!(app.call(Method::GET, "/api/payments/", None, Some(&stranger.token)).await.1["count"], 0);
+
+    let (status, paid) = test_checkout(app, &member, &payment, "paid").await;
+    assert_eq!(status, 200, "{paid}");
+    assert_eq!((paid["status"].as_str(), paid["booking"]["payment_status"].as_str()), (Some("Paid"), Some("Paid")));
+    assert!(paid["paid_at"].is_string() && paid["checkout_url"].is_null());
+    assert_eq!(test_checkout(app, &member, &payment, "paid").await.1["status"], "Paid", "pressing Pay again changes nothing");
+    assert_eq!(test_checkout(app, &member, &payment, "cancelled").await.1["status"], "Paid", "nor does cancelling a paid checkout");
+    let (status, refused) = start(app, &member, &booking).await;
+    assert_eq!((status, refused["booking"][0].as_str()), (400, Some("This booking is already paid.")));
+    let (_, shown) = app.call(Method::GET, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await;
+    assert_eq!(shown["payment_status"], "Paid");
+
+    let receipts = titles(app, &member).await.into_iter().filter(|t| t == "Payment received").count();
+    assert_eq!(receipts, 1, "one receipt for one payment");
+    let (_, mine) = app.call(Method::GET, &format!("/api/payments/?booking={}", booking["id"]), None, Some(&member.token)).await;
+    assert_eq!(mine["count"], 1);
+    assert_eq!(mine["results"][0]["receipt_number"], format!("BW-{:06}", payment["id"].as_i64().unwrap()));
+    assert_eq!(app.call(Method::GET, "/api/payments/?booking=abc", None, Some(&member.token)).await.0, 400);
+    assert_eq!(app.call(Method::POST, "/api/payments/webhook/", Some(json!({"id": "evt_1"})), None).await.0, 400, "the test provider takes no webhooks");
+}
+on_both_databases!(paying_in_test_mode_pays_the_booking_once);
+
+async fn a_cancelled_checkout_leaves_the_booking_unpaid_and_a_new_one_can_start(app: &TestApp) {
+    let member = app.member("Amelia Hughes").await;
+    let booking = book(app, &member, 5).await;
+    let (_, first) = start(app, &member, &booking).await;
+    let (status, cancelled) = test_checkout(app, &member, &first, "cancelled").await;
+    assert_eq!((status, cancelled["status"].as_str(), cancelled["booking"]["payment_status"].as_str()), (200, Some("Cancelled"), Some("Unpaid")));
+    let (status, second) = start(app, &member, &booking).await;
+    assert_eq!(status, 201, "{second}");
+    assert_ne!(second["id"], first["id"]);
+    // Cancelling the booking closes its open checkout: it can no longer be paid.
+    assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await.0, 204);
+    let (_, closed) = app.call(Method::GET, &format!("/api/payments/{}/", second["id"]), None, Some(&member.token)).await;
+    assert_eq!(closed["status"], "Cancelled");
+    let (status, refused) = start(app, &member, &booking).await;
+    assert_eq!((status, refused["booking"][0].as_str()), (400, Some("This booking is cancelled.")));
+}
+on_both_databases!(a_cancelled_checkout_leaves_the_booking_unpaid_and_a_new_one_can_start);
+
+async fn two_starts_at_once_make_one_payment(app: &TestApp) {
+    let member = app.member("Amelia Hughes").await;
+    let booking = book(app, &member, 4).await;
+    let answers = futures::future::join_all((0..4).map(|_| start(app, &member, &booking))).await;
+    let ids: Vec<&Value> = answers.iter().map(|(_, payment)| &payment["id"]).collect();
+    assert!(ids.iter().all(|id| *id == ids[0]), "{answers:?}");
+    assert_eq!(answers.iter().filter(|(status, _)| *status == 201).count(), 1, "{answers:?}");
+    let rows = entity::payment::Entity::find().filter(entity::payment::Column::BookingId.eq(booking["id"].as_i64().unwrap() as i32)).count(&app.site.db).await.unwrap();
+    assert_eq!(rows, 1);
+}
+on_both_databases!(two_starts_at_once_make_one_payment);
+
+/// Cancelling three days ahead refunds; with a ten-day window the same cancellation keeps the payment.
+async fn cancelling_refunds_inside_the_window_only(backend: common::Backend) {
+    let app = TestApp::spawn(backend).await;
+    let member = app.member("Amelia Hughes").await;
+    let booking = book(&app, &member, 3).await;
+    let refund_until = chrono::DateTime::parse_from_rfc3339(booking["refund_until"].as_str().unwrap()).unwrap();
+    assert!(refund_until > chrono::Utc::now() + chrono::Duration::days(1), "{booking}");
+    let (_, payment) = start(&app, &member, &booking).await;
+    test_checkout(&app, &member, &payment, "paid").await;
+    assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await.0, 204);
+    let (_, refunded) = app.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
+    assert_eq!((refunded["status"].as_str(), refunded["booking"]["payment_status"].as_str(), refunded["booking"]["status"].as_str()), (Some("Refunded"), Some("Refunded"), Some("Cancelled")));
+    assert!(refunded["refunded_at"].is_string());
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    assert!(notices["results"][0]["message"].as_str().unwrap().contains("is refunded to your card"), "{notices}");
+
+    let strict = TestApp::spawn_with(backend, |config| config.payments.refund_window_hours = 240).await;
+    let member = strict.member("Amelia Hughes").await;
+    let booking = book(&strict, &member, 3).await;
+    let (_, payment) = start(&strict, &member, &booking).await;
+    test_checkout(&strict, &member, &payment, "paid").await;
+    assert_eq!(strict.call(Method::DELETE, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await.0, 204);
+    let (_, kept) = strict.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
+    assert_eq!((kept["status"].as_str(), kept["booking"]["payment_status"].as_str(), kept["booking"]["status"].as_str()), (Some("Paid"), Some("Paid"), Some("Cancelled")));
+    let (_, notices) = strict.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    assert!(notices["results"][0]["message"].as_str().unwrap().contains("less than 240 hours before it starts, your payment of"), "{notices}");
+}
+on_both_databases!(backend cancelling_refunds_inside_the_window_only);
+
+/// What the stand-in for Stripe was asked.
+#[derive(Clone, Default)]
+struct FakeStripe {
+    calls: Arc<Mutex<Vec<(String, HashMap<String, String>, Option<String>)>>>,
+    /// Sessions by idempotency key, and their states by id.
+    sessions: Arc<Mutex<HashMap<String, String>>>,
+    states: Arc<Mutex<HashMap<String, &'static str>>>,
+}
+
+impl FakeStripe {
+    fn record(&self, what: &str, headers: &HeaderMap, body: &str) -> HashMap<String, String> {
+        assert_eq!(headers.get("authorization").unwrap(), "Bearer sk_test_key", "every call carries the secret key");
+        let form: HashMap<String, String> = form_urlencoded::parse(body.as_bytes()).into_owned().collect();
+        let key = headers.get("idempotency-key").map(|v| v.to_str().unwrap().to_string());
+        self.calls.lock().unwrap().push((what.to_string(), form.clone(), key));
+        form
+    }
+
+    fn calls(&self, what: &str) -> Vec<(HashMap<String, String>, Option<String>)> {
+        self.calls.lock().unwrap().iter().filter(|(w, ..)| w == what).map(|(_, form, key)| (form.clone(), key.clone())).collect()
+    }
+
+    /// Answers like `api.stripe.com` for the calls the provider makes.
+    async fn serve(&self) -> String {
+        async fn create(State(fake): State<FakeStripe>, headers: HeaderMap, body: String) -> axum::Json<Value> {
+            fake.record("create", &headers, &body);
+            let key = headers.get("idempotency-key").expect("sessions are created idempotently").to_str().unwrap().to_string();
+            let mut sessions = fake.sessions.lock().unwrap();
+            let count = sessions.len();
+            let id = sessions.entry(key).or_insert_with(|| format!("cs_test_{}", count + 1)).clone();
+            fake.states.lock().unwrap().entry(id.clone()).or_insert("open");
+            axum::Json(json!({"id": id, "object": "checkout.session", "url": format!("https://checkout.stripe.test/c/pay/{id}"), "status": "open", "payment_status": "unpaid", "payment_intent": null}))
+        }
+        async fn retrieve(State(fake): State<FakeStripe>, Path(id): Path<String>) -> axum::Json<Value> {
+            let status = *fake.states.lock().unwrap().get(&id).unwrap_or(&"open");
+            axum::Json(json!({"id": id, "status": status, "payment_status": if status == "complete" { "paid" } else { "unpaid" }, "payment_intent": if status == "complete" { json!(format!("pi_{id}")) } else { Value::Null }}))
+        }
+        async fn expire(State(fake): State<FakeStripe>, Path(id): Path<String>, headers: HeaderMap) -> axum::Json<Value> {
+            fake.record("expire", &headers, "");
+            fake.states.lock().unwrap().insert(id.clone(), "expired");
+            axum::Json(json!({"id": id, "status": "expired"}))
+        }
+        async fn refund(State(fake): State<FakeStripe>, headers: HeaderMap, body: String) -> axum::Json<Value> {
+            let form = fake.record("refund", &headers, &body);
+            axum::Json(json!({"id": format!("re_{}", form["payment_intent"]), "object": "refund", "status": "succeeded"}))
+        }
+        let router = axum::Router::new()
+            .route("/v1/checkout/sessions", post(create))
+            .route("/v1/checkout/sessions/{id}", get(retrieve))
+            .route("/v1/checkout/sessions/{id}/expire", post(expire))
+            .route("/v1/refunds", post(refund))
+            .with_state(self.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+        url
+    }
+}
+
+const WEBHOOK_SECRET: &str = "whsec_test_webhook";
+
+fn signature(body: &str, at: i64, secret: &str) -> String {
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(format!("{at}.{body}").as_bytes());
+    format!("t={at},v1={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+async fn webhook(app: &TestApp, body: &str, signature: Option<String>) -> (u16, Value) {
+    let mut request = app.client.post(format!("{}/api/payments/webhook/", app.base)).header("content-type", "application/json").body(body.to_string());
+    if let Some(signature) = signature {
+        request = request.header("Stripe-Signature", signature);
+    }
+    common::send(request, None).await
+}
+
+fn session_event(event_id: &str, kind: &str, session: &str, paid: bool) -> String {
+    let object = json!({"id": session, "object": "checkout.session", "payment_status": if paid { "paid" } else { "unpaid" }, "payment_intent": if paid { json!(format!("pi_{session}")) } else { Value::Null }});
+    json!({"id": event_id, "object": "event", "type": kind, "data": {"object": object}}).to_string()
+}
+
+async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: common::Backend) {
+    let fake = FakeStripe::default();
+    let stripe_url = fake.serve().await;
+    let app = TestApp::spawn_with(backend, |config| {
+        config.payments.provider = PaymentProvider::Stripe;
+        config.payments.stripe = Some(server::config::StripeKeys { secret_key: "sk_test_key".into(), webhook_secret: WEBHOOK_SECRET.into() });
+        config.payments.stripe_api_url = stripe_url;
+    })
+    .await;
+    let member = app.member("Amelia Hughes").await;
+    let booking = book(&app, &member, 3).await;
+    let (status, payment) = start(&app, &member, &booking).await;
+    assert_eq!(status, 201, "{payment}");
+    assert_eq!((payment["test_mode"].as_bool(), payment["provider"].as_str()), (Some(false), Some("stripe")));
+    let session = payment["checkout_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    assert!(payment["checkout_url"].as_str().unwrap().starts_with("https://checkout.stripe.test/c/pay/cs_test_"), "{payment}");
+    let created = fake.calls("create");
+    let (form, key) = &created[0];
+    let pence = (booking["amount"].as_str().unwrap().parse::<f64>().unwrap() * 100.0).round() as i64;
+    assert_eq!(form["line_items[0][price_data][unit_amount]"], pence.to_string(), "Stripe is asked for the booking's amount in pence");
+    assert_eq!(form["line_items[0][price_data][currency]"], "gbp");
+    assert_eq!(form["mode"], "payment");
+    assert_eq!(form["customer_email"], member.user.email);
+    assert_eq!(form["success_url"], format!("{}/success?payment={}", app.base, payment["id"]));
+    assert_eq!(form["cancel_url"], format!("{}/cancel?payment={}", app.base, payment["id"]));
+    assert!(key.as_deref().unwrap().starts_with(&format!("payment-{}-", payment["id"])));
+
+    let completed = session_event("evt_1", "checkout.session.completed", &session, true);
+    let now = chrono::Utc::now().timestamp();
+    let tampered = completed.replace("\"paid\"", "\"unpaid\"");
+    for (body, signed, why) in [
+        (completed.clone(), None, "unsigned"),
+        (completed.clone(), Some(signature(&completed, now, "whsec_someone_else")), "signed with another secret"),
+        (tampered.clone(), Some(signature(&completed, now, WEBHOOK_SECRET)), "tampered after signing"),
+        (completed.clone(), Some(signature(&completed, now - 301, WEBHOOK_SECRET)), "older than five minutes"),
+    ] {
+        let (status, answer) = webhook(&app, &body, signed).await;
+        assert_eq!(status, 400, "{why}: {answer}");
+        assert_eq!(answer["error"], true);
+        assert_eq!(payment_status(&app, &member, &payment).await, "Pending", "{why}: nothing changed");
+    }
+
+    let (status, answer) = webhook(&app, &completed, Some(signature(&completed, now, WEBHOOK_SECRET))).await;
+    assert_eq!((status, answer["received"].as_bool()), (200, Some(true)), "{answer}");
+    assert_eq!(payment_status(&app, &member, &payment).await, "Paid");
+    let notices = titles(&app, &member).await;
+    // Stripe retries and replays: the same event again, even re-signed later, changes nothing.
+    let (status, _) = webhook(&app, &completed, Some(signature(&completed, now + 60, WEBHOOK_SECRET))).await;
+    assert_eq!(status, 200);
+    let expired_after = session_event("evt_1", "checkout.session.expired", &session, false);
+    webhook(&app, &expired_after, Some(signature(&expired_after, now, WEBHOOK_SECRET))).await;
+    assert_eq!(payment_status(&app, &member, &payment).await, "Paid", "an event id is applied once, whatever it says the second time");
+    assert_eq!(titles(&app, &member).await, notices, "no second receipt");
+    let events = entity::payment_event::Entity::find().filter(entity::payment_event::Column::EventId.eq("evt_1")).count(&app.site.db).await.unwrap();
+    assert_eq!(events, 1);
+    let unrelated = json!({"id": "evt_2", "type": "customer.created", "data": {"object": {"id": "cus_1"}}}).to_string();
+    assert_eq!(webhook(&app, &unrelated, Some(signature(&unrelated, now, WEBHOOK_SECRET))).await.0, 200, "events we do not use are acknowledged");
+
+    assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await.0, 204);
+    let refunds = fake.calls("refund");
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(refunds[0].0["payment_intent"], format!("pi_{session}"));
+    assert!(refunds[0].1.as_deref().unwrap().starts_with(&format!("refund-{}-", payment["id"])), "refunds are idempotent");
+    assert_eq!(payment_status(&app, &member, &payment).await, "Refunded");
+
+    // A checkout that expires unpaid leaves the booking unpaid; paying again opens a new one.
+    let other = book(&app, &member, 6).await;
+    let (_, first) = start(&app, &member, &other).await;
+    let first_session = first["checkout_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let expired = session_event("evt_3", "checkout.session.expired", &first_session, false);
+    assert_eq!(webhook(&app, &expired, Some(signature(&expired, now, WEBHOOK_SECRET))).await.0, 200);
+    let (_, closed) = app.call(Method::GET, &format!("/api/payments/{}/", first["id"]), None, Some(&member.token)).await;
+    assert_eq!((closed["status"].as_str(), closed["booking"]["payment_status"].as_str()), (Some("Cancelled"), Some("Unpaid")));
+    let (status, second) = start(&app, &member, &other).await;
+    assert_eq!(status, 201);
+    assert_ne!(second["checkout_url"], first["checkout_url"]);
+    // Cancelling an unpaid booking expires its open checkout at Stripe.
+    assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", other["id"]), None, Some(&member.token)).await.0, 204);
+    assert_eq!(fake.calls("expire").len(), 1);
+}
+on_both_databases!(backend stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded);
+
+async fn an_unreachable_provider_is_a_502_and_a_retry_opens_the_same_payment(backend: common::Backend) {
+    let closed_port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap()
+    };
+    let app = TestApp::spawn_with(backend, |config| {
+        config.payments.provider = PaymentProvider::Stripe;
+        config.payments.stripe = Some(server::config::StripeKeys { secret_key: "sk_test_key".into(), webhook_secret: WEBHOOK_SECRET.into() });
+        config.payments.stripe_api_url = format!("http://{closed_port}");
+    })
+    .await;
+    let member = app.member("Amelia Hughes").await;
+    let booking = book(&app, &member, 3).await;
+    let (status, answer) = start(&app, &member, &booking).await;
+    assert_eq!(status, 502, "{answer}");
+    assert_eq!(answer["message"], "The payment provider could not be reached.");
+    let (status, again) = start(&app, &member, &booking).await;
+    assert_eq!(status, 502, "{again}");
+    let rows = entity::payment::Entity::find().filter(entity::payment::Column::BookingId.eq(booking["id"].as_i64().unwrap() as i32)).count(&app.site.db).await.unwrap();
+    assert_eq!(rows, 1, "the retry reuses the payment whose checkout did not open");
+}
+on_both_databases!(backend an_unreachable_provider_is_a_502_and_a_retry_opens_the_same_payment);
