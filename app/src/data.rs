@@ -32,6 +32,16 @@ pub struct CategoryCard {
 pub struct SiteData {
     pub info: WebsiteInfo,
     pub categories: Vec<CategoryCard>,
+    pub payments: PaymentTerms,
+}
+
+/// How the site takes payments, as pages tell members before they pay.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PaymentTerms {
+    /// The built-in test provider takes payments: no card is charged, and pages say so.
+    pub test_mode: bool,
+    /// A paid booking cancelled at least this many hours before it starts is refunded.
+    pub refund_window_hours: u32,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -52,6 +52,7 @@ fn site() -> SiteData {
             socials: BTreeMap::from([("facebook".into(), "https://facebook.example/brightway".into())]),
         },
         categories: vec![category(1, "cleaning", "Cleaning", 12), category(2, "home-care", "Home care", 7)],
+        payments: PaymentTerms { test_mode: true, refund_window_hours: 24 },
     }
 }
 

@@ -5,7 +5,7 @@ use crate::catalogue::{categories, website_info};
 use entity::words::ListingStatus;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
-use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, RecruitmentOutcome, SelectedService, ServicesData, SiteData, VerifyData};
+use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, RecruitmentOutcome, SelectedService, PaymentTerms, ServicesData, SiteData, VerifyData};
 use app::routes::{PageData, Route};
 use entity::job;
 use sea_orm::{ConnectionTrait, DbErr};
@@ -17,8 +17,8 @@ fn pagination(page: u64, page_size: u64, total_items: u64) -> Pagination {
     Pagination { page, page_size, total_items, total_pages: total_items.div_ceil(page_size).max(1) }
 }
 
-pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>) -> Result<SiteData, DbErr> {
-    Ok(SiteData { info: website_info::website_info(db, brand).await?, categories: categories::categories(db).await? })
+pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>, payments: PaymentTerms) -> Result<SiteData, DbErr> {
+    Ok(SiteData { info: website_info::website_info(db, brand).await?, categories: categories::categories(db).await?, payments })
 }
 
 /// The page data of `route`; `None` when what it names does not exist.

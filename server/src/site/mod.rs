@@ -9,7 +9,7 @@ pub mod islands;
 pub mod loaders;
 
 use crate::config::Config;
-use app::data::{PagePayload, SiteData};
+use app::data::{PagePayload, PaymentTerms, SiteData};
 use app::island::IslandRenderer;
 use build::Build;
 use app::routes::{PageData, Route, Tag};
@@ -57,7 +57,7 @@ impl Site {
         if let Some(data) = self.site_data.read().clone() {
             return Ok(data);
         }
-        let data = Arc::new(loaders::load_site(&self.db, self.config.brand.as_deref()).await?);
+        let data = Arc::new(loaders::load_site(&self.db, self.config.brand.as_deref(), self.payment_terms()).await?);
         *self.site_data.write() = Some(data.clone());
         Ok(data)
     }
@@ -116,6 +116,11 @@ impl Site {
             .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
     }
 
+    fn payment_terms(&self) -> PaymentTerms {
+        let payments = &self.config.payments;
+        PaymentTerms { test_mode: payments.provider == entity::words::PaymentProvider::Test, refund_window_hours: payments.refund_window_hours }
+    }
+
     /// The HTML of an error page. Falls back to the default site data if the database fails,
     /// so that an outage still shows a proper page.
     pub async fn error_html(&self, status: u16, path: &str) -> String {
@@ -124,6 +129,7 @@ impl Site {
             Err(_) => SiteData {
                 info: crate::catalogue::website_info::default_website_info(self.config.brand.as_deref().unwrap_or("Brightway")),
                 categories: Vec::new(),
+                payments: self.payment_terms(),
             },
         };
         let assets = self.build.assets(&self.config.public_url);
