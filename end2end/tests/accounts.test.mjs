@@ -20,6 +20,7 @@ import {
   setUp,
   waitForIslandsHydrated,
 } from '../support/harness.mjs';
+import { landedOn } from '../support/journeys.mjs';
 import { tinyPdf } from '../support/documents.mjs';
 import { mailHeaders } from '../support/mail.mjs';
 
@@ -75,12 +76,6 @@ async function emailedCode(address, notBefore = '') {
 }
 
 // ---------- the page ----------
-
-/** Waits until the page at `pathname` has loaded and all its islands have hydrated. */
-async function landedOn(page, pathname) {
-  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: 'load' });
-  await waitForIslandsHydrated(page);
-}
 
 /**
  * Whether the toast alert shows exactly `message` (within 10 s: it stays 3 s). Returns null

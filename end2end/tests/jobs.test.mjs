@@ -30,6 +30,7 @@ import {
 } from '../support/harness.mjs';
 import { tinyPdf } from '../support/documents.mjs';
 import { mailFiles, waitForMail } from '../support/mail.mjs';
+import { dateIn, landedOn, logIn as logInAt, open as openAt, seesAlert, waitUntil } from '../support/journeys.mjs';
 
 // Spec section 8, word for word.
 const APPLICATION_SUBMITTED = 'Job application submitted successfully';
@@ -70,57 +71,10 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // ---------- the page ----------
 
-async function landedOn(page, pathname) {
-  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: 'load' });
-  await waitForIslandsHydrated(page);
-}
-
-async function open(page, path) {
-  const response = await page.goto(`${env.baseUrl}${path}`, { waitUntil: 'load' });
-  assert.equal(response.status(), 200, `${path} answered HTTP ${response.status()}`);
-  await waitForIslandsHydrated(page);
-}
-
-/** Logs in from the login page and comes back to `redirect` (a path, with its query). */
-async function logIn(page, who, redirect) {
-  await open(page, `/user/login?redirect=${encodeURIComponent(redirect)}`);
-  const form = page.locator('[data-member-area] form.form').first();
-  await form.getByLabel('Email address').fill(who.email);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  const target = new URL(redirect, env.baseUrl);
-  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search, { waitUntil: 'load' });
-  await waitForIslandsHydrated(page);
-}
-
-/** Waits for the toast alert to show exactly `message`; fails saying what it shows instead. */
-async function seesAlert(page, message) {
-  const alert = page.locator('[data-island="toast-alert"] [role="status"]').getByText(message, { exact: true });
-  try {
-    await alert.waitFor({ state: 'visible', timeout: 10_000 });
-  } catch (error) {
-    const shown = await page
-      .locator('[data-island="toast-alert"]')
-      .innerText()
-      .catch(() => '(unreadable)');
-    throw new Error(`${page.url()}: the alert "${message}" is not shown (the toast region holds ${JSON.stringify(shown.trim())})`, { cause: error });
-  }
-}
-
-async function waitUntil(condition, what, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  while (!(await condition())) {
-    assert.ok(Date.now() < deadline, `timed out: ${what}`);
-    await sleep(100);
-  }
-}
-
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A date `days` from today, as a date input takes it. */
-function dateIn(days) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
+const open = (page, path) => openAt(page, env.baseUrl, path);
+const logIn = (page, who, redirect) => logInAt(page, env.baseUrl, who, redirect);
 
 /** A fresh page of a fresh desktop context; `run({ page, problems, context })`, closed after. */
 async function inBrowser(contextOptions, run) {

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DESKTOP, REPO_ROOT, TEST_TIMEOUT_MS, assertNoProblems, newRecordedPage, settle, setUp, waitForIslandsHydrated } from '../support/harness.mjs';
+import { dateIn, landedOn, logIn as logInAt, seesAlert, waitUntil } from '../support/journeys.mjs';
 
 const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
 const demo = JSON.parse(readFileSync(join(REPO_ROOT, 'server/demo/demo.json'), 'utf8'));
@@ -33,38 +34,7 @@ async function serviceId(slug) {
   }
 }
 
-async function landedOn(page, pathname) {
-  await page.waitForURL((url) => url.pathname === pathname, { waitUntil: 'load' });
-  await waitForIslandsHydrated(page);
-}
-
-async function logIn(page, redirect) {
-  await page.goto(`${env.baseUrl}/user/login?redirect=${encodeURIComponent(redirect)}`, { waitUntil: 'load' });
-  await waitForIslandsHydrated(page);
-  const form = page.locator('[data-member-area] form.form').first();
-  await form.getByLabel('Email address').fill(DEMO.email);
-  await form.getByLabel('Password').fill(DEMO.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await landedOn(page, new URL(redirect, env.baseUrl).pathname);
-}
-
-async function seesAlert(page, message) {
-  await page.locator('[data-island="toast-alert"] [role="status"]').getByText(message, { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
-}
-
-async function waitUntil(condition, what, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  while (!(await condition())) {
-    assert.ok(Date.now() < deadline, `timed out: ${what}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
-/** A date `days` from today, as a date input takes it. */
-function dateIn(days) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
+const logIn = (page, redirect) => logInAt(page, env.baseUrl, DEMO, redirect);
 
 describe('the services marketplace', () => {
   test('a member leaves a review; an empty one sends nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
