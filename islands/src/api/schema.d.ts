@@ -503,7 +503,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** One of the member's bookings, cancelled ones included. */
+        /**
+         * One of the member's bookings. A cancelled one is gone from the member's view, as from their
+         *     list (its record is kept for the company's accounts).
+         */
         readonly get: operations["show"];
         readonly put?: never;
         readonly post?: never;
@@ -3366,7 +3369,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not one of yours */
+            /** @description Not one of yours, or cancelled */
             readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;

@@ -176,10 +176,14 @@ async fn own(state: &AppState, member: &Member, id: i32) -> Result<(booking::Mod
     Ok((row, service))
 }
 
-/// One of the member's bookings, cancelled ones included.
-#[utoipa::path(get, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = BookingView), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+/// One of the member's bookings. A cancelled one is gone from the member's view, as from their
+/// list (its record is kept for the company's accounts).
+#[utoipa::path(get, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = BookingView), Unauthenticated, (status = 404, description = "Not one of yours, or cancelled", body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<Json<BookingView>, AppError> {
     let (row, service) = own(&state, &member, id).await?;
+    if row.status == BookingStatus::Cancelled {
+        return Err(AppError::NotFound);
+    }
     Ok(Json(BookingView::new(row, &service, state.config().payments.refund_window_hours)))
 }
 
