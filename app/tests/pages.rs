@@ -654,7 +654,9 @@ fn become_provider_preselects_the_service_from_the_query() {
 fn member_marketplace_pages_hold_their_islands_with_a_noscript_notice_and_no_form() {
     let expectations = [
         ("/services/book?id=1", "book", "booking-form", serde_json::json!({ "service": 1 }), "Booking needs JavaScript and sign-in"),
-        ("/user/bookings", "bookings", "booking-list", serde_json::json!({}), "Sign in to see your bookings."),
+        ("/user/bookings", "bookings", "booking-list", serde_json::json!({ "refund_window_hours": 24 }), "Sign in to see your bookings."),
+        ("/user/payments", "payments", "payment-list", serde_json::json!({ "brand": "Brightway", "address": "221 Example Street, London, W1A 1AA", "email": "hello@brightway.example" }), "Sign in to see your payments."),
+        ("/payment", "payment", "payment-checkout", serde_json::json!({}), "Sign in to pay for your booking."),
         ("/become-provider?service=1", "become-provider", "provider-application", serde_json::Value::Null, "Applying needs JavaScript and sign-in"),
         ("/bookmarks", "bookmarks", "bookmark-list", serde_json::json!({}), "Sign in to see your bookmarks"),
     ];

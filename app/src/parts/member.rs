@@ -47,21 +47,3 @@ pub(crate) fn MemberGuard() -> impl IntoView {
     view! { <Island name="member-guard" props=json!({}) hydrate=Hydrate::Load/> }
 }
 
-/// The body of a page that only shows a signed-in user's own records: what they will find here,
-/// then the sign-in prompt.
-#[component]
-pub(crate) fn MemberPanel(
-    hook: &'static str,
-    what: &'static str,
-    path: &'static str,
-    /// What the page lists once signed in, one line each.
-    points: &'static [&'static str],
-) -> impl IntoView {
-    view! {
-        <MemberArea hook>
-            <h2>"What you can do here"</h2>
-            <ul class="checklist">{points.iter().map(|point| view! { <li>{*point}</li> }).collect_view()}</ul>
-            <SignInPrompt message=format!("Sign in to see {what}.") path/>
-        </MemberArea>
-    }
-}

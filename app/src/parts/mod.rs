@@ -17,5 +17,6 @@ pub(crate) mod member;
 pub(crate) mod menu;
 pub(crate) mod page_intro;
 pub(crate) mod pagination;
+pub(crate) mod payment_terms;
 pub(crate) mod rating;
 pub(crate) mod shared_forms;

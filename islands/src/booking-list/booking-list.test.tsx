@@ -22,6 +22,7 @@ const booking = (id: number, title: string, extra: Record<string, unknown> = {})
   status: 'Pending',
   amount: '120.00',
   payment_status: 'Unpaid',
+  refund_until: '2030-01-14T09:30:00Z',
   created_at: '2026-11-23T10:00:00Z',
   ...extra,
 });
@@ -72,16 +73,33 @@ describe('booking-list', () => {
     expect(list[1]!.textContent).not.toContain('Just booked');
   });
 
-  it('offers Cancel only on a booking still to happen and not paid (the company cancels and refunds paid ones)', async () => {
+  it('offers Cancel on a booking still to happen, Pay now on an unpaid one, and says before cancelling whether a payment is refunded', async () => {
     signIn();
+    const soon = new Date(Date.now() - 60_000).toISOString();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
     t.api.on('GET /api/service/booking/', {
       status: 200,
-      body: listOf([booking(3, 'Oven cleaning'), booking(2, 'Deep clean', { payment_status: 'Paid' }), booking(1, 'Window clean', { status: 'Completed' })]),
+      body: listOf([
+        booking(4, 'Oven cleaning', { refund_until: later }),
+        booking(3, 'Deep clean', { payment_status: 'Paid', refund_until: later }),
+        booking(2, 'Carpet clean', { payment_status: 'Paid', refund_until: soon }),
+        booking(1, 'Window clean', { status: 'Completed' }),
+      ]),
     });
-    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    t.island = await hydrateServerMarkup('booking-list', BookingList, { refund_window_hours: 48 });
     await settle();
-    const cancels = items(t.island.element).map((item) => Array.from(item.querySelectorAll('button')).some((button) => button.textContent?.startsWith('Cancel booking')));
-    expect(cancels).toEqual([true, false, false]);
+    const list = items(t.island.element);
+    const cancels = list.map((item) => Array.from(item.querySelectorAll('button')).some((button) => button.textContent?.startsWith('Cancel booking')));
+    expect(cancels).toEqual([true, true, true, false]);
+    const pays = list.map((item) => item.querySelector('a[href^="/payment?booking="]')?.getAttribute('href') ?? null);
+    expect(pays).toEqual(['/payment?booking=4', null, null, null]);
+    expect(list[1]!.textContent).toContain('Free cancellation until');
+
+    await click(buttonNamed(list[1]!, 'Cancel booking'));
+    expect(list[1]!.textContent).toContain('Your payment of £120.00 will be refunded in full.');
+    await click(buttonNamed(list[1]!, 'Keep it'));
+    await click(buttonNamed(list[2]!, 'Cancel booking'));
+    expect(list[2]!.textContent).toContain('It is less than 48 hours before the booking, so your payment of £120.00 will not be refunded.');
   });
 
   it('cancels only after confirming: DELETE, the alert exactly "Booking deleted successfully", and the item leaves the list', async () => {

@@ -2,18 +2,24 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { cancelBooking, fetchBookings, type Booking } from '../member-services/bookings.ts';
 import { ConfirmStep, pounds, ukDate } from '../member-services/controls.tsx';
+import { ukMoment } from '../payments/calls.ts';
 import { restoreSession, useAppStore } from '../store/index.ts';
 
 type Load = { readonly state: 'loading' } | { readonly state: 'failed' } | { readonly state: 'ready'; readonly bookings: readonly Booking[] };
 
 const PAYMENT_LABELS: Readonly<Record<string, string>> = { Unpaid: 'Not paid yet', Paid: 'Paid', Refunded: 'Refunded' };
 
-/**
- * Whether the member may cancel here: only a booking still to happen, and not one already paid
- * (the company cancels and refunds those; the server refuses them).
- */
-function cancellable(booking: { status: string; payment_status: string }): boolean {
-  return (booking.status === 'Pending' || booking.status === 'Confirmed') && booking.payment_status !== 'Paid';
+/** Whether the member may cancel here: a booking still to happen (a paid one is refunded inside the window). */
+function cancellable(booking: { status: string }): boolean {
+  return booking.status === 'Pending' || booking.status === 'Confirmed';
+}
+
+/** What cancelling does with a paid booking's money, said before the member confirms. */
+function refundSentence(booking: Booking, refundWindowHours: number, now: number = Date.now()): string {
+  if (booking.payment_status !== 'Paid') return '';
+  return now < Date.parse(booking.refund_until)
+    ? ` Your payment of ${pounds(booking.amount)} will be refunded in full.`
+    : ` It is less than ${refundWindowHours} hours before the booking, so your payment of ${pounds(booking.amount)} will not be refunded.`;
 }
 
 /**
@@ -23,7 +29,8 @@ function cancellable(booking: { status: string; payment_status: string }): boole
  * server renders nothing here (the page says, without JavaScript, what it needs); the member
  * guard sends a signed-out visitor to login.
  */
-export default function BookingList() {
+export default function BookingList({ refund_window_hours }: { refund_window_hours?: unknown }) {
+  const refundWindowHours = typeof refund_window_hours === 'number' ? refund_window_hours : 24;
   const mounted = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const current = useAppStore((state) => state.service.currentBooking);
@@ -93,13 +100,13 @@ export default function BookingList() {
   return (
     <ul className="isl-records" aria-label="Your bookings" tabIndex={-1} ref={(element) => void (afterRemoval.current = element)}>
       {load.bookings.map((booking) => (
-        <BookingItem key={booking.id} booking={booking} isNew={current !== null && current.id === booking.id} onCancelled={remove} />
+        <BookingItem key={booking.id} booking={booking} isNew={current !== null && current.id === booking.id} refundWindowHours={refundWindowHours} onCancelled={remove} />
       ))}
     </ul>
   );
 }
 
-function BookingItem({ booking, isNew, onCancelled }: { booking: Booking; isNew: boolean; onCancelled: (id: number) => void }) {
+function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booking: Booking; isNew: boolean; refundWindowHours: number; onCancelled: (id: number) => void }) {
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -154,9 +161,17 @@ function BookingItem({ booking, isNew, onCancelled }: { booking: Booking; isNew:
         </div>
       </dl>
       {booking.notes !== '' && <p className="isl-record__notes">Notes: {booking.notes}</p>}
+      {booking.payment_status === 'Paid' && <p className="isl-record__notes">Free cancellation until {ukMoment(booking.refund_until)} (UK time).</p>}
+      {booking.payment_status === 'Unpaid' && cancellable(booking) && !confirming && (
+        <p className="isl-record__actions">
+          <a className="button button--primary" href={`/payment?booking=${booking.id}`}>
+            Pay now<span className="visually-hidden"> for {title}</span>
+          </a>
+        </p>
+      )}
       {confirming ? (
         <ConfirmStep
-          question={`Cancel your booking of ${title} on ${ukDate(booking.date)}?`}
+          question={`Cancel your booking of ${title} on ${ukDate(booking.date)}?${refundSentence(booking, refundWindowHours)}`}
           confirmLabel="Yes, cancel it"
           keepLabel="Keep it"
           busy={busy}

@@ -5,14 +5,20 @@ use crate::island::{Hydrate, Island};
 use crate::pages::Page;
 use crate::parts::member::{MemberArea, MemberGuard, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
+use crate::parts::payment_terms::{TestModeNotice, refund_rule};
 use leptos::prelude::*;
 use serde_json::json;
 
 pub(crate) fn page(site: &SiteData) -> Page {
+    let test_mode = site.payments.clone();
+    let window_hours = site.payments.refund_window_hours;
+    let rule = refund_rule(&site.payments);
     let body = view! {
         <PageIntro title="Your bookings" lead="Every service you have booked, with its date, status and payment."/>
         <div class="container page-body">
             <MemberArea hook="bookings">
+                <TestModeNotice terms=test_mode/>
+                <p>{rule}</p>
                 // The `booking-list` island fills this place once hydrated: each booking with its
                 // service, date, time, address, amount, status and payment, and Cancel.
                 <noscript>
@@ -21,7 +27,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
                         path="/user/bookings"
                     />
                 </noscript>
-                <Island name="booking-list" props=json!({}) hydrate=Hydrate::Load/>
+                <Island name="booking-list" props=json!({ "refund_window_hours": window_hours }) hydrate=Hydrate::Load/>
             </MemberArea>
             <MemberGuard/>
         </div>
