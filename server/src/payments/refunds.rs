@@ -24,7 +24,7 @@ pub fn refund_until(booking: &booking::Model, window_hours: u32) -> DateTime<Utc
 /// What a cancellation does with the booking's money, decided (and any refund made) before the
 /// cancellation is written.
 pub enum CancellationMoney {
-    /// Nothing was paid; an open checkout, if any, is to be marked Cancelled.
+    /// Nothing was paid (or it was refunded already); an open checkout, if any, is to be marked Cancelled.
     Unpaid { open_checkout: Option<payment::Model> },
     /// Refunded at the provider: `refund_reference` names the refund.
     Refunded { payment: payment::Model, refund_reference: String },
@@ -34,6 +34,10 @@ pub enum CancellationMoney {
 
 pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model) -> Result<CancellationMoney, AppError> {
     let mut booking = booking.clone();
+    // Already refunded: no money left to settle.
+    if booking.payment_status == BookingPayment::Refunded {
+        return Ok(CancellationMoney::Unpaid { open_checkout: None });
+    }
     if booking.payment_status == BookingPayment::Unpaid {
         let open = payment::Entity::find().filter(payment::Column::BookingId.eq(booking.id)).filter(payment::Column::Status.eq(PaymentStatus::Pending)).one(state.db()).await?;
         let Some(open) = open else { return Ok(CancellationMoney::Unpaid { open_checkout: None }) };
@@ -52,8 +56,9 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
         }
     }
     let paid = payment::Entity::find().filter(payment::Column::BookingId.eq(booking.id)).filter(payment::Column::Status.eq(PaymentStatus::Paid)).one(state.db()).await?;
+    // Paid, but not through the site (recorded by staff): the company refunds it by hand.
     let Some(paid) = paid else {
-        return Err(AppError::Internal(anyhow::anyhow!("booking {} is Paid with no Paid payment", booking.id)));
+        return Err(AppError::BadRequest("This booking was paid outside the site: please contact us to cancel it and arrange your refund.".into()));
     };
     if Utc::now() >= refund_until(&booking, state.config().payments.refund_window_hours) {
         return Ok(CancellationMoney::Kept { payment: paid });

@@ -334,3 +334,21 @@ async fn an_unreachable_provider_is_a_502_and_a_retry_opens_the_same_payment(bac
     assert_eq!(rows, 1, "the retry reuses the payment whose checkout did not open");
 }
 on_both_databases!(backend an_unreachable_provider_is_a_502_and_a_retry_opens_the_same_payment);
+
+/// A booking marked paid by hand (no payment through the site) is not refunded by the site:
+/// cancelling it is a clear 400, and nothing changes.
+async fn a_booking_paid_outside_the_site_is_not_cancelled_by_the_member(app: &TestApp) {
+    use sea_orm::ActiveModelTrait;
+    let member = app.member("Amelia Hughes").await;
+    let booking = book(app, &member, 4).await;
+    let id = booking["id"].as_i64().unwrap() as i32;
+    let mut row: entity::booking::ActiveModel = entity::booking::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap().into();
+    row.payment_status = sea_orm::ActiveValue::Set(entity::words::BookingPayment::Paid);
+    row.update(&app.site.db).await.unwrap();
+    let (status, answer) = app.call(Method::DELETE, &format!("/api/service/booking/{id}/"), None, Some(&member.token)).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["message"].as_str().unwrap().contains("paid outside the site"), "{answer}");
+    let kept = entity::booking::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!(kept.status, entity::words::BookingStatus::Pending);
+}
+on_both_databases!(a_booking_paid_outside_the_site_is_not_cancelled_by_the_member);
