@@ -103,17 +103,21 @@ async fn paid(state: &AppState, txn: &DatabaseTransaction, notifier: &Notifier, 
     if changed.rows_affected == 0 {
         return Ok(Applied::Unchanged);
     }
-    booking::Entity::update_many()
+    let first_payment = booking::Entity::update_many()
         .col_expr(booking::Column::PaymentStatus, Expr::value(BookingPayment::Paid))
         .filter(booking::Column::Id.eq(row.booking_id))
         .filter(booking::Column::PaymentStatus.eq(BookingPayment::Unpaid))
         .exec(txn)
-        .await?;
+        .await?
+        .rows_affected
+        == 1;
     let (booking, service, member) = paid_for(txn, row).await?;
     let amount = Pence::from_stored(row.amount_pence);
     let test_mode = if state.payments.kind() == entity::words::PaymentProvider::Test { " This was a test-mode payment: no card was charged." } else { "" };
     let after = if booking.status == BookingStatus::Cancelled {
         " The booking had been cancelled, so we will refund this payment; contact us if you have not heard from us within two working days."
+    } else if !first_payment {
+        " The booking had already been paid, so we will refund this second payment; contact us if you have not heard from us within two working days."
     } else {
         ""
     };

@@ -309,6 +309,23 @@ async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: c
     // Cancelling an unpaid booking expires its open checkout at Stripe.
     assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", other["id"]), None, Some(&member.token)).await.0, 204);
     assert_eq!(fake.calls("expire").len(), 1);
+
+    // A late payment of a checkout closed in the meantime is still money taken: recorded, and
+    // the member told it will be refunded, as the booking was paid through its new checkout.
+    let third = book(&app, &member, 8).await;
+    let (_, old) = start(&app, &member, &third).await;
+    let old_session = old["checkout_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let expired = session_event("evt_4", "checkout.session.expired", &old_session, false);
+    webhook(&app, &expired, Some(signature(&expired, now, WEBHOOK_SECRET))).await;
+    let (_, new) = start(&app, &member, &third).await;
+    let new_session = new["checkout_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    for (event, session) in [("evt_5", &new_session), ("evt_6", &old_session)] {
+        let completed = session_event(event, "checkout.session.completed", session, true);
+        assert_eq!(webhook(&app, &completed, Some(signature(&completed, now, WEBHOOK_SECRET))).await.0, 200);
+    }
+    assert_eq!(payment_status(&app, &member, &old).await, "Paid");
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    assert!(notices["results"][0]["message"].as_str().unwrap().contains("had already been paid, so we will refund this second payment"), "{notices}");
 }
 on_both_databases!(backend stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded);
 
