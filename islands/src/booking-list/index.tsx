@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { cancelBooking, fetchBookings, type Booking } from '../member-services/bookings.ts';
-import { ConfirmStep, pounds, ukDate } from '../member-services/controls.tsx';
+import { addressOf, ConfirmStep, pounds, ukDate } from '../member-services/controls.tsx';
 import { ukMoment } from '../payments/calls.ts';
 import { restoreSession, useAppStore } from '../store/index.ts';
 
@@ -145,7 +145,7 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
         </div>
         <div>
           <dt>Address</dt>
-          <dd>{[booking.address_line_1, booking.city, booking.postcode].filter((part) => part !== '').join(', ')}</dd>
+          <dd>{addressOf(booking)}</dd>
         </div>
         <div>
           <dt>Amount</dt>

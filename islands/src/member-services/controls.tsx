@@ -106,6 +106,11 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** A booking's address on one line: `1 High Street, Leeds, LS1 4AP`. */
+export function addressOf(booking: { readonly address_line_1: string; readonly city: string; readonly postcode: string }): string {
+  return [booking.address_line_1, booking.city, booking.postcode].filter((part) => part !== '').join(', ');
+}
+
 /** `"120.00"` as `£120.00`. */
 export function pounds(amount: string): string {
   const value = Number(amount);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../hooks/use-hydrated.ts';
-import { pounds, SignInNotice, ukDate } from '../member-services/controls.tsx';
+import { addressOf, pounds, SignInNotice, ukDate } from '../member-services/controls.tsx';
 import { navigate } from '../navigation/navigate.ts';
 import { failureMessage, fetchBooking, fetchPayments, isMissing, queryId, settleTestCheckout, startPayment, ukMoment } from '../payments/calls.ts';
 import type { BookingView, PaymentView } from '../payments/types.ts';
@@ -104,7 +104,7 @@ export default function PaymentCheckout() {
         </div>
         <div>
           <dt>Address</dt>
-          <dd>{[booking.address_line_1, booking.city, booking.postcode].filter((part) => part !== '').join(', ')}</dd>
+          <dd>{addressOf(booking)}</dd>
         </div>
         <div>
           <dt>Amount</dt>

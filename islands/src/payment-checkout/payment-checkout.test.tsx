@@ -1,31 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test/forms.ts';
 import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
-import { buttonNamed, click, listOf, signIn } from '../member-services/testing.ts';
+import { buttonNamed, click, listOf } from '../member-services/testing.ts';
 import { navigate } from '../navigation/navigate.ts';
-import { resetServiceModule } from '../store/index.ts';
-import { bookingOf, paymentOf } from '../payments/testing.ts';
+import { bookingOf, paymentOf, setUpPaymentIslandTest } from '../payments/testing.ts';
 import PaymentCheckout from './index.tsx';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('payment-checkout', () => {
-  const t = setUpAccountFormTest();
-
-  beforeEach(() => {
-    localStorage.clear();
-    resetServiceModule();
-    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
-    signIn();
-  });
+  const t = setUpPaymentIslandTest();
 
   afterEach(() => {
-    resetServiceModule();
-    localStorage.clear();
     vi.mocked(navigate).mockClear();
-    window.history.replaceState(null, '', '/');
   });
 
   it('leaves its place empty in the server markup (the page explains itself without JavaScript)', () => {

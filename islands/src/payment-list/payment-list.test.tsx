@@ -1,30 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { settle } from '../../test/forms.ts';
 import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
-import { buttonNamed, click, listOf, signIn } from '../member-services/testing.ts';
-import { paymentOf } from '../payments/testing.ts';
-import { resetServiceModule } from '../store/index.ts';
+import { buttonNamed, click, listOf } from '../member-services/testing.ts';
+import { paymentOf, setUpPaymentIslandTest } from '../payments/testing.ts';
 import PaymentList from './index.tsx';
 
 const COMPANY = { brand: 'Brightway', address: '221 Example Street, London, W1A 1AA', email: 'hello@brightway.example' };
 
 describe('payment-list', () => {
-  const t = setUpAccountFormTest();
-
-  beforeEach(() => {
-    localStorage.clear();
-    resetServiceModule();
-    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
-    signIn();
-  });
-
-  afterEach(() => {
-    resetServiceModule();
-    localStorage.clear();
-    window.history.replaceState(null, '', '/');
-  });
+  const t = setUpPaymentIslandTest();
 
   it('leaves its place empty in the server markup', () => {
     expect(loadServerBundle()('payment-list', JSON.stringify(COMPANY), 'payment-list-0-')).toBe('');

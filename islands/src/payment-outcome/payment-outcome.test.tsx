@@ -1,29 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
 import { settle } from '../../test/forms.ts';
 import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
-import { signIn } from '../member-services/testing.ts';
-import { paymentOf } from '../payments/testing.ts';
-import { resetServiceModule } from '../store/index.ts';
+import { paymentOf, setUpPaymentIslandTest } from '../payments/testing.ts';
 import PaymentOutcome, { POLL_EVERY_MS } from './index.tsx';
 
 describe('payment-outcome', () => {
-  const t = setUpAccountFormTest();
-
-  beforeEach(() => {
-    localStorage.clear();
-    resetServiceModule();
-    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
-    signIn();
-  });
+  const t = setUpPaymentIslandTest();
 
   afterEach(() => {
     vi.useRealTimers();
-    resetServiceModule();
-    localStorage.clear();
-    window.history.replaceState(null, '', '/');
   });
 
   it('leaves its place empty in the server markup (it claims nothing before reading the payment)', () => {

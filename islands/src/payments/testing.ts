@@ -1,5 +1,26 @@
-// What the payment islands' tests share (imported by tests only): a booking and a payment as
-// the API answers them.
+// What the payment islands' tests share (imported by tests only): a signed-in member with a
+// fake API, and a booking and a payment as the API answers them.
+import { afterEach, beforeEach } from 'vitest';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { signIn } from '../member-services/testing.ts';
+import { resetServiceModule } from '../store/index.ts';
+
+/** A signed-in member and a fake API for each test; the page's address is reset after it. */
+export function setUpPaymentIslandTest() {
+  const t = setUpAccountFormTest();
+  beforeEach(() => {
+    localStorage.clear();
+    resetServiceModule();
+    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
+    signIn();
+  });
+  afterEach(() => {
+    resetServiceModule();
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+  return t;
+}
 
 export const bookingOf = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
