@@ -4,6 +4,7 @@
 // the default limit of 128 when the compiler lays them out.
 #![recursion_limit = "256"]
 
+pub mod admin;
 pub mod data;
 mod format;
 pub mod island;
@@ -33,6 +34,11 @@ pub fn render_error(status: u16, path: &str, site: &SiteData, assets: &Assets, i
 /// heading, a sentence, and maybe one button that posts back. Not indexed.
 pub fn render_message(message: &data::MessagePage, path: &str, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
     with_islands(islands, || pages::message_document(message, path, site, assets))
+}
+
+/// A page of the back office, for staff only: server-rendered per request, never cached or indexed.
+pub fn render_admin(page: &admin::AdminPage, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
+    with_islands(islands, || admin::document(page, site, assets))
 }
 
 fn with_islands(islands: Arc<dyn IslandRenderer>, render: impl FnOnce() -> String) -> String {

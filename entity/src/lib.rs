@@ -1,6 +1,7 @@
 //! sea-orm entities: one module a table. Money is kept in pence (`*_pence`) so that SQLite and
 //! PostgreSQL agree exactly; lists (areas, phones, socials) are JSON text.
 
+pub mod audit_entry;
 pub mod booking;
 pub mod bookmark;
 pub mod category;
@@ -18,11 +19,14 @@ pub mod recruitment_request;
 pub mod refresh_token;
 pub mod review;
 pub mod service;
+pub mod staff_recovery_code;
+pub mod staff_session;
 pub mod user;
 pub mod website_info;
 pub mod words;
 
 pub mod prelude {
+    pub use super::audit_entry::Entity as AuditEntry;
     pub use super::booking::Entity as Booking;
     pub use super::bookmark::Entity as Bookmark;
     pub use super::category::Entity as Category;
@@ -40,6 +44,8 @@ pub mod prelude {
     pub use super::refresh_token::Entity as RefreshToken;
     pub use super::review::Entity as Review;
     pub use super::service::Entity as Service;
+    pub use super::staff_recovery_code::Entity as StaffRecoveryCode;
+    pub use super::staff_session::Entity as StaffSession;
     pub use super::user::Entity as User;
     pub use super::website_info::Entity as WebsiteInfo;
 }

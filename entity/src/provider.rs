@@ -14,6 +14,9 @@ pub struct Model {
     pub bio: String,
     pub experience_years: i32,
     pub created_at: DateTimeUtc,
+    /// What staff told the member when they decided (a rejection's reason).
+    pub decision_reason: Option<String>,
+    pub decided_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -23,6 +23,13 @@ pub struct Model {
     pub other_documents: Option<String>,
     pub is_verified: bool,
     pub is_staff: bool,
+    /// False once staff deactivate the account: it cannot sign in and its sessions end.
+    pub is_active: bool,
+    /// The staff second factor (base32), set at enrolment; enrolled once a first code matched.
+    pub totp_secret: Option<String>,
+    pub totp_enrolled_at: Option<DateTimeUtc>,
+    /// The last 30-second step a code was accepted for, so that a code works once.
+    pub totp_last_step: Option<i64>,
     pub date_joined: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

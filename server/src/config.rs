@@ -48,6 +48,8 @@ pub struct Config {
     pub trusted_proxies: usize,
     pub connections: Connections,
     pub payments: Payments,
+    /// How long a staff sign-in to the back office lasts.
+    pub staff_session: Duration,
 }
 
 /// Who takes card payments, and the money rules that are the company's to choose.
@@ -101,6 +103,8 @@ pub struct Limits {
     pub job_seekers_per_hour: u32,
     /// Payments one member may start in an hour (each may call the payment provider).
     pub payments_per_hour: u32,
+    /// Wrong staff authenticator or recovery codes per staff account, per 15 minutes.
+    pub staff_code_failures_per_quarter_hour: u32,
     /// Rate-limit windows kept in memory at most (least recently used forgotten first).
     pub rate_limit_keys: usize,
     pub certificates_per_request: usize,
@@ -166,6 +170,7 @@ impl Config {
                 recruitment_per_hour: settings.number("RATE_LIMIT_RECRUITMENT_PER_HOUR", 5),
                 job_seekers_per_hour: settings.number("RATE_LIMIT_JOB_SEEKERS_PER_HOUR", 5),
                 payments_per_hour: settings.number("RATE_LIMIT_PAYMENTS_PER_HOUR", 30),
+                staff_code_failures_per_quarter_hour: settings.number("RATE_LIMIT_STAFF_CODE_FAILURES_PER_15_MINUTES", 5),
                 rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
                 certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),
                 certificates_per_member: settings.number("CERTIFICATES_PER_MEMBER", 30),
@@ -185,6 +190,7 @@ impl Config {
                 max_connections_per_address: (trusted_proxies == 0).then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", 1024)),
             },
             payments: settings.payments(),
+            staff_session: Duration::from_secs(3600 * settings.number("STAFF_SESSION_HOURS", 8u64)),
             data_dir,
         };
         let problems = settings.problems.into_inner();

@@ -2,6 +2,7 @@
 //! `http/` is the edge, `platform/` the shared machinery, and each other folder a feature.
 
 pub mod accounts;
+pub mod admin;
 pub mod bookings;
 pub mod bookmarks;
 pub mod catalogue;

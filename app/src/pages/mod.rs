@@ -103,16 +103,16 @@ pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, s
 const THEME_COLOR: &str = "#0b5563";
 
 /// What the `<head>` says about a page.
-struct Head {
-    title: String,
-    description: String,
+pub(crate) struct Head {
+    pub(crate) title: String,
+    pub(crate) description: String,
     /// `None` for error pages, which are also kept out of search engines.
-    canonical: Option<String>,
-    brand: String,
-    structured_data: Option<serde_json::Value>,
+    pub(crate) canonical: Option<String>,
+    pub(crate) brand: String,
+    pub(crate) structured_data: Option<serde_json::Value>,
 }
 
-fn html(head: Head, assets: &Assets, body: AnyView) -> String {
+pub(crate) fn html(head: Head, assets: &Assets, body: AnyView) -> String {
     let robots = head.canonical.is_none().then_some("noindex");
     let site_name = format!("{} UK", head.brand);
     let view = view! {

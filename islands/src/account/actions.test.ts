@@ -81,7 +81,7 @@ describe('account actions', () => {
       api.on('POST /api/auth/login/', { status: 200, body: { access, refresh: 'r1' } });
       api.on('GET /api/auth/profile/', { status: 200, body: USER });
       const result = await login({ email: 'anna@example.co.uk', password: 'correct horse' });
-      expect(result).toEqual({ success: true, data: { access, refresh: 'r1' } });
+      expect(result).toEqual({ success: true, data: { access, refresh: 'r1', second_factor: null } });
       expect(api.callsTo('POST /api/auth/login/')[0]?.body).toEqual({ email: 'anna@example.co.uk', password: 'correct horse' });
       expect(session()).toMatchObject({ accessToken: access, refreshToken: 'r1', email: 'anna@example.co.uk', user: USER, tokenExpiry: NOW + 900_000, loading: false, error: null });
       expect(isExpiryCheckRunning()).toBe(true);

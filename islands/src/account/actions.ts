@@ -81,24 +81,26 @@ async function runAccountCall<Data>(action: AccountCall<Data>): Promise<ActionRe
 
 export type LoginPayload = JsonBody<'LoginBody'>;
 
-export type LoginTokens = ApiSchemas['TokenPair'];
+export type LoginTokens = ApiSchemas['TokenPair'] & { readonly second_factor?: ApiSchemas['SecondFactor'] | null };
 
 /**
  * `POST /api/auth/login/`: stores the tokens, starts the expiry check, loads the profile,
  * merges the visitor's bookmarks into the account and goes to the `redirect` query path (same
- * site only, hash kept) or /user/profile.
+ * site only, hash kept) or /user/profile. A staff account stays on the page: the login form
+ * asks for its second factor (`second_factor`) before the back office opens.
  */
 export function login(payload: LoginPayload): Promise<ActionResult<LoginTokens>> {
   return runAccountCall<LoginTokens>({
     call: async () => {
-      const tokens = await apiRequest<Partial<LoginTokens> | null>('POST', AUTH_PATHS.login, {
+      const tokens = await apiRequest<Partial<ApiSchemas['LoginAnswer']> | null>('POST', AUTH_PATHS.login, {
         json: { email: payload.email, password: payload.password } satisfies LoginPayload,
         expect: 200,
         // A 401 here is a wrong password, not an expired session.
         retryOn401: false,
       });
       if (typeof tokens?.access !== 'string' || tokens.access === '') throw new ApiError(200, {});
-      return { access: tokens.access, refresh: typeof tokens.refresh === 'string' ? tokens.refresh : '' };
+      const secondFactor = tokens.second_factor === 'enrol' || tokens.second_factor === 'code' ? tokens.second_factor : null;
+      return { access: tokens.access, refresh: typeof tokens.refresh === 'string' ? tokens.refresh : '', second_factor: secondFactor };
     },
     errorMessage: loginErrorMessage,
     then: async (tokens) => {
@@ -106,7 +108,7 @@ export function login(payload: LoginPayload): Promise<ActionResult<LoginTokens>>
       await loadProfile();
       // The bookmarks saved while signed out go to the account, and leave this browser.
       await mergeVisitorBookmarks();
-      navigate(destinationAfterLogin(window.location));
+      if (tokens.second_factor == null) navigate(destinationAfterLogin(window.location));
     },
   });
 }

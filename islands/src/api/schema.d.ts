@@ -4,6 +4,136 @@
  */
 
 export interface paths {
+    readonly "/api/admin/audit/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The audit log, newest first. */
+        readonly get: operations["audit_log"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/dashboard/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** What waits for staff. */
+        readonly get: operations["dashboard"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/enrolment/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Starts setting up the authenticator: a new secret, replacing one not yet confirmed. */
+        readonly post: operations["enrol"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/enrolment/confirm/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Confirms the authenticator with a first code: answers ten single-use recovery codes and
+         *     opens the staff session (its cookie).
+         */
+        readonly post: operations["confirm_enrolment"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/providers/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Provider applications, oldest first. */
+        readonly get: operations["provider_applications"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/providers/{id}/decision/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Approves a provider application, or rejects it with a reason; the member is told by
+         *     notification and email.
+         */
+        readonly post: operations["decide"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/session/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Whether the staff member has enrolled an authenticator, and is signed in to the back office. */
+        readonly get: operations["state"];
+        readonly put?: never;
+        /**
+         * Gives the second factor: opens the staff session (its cookie) for this sign-in. A code
+         *     works once; so does a recovery code.
+         */
+        readonly post: operations["sign_in"];
+        /** Signs out of the back office (the member stays signed in to the site). */
+        readonly delete: operations["sign_out"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/auth/certificate/{id}/": {
         readonly parameters: {
             readonly query?: never;
@@ -711,6 +841,30 @@ export interface components {
             readonly status: components["schemas"]["ListingStatus"];
             readonly title: string;
         };
+        /** @description One staff action in the audit log. */
+        readonly AuditRow: {
+            /** @description e.g. `provider.approve`. */
+            readonly action: string;
+            /** @description The staff member's address when they acted. */
+            readonly actor: string;
+            readonly after?: Record<string, never> | null;
+            /** @description The changed fields before the action. */
+            readonly before?: Record<string, never> | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly reason?: string | null;
+            /**
+             * Format: date
+             * @description The day a person asked, for an action on a subject access or erasure request.
+             */
+            readonly requested_on?: string | null;
+            /** Format: int32 */
+            readonly subject_id?: number | null;
+            readonly subject_type: string;
+            readonly summary: string;
+        };
         readonly AvailabilityChange: {
             /** @description Leave out to change nothing. */
             readonly availability?: boolean | null;
@@ -808,17 +962,72 @@ export interface components {
             /** Format: date-time */
             readonly uploaded_at: string;
         };
+        readonly CodeBody: {
+            /** @description The 6 digits the authenticator app shows. */
+            readonly code: string;
+        };
         /**
          * @description The currency an amount is in; the company trades in pounds sterling only.
          * @enum {string}
          */
         readonly Currency: "GBP";
+        /** @description What waits for staff. */
+        readonly Dashboard: {
+            /**
+             * Format: int64
+             * @description Bookings still Pending.
+             */
+            readonly bookings_to_confirm: number;
+            /**
+             * Format: int64
+             * @description Mails that failed at least once and are not sent yet.
+             */
+            readonly failed_mail: number;
+            /**
+             * Format: int64
+             * @description Applications still Submitted to the company's own jobs (those no member posted).
+             */
+            readonly new_agency_job_applications: number;
+            /**
+             * Format: int64
+             * @description Job seekers registered in the last 7 days.
+             */
+            readonly new_job_seekers: number;
+            /**
+             * Format: int64
+             * @description Recruitment requests received in the last 7 days.
+             */
+            readonly new_recruitment_requests: number;
+            /** Format: int64 */
+            readonly pending_provider_applications: number;
+        };
+        readonly DecisionBody: {
+            /** @description `approve` or `reject`. */
+            readonly decision: string;
+            /** @description Why, for a rejection (the member is told); required then. */
+            readonly reason: string;
+        };
         readonly EmailBody: {
             /** Format: email */
             readonly email: string;
         };
         /** @enum {string} */
         readonly EmploymentType: "full_time" | "part_time" | "contract" | "temporary";
+        /** @description A new authenticator secret, to scan or type into an app. */
+        readonly Enrolment: {
+            /** @description The `otpauth://` address the QR code holds. */
+            readonly otpauth_url: string;
+            /** @description The QR code, as an SVG document drawn by this server. */
+            readonly qr_svg: string;
+            /** @description Base32, for typing in by hand. */
+            readonly secret: string;
+        };
+        /** @description The recovery codes, shown once. */
+        readonly EnrolmentDone: {
+            readonly recovery_codes: readonly string[];
+            /** Format: date-time */
+            readonly session_expires_at: string;
+        };
         /** @description The contract's error body. */
         readonly ErrorBody: {
             /** @description Authentication failures repeat the sentence here. */
@@ -955,6 +1164,9 @@ export interface components {
          * @enum {string}
          */
         readonly ListingStatus: "Open" | "Closed";
+        readonly LoginAnswer: components["schemas"]["TokenPair"] & {
+            readonly second_factor?: null | components["schemas"]["SecondFactor"];
+        };
         readonly LoginBody: {
             /** Format: email */
             readonly email: string;
@@ -1021,6 +1233,44 @@ export interface components {
             readonly link: string;
             readonly message: string;
             readonly title: string;
+        };
+        /** @description One page of a list. */
+        readonly Paginated_AuditRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** @description e.g. `provider.approve`. */
+                readonly action: string;
+                /** @description The staff member's address when they acted. */
+                readonly actor: string;
+                readonly after?: Record<string, never> | null;
+                /** @description The changed fields before the action. */
+                readonly before?: Record<string, never> | null;
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly reason?: string | null;
+                /**
+                 * Format: date
+                 * @description The day a person asked, for an action on a subject access or erasure request.
+                 */
+                readonly requested_on?: string | null;
+                /** Format: int32 */
+                readonly subject_id?: number | null;
+                readonly subject_type: string;
+                readonly summary: string;
+            }[];
         };
         /** @description One page of a list. */
         readonly Paginated_BookingView: {
@@ -1272,6 +1522,43 @@ export interface components {
                 readonly status: components["schemas"]["PaymentStatus"];
                 /** @description True with the built-in test provider: no card is charged and no money moves. */
                 readonly test_mode: boolean;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_ProviderApplication: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly availability: boolean;
+                readonly bio: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: date-time */
+                readonly decided_at?: string | null;
+                readonly decision_reason?: string | null;
+                /** Format: int32 */
+                readonly experience_years: number;
+                /** Format: int32 */
+                readonly id: number;
+                readonly member_email: string;
+                /** Format: int32 */
+                readonly member_id: number;
+                readonly member_name: string;
+                /** Format: int32 */
+                readonly service_id: number;
+                readonly service_title: string;
+                /** @description Pending, Approved or Rejected. */
+                readonly status: string;
             }[];
         };
         /** @description One page of a list. */
@@ -1606,6 +1893,24 @@ export interface components {
         };
         /** @enum {string} */
         readonly SalaryPeriod: "year" | "hour";
+        /**
+         * @description What a staff account is asked for after its password, before the back office opens.
+         * @enum {string}
+         */
+        readonly SecondFactor: "enrol" | "code";
+        readonly SecondFactorBody: {
+            /** @description The 6 digits the authenticator app shows; or give `recovery_code`. */
+            readonly code: string;
+            /** @description One of the ten recovery codes, for a lost phone; each works once. */
+            readonly recovery_code: string;
+        };
+        /** @description Where a staff member stands with the second factor. */
+        readonly SecondFactorState: {
+            /** @description Whether an authenticator app is set up; if not, enrol first. */
+            readonly enrolled: boolean;
+            /** @description Whether this browser holds a live staff session. */
+            readonly signed_in: boolean;
+        };
         /** @description A service with its latest 10 reviews, newest first. */
         readonly ServiceDetailView: components["schemas"]["ServiceView"] & {
             readonly reviews: readonly components["schemas"]["ReviewView"][];
@@ -1637,6 +1942,15 @@ export interface components {
             readonly status: components["schemas"]["ListingStatus"];
             readonly summary: string;
             readonly title: string;
+        };
+        readonly StaffSessionAnswer: {
+            /**
+             * Format: int64
+             * @description Recovery codes not used yet.
+             */
+            readonly recovery_codes_left: number;
+            /** Format: date-time */
+            readonly session_expires_at: string;
         };
         readonly TestCheckout: {
             readonly outcome: components["schemas"]["TestOutcome"];
@@ -1704,6 +2018,474 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    readonly audit_log: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Matches the staff member, the action, the subject's type or the summary */
+                readonly search?: string;
+                /** @description With subject_id: one record's history, e.g. provider */
+                readonly subject_type?: string;
+                readonly subject_id?: number;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_AuditRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly dashboard: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly enrol: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Enrolment"];
+                };
+            };
+            /** @description Already set up */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a staff account */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly confirm_enrolment: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    /** @description The staff session */
+                    readonly "set-cookie"?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["EnrolmentDone"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a staff account */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly provider_applications: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Pending (the default), Approved, Rejected or All */
+                readonly status?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_ProviderApplication"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly decide: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["DecisionBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ProviderApplication"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else decided meanwhile */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly state: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SecondFactorState"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a staff account */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly sign_in: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["SecondFactorBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    /** @description The staff session */
+                    readonly "set-cookie"?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["StaffSessionAnswer"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a staff account */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly sign_out: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Signed out; the cookie is cleared */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     readonly delete_certificate: {
         readonly parameters: {
             readonly query?: never;
@@ -1761,7 +2543,7 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": components["schemas"]["TokenPair"];
+                    readonly "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
             /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */

@@ -1,19 +1,26 @@
+import { useCallback, useState } from 'react';
 import { login } from '../account/actions.ts';
 import { SubmitButton, TextField } from '../account/form-controls.tsx';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
+import type { ApiSchemas } from '../api/types.ts';
+import StaffSecondFactor from './staff-second-factor.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 
-function send(data: FormData) {
-  return login({ email: formText(data, 'email').trim(), password: formText(data, 'password') });
-}
-
 /**
  * /user/login: email and password. On success the session starts and the visitor goes to
- * the `redirect` query path (same site only, hash kept) or /user/profile.
+ * the `redirect` query path (same site only, hash kept) or /user/profile; a staff account is
+ * asked for its second factor first, which opens the back office.
  */
 export default function LoginForm() {
+  const [secondFactor, setSecondFactor] = useState<ApiSchemas['SecondFactor'] | null>(null);
+  const send = useCallback(async (data: FormData) => {
+    const result = await login({ email: formText(data, 'email').trim(), password: formText(data, 'password') });
+    if (result.success && result.data.second_factor != null) setSecondFactor(result.data.second_factor);
+    return result;
+  }, []);
   const form = useAccountForm(FIELDS, send);
+  if (secondFactor !== null) return <StaffSecondFactor step={secondFactor} />;
   return (
     <>
       <form className="form" method="post" action="/user/login" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>

@@ -86,4 +86,58 @@ describe('login-form', () => {
     expect(errorOf(password)).toBe('Too short.');
     expect(t.island.errors).toEqual([]);
   });
+
+  async function logInAsStaff(secondFactor: 'enrol' | 'code') {
+    const island = await hydrateServerMarkup('login-form', LoginForm);
+    t.island = island;
+    t.api.on('POST /api/auth/login/', { status: 200, body: { access: 'a', refresh: 'r', second_factor: secondFactor } });
+    t.api.on('GET /api/auth/profile/', { status: 404, body: {} });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await fillAndSubmit(island.element, { 'Email address': 'boss@example.org', Password: 'a long staff password' });
+    await settle();
+    return island;
+  }
+
+  it('asks a new staff member to set up an authenticator, then shows the recovery codes once', async () => {
+    t.api.on('POST /api/admin/enrolment/', { status: 201, body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } });
+    t.api.on('POST /api/admin/enrolment/confirm/', { status: 200, body: { recovery_codes: ['abcde-fghij', 'klmno-pqrst'], session_expires_at: '2026-11-25T20:00:00Z' } });
+    const island = await logInAsStaff('enrol');
+    expect(navigate).not.toHaveBeenCalled();
+    const qr = island.element.querySelector('img');
+    expect(qr?.getAttribute('alt')).toBe('QR code for your authenticator app');
+    expect(qr?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(island.element.textContent).toContain('JBSWY3DPEHPK3PXP');
+
+    await fillAndSubmit(island.element, { '6-digit code from your authenticator app': '123 456' });
+    await settle();
+    expect(t.api.callsTo('POST /api/admin/enrolment/confirm/')[0]?.body).toEqual({ code: '123 456' });
+    expect([...island.element.querySelectorAll('li code')].map((c) => c.textContent)).toEqual(['abcde-fghij', 'klmno-pqrst']);
+    expect(island.element.querySelector('a[href="/admin"]')?.textContent).toBe('I have saved them: open the back office');
+    expect(island.errors).toEqual([]);
+  });
+
+  it('opens the back office with a code, or shows why not', async () => {
+    t.api.on('POST /api/admin/session/', { status: 400, body: { error: true, message: 'Wrong', code: ['That code is not right.'] } });
+    const island = await logInAsStaff('code');
+    await fillAndSubmit(island.element, { '6-digit code from your authenticator app': '000000' });
+    await settle();
+    expect(errorOf(field(island.element, '6-digit code from your authenticator app'))).toBe('That code is not right.');
+    expect(navigate).not.toHaveBeenCalled();
+
+    t.api.on('POST /api/admin/session/', { status: 200, body: { session_expires_at: '2026-11-25T20:00:00Z', recovery_codes_left: 10 } });
+    await fillAndSubmit(island.element, { '6-digit code from your authenticator app': '654321' });
+    await settle();
+    expect(navigate).toHaveBeenCalledWith('/admin');
+  });
+
+  it('takes a recovery code instead when the phone is lost', async () => {
+    t.api.on('POST /api/admin/session/', { status: 200, body: { session_expires_at: '2026-11-25T20:00:00Z', recovery_codes_left: 9 } });
+    const island = await logInAsStaff('code');
+    const toggle = [...island.element.querySelectorAll('button')].find((b) => b.textContent === 'Lost your phone? Use a recovery code');
+    act(() => toggle?.click());
+    await fillAndSubmit(island.element, { 'Recovery code': 'abcde-fghij' });
+    await settle();
+    expect(t.api.callsTo('POST /api/admin/session/')[0]?.body).toEqual({ recovery_code: 'abcde-fghij' });
+    expect(navigate).toHaveBeenCalledWith('/admin');
+  });
 });

@@ -20,7 +20,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use entity::user;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel, TransactionTrait};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use std::sync::Arc;
 
@@ -204,8 +204,27 @@ pub struct LoginBody {
     password: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = TokenPair), Invalid, (status = 401, description = "Wrong email or password; `detail` says so", body = ErrorBody), (status = 403, description = "The email is not verified yet", body = ErrorBody), RateLimited))]
-pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<TokenPair>, AppError> {
+/// What a staff account is asked for after its password, before the back office opens.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SecondFactor {
+    /// Set up an authenticator app (`POST /api/admin/enrolment/`).
+    Enrol,
+    /// Give its code (`POST /api/admin/session/`).
+    Code,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LoginAnswer {
+    #[serde(flatten)]
+    tokens: TokenPair,
+    /// Staff accounts only: the second factor the back office asks for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    second_factor: Option<SecondFactor>,
+}
+
+#[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = LoginAnswer), Invalid, (status = 401, description = "Wrong email or password; `detail` says so", body = ErrorBody), (status = 403, description = "The email is not verified yet", body = ErrorBody), RateLimited))]
+pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<LoginAnswer>, AppError> {
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     let password = body.password.unwrap_or_default();
@@ -226,7 +245,7 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
     let user = find_user(&state, &email).await?;
     let matches = passwords::verify_blocking(password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
-        Some(user) if matches => user,
+        Some(user) if matches && user.is_active => user,
         _ => {
             state.limiter.count("login-failure", &failures, failure_limit);
             return Err(AppError::Unauthorized("No active account found with the given credentials".into()));
@@ -235,7 +254,9 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
     if !user.is_verified {
         return Err(AppError::Forbidden("Please verify your email address before logging in. We sent you a code.".into()));
     }
-    Ok(Json(state.tokens.issue(state.db(), user.id, None).await?))
+    let tokens = state.tokens.issue(state.db(), user.id, None).await?;
+    let second_factor = user.is_staff.then(|| if user.totp_enrolled_at.is_some() { SecondFactor::Code } else { SecondFactor::Enrol });
+    Ok(Json(LoginAnswer { tokens, second_factor }))
 }
 
 #[derive(Deserialize, ToSchema)]

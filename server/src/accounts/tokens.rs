@@ -173,7 +173,7 @@ impl Tokens {
 /// A sign-in is live while none of its tokens has been revoked: revoking marks every token of
 /// the family, and one revoked token is enough, so a token written by a racing refresh after
 /// the revocation cannot bring the family back.
-async fn family_is_live(db: &impl ConnectionTrait, user_id: i32, family: &str) -> Result<bool, DbErr> {
+pub async fn family_is_live(db: &impl ConnectionTrait, user_id: i32, family: &str) -> Result<bool, DbErr> {
     let (tokens, revoked) = refresh_token::Entity::find()
         .filter(refresh_token::Column::Family.eq(family))
         .filter(refresh_token::Column::UserId.eq(user_id))

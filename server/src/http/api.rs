@@ -24,6 +24,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .merge(crate::reviews::routes())
         .merge(crate::notifications::routes())
         .merge(crate::payments::routes())
+        .merge(crate::admin::routes())
 }
 
 /// The OpenAPI document, pretty-printed: what `/api/openapi.json` serves.
@@ -43,6 +44,7 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .route("/files/{*key}", get(files::download))
         .merge(crate::job_seekers::pages())
+        .merge(crate::admin::pages())
         .merge(crate::recruitment::page_form::routes(pages))
         .with_state(state)
 }

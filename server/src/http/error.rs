@@ -49,7 +49,7 @@ impl AppError {
         AppError::Validation { message: message.clone(), fields: BTreeMap::from([(field.to_string(), vec![message])]) }
     }
 
-    fn status(&self) -> StatusCode {
+    pub fn status(&self) -> StatusCode {
         match self {
             AppError::Validation { .. } | AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,

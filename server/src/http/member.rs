@@ -1,6 +1,7 @@
 //! Who a request comes from: the signed-in member, from the `Authorization: Bearer` access
-//! token, and the `Staff` guard of the back office.
+//! token; a staff account (the first factor only); and the `Staff` guard of the back office.
 
+use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
@@ -31,21 +32,53 @@ impl FromRequestParts<Arc<AppState>> for Member {
             .one(state.db())
             .await?
             .ok_or_else(|| AppError::Unauthorized("User not found".into()))?;
+        if !user.is_active {
+            return Err(AppError::Unauthorized("This account has been deactivated.".into()));
+        }
         Ok(Member { user, family: claims.family })
     }
 }
 
-/// A signed-in member of staff. To anyone else the back office does not exist: a member gets
-/// 404, and a visitor 401 like any signed-in call.
-pub struct Staff(pub Member);
+/// A member whose account is staff, signed in with their password only: what the second
+/// factor's own calls need. To anyone else they do not exist: a member gets 404.
+pub struct StaffAccount(pub Member);
+
+impl FromRequestParts<Arc<AppState>> for StaffAccount {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let member = Member::from_request_parts(parts, state).await?;
+        if member.user.is_staff { Ok(StaffAccount(member)) } else { Err(AppError::NotFound) }
+    }
+}
+
+/// A member of staff in the back office: their staff session cookie (opened by the second
+/// factor) names them. To anyone else the back office does not exist: a member gets 404 and a
+/// visitor 401, like any signed-in call; a staff member without the second factor 403.
+pub struct Staff(pub StaffSession);
 
 impl FromRequestParts<Arc<AppState>> for Staff {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
-        let member = Member::from_request_parts(parts, state).await?;
-        if member.user.is_staff { Ok(Staff(member)) } else { Err(AppError::NotFound) }
+        if let Some(session) = crate::admin::session::find(state.db(), &parts.headers).await? {
+            // The cookie is SameSite=Strict; a change also has to come from our own pages.
+            if !parts.method.is_safe() && !same_origin(&parts.headers, &state.config().public_url) {
+                return Err(AppError::Forbidden("This change must come from the back office's own pages.".into()));
+            }
+            return Ok(Staff(session));
+        }
+        StaffAccount::from_request_parts(parts, state).await?;
+        Err(AppError::Forbidden("Confirm your sign-in with your authenticator code on the login page first.".into()))
     }
+}
+
+/// Whether the request's `Origin` (sent by browsers with every change) is the site's own, or
+/// absent (a client that is not a browser, which carries no ambient cookie of ours anyway).
+pub(crate) fn same_origin(headers: &axum::http::HeaderMap, public_url: &str) -> bool {
+    let origin = headers.get(axum::http::header::ORIGIN).and_then(|v| v.to_str().ok());
+    let host = headers.get(axum::http::header::HOST).and_then(|v| v.to_str().ok());
+    origin.is_none_or(|origin| origin == public_url || host.is_some_and(|host| origin.ends_with(&format!("://{host}"))))
 }
 
 /// Whoever is asking: the signed-in member when the request carries a token, else a visitor.

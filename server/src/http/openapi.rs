@@ -202,3 +202,14 @@ pub fn page(document: &Value) -> Html<String> {
         escape(document["openapi"].as_str().unwrap_or("3.1"))
     ))
 }
+
+/// What every back-office call answers to anyone but a signed-in member of staff.
+#[derive(IntoResponses)]
+pub enum StaffOnly {
+    #[response(status = 401, description = "A visitor: no valid access token or staff session")]
+    Visitor(ErrorBody),
+    #[response(status = 403, description = "A staff member who has not given the second factor yet, or a change sent from another site")]
+    NoSecondFactor(ErrorBody),
+    #[response(status = 404, description = "A member who is not staff: the back office does not exist for them")]
+    Member(ErrorBody),
+}

@@ -74,7 +74,7 @@ const JSON: &str = "application/json";
 /// Pages change when the catalogue does: browsers revalidate with the ETag every time.
 const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
-async fn error_page(site: &Site, status: StatusCode, path: &str) -> Response {
+pub(crate) async fn error_page(site: &Site, status: StatusCode, path: &str) -> Response {
     let html = site.error_html(status.as_u16(), path).await;
     let mut response = (status, html).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));

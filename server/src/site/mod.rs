@@ -116,6 +116,16 @@ impl Site {
             .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
     }
 
+    /// The HTML of a back-office page; never cached.
+    pub async fn admin_html(&self, page: app::admin::AdminPage) -> Result<String, PageError> {
+        let site = self.site_data().await?;
+        let assets = self.build.assets(&self.config.public_url);
+        let islands = self.islands.clone();
+        Ok(tokio::task::spawn_blocking(move || app::render_admin(&page, &site, &assets, islands))
+            .await
+            .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+    }
+
     fn payment_terms(&self) -> PaymentTerms {
         let payments = &self.config.payments;
         PaymentTerms { test_mode: payments.provider == entity::words::PaymentProvider::Test, refund_window_hours: payments.refund_window_hours }

@@ -363,13 +363,13 @@ async fn the_data_folder_and_its_files_are_owner_only() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_staff_guard_hides_the_back_office_from_everyone_else() {
+async fn the_staff_account_guard_hides_staff_calls_from_everyone_else() {
     use axum::body::Body;
     use axum::http::{Request, header};
-    use server::http::member::Staff;
+    use server::http::member::StaffAccount;
     use tower::ServiceExt;
     let app = TestApp::spawn(Backend::Sqlite).await;
-    let back_office = axum::Router::new().route("/admin-only", axum::routing::get(|Staff(staff): Staff| async move { staff.user.email })).with_state(app.state.clone());
+    let back_office = axum::Router::new().route("/admin-only", axum::routing::get(|StaffAccount(staff): StaffAccount| async move { staff.user.email })).with_state(app.state.clone());
     let ask = |token: Option<String>| {
         let mut request = Request::get("/admin-only");
         if let Some(token) = token {

@@ -5,6 +5,7 @@
 mod common;
 
 mod accounts;
+mod admin;
 mod api_input;
 mod api_types;
 mod cli;

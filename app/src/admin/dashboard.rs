@@ -1,0 +1,32 @@
+//! `/admin`: what waits for staff, each with a link to where it is dealt with.
+
+use super::Dashboard;
+use leptos::prelude::*;
+
+#[component]
+pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
+    let items = [
+        ("Provider applications waiting for a decision", data.pending_provider_applications, Some("/admin/providers")),
+        ("Bookings to confirm", data.bookings_to_confirm, None),
+        ("New applications to our own jobs", data.new_agency_job_applications, None),
+        ("Recruitment requests this week", data.new_recruitment_requests, None),
+        ("Job seekers registered this week", data.new_job_seekers, None),
+        ("Mails that failed to send", data.failed_mail, None),
+    ];
+    let cards = items
+        .into_iter()
+        .map(|(label, count, href)| {
+            let figure = view! { <span class="admin-count">{count}</span> };
+            view! {
+                <li class="admin-card">
+                    {figure}
+                    {match href {
+                        Some(href) => view! { <a href=href>{label}</a> }.into_any(),
+                        None => view! { <span>{label}</span> }.into_any(),
+                    }}
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="admin-cards">{cards}</ul> }
+}

@@ -1,0 +1,100 @@
+//! What the back office's pages are functions of. The server's staff API answers the same
+//! types (their OpenAPI schemas come with the `schema` feature), so a page and its call agree.
+
+use serde::Serialize;
+
+#[cfg(feature = "schema")]
+use utoipa::ToSchema;
+
+/// A page of the back office: who is signed in, a line saying what was just done, and the view.
+#[derive(Clone, Debug)]
+pub struct AdminPage {
+    /// The page's path and query, for the menu's `aria-current`.
+    pub url: String,
+    pub staff_email: String,
+    /// "Approved ...", after a form posted back here.
+    pub notice: Option<String>,
+    pub view: AdminView,
+}
+
+#[derive(Clone, Debug)]
+pub enum AdminView {
+    Dashboard(Dashboard),
+    ProviderApplications(Listing<ProviderApplication>),
+    AuditLog(Listing<AuditRow>),
+}
+
+/// What waits for staff.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct Dashboard {
+    pub pending_provider_applications: u64,
+    /// Bookings still Pending.
+    pub bookings_to_confirm: u64,
+    /// Applications still Submitted to the company's own jobs (those no member posted).
+    pub new_agency_job_applications: u64,
+    /// Recruitment requests received in the last 7 days.
+    pub new_recruitment_requests: u64,
+    /// Job seekers registered in the last 7 days.
+    pub new_job_seekers: u64,
+    /// Mails that failed at least once and are not sent yet.
+    pub failed_mail: u64,
+}
+
+/// One page of a back-office list and what it was filtered by.
+#[derive(Clone, Debug)]
+pub struct Listing<Row> {
+    /// The filter's text (a search, a status), as typed.
+    pub filter: String,
+    pub rows: Vec<Row>,
+    pub count: u64,
+    pub page: u64,
+    pub pages: u64,
+}
+
+/// A member's application to provide a service, as staff decide on it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct ProviderApplication {
+    pub id: i32,
+    /// Pending, Approved or Rejected.
+    pub status: String,
+    pub member_id: i32,
+    pub member_name: String,
+    pub member_email: String,
+    pub service_id: i32,
+    pub service_title: String,
+    pub bio: String,
+    pub experience_years: i32,
+    pub availability: bool,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
+    pub decision_reason: Option<String>,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub decided_at: Option<String>,
+}
+
+/// One staff action in the audit log.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct AuditRow {
+    pub id: i32,
+    /// The staff member's address when they acted.
+    pub actor: String,
+    /// e.g. `provider.approve`.
+    pub action: String,
+    pub subject_type: String,
+    pub subject_id: Option<i32>,
+    pub summary: String,
+    pub reason: Option<String>,
+    /// The changed fields before the action.
+    #[cfg_attr(feature = "schema", schema(value_type = Option<Object>))]
+    pub before: Option<serde_json::Value>,
+    #[cfg_attr(feature = "schema", schema(value_type = Option<Object>))]
+    pub after: Option<serde_json::Value>,
+    /// The day a person asked, for an action on a subject access or erasure request.
+    #[cfg_attr(feature = "schema", schema(format = Date))]
+    pub requested_on: Option<String>,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
+}

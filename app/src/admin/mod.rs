@@ -1,0 +1,88 @@
+//! The back office's pages: server-rendered for one staff member at a time, kept out of
+//! search engines and caches, working without JavaScript (plain forms that post back).
+
+mod audit;
+mod dashboard;
+pub mod data;
+mod providers;
+
+pub use data::*;
+
+use crate::data::{Assets, SiteData};
+use crate::layouts::DefaultLayout;
+use crate::pages::{Head, html};
+use leptos::prelude::*;
+
+/// The back office's sections, in the menu's order.
+const SECTIONS: [(&str, &str); 3] = [("/admin", "Dashboard"), ("/admin/providers", "Provider applications"), ("/admin/audit", "Audit log")];
+
+pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> String {
+    let (name, content) = match &page.view {
+        AdminView::Dashboard(data) => ("Dashboard", view! { <dashboard::DashboardView data=data.clone()/> }.into_any()),
+        AdminView::ProviderApplications(list) => ("Provider applications", view! { <providers::ProviderApplications list=list.clone()/> }.into_any()),
+        AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
+    };
+    let brand = &site.info.brand;
+    let path = page.url.split('?').next().unwrap_or("/admin").to_owned();
+    let menu = SECTIONS
+        .iter()
+        .map(|(href, label)| {
+            let current = (*href == path).then_some("page");
+            view! { <li><a href=*href aria-current=current>{*label}</a></li> }
+        })
+        .collect_view();
+    let notice = page.notice.clone().map(|text| view! { <p class="admin-notice" role="status">{text}</p> });
+    let staff_email = page.staff_email.clone();
+    let body = view! {
+        <DefaultLayout site=site.clone() url=page.url.clone()>
+            <div class="container admin">
+                <nav class="admin-nav" aria-label="Back office">
+                    <ul>{menu}</ul>
+                    <form method="post" action="/admin/sign-out" class="admin-sign-out">
+                        <span>{staff_email}</span>
+                        <button class="button button--secondary" type="submit">"Sign out of the back office"</button>
+                    </form>
+                </nav>
+                <h1>{name}</h1>
+                {notice}
+                {content}
+            </div>
+        </DefaultLayout>
+    }
+    .into_any();
+    let head = Head { title: format!("{name} - Back office - {brand} UK"), description: format!("{brand} back office: {name}."), canonical: None, brand: brand.clone(), structured_data: None };
+    html(head, assets, body)
+}
+
+/// An API timestamp as staff read it: `2026-11-25 18:40 UTC`.
+fn when(timestamp: &str) -> String {
+    match timestamp.get(..16) {
+        Some(minute) => format!("{} UTC", minute.replace('T', " ")),
+        None => timestamp.to_owned(),
+    }
+}
+
+/// Links to the previous and next page of a list at `path`, keeping its filter as `name`.
+#[component]
+fn Pager(path: &'static str, name: &'static str, filter: String, page: u64, pages: u64) -> impl IntoView {
+    let link = move |to: u64| {
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        if !filter.is_empty() {
+            query.append_pair(name, &filter);
+        }
+        if to > 1 {
+            query.append_pair("page", &to.to_string());
+        }
+        let query = query.finish();
+        if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") }
+    };
+    (pages > 1).then(|| {
+        view! {
+            <nav class="pagination" aria-label="Pages">
+                {(page > 1).then(|| view! { <a rel="prev" href=link(page - 1)>"Previous"</a> })}
+                <span>{format!("Page {page} of {pages}")}</span>
+                {(page < pages).then(|| view! { <a rel="next" href=link(page + 1)>"Next"</a> })}
+            </nav>
+        }
+    })
+}

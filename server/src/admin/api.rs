@@ -1,0 +1,116 @@
+//! The back office's JSON calls: thin handlers over the same functions its pages use.
+
+use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
+use super::{audit, dashboard};
+use crate::http::AppError;
+use crate::http::extract::{FieldErrors, JsonBody, RecordId};
+use crate::http::list::{ListQuery, Paginated};
+use crate::http::member::Staff;
+use crate::http::openapi::{Invalid, StaffOnly};
+use crate::state::AppState;
+use app::admin::{AuditRow, Dashboard, ProviderApplication};
+use axum::Json;
+use axum::extract::State;
+use entity::words::ProviderStatus;
+use serde::Deserialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// What waits for staff.
+#[utoipa::path(get, path = "/api/admin/dashboard/", tag = "back office", responses((status = 200, body = Dashboard), StaffOnly))]
+pub async fn dashboard(State(state): State<Arc<AppState>>, _staff: Staff) -> Result<Json<Dashboard>, AppError> {
+    Ok(Json(dashboard::counts(state.db()).await?))
+}
+
+/// A provider status filter: one of the statuses, or `All`; Pending when left out.
+pub fn status_filter(text: Option<&str>) -> Option<Option<ProviderStatus>> {
+    match text.unwrap_or("Pending") {
+        "All" => Some(None),
+        "Pending" => Some(Some(ProviderStatus::Pending)),
+        "Approved" => Some(Some(ProviderStatus::Approved)),
+        "Rejected" => Some(Some(ProviderStatus::Rejected)),
+        _ => None,
+    }
+}
+
+/// Provider applications, oldest first.
+#[utoipa::path(get, path = "/api/admin/providers/", tag = "back office", params(
+    ("status" = Option<String>, Query, description = "Pending (the default), Approved, Rejected or All"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ProviderApplication>), Invalid, StaffOnly))]
+pub async fn provider_applications(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ProviderApplication>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let status = status_filter(query.text("status"));
+    if status.is_none() {
+        errors.add("status", "Choose Pending, Approved, Rejected or All.");
+    }
+    errors.finish()?;
+    let (count, rows) = provider_applications::list(state.db(), status.expect("validated"), request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct DecisionBody {
+    /// `approve` or `reject`.
+    #[schema(required, value_type = String, pattern = "^(approve|reject)$")]
+    pub decision: Option<String>,
+    /// Why, for a rejection (the member is told); required then.
+    #[schema(value_type = String, max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// The decision a body asks for, or its field errors.
+pub fn parse_decision(body: &DecisionBody) -> Result<Decision, AppError> {
+    let mut errors = FieldErrors::default();
+    let decision = match body.decision.as_deref().map(str::trim) {
+        Some("approve") => Some(Decision::Approve),
+        Some("reject") => {
+            let reason = errors.required_text("reason", body.reason.as_deref(), REASON_MAX_CHARS);
+            Some(Decision::Reject(reason))
+        }
+        _ => {
+            errors.add("decision", "Choose approve or reject.");
+            None
+        }
+    };
+    errors.finish()?;
+    Ok(decision.expect("validated"))
+}
+
+/// Approves a provider application, or rejects it with a reason; the member is told by
+/// notification and email.
+#[utoipa::path(post, path = "/api/admin/providers/{id}/decision/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = DecisionBody, responses(
+    (status = 200, body = ProviderApplication), Invalid, StaffOnly,
+    (status = 409, description = "Someone else decided meanwhile", body = crate::http::openapi::ErrorBody),
+))]
+pub async fn decide(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<DecisionBody>) -> Result<Json<ProviderApplication>, AppError> {
+    let decision = parse_decision(&body)?;
+    Ok(Json(provider_applications::decide(&state, &staff.user, id, decision).await?))
+}
+
+/// The audit log, newest first.
+#[utoipa::path(get, path = "/api/admin/audit/", tag = "back office", params(
+    ("search" = Option<String>, Query, description = "Matches the staff member, the action, the subject's type or the summary"),
+    ("subject_type" = Option<String>, Query, description = "With subject_id: one record's history, e.g. provider"),
+    ("subject_id" = Option<i32>, Query, minimum = 1),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<AuditRow>), Invalid, StaffOnly))]
+pub async fn audit_log(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<AuditRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let subject_id = query.parsed(&mut errors, "subject_id", "A subject id is a whole number from 1;", |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
+    let subject = match (query.text("subject_type"), subject_id) {
+        (Some(kind), Some(id)) => Some((kind, id)),
+        (None, None) => None,
+        _ => {
+            errors.add("subject_type", "Give subject_type and subject_id together.");
+            None
+        }
+    };
+    errors.finish()?;
+    let (count, rows) = audit::search(state.db(), query.text("search"), subject, request).await?;
+    Ok(Json(query.page(request, count, rows.into_iter().map(audit::row).collect())?))
+}

@@ -1,0 +1,28 @@
+//! What waits for staff, counted.
+
+use app::admin::Dashboard;
+use chrono::{Duration, Utc};
+use entity::words::{ApplicationStatus, BookingStatus, ProviderStatus};
+use entity::{booking, job, job_application, job_seeker, mail_outbox, provider, recruitment_request};
+use sea_orm::{ColumnTrait, QueryTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
+
+/// "New" on the dashboard: received in the last week.
+const RECENT_DAYS: i64 = 7;
+
+pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
+    let since = Utc::now() - Duration::days(RECENT_DAYS);
+    // The company's own jobs are those no member posted.
+    let agency_jobs = job::Entity::find().select_only().column(job::Column::Id).filter(job::Column::OwnerId.is_null()).into_query();
+    Ok(Dashboard {
+        pending_provider_applications: provider::Entity::find().filter(provider::Column::Status.eq(ProviderStatus::Pending)).count(db).await?,
+        bookings_to_confirm: booking::Entity::find().filter(booking::Column::Status.eq(BookingStatus::Pending)).count(db).await?,
+        new_agency_job_applications: job_application::Entity::find()
+            .filter(job_application::Column::Status.eq(ApplicationStatus::Submitted))
+            .filter(job_application::Column::JobId.in_subquery(agency_jobs))
+            .count(db)
+            .await?,
+        new_recruitment_requests: recruitment_request::Entity::find().filter(recruitment_request::Column::CreatedAt.gte(since)).count(db).await?,
+        new_job_seekers: job_seeker::Entity::find().filter(job_seeker::Column::CreatedAt.gte(since)).count(db).await?,
+        failed_mail: mail_outbox::Entity::find().filter(mail_outbox::Column::SentAt.is_null()).filter(mail_outbox::Column::LastError.is_not_null()).count(db).await?,
+    })
+}

@@ -1,0 +1,31 @@
+//! The back office: staff sign in with a second factor, then run the company from `/admin`
+//! (server-rendered pages) or the staff API under `/api/admin/` (the same functions). Every
+//! change is one transaction with its notifications, mail and audit log row.
+
+mod api;
+pub mod audit;
+mod dashboard;
+mod pages;
+mod provider_applications;
+pub mod second_factor;
+pub mod session;
+mod sign_in;
+
+use crate::state::AppState;
+use std::sync::Arc;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub use pages::routes as pages;
+
+/// `/api/admin/`.
+pub fn routes() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_in::state, sign_in::sign_in, sign_in::sign_out))
+        .routes(routes!(sign_in::enrol))
+        .routes(routes!(sign_in::confirm_enrolment))
+        .routes(routes!(api::dashboard))
+        .routes(routes!(api::provider_applications))
+        .routes(routes!(api::decide))
+        .routes(routes!(api::audit_log))
+}

@@ -1,0 +1,181 @@
+//! The back office's pages under `/admin`: for a signed-in staff member (their staff session
+//! cookie), the site's own 404 page for anyone else. Rendered per request, `no-store` and
+//! `noindex`; their forms post back here and land on the page again (post, redirect, get).
+
+use super::api::{DecisionBody, parse_decision, status_filter};
+use super::session::{self, StaffSession};
+use super::{audit, dashboard, provider_applications};
+use crate::http::AppError;
+use crate::http::member::same_origin;
+use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
+use crate::site::handlers::error_page;
+use crate::state::AppState;
+use app::admin::{AdminPage, AdminView, Listing};
+use axum::Router;
+use axum::extract::{Form, Path, Query, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{any, get, post};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/admin", get(dashboard_page))
+        .route("/admin/", get(dashboard_page))
+        .route("/admin/providers", get(providers_page))
+        .route("/admin/providers/{id}/decision", post(decide))
+        .route("/admin/audit", get(audit_page))
+        .route("/admin/sign-out", post(sign_out))
+        .route("/admin/{*rest}", any(not_found))
+}
+
+type Params = Query<HashMap<String, String>>;
+
+/// The staff member the cookie names, or the site's 404 page (the back office does not exist
+/// for anyone else). A form post must also come from our own pages.
+async fn staff(state: &AppState, request_headers: &HeaderMap, path: &str, changes: bool) -> Result<StaffSession, Response> {
+    let found = match session::find(state.db(), request_headers).await {
+        Ok(found) => found,
+        Err(error) => return Err(AppError::from(error).into_response()),
+    };
+    match found {
+        Some(staff) if !changes || same_origin(request_headers, &state.config().public_url) => Ok(staff),
+        Some(_) => Err(AppError::Forbidden("This change must come from the back office's own pages.".into()).into_response()),
+        None => Err(error_page(&state.site, StatusCode::NOT_FOUND, path).await),
+    }
+}
+
+async fn render(state: &AppState, status: StatusCode, page: AdminPage) -> Response {
+    match state.site.admin_html(page).await {
+        Ok(html) => {
+            let mut response = (status, html).into_response();
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
+            response
+        }
+        Err(error) => {
+            tracing::error!(%error, "a back-office page failed");
+            error_page(&state.site, StatusCode::INTERNAL_SERVER_ERROR, "/admin").await
+        }
+    }
+}
+
+fn page_of(params: &HashMap<String, String>) -> PageRequest {
+    let page = params.get("page").and_then(|p| p.parse::<u64>().ok()).filter(|p| (1..=100_000).contains(p)).unwrap_or(1);
+    PageRequest { page, size: DEFAULT_PAGE_SIZE }
+}
+
+fn listing<Row>(filter: String, rows: Vec<Row>, count: u64, request: PageRequest) -> Listing<Row> {
+    Listing { filter, rows, count, page: request.page, pages: count.div_ceil(request.size).max(1) }
+}
+
+fn url_of(path: &str, params: &HashMap<String, String>) -> String {
+    let query: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(params.iter().filter(|(k, _)| *k != "done")).finish();
+    if query.is_empty() { path.to_string() } else { format!("{path}?{query}") }
+}
+
+async fn dashboard_page(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
+    let staff = match staff(&state, &headers, "/admin", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    match dashboard::counts(state.db()).await {
+        Ok(counts) => render(&state, StatusCode::OK, AdminPage { url: "/admin".into(), staff_email: staff.user.email, notice: None, view: AdminView::Dashboard(counts) }).await,
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+/// What a `done` code in the address says, after a form's redirect.
+fn done_notice(params: &HashMap<String, String>) -> Option<String> {
+    let text = match params.get("done").map(String::as_str)? {
+        "approved" => "Application approved. The member has been told by notification and email.",
+        "rejected" => "Application rejected. The member has been told why by notification and email.",
+        _ => return None,
+    };
+    Some(text.into())
+}
+
+async fn providers_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/providers", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_providers(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_providers(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let filter = params.get("status").cloned().unwrap_or_else(|| "Pending".into());
+    let Some(wanted) = status_filter(Some(&filter)) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/providers").await;
+    };
+    let request = page_of(&params);
+    match provider_applications::list(state.db(), wanted, request).await {
+        Ok((count, rows)) => {
+            let page = AdminPage { url: url_of("/admin/providers", &params), staff_email: staff.user.email, notice, view: AdminView::ProviderApplications(listing(filter, rows, count, request)) };
+            render(state, status, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn decide(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(body): Form<DecisionBody>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/providers", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = id.parse::<i32>().ok().filter(|id| *id > 0) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/providers").await;
+    };
+    let outcome = match parse_decision(&body) {
+        Ok(decision) => provider_applications::decide(&state, &staff.user, id, decision).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(application) => {
+            let done = if application.status == "Approved" { "approved" } else { "rejected" };
+            Redirect::to(&format!("/admin/providers?done={done}")).into_response()
+        }
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        // The list again, saying what went wrong.
+        Err(error) => {
+            let status = error.status();
+            let message = error.to_string();
+            show_providers(&state, staff, HashMap::new(), status, Some(message)).await
+        }
+    }
+}
+
+async fn audit_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/audit", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let search = params.get("q").map(|q| q.trim().chars().take(100).collect::<String>()).unwrap_or_default();
+    let request = page_of(&params);
+    match audit::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), None, request).await {
+        Ok((count, rows)) => {
+            let rows = rows.into_iter().map(audit::row).collect();
+            let page = AdminPage { url: url_of("/admin/audit", &params), staff_email: staff.user.email, notice: None, view: AdminView::AuditLog(listing(search, rows, count, request)) };
+            render(&state, StatusCode::OK, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+/// Ends the staff session; the member stays signed in to the site.
+async fn sign_out(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
+    if let Err(error) = session::end(state.db(), &headers).await {
+        return AppError::from(error).into_response();
+    }
+    let mut response = Redirect::to("/").into_response();
+    session::clear_cookie(response.headers_mut(), super::sign_in::secure(&state));
+    response
+}
+
+async fn not_found(State(state): State<Arc<AppState>>, request: Request) -> Response {
+    error_page(&state.site, StatusCode::NOT_FOUND, request.uri().path()).await
+}

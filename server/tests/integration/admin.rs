@@ -1,0 +1,251 @@
+//! The back office: staff calls refused to everyone else, the second factor (enrolment, a code,
+//! a recovery code, each working once), provider decisions seen from the member's side, and
+//! the audit log that records every staff action and cannot be changed.
+
+use crate::common;
+
+use common::{Backend, SignedIn, TestApp};
+use reqwest::Method;
+use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
+use sea_orm::{ConnectionTrait, EntityTrait};
+use serde_json::{Value, json};
+
+/// A staff member signed in to the back office: their access token and session cookie.
+pub struct StaffMember {
+    pub email: String,
+    pub token: String,
+    pub cookie: String,
+    pub secret: String,
+    pub recovery_codes: Vec<String>,
+}
+
+const STAFF_PASSWORD: &str = "a long staff password";
+
+async fn login(app: &TestApp, email: &str) -> Value {
+    let (status, answer) = app.call(Method::POST, "/api/auth/login/", Some(json!({"email": email, "password": STAFF_PASSWORD})), None).await;
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+/// The authenticator app's code for `secret`, `steps_ahead` steps of 30 s from now.
+pub fn code(secret: &str, steps_ahead: u64) -> String {
+    let totp = totp_rs::Builder::new().with_secret(totp_rs::Secret::try_from_base32(secret).unwrap()).with_account_name("staff").build().unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    totp.generate(now + 30 * steps_ahead).to_string()
+}
+
+fn session_cookie(response: &reqwest::Response) -> String {
+    let set = response.headers().get_all(SET_COOKIE).iter().map(|v| v.to_str().unwrap().to_string()).find(|v| v.starts_with("bw_staff=")).expect("a staff session cookie");
+    assert!(set.contains("HttpOnly") && set.contains("SameSite=Strict"), "{set}");
+    set.split(';').next().unwrap().to_string()
+}
+
+/// A new staff account (as `create-admin` makes it), enrolled and signed in to the back office.
+pub async fn staff_member(app: &TestApp) -> StaffMember {
+    let email = format!("staff{}@example.org", rand::random::<u32>());
+    server::accounts::staff::create_or_promote(&app.site.db, &server::domain::Email::parse(&email).unwrap(), STAFF_PASSWORD).await.unwrap();
+    let answer = login(app, &email).await;
+    assert_eq!(answer["second_factor"], "enrol");
+    let token = answer["access"].as_str().unwrap().to_string();
+    let (status, enrolment) = app.call(Method::POST, "/api/admin/enrolment/", None, Some(&token)).await;
+    assert_eq!(status, 201, "{enrolment}");
+    let secret = enrolment["secret"].as_str().unwrap().to_string();
+    assert!(enrolment["otpauth_url"].as_str().unwrap().contains(&secret));
+    assert!(enrolment["qr_svg"].as_str().unwrap().starts_with("<svg"));
+    let response = app.client.post(format!("{}/api/admin/enrolment/confirm/", app.base)).bearer_auth(&token).json(&json!({"code": code(&secret, 0)})).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let cookie = session_cookie(&response);
+    let done: Value = response.json().await.unwrap();
+    let recovery_codes: Vec<String> = done["recovery_codes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect();
+    StaffMember { email, token, cookie, secret, recovery_codes }
+}
+
+/// A staff call with the back office's cookie (as its pages make it).
+async fn staff_call(app: &TestApp, staff: &StaffMember, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+    let mut request = app.client.request(method, format!("{}{path}", app.base)).header(COOKIE, &staff.cookie);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    common::send(request, None).await
+}
+
+const STAFF_CALLS: [(&str, &str); 4] = [("GET", "/api/admin/dashboard/"), ("GET", "/api/admin/providers/"), ("POST", "/api/admin/providers/1/decision/"), ("GET", "/api/admin/audit/")];
+
+async fn staff_calls_are_refused_to_everyone_else(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let member = app.member("Mia Member").await;
+    let email = "firstfactor@example.org";
+    server::accounts::staff::create_or_promote(&app.site.db, &server::domain::Email::parse(email).unwrap(), STAFF_PASSWORD).await.unwrap();
+    let password_only = login(&app, email).await["access"].as_str().unwrap().to_string();
+    for (method, path) in STAFF_CALLS {
+        let method = Method::from_bytes(method.as_bytes()).unwrap();
+        let body = Some(json!({"decision": "approve"}));
+        assert_eq!(app.call(method.clone(), path, body.clone(), None).await.0, 401, "{path} to a visitor");
+        assert_eq!(app.call(method.clone(), path, body.clone(), Some(&member.token)).await.0, 404, "{path} to a member");
+        assert_eq!(app.call(method.clone(), path, body.clone(), Some(&password_only)).await.0, 403, "{path} to staff without the second factor");
+        let forged = app.client.request(method, format!("{}{path}", app.base)).header(COOKIE, "bw_staff=0123456789abcdef").json(&json!({}));
+        assert_eq!(common::send(forged, None).await.0, 401, "{path} with a made-up cookie");
+    }
+    for path in ["/admin", "/admin/providers", "/admin/audit", "/admin/anything"] {
+        let (status, html) = app.text(path).await;
+        assert_eq!(status, 404, "{path}");
+        assert!(html.contains("Page Not Found"), "the site's own 404 page at {path}");
+    }
+}
+on_both_databases!(backend staff_calls_are_refused_to_everyone_else);
+
+async fn the_second_factor_works_once_per_code(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    assert_eq!(staff.recovery_codes.len(), 10);
+    let (status, counts) = staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
+    assert_eq!(status, 200, "{counts}");
+    let page = app.client.get(format!("{}/admin", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert_eq!(page.headers()["cache-control"], "no-store");
+    assert_eq!(page.headers()["x-robots-tag"], "noindex, nofollow");
+    let html = page.text().await.unwrap();
+    assert!(html.contains("Provider applications waiting for a decision") && html.contains(r#"<meta name="robots" content="noindex">"#), "{html}");
+
+    // A second sign-in: the code the enrolment used is refused, the next one accepted once.
+    let answer = login(&app, &staff.email).await;
+    assert_eq!(answer["second_factor"], "code");
+    let token = answer["access"].as_str().unwrap().to_string();
+    let (status, refused) = app.call(Method::POST, "/api/admin/session/", Some(json!({"code": code(&staff.secret, 0)})), Some(&token)).await;
+    assert_eq!(status, 400, "a used code: {refused}");
+    assert!(refused["code"][0].as_str().unwrap().starts_with("That code is not right"));
+    let (status, _) = app.call(Method::POST, "/api/admin/session/", Some(json!({"code": "000000"})), Some(&token)).await;
+    assert_eq!(status, 400);
+    let next = code(&staff.secret, 1);
+    let (status, opened) = app.call(Method::POST, "/api/admin/session/", Some(json!({"code": next})), Some(&token)).await;
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!(app.call(Method::POST, "/api/admin/session/", Some(json!({"code": next})), Some(&token)).await.0, 400, "the same code twice");
+
+    // A recovery code works once, typed in any case.
+    let recovery = staff.recovery_codes[3].to_uppercase();
+    let (status, opened) = app.call(Method::POST, "/api/admin/session/", Some(json!({"recovery_code": recovery})), Some(&token)).await;
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!(opened["recovery_codes_left"], 9);
+    let (status, refused) = app.call(Method::POST, "/api/admin/session/", Some(json!({"recovery_code": recovery})), Some(&token)).await;
+    assert_eq!(status, 400);
+    assert_eq!(refused["recovery_code"][0], "That recovery code is not right, or has been used.");
+
+    // Enrolling again is refused: a lost authenticator is reset by another member of staff.
+    assert_eq!(app.call(Method::POST, "/api/admin/enrolment/", None, Some(&token)).await.0, 400);
+
+    let (_, log) = staff_call(&app, &staff, Method::GET, "/api/admin/audit/?search=staff.sign_in", None).await;
+    let summaries: Vec<&str> = log["results"].as_array().unwrap().iter().map(|row| row["summary"].as_str().unwrap()).collect();
+    assert_eq!(summaries, ["Signed in to the back office with a recovery code", "Signed in to the back office with an authenticator code"]);
+
+    // Signing out of the site (its sign-in revoked) ends the staff session too.
+    let (status, _) = app.call(Method::DELETE, "/api/admin/session/", None, None).await;
+    assert_eq!(status, 204);
+    server::accounts::tokens::revoke_all(&app.site.db, staff_id(&app, &staff).await, None).await.unwrap();
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await.0, 401, "the session ended with the sign-in");
+    assert_eq!(app.client.get(format!("{}/admin", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().status(), 404);
+}
+on_both_databases!(backend the_second_factor_works_once_per_code);
+
+async fn staff_id(app: &TestApp, staff: &StaffMember) -> i32 {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    entity::user::Entity::find().filter(entity::user::Column::Email.eq(&staff.email)).one(&app.site.db).await.unwrap().unwrap().id
+}
+
+async fn apply_to_provide(app: &TestApp, member: &SignedIn) -> Value {
+    let (_, services) = app.json("/api/service/?page_size=1").await;
+    let body = json!({"service": services["results"][0]["id"], "bio": "Ten years of domestic cleaning.", "experience_years": 10});
+    let (status, application) = app.call(Method::POST, "/api/service/providers/", Some(body), Some(&member.token)).await;
+    assert_eq!(status, 201, "{application}");
+    application
+}
+
+async fn titles(app: &TestApp, member: &SignedIn) -> Vec<String> {
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    notices["results"].as_array().unwrap().iter().map(|n| format!("{}: {}", n["title"].as_str().unwrap(), n["message"].as_str().unwrap())).collect()
+}
+
+async fn provider_decisions_reach_the_member_and_the_audit_log(backend: Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    let staff = staff_member(&app).await;
+    let member = app.member("Priya Provider").await;
+    let application = apply_to_provide(&app, &member).await;
+    let id = application["id"].as_i64().unwrap();
+
+    let (_, queue) = staff_call(&app, &staff, Method::GET, "/api/admin/providers/", None).await;
+    assert_eq!(queue["count"], 1);
+    assert_eq!((queue["results"][0]["member_name"].as_str(), queue["results"][0]["status"].as_str()), (Some("Priya Provider"), Some("Pending")));
+    let (_, counts) = staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
+    assert_eq!(counts["pending_provider_applications"], 1);
+
+    let path = format!("/api/admin/providers/{id}/decision/");
+    let decide = |body: Value| staff_call(&app, &staff, Method::POST, &path, Some(body));
+    let (status, refused) = decide(json!({"decision": "reject"})).await;
+    assert_eq!((status, refused["reason"][0].as_str()), (400, Some("This field is required.")), "a rejection needs a reason: {refused}");
+    assert_eq!(decide(json!({"decision": "maybe"})).await.0, 400);
+    assert_eq!(staff_call(&app, &staff, Method::POST, "/api/admin/providers/999999/decision/", Some(json!({"decision": "approve"}))).await.0, 404);
+
+    let (status, approved) = decide(json!({"decision": "approve"})).await;
+    assert_eq!((status, approved["status"].as_str()), (200, Some("Approved")), "{approved}");
+    assert_eq!(decide(json!({"decision": "approve"})).await.0, 400, "already approved");
+    let (_, own) = app.call(Method::GET, "/api/service/providers/", None, Some(&member.token)).await;
+    assert_eq!(own["results"][0]["status"], "Approved");
+    assert!(titles(&app, &member).await[0].starts_with("Provider application approved: Your application to provide"));
+    let mail = inbox.wait_for_containing(&member.user.email, "Provider application approved", 10).await;
+    assert!(mail.contains("has been approved"), "{mail}");
+
+    // Staff change their mind, with a reason the member is told.
+    let (status, rejected) = decide(json!({"decision": "reject", "reason": "We need a DBS certificate first."})).await;
+    assert_eq!((status, rejected["decision_reason"].as_str()), (200, Some("We need a DBS certificate first.")));
+    assert!(titles(&app, &member).await[0].ends_with("Our reason: We need a DBS certificate first."));
+    inbox.wait_for_containing(&member.user.email, "We need a DBS certificate first.", 10).await;
+
+    let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=provider&subject_id={id}"), None).await;
+    let rows = log["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!((rows[0]["action"].as_str(), rows[0]["before"]["status"].as_str(), rows[0]["after"]["status"].as_str()), (Some("provider.reject"), Some("Approved"), Some("Rejected")));
+    assert_eq!((rows[1]["action"].as_str(), rows[1]["before"]["status"].as_str(), rows[1]["after"]["status"].as_str()), (Some("provider.approve"), Some("Pending"), Some("Approved")));
+    assert_eq!(rows[0]["actor"].as_str(), Some(staff.email.as_str()));
+    assert_eq!(rows[0]["reason"], "We need a DBS certificate first.");
+
+    // The log cannot be changed, not even by a statement straight to the database.
+    for statement in ["UPDATE audit_log SET summary = 'nothing happened'", "DELETE FROM audit_log"] {
+        assert!(app.site.db.execute_unprepared(statement).await.is_err(), "{statement} was allowed");
+    }
+    let (_, after) = staff_call(&app, &staff, Method::GET, "/api/admin/audit/?search=provider", None).await;
+    assert_eq!(after["count"], 2);
+}
+on_both_databases!(backend provider_decisions_reach_the_member_and_the_audit_log);
+
+/// The page's own form: approves, and lands on the list again; a form from elsewhere is refused.
+async fn the_back_office_page_decides_by_form(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let member = app.member("Pat Page").await;
+    let id = apply_to_provide(&app, &member).await["id"].as_i64().unwrap();
+    let html = app.client.get(format!("{}/admin/providers", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("Pat Page") && html.contains(&format!("/admin/providers/{id}/decision")), "{html}");
+
+    let form = |origin: &str| app.client.post(format!("{}/admin/providers/{id}/decision", app.base)).header(COOKIE, &staff.cookie).header(ORIGIN, origin).form(&[("decision", "approve")]);
+    assert_eq!(form("https://elsewhere.example").send().await.unwrap().status(), 403);
+    let answer = form(&app.base).send().await.unwrap();
+    assert_eq!(answer.status(), 303);
+    assert_eq!(answer.headers()["location"], "/admin/providers?done=approved");
+    let html = app.client.get(format!("{}/admin/providers?done=approved", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("Application approved. The member has been told"), "{html}");
+    assert_eq!(titles(&app, &member).await.len(), 2, "received, then approved");
+
+    let html = app.client.get(format!("{}/admin/audit?q=approve", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("Approved Pat Page to provide"), "{html}");
+}
+on_both_databases!(backend the_back_office_page_decides_by_form);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_codes_are_limited_per_staff_account() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| config.limits.staff_code_failures_per_quarter_hour = 2).await;
+    let staff = staff_member(&app).await;
+    for _ in 0..2 {
+        assert_eq!(app.call(Method::POST, "/api/admin/session/", Some(json!({"code": "123456"})), Some(&staff.token)).await.0, 400);
+    }
+    let (status, _) = app.call(Method::POST, "/api/admin/session/", Some(json!({"code": code(&staff.secret, 1)})), Some(&staff.token)).await;
+    assert_eq!(status, 429, "even the right code waits once the wrong ones are used up");
+}
