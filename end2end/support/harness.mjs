@@ -72,8 +72,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** The server binary the tests run (and ask for its route table). */
-function serverBin() {
+/** The server binary the tests run (and ask for its route table, or to make a staff account). */
+export function serverBin() {
   const bin = resolve(REPO_ROOT, process.env.SERVER_BIN || 'target/debug/server');
   if (!existsSync(bin)) {
     throw new Error(`server binary ${bin} is missing: build it with \`cargo build -p server\` (or set SERVER_BIN)`);
@@ -302,6 +302,12 @@ export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_M
  */
 export async function settle(page) {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+}
+
+/** Chromium reports a response's error status as a console error: the expected ones are left out. */
+export function withoutOwnStatus(problems, url, status) {
+  const own = `Failed to load resource: the server responded with a status of ${status}`;
+  return problems.filter((problem) => !(problem.includes(`: ${own}`) && problem.endsWith(`(at ${url}:0)`)));
 }
 
 /** Fails listing every recorded problem. */

@@ -27,6 +27,7 @@ import {
   settle,
   setUp,
   waitForIslandsHydrated,
+  withoutOwnStatus,
 } from '../support/harness.mjs';
 import { tinyPdf } from '../support/documents.mjs';
 import { mailFiles, waitForMail } from '../support/mail.mjs';
@@ -85,12 +86,6 @@ async function inBrowser(contextOptions, run) {
   } finally {
     await context.close();
   }
-}
-
-/** Chromium reports a document's own error status as a console error: the expected ones are left out. */
-function withoutOwnStatus(problems, url, status) {
-  const own = `Failed to load resource: the server responded with a status of ${status}`;
-  return problems.filter((problem) => !(problem.includes(`: ${own}`) && problem.endsWith(`(at ${url}:0)`)));
 }
 
 /**

@@ -1,0 +1,95 @@
+// The back office in a real browser (issue 11): a staff account made with `create-admin` signs
+// in on the ordinary login page, sets up an authenticator app from the QR code's key, keeps
+// the recovery codes, opens /admin and approves a member's provider application; the member is
+// told. To a visitor /admin is the site's 404 page.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { DESKTOP, TEST_TIMEOUT_MS, assertNoProblems, newRecordedPage, serverBin, setUp, withoutOwnStatus } from '../support/harness.mjs';
+import { landedOn, open } from '../support/journeys.mjs';
+import { totpCode } from '../support/totp.mjs';
+
+const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
+const STAFF = { email: 'operations@brightway.example', password: 'a long staff password 1' };
+
+let env;
+before(async () => {
+  env = await setUp();
+});
+after(async () => {
+  await env?.close();
+});
+
+async function api(method, path, token, body) {
+  const response = await fetch(`${env.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+describe('the back office', () => {
+  test('a staff member sets up a second factor and approves a provider application', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+    if (!env.dataDir) {
+      t.skip('needs the server data folder (DATA_DIR) to make a staff account');
+      return;
+    }
+    // The member applies to provide a service.
+    const member = (await api('POST', '/api/auth/login/', null, DEMO)).body.access;
+    const [service] = (await api('GET', '/api/service/?status=Open&ordering=-price_from&page_size=1')).body.results;
+    const applied = await api('POST', '/api/service/providers/', member, { service: service.id, bio: 'Twelve years of gardening in Kent.', experience_years: 12 });
+    assert.equal(applied.status, 201, JSON.stringify(applied.body));
+
+    execFileSync(serverBin(), ['create-admin', STAFF.email], { input: `${STAFF.password}\n`, env: { ...process.env, DATA_DIR: env.dataDir } });
+
+    const visitor = await env.browser.newContext(DESKTOP);
+    const hidden = await (await visitor.newPage()).goto(`${env.baseUrl}/admin`);
+    assert.equal(hidden.status(), 404, 'the back office does not exist for a visitor');
+    await visitor.close();
+
+    const context = await env.browser.newContext(DESKTOP);
+    const { page, problems } = await newRecordedPage(context);
+    try {
+      await open(page, env.baseUrl, '/user/login');
+      const form = page.locator('[data-member-area] form.form').first();
+      await form.getByLabel('Email address').fill(STAFF.email);
+      await form.getByLabel('Password').fill(STAFF.password);
+      await form.getByRole('button', { name: 'Log in' }).click();
+
+      await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor({ state: 'visible' });
+      assert.equal(await page.getByRole('img', { name: 'QR code for your authenticator app' }).count(), 1);
+      const secret = (await page.locator('.isl-staff-factor__secret').innerText()).trim();
+      const code = page.getByLabel('6-digit code from your authenticator app');
+      await code.fill('000000');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('That code is not right.', { exact: false }).waitFor({ state: 'visible' });
+      await code.fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor({ state: 'visible' });
+      assert.equal(await page.locator('.isl-staff-factor__codes li').count(), 10);
+
+      await page.getByRole('link', { name: 'I have saved them: open the back office' }).click();
+      await landedOn(page, '/admin');
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ state: 'visible' });
+      assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
+      await page.getByRole('link', { name: 'Provider applications waiting for a decision' }).click();
+      await landedOn(page, '/admin/providers');
+
+      const application = page.locator('.admin-item').filter({ hasText: service.title });
+      await application.getByRole('button', { name: 'Approve' }).click();
+      await landedOn(page, '/admin/providers');
+      await page.getByText('Application approved. The member has been told by notification and email.').waitFor({ state: 'visible' });
+      // The wrong code's 400 is expected; nothing else may fail.
+      assertNoProblems(withoutOwnStatus(problems, `${env.baseUrl}/api/admin/enrolment/confirm/`, 400), 'the back office');
+    } finally {
+      await context.close();
+    }
+
+    const notices = await api('GET', '/api/notifications', member);
+    assert.equal(notices.body.results[0].title, 'Provider application approved');
+    const own = await api('GET', '/api/service/providers/', member);
+    assert.equal(own.body.results.find((p) => p.id === applied.body.id)?.status, 'Approved');
+  });
+});
