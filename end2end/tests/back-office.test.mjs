@@ -1,7 +1,7 @@
 // The back office in a real browser (issue 11): a staff account made with `create-admin` signs
 // in on the ordinary login page, sets up an authenticator app from the QR code's key, keeps
-// the recovery codes, opens /admin and approves a member's provider application; the member is
-// told. To a visitor /admin is the site's 404 page.
+// the recovery codes, opens /admin, approves a member's provider application and confirms their
+// booking; the member is told of both. To a visitor /admin is the site's 404 page.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -31,7 +31,7 @@ async function api(method, path, token, body) {
 }
 
 describe('the back office', () => {
-  test('a staff member sets up a second factor and approves a provider application', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+  test('a staff member sets up a second factor, approves a provider application and confirms a booking', { timeout: TEST_TIMEOUT_MS }, async (t) => {
     if (!env.dataDir) {
       t.skip('needs the server data folder (DATA_DIR) to make a staff account');
       return;
@@ -41,6 +41,9 @@ describe('the back office', () => {
     const [service] = (await api('GET', '/api/service/?status=Open&ordering=-price_from&page_size=1')).body.results;
     const applied = await api('POST', '/api/service/providers/', member, { service: service.id, bio: 'Twelve years of gardening in Kent.', experience_years: 12 });
     assert.equal(applied.status, 201, JSON.stringify(applied.body));
+    const date = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    const booked = await api('POST', '/api/service/booking/', member, { service: service.id, date, time: '10:00', address_line_1: '9 Mill Lane', city: 'Kendal', postcode: 'LA9 4AA' });
+    assert.equal(booked.status, 201, JSON.stringify(booked.body));
 
     execFileSync(serverBin(), ['create-admin', STAFF.email], { input: `${STAFF.password}\n`, env: { ...process.env, DATA_DIR: env.dataDir } });
 
@@ -81,6 +84,18 @@ describe('the back office', () => {
       await application.getByRole('button', { name: 'Approve' }).click();
       await landedOn(page, '/admin/providers');
       await page.getByText('Application approved. The member has been told by notification and email.').waitFor({ state: 'visible' });
+
+      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Bookings' }).click();
+      await landedOn(page, '/admin/bookings');
+      await page.getByLabel('Status').selectOption('Pending');
+      await page.getByLabel('Member (name or email)').fill('demo@');
+      await page.getByRole('button', { name: 'Show' }).click();
+      await landedOn(page, '/admin/bookings');
+      const booking = page.locator(`#booking-${booked.body.id}`);
+      await booking.getByText('9 Mill Lane, Kendal, LA9 4AA').waitFor({ state: 'visible' });
+      await booking.getByRole('button', { name: 'Confirm' }).click();
+      await landedOn(page, '/admin/bookings');
+      await page.getByText('Booking confirmed. The member has been told, with a calendar update.').waitFor({ state: 'visible' });
       // The wrong code's 400 is expected; nothing else may fail.
       assertNoProblems(withoutOwnStatus(problems, `${env.baseUrl}/api/admin/enrolment/confirm/`, 400), 'the back office');
     } finally {
@@ -88,7 +103,9 @@ describe('the back office', () => {
     }
 
     const notices = await api('GET', '/api/notifications', member);
-    assert.equal(notices.body.results[0].title, 'Provider application approved');
+    const titles = notices.body.results.map((n) => n.title);
+    assert.deepEqual(titles.slice(0, 2), ['Booking confirmed', 'Provider application approved']);
+    assert.equal((await api('GET', `/api/service/booking/${booked.body.id}/`, member)).body.status, 'Confirmed');
     const own = await api('GET', '/api/service/providers/', member);
     assert.equal(own.body.results.find((p) => p.id === applied.body.id)?.status, 'Approved');
   });

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 #[component]
 pub(super) fn AuditLog(list: Listing<AuditRow>) -> impl IntoView {
     let summary = format!("{} {}", list.count, if list.count == 1 { "action" } else { "actions" });
+    let search = list.filter("q").to_owned();
     let rows = list
         .rows
         .into_iter()
@@ -33,7 +34,7 @@ pub(super) fn AuditLog(list: Listing<AuditRow>) -> impl IntoView {
     view! {
         <form method="get" action="/admin/audit" class="admin-filter" role="search">
             <label for="q">"Search"</label>
-            <input id="q" name="q" type="search" value=list.filter.clone()/>
+            <input id="q" name="q" type="search" value=search/>
             <button class="button button--secondary" type="submit">"Search"</button>
         </form>
         <p>{summary}</p>
@@ -43,6 +44,6 @@ pub(super) fn AuditLog(list: Listing<AuditRow>) -> impl IntoView {
                 <tbody>{rows}</tbody>
             </table>
         </div>
-        <Pager path="/admin/audit" name="q" filter=list.filter page=list.page pages=list.pages/>
+        <Pager path="/admin/audit" filters=list.filters page=list.page pages=list.pages/>
     }
 }

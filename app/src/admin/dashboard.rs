@@ -7,7 +7,7 @@ use leptos::prelude::*;
 pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
     let items = [
         ("Provider applications waiting for a decision", data.pending_provider_applications, Some("/admin/providers")),
-        ("Bookings to confirm", data.bookings_to_confirm, None),
+        ("Bookings to confirm", data.bookings_to_confirm, Some("/admin/bookings?status=Pending")),
         ("New applications to our own jobs", data.new_agency_job_applications, None),
         ("Recruitment requests this week", data.new_recruitment_requests, None),
         ("Job seekers registered this week", data.new_job_seekers, None),

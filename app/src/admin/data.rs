@@ -21,6 +21,7 @@ pub struct AdminPage {
 pub enum AdminView {
     Dashboard(Dashboard),
     ProviderApplications(Listing<ProviderApplication>),
+    Bookings(Listing<BookingRow>),
     AuditLog(Listing<AuditRow>),
 }
 
@@ -44,8 +45,8 @@ pub struct Dashboard {
 /// One page of a back-office list and what it was filtered by.
 #[derive(Clone, Debug)]
 pub struct Listing<Row> {
-    /// The filter's text (a search, a status), as typed.
-    pub filter: String,
+    /// The filters (a search, a status, a date) by name, as typed; kept in the pages' links.
+    pub filters: Vec<(String, String)>,
     pub rows: Vec<Row>,
     pub count: u64,
     pub page: u64,
@@ -72,6 +73,41 @@ pub struct ProviderApplication {
     pub decision_reason: Option<String>,
     #[cfg_attr(feature = "schema", schema(format = DateTime))]
     pub decided_at: Option<String>,
+}
+
+impl<Row> Listing<Row> {
+    /// The value of the filter `name`, or "".
+    pub fn filter(&self, name: &str) -> &str {
+        self.filters.iter().find(|(key, _)| key == name).map_or("", |(_, value)| value.as_str())
+    }
+}
+
+/// A booking as staff work on it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct BookingRow {
+    pub id: i32,
+    /// Pending, Confirmed, Completed or Cancelled.
+    pub status: String,
+    /// Unpaid, Paid or Refunded.
+    pub payment_status: String,
+    pub member_id: i32,
+    pub member_name: String,
+    pub member_email: String,
+    pub service_id: i32,
+    pub service_title: String,
+    #[cfg_attr(feature = "schema", schema(format = Date))]
+    pub date: String,
+    /// `HH:MM`, UK time.
+    pub time: String,
+    pub address_line_1: String,
+    pub city: String,
+    pub postcode: String,
+    pub notes: String,
+    /// In pounds, e.g. `"120.00"`.
+    pub amount: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
 }
 
 /// One staff action in the audit log.

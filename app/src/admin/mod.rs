@@ -2,6 +2,7 @@
 //! search engines and caches, working without JavaScript (plain forms that post back).
 
 mod audit;
+mod bookings;
 mod dashboard;
 pub mod data;
 mod providers;
@@ -14,12 +15,13 @@ use crate::pages::{Head, html};
 use leptos::prelude::*;
 
 /// The back office's sections, in the menu's order.
-const SECTIONS: [(&str, &str); 3] = [("/admin", "Dashboard"), ("/admin/providers", "Provider applications"), ("/admin/audit", "Audit log")];
+const SECTIONS: [(&str, &str); 4] = [("/admin", "Dashboard"), ("/admin/providers", "Provider applications"), ("/admin/bookings", "Bookings"), ("/admin/audit", "Audit log")];
 
 pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> String {
     let (name, content) = match &page.view {
         AdminView::Dashboard(data) => ("Dashboard", view! { <dashboard::DashboardView data=data.clone()/> }.into_any()),
         AdminView::ProviderApplications(list) => ("Provider applications", view! { <providers::ProviderApplications list=list.clone()/> }.into_any()),
+        AdminView::Bookings(list) => ("Bookings", view! { <bookings::Bookings list=list.clone()/> }.into_any()),
         AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
     };
     let brand = &site.info.brand;
@@ -62,13 +64,13 @@ fn when(timestamp: &str) -> String {
     }
 }
 
-/// Links to the previous and next page of a list at `path`, keeping its filter as `name`.
+/// Links to the previous and next page of a list at `path`, keeping its filters.
 #[component]
-fn Pager(path: &'static str, name: &'static str, filter: String, page: u64, pages: u64) -> impl IntoView {
+fn Pager(path: &'static str, filters: Vec<(String, String)>, page: u64, pages: u64) -> impl IntoView {
     let link = move |to: u64| {
         let mut query = form_urlencoded::Serializer::new(String::new());
-        if !filter.is_empty() {
-            query.append_pair(name, &filter);
+        for (name, value) in filters.iter().filter(|(_, value)| !value.is_empty()) {
+            query.append_pair(name, value);
         }
         if to > 1 {
             query.append_pair("page", &to.to_string());

@@ -8,7 +8,8 @@ const STATUSES: [&str; 4] = ["Pending", "Approved", "Rejected", "All"];
 
 #[component]
 pub(super) fn ProviderApplications(list: Listing<ProviderApplication>) -> impl IntoView {
-    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == list.filter>{*s}</option> }).collect_view();
+    let chosen = list.filter("status").to_owned();
+    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
     let summary = format!("{} {}", list.count, if list.count == 1 { "application" } else { "applications" });
     let rows = list.rows.into_iter().map(|row| view! { <Application row/> }).collect_view();
     view! {
@@ -19,7 +20,7 @@ pub(super) fn ProviderApplications(list: Listing<ProviderApplication>) -> impl I
         </form>
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
-        <Pager path="/admin/providers" name="status" filter=list.filter page=list.page pages=list.pages/>
+        <Pager path="/admin/providers" filters=list.filters page=list.page pages=list.pages/>
     }
 }
 

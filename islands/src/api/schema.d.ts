@@ -21,6 +21,43 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/admin/bookings/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Bookings, soonest first. */
+        readonly get: operations["booking_list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/bookings/{id}/action/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Confirms a booking, marks it completed, or cancels it with a reason (a paid booking is
+         *     refunded in full through the payment provider); the member is told by notification and email.
+         */
+        readonly post: operations["booking_action"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/admin/dashboard/": {
         readonly parameters: {
             readonly query?: never;
@@ -875,11 +912,45 @@ export interface components {
             readonly slug: string;
             readonly title: string;
         };
+        readonly BookingActionBody: {
+            /** @description `confirm` (a Pending booking), `complete` (a Confirmed one) or `cancel`. */
+            readonly action: string;
+            /** @description Why, for a cancellation (the member is told); required then. */
+            readonly reason: string;
+        };
         /**
          * @description Where a booking stands with its money.
          * @enum {string}
          */
         readonly BookingPayment: "Unpaid" | "Paid" | "Refunded";
+        /** @description A booking as staff work on it. */
+        readonly BookingRow: {
+            readonly address_line_1: string;
+            /** @description In pounds, e.g. `"120.00"`. */
+            readonly amount: string;
+            readonly city: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** Format: date */
+            readonly date: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly member_email: string;
+            /** Format: int32 */
+            readonly member_id: number;
+            readonly member_name: string;
+            readonly notes: string;
+            /** @description Unpaid, Paid or Refunded. */
+            readonly payment_status: string;
+            readonly postcode: string;
+            /** Format: int32 */
+            readonly service_id: number;
+            readonly service_title: string;
+            /** @description Pending, Confirmed, Completed or Cancelled. */
+            readonly status: string;
+            /** @description `HH:MM`, UK time. */
+            readonly time: string;
+        };
         /** @enum {string} */
         readonly BookingStatus: "Pending" | "Confirmed" | "Completed" | "Cancelled";
         /** @description The contract's booking. */
@@ -1270,6 +1341,48 @@ export interface components {
                 readonly subject_id?: number | null;
                 readonly subject_type: string;
                 readonly summary: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_BookingRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly address_line_1: string;
+                /** @description In pounds, e.g. `"120.00"`. */
+                readonly amount: string;
+                readonly city: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                /** Format: date */
+                readonly date: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly member_email: string;
+                /** Format: int32 */
+                readonly member_id: number;
+                readonly member_name: string;
+                readonly notes: string;
+                /** @description Unpaid, Paid or Refunded. */
+                readonly payment_status: string;
+                readonly postcode: string;
+                /** Format: int32 */
+                readonly service_id: number;
+                readonly service_title: string;
+                /** @description Pending, Confirmed, Completed or Cancelled. */
+                readonly status: string;
+                /** @description `HH:MM`, UK time. */
+                readonly time: string;
             }[];
         };
         /** @description One page of a list. */
@@ -2073,6 +2186,150 @@ export interface operations {
             };
             /** @description A member who is not staff: the back office does not exist for them */
             readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly booking_list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description The booked day */
+                readonly date?: string;
+                /** @description Pending, Confirmed, Completed, Cancelled or All (the default) */
+                readonly status?: string;
+                /** @description Part of the member's name or email address */
+                readonly member?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_BookingRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly booking_action: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["BookingActionBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BookingRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else changed the booking meanwhile */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not refund now; nothing changed, try again */
+            readonly 502: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 //! The back office's JSON calls: thin handlers over the same functions its pages use.
 
 use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
+use super::bookings::{self, BookingAction, BookingFilter};
 use super::{audit, dashboard};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
@@ -8,7 +9,7 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
-use app::admin::{AuditRow, Dashboard, ProviderApplication};
+use app::admin::{AuditRow, BookingRow, Dashboard, ProviderApplication};
 use axum::Json;
 use axum::extract::State;
 use entity::words::ProviderStatus;
@@ -113,4 +114,74 @@ pub async fn audit_log(State(state): State<Arc<AppState>>, _staff: Staff, query:
     errors.finish()?;
     let (count, rows) = audit::search(state.db(), query.text("search"), subject, request).await?;
     Ok(Json(query.page(request, count, rows.into_iter().map(audit::row).collect())?))
+}
+
+/// The booking filters of a list request, or their field errors.
+pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFilter {
+    let date = query.parsed(errors, "date", "A date is YYYY-MM-DD;", |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok());
+    let status = status_of(query.text("status"), errors);
+    let member = query.text("member").map(|text| text.chars().take(100).collect());
+    BookingFilter { date, status, member }
+}
+
+fn status_of(text: Option<&str>, errors: &mut FieldErrors) -> Option<entity::words::BookingStatus> {
+    bookings::status_filter(text).unwrap_or_else(|| {
+        errors.add("status", "Choose Pending, Confirmed, Completed, Cancelled or All.");
+        None
+    })
+}
+
+/// Bookings, soonest first.
+#[utoipa::path(get, path = "/api/admin/bookings/", tag = "back office", params(
+    ("date" = Option<String>, Query, format = Date, description = "The booked day"),
+    ("status" = Option<String>, Query, description = "Pending, Confirmed, Completed, Cancelled or All (the default)"),
+    ("member" = Option<String>, Query, description = "Part of the member's name or email address"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<BookingRow>), Invalid, StaffOnly))]
+pub async fn booking_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<BookingRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let filter = booking_filter(&query, &mut errors);
+    errors.finish()?;
+    let (count, rows) = bookings::list(state.db(), &filter, request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct BookingActionBody {
+    /// `confirm` (a Pending booking), `complete` (a Confirmed one) or `cancel`.
+    #[schema(required, value_type = String, pattern = "^(confirm|complete|cancel)$")]
+    pub action: Option<String>,
+    /// Why, for a cancellation (the member is told); required then.
+    #[schema(value_type = String, max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// What a body asks staff to do to a booking, or its field errors.
+pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>) -> Result<BookingAction, AppError> {
+    let mut errors = FieldErrors::default();
+    let parsed = match action.map(str::trim) {
+        Some("confirm") => Some(BookingAction::Confirm),
+        Some("complete") => Some(BookingAction::Complete),
+        Some("cancel") => Some(BookingAction::Cancel { reason: errors.required_text("reason", reason, bookings::REASON_MAX_CHARS) }),
+        _ => {
+            errors.add("action", "Choose confirm, complete or cancel.");
+            None
+        }
+    };
+    errors.finish()?;
+    Ok(parsed.expect("validated"))
+}
+
+/// Confirms a booking, marks it completed, or cancels it with a reason (a paid booking is
+/// refunded in full through the payment provider); the member is told by notification and email.
+#[utoipa::path(post, path = "/api/admin/bookings/{id}/action/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = BookingActionBody, responses(
+    (status = 200, body = BookingRow), Invalid, StaffOnly,
+    (status = 409, description = "Someone else changed the booking meanwhile", body = crate::http::openapi::ErrorBody),
+    (status = 502, description = "The payment provider could not refund now; nothing changed, try again", body = crate::http::openapi::ErrorBody),
+))]
+pub async fn booking_action(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<BookingActionBody>) -> Result<Json<BookingRow>, AppError> {
+    let action = parse_booking_action(body.action.as_deref(), body.reason.as_deref())?;
+    Ok(Json(bookings::act(&state, &staff.user, id, action).await?))
 }

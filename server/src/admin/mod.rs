@@ -4,6 +4,7 @@
 
 mod api;
 pub mod audit;
+mod bookings;
 mod dashboard;
 mod pages;
 mod provider_applications;
@@ -27,5 +28,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::dashboard))
         .routes(routes!(api::provider_applications))
         .routes(routes!(api::decide))
+        .routes(routes!(api::booking_list))
+        .routes(routes!(api::booking_action))
         .routes(routes!(api::audit_log))
 }

@@ -2,7 +2,8 @@
 //! cookie), the site's own 404 page for anyone else. Rendered per request, `no-store` and
 //! `noindex`; their forms post back here and land on the page again (post, redirect, get).
 
-use super::api::{DecisionBody, parse_decision, status_filter};
+use super::api::{DecisionBody, parse_booking_action, parse_decision, status_filter};
+use super::bookings::{self, BookingFilter};
 use super::session::{self, StaffSession};
 use super::{audit, dashboard, provider_applications};
 use crate::http::AppError;
@@ -25,6 +26,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/", get(dashboard_page))
         .route("/admin/providers", get(providers_page))
         .route("/admin/providers/{id}/decision", post(decide))
+        .route("/admin/bookings", get(bookings_page))
+        .route("/admin/bookings/{id}/{action}", post(booking_action))
         .route("/admin/audit", get(audit_page))
         .route("/admin/sign-out", post(sign_out))
         .route("/admin/{*rest}", any(not_found))
@@ -68,8 +71,9 @@ fn page_of(params: &HashMap<String, String>) -> PageRequest {
     PageRequest { page, size: DEFAULT_PAGE_SIZE }
 }
 
-fn listing<Row>(filter: String, rows: Vec<Row>, count: u64, request: PageRequest) -> Listing<Row> {
-    Listing { filter, rows, count, page: request.page, pages: count.div_ceil(request.size).max(1) }
+fn listing<Row>(filters: Vec<(&str, String)>, rows: Vec<Row>, count: u64, request: PageRequest) -> Listing<Row> {
+    let filters = filters.into_iter().map(|(name, value)| (name.to_string(), value)).collect();
+    Listing { filters, rows, count, page: request.page, pages: count.div_ceil(request.size).max(1) }
 }
 
 fn url_of(path: &str, params: &HashMap<String, String>) -> String {
@@ -93,6 +97,9 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
     let text = match params.get("done").map(String::as_str)? {
         "approved" => "Application approved. The member has been told by notification and email.",
         "rejected" => "Application rejected. The member has been told why by notification and email.",
+        "confirmed" => "Booking confirmed. The member has been told, with a calendar update.",
+        "completed" => "Booking marked completed. The member has been invited to review the service.",
+        "cancelled" => "Booking cancelled, and any payment refunded. The member has been told why.",
         _ => return None,
     };
     Some(text.into())
@@ -115,7 +122,7 @@ async fn show_providers(state: &AppState, staff: StaffSession, params: HashMap<S
     let request = page_of(&params);
     match provider_applications::list(state.db(), wanted, request).await {
         Ok((count, rows)) => {
-            let page = AdminPage { url: url_of("/admin/providers", &params), staff_email: staff.user.email, notice, view: AdminView::ProviderApplications(listing(filter, rows, count, request)) };
+            let page = AdminPage { url: url_of("/admin/providers", &params), staff_email: staff.user.email, notice, view: AdminView::ProviderApplications(listing(vec![("status", filter)], rows, count, request)) };
             render(state, status, page).await
         }
         Err(error) => AppError::from(error).into_response(),
@@ -149,6 +156,67 @@ async fn decide(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id)
     }
 }
 
+/// A filter's text from the address: trimmed, at most 100 characters.
+fn param(params: &HashMap<String, String>, name: &str) -> String {
+    params.get(name).map(|v| v.trim().chars().take(100).collect()).unwrap_or_default()
+}
+
+async fn bookings_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/bookings", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_bookings(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_bookings(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let (date, chosen, member) = (param(&params, "date"), param(&params, "status"), param(&params, "member"));
+    let Some(wanted) = bookings::status_filter(Some(&chosen).filter(|s| !s.is_empty()).map(String::as_str)) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/bookings").await;
+    };
+    let filter = BookingFilter { date: chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").ok(), status: wanted, member: Some(member.clone()).filter(|m| !m.is_empty()) };
+    let request = page_of(&params);
+    match bookings::list(state.db(), &filter, request).await {
+        Ok((count, rows)) => {
+            let filters = vec![("date", date), ("status", if chosen.is_empty() { "All".into() } else { chosen }), ("member", member)];
+            let page = AdminPage { url: url_of("/admin/bookings", &params), staff_email: staff.user.email, notice, view: AdminView::Bookings(listing(filters, rows, count, request)) };
+            render(state, status, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn booking_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/bookings", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = id.parse::<i32>().ok().filter(|id| *id > 0) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/bookings").await;
+    };
+    let outcome = match parse_booking_action(Some(&action), form.get("reason").map(String::as_str)) {
+        Ok(action) => bookings::act(&state, &staff.user, id, action).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(booking) => {
+            let done = match booking.status.as_str() {
+                "Confirmed" => "confirmed",
+                "Completed" => "completed",
+                _ => "cancelled",
+            };
+            Redirect::to(&format!("/admin/bookings?done={done}")).into_response()
+        }
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(error) => {
+            let status = error.status();
+            let message = error.to_string();
+            show_bookings(&state, staff, HashMap::new(), status, Some(message)).await
+        }
+    }
+}
+
 async fn audit_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
     let staff = match staff(&state, &headers, "/admin/audit", false).await {
         Ok(staff) => staff,
@@ -159,7 +227,7 @@ async fn audit_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Quer
     match audit::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), None, request).await {
         Ok((count, rows)) => {
             let rows = rows.into_iter().map(audit::row).collect();
-            let page = AdminPage { url: url_of("/admin/audit", &params), staff_email: staff.user.email, notice: None, view: AdminView::AuditLog(listing(search, rows, count, request)) };
+            let page = AdminPage { url: url_of("/admin/audit", &params), staff_email: staff.user.email, notice: None, view: AdminView::AuditLog(listing(vec![("q", search)], rows, count, request)) };
             render(&state, StatusCode::OK, page).await
         }
         Err(error) => AppError::from(error).into_response(),

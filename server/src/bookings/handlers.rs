@@ -2,8 +2,8 @@
 
 use super::calendar::Invite;
 use super::views::BookingView;
-use crate::domain::{Pence, UkPostcode, uk_time};
-use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
+use crate::domain::{UkPostcode, uk_time};
+use super::cancellation::{self, CancelledBy};
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
@@ -193,44 +193,6 @@ pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(i
 #[utoipa::path(delete, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Cancelled"), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody), (status = 502, description = "The payment provider could not refund the payment now; nothing changed, try again", body = ErrorBody)))]
 pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let (row, service) = own(&state, &member, id).await?;
-    match row.status {
-        BookingStatus::Cancelled => return Ok(StatusCode::NO_CONTENT),
-        BookingStatus::Completed => return Err(AppError::BadRequest("A completed booking cannot be cancelled.".into())),
-        BookingStatus::Pending | BookingStatus::Confirmed => {}
-    }
-    // The refund (or the closing of an open checkout) is made before the cancellation is
-    // written; both are idempotent at the provider, so a retry after a failure is safe.
-    let money = settle_before_cancelling(&state, &row).await?;
-    let notifier = Notifier::new(&state).await;
-    let txn = state.db().begin().await?;
-    // Only a booking still open is cancelled: of two cancellations at once, one changes it.
-    let changed = booking::Entity::update_many()
-        .col_expr(booking::Column::Status, sea_orm::sea_query::Expr::value(BookingStatus::Cancelled))
-        .filter(booking::Column::Id.eq(row.id))
-        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
-        .exec(&txn)
-        .await?;
-    if changed.rows_affected == 1 {
-        money.record(&txn, row.id).await?;
-        let invite = Invite::of(&row, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
-        let money_said = match &money {
-            CancellationMoney::Refunded { payment, .. } => format!(" Your payment of £{} is refunded to your card; it usually shows within 5 to 10 working days.", Pence::from_stored(payment.amount_pence)),
-            CancellationMoney::Kept { payment } => format!(
-                " As it was cancelled less than {} hours before it starts, your payment of £{} is not refunded.",
-                state.config().payments.refund_window_hours,
-                Pence::from_stored(payment.amount_pence)
-            ),
-            CancellationMoney::Unpaid { .. } => String::new(),
-        };
-        let notice = Notice {
-            title: "Booking cancelled".into(),
-            message: format!("Your booking of {} on {} at {} is cancelled; the attached update removes it from your calendar.{money_said}", service.title, row.date.format("%A %-d %B %Y"), row.time),
-            link: "/user/bookings".into(),
-            calendar: Some(invite),
-        };
-        notifier.send(&txn, &member.user, notice).await?;
-    }
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    cancellation::cancel(&state, &row, &service, &member.user, CancelledBy::Member).await?;
     Ok(StatusCode::NO_CONTENT)
 }

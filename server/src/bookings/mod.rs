@@ -1,7 +1,9 @@
 //! Booking a service: the member asks for a date, time and address; the amount comes from the
 //! service's price; cancelling keeps the record.
 
+pub mod cancellation;
 mod calendar;
+pub mod progress;
 mod handlers;
 pub mod reminders;
 pub(crate) mod views;

@@ -1,7 +1,8 @@
-//! What happens to the money when a member cancels a booking: a paid booking cancelled at
+//! What happens to the money when a booking is cancelled: a paid booking a member cancels at
 //! least the refund window (24 hours by default, `REFUND_WINDOW_HOURS`) before it starts, UK
-//! time, is refunded in full through the provider; a later cancellation keeps the payment. An
-//! unpaid booking's open checkout is closed so it cannot be paid after the cancellation.
+//! time, is refunded in full through the provider; a later cancellation keeps the payment. One
+//! the company cancels is always refunded. An unpaid booking's open checkout is closed so it
+//! cannot be paid after the cancellation.
 
 use super::checkout::unavailable;
 use super::events;
@@ -32,7 +33,9 @@ pub enum CancellationMoney {
     Kept { payment: payment::Model },
 }
 
-pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model) -> Result<CancellationMoney, AppError> {
+/// Settles the money of a booking about to be cancelled. `by_company`: the company cancels
+/// (the member did nothing late), so a payment is refunded whatever the time.
+pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model, by_company: bool) -> Result<CancellationMoney, AppError> {
     let mut booking = booking.clone();
     // Already refunded: no money left to settle.
     if booking.payment_status == BookingPayment::Refunded {
@@ -60,7 +63,7 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
     let Some(paid) = paid else {
         return Err(AppError::BadRequest("This booking was paid outside the site: please contact us to cancel it and arrange your refund.".into()));
     };
-    if Utc::now() >= refund_until(&booking, state.config().payments.refund_window_hours) {
+    if !by_company && Utc::now() >= refund_until(&booking, state.config().payments.refund_window_hours) {
         return Ok(CancellationMoney::Kept { payment: paid });
     }
     let charge = paid.charge_reference.clone().ok_or_else(|| AppError::Internal(anyhow::anyhow!("payment {} is Paid with no charge", paid.id)))?;

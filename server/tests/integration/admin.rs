@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{Backend, SignedIn, TestApp};
+use common::{Backend, SignedIn, TestApp, uk_date};
 use reqwest::Method;
 use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
 use sea_orm::{ConnectionTrait, EntityTrait};
@@ -69,7 +69,14 @@ async fn staff_call(app: &TestApp, staff: &StaffMember, method: Method, path: &s
     common::send(request, None).await
 }
 
-const STAFF_CALLS: [(&str, &str); 4] = [("GET", "/api/admin/dashboard/"), ("GET", "/api/admin/providers/"), ("POST", "/api/admin/providers/1/decision/"), ("GET", "/api/admin/audit/")];
+const STAFF_CALLS: [(&str, &str); 6] = [
+    ("GET", "/api/admin/dashboard/"),
+    ("GET", "/api/admin/providers/"),
+    ("POST", "/api/admin/providers/1/decision/"),
+    ("GET", "/api/admin/bookings/"),
+    ("POST", "/api/admin/bookings/1/action/"),
+    ("GET", "/api/admin/audit/"),
+];
 
 async fn staff_calls_are_refused_to_everyone_else(backend: Backend) {
     let app = TestApp::spawn(backend).await;
@@ -249,3 +256,65 @@ async fn wrong_codes_are_limited_per_staff_account() {
     let (status, _) = app.call(Method::POST, "/api/admin/session/", Some(json!({"code": code(&staff.secret, 1)})), Some(&staff.token)).await;
     assert_eq!(status, 429, "even the right code waits once the wrong ones are used up");
 }
+
+async fn book(app: &TestApp, member: &SignedIn, days_ahead: i64) -> Value {
+    let (_, services) = app.json("/api/service/?status=Open&page_size=1").await;
+    let body = json!({"service": services["results"][0]["id"], "date": uk_date(days_ahead), "time": "09:30", "address_line_1": "2 Station Road", "city": "York", "postcode": "YO1 7HH"});
+    let (status, booking) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&member.token)).await;
+    assert_eq!(status, 201, "{booking}");
+    booking
+}
+
+async fn act(app: &TestApp, staff: &StaffMember, id: &Value, body: Value) -> (u16, Value) {
+    staff_call(app, staff, Method::POST, &format!("/api/admin/bookings/{id}/action/"), Some(body)).await
+}
+
+async fn staff_confirm_complete_and_cancel_bookings(backend: Backend) {
+    // A refund window so long that a member's own cancellation would keep the money.
+    let (url, inbox) = common::smtp::start().await;
+    let app = TestApp::spawn_with(backend, |config| {
+        config.smtp_url = Some(url);
+        config.payments.refund_window_hours = 24 * 365;
+    })
+    .await;
+    let staff = staff_member(&app).await;
+    let member = app.member("Bea Booker").await;
+    let first = book(&app, &member, 5).await;
+    let second = book(&app, &member, 6).await;
+
+    let (_, found) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/bookings/?member=bea%20BOOK&date={}&status=Pending", uk_date(5)), None).await;
+    assert_eq!(found["count"], 1, "{found}");
+    assert_eq!((found["results"][0]["id"].clone(), found["results"][0]["member_email"].as_str()), (first["id"].clone(), Some(member.user.email.as_str())));
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/bookings/?status=Lost", None).await.0, 400);
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/bookings/?date=tomorrow", None).await.0, 400);
+
+    assert_eq!(act(&app, &staff, &first["id"], json!({"action": "complete"})).await.0, 400, "a pending booking is confirmed first");
+    let (status, confirmed) = act(&app, &staff, &first["id"], json!({"action": "confirm"})).await;
+    assert_eq!((status, confirmed["status"].as_str()), (200, Some("Confirmed")), "{confirmed}");
+    let mail = inbox.wait_for_containing(&member.user.email, "Booking confirmed", 10).await;
+    assert!(mail.contains("STATUS:CONFIRMED") && mail.contains("SEQUENCE:1"), "the calendar event is updated: {mail}");
+    assert_eq!(act(&app, &staff, &first["id"], json!({"action": "confirm"})).await.0, 400, "confirmed already");
+    let (status, completed) = act(&app, &staff, &first["id"], json!({"action": "complete"})).await;
+    assert_eq!((status, completed["status"].as_str()), (200, Some("Completed")));
+    assert_eq!(act(&app, &staff, &first["id"], json!({"action": "cancel", "reason": "Too late"})).await.0, 400, "a completed booking stays");
+
+    // The company cancels a paid booking: refunded in full, whatever the refund window says.
+    let (_, payment) = app.call(Method::POST, "/api/payments/", Some(json!({"booking": second["id"]})), Some(&member.token)).await;
+    let paid = app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&member.token)).await;
+    assert_eq!(paid.0, 200, "{paid:?}");
+    let (status, refused) = act(&app, &staff, &second["id"], json!({"action": "cancel"})).await;
+    assert_eq!((status, refused["reason"][0].as_str()), (400, Some("This field is required.")));
+    let (status, cancelled) = act(&app, &staff, &second["id"], json!({"action": "cancel", "reason": "Our cleaner is ill and nobody can cover."})).await;
+    assert_eq!((status, cancelled["status"].as_str(), cancelled["payment_status"].as_str()), (200, Some("Cancelled"), Some("Refunded")), "{cancelled}");
+    let (_, payment) = app.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
+    assert_eq!(payment["status"], "Refunded");
+    let notices = titles(&app, &member).await;
+    assert!(notices[0].starts_with("Booking cancelled: We are sorry: we have had to cancel your booking") && notices[0].contains("Our reason: Our cleaner is ill") && notices[0].contains("is refunded"), "{notices:?}");
+    assert!(notices.iter().any(|n| n.starts_with("Booking completed:")));
+
+    let (_, log) = staff_call(&app, &staff, Method::GET, "/api/admin/audit/?search=booking.", None).await;
+    let actions: Vec<&str> = log["results"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["booking.cancel", "booking.complete", "booking.confirm"]);
+    assert_eq!(log["results"][0]["after"]["refunded"], true);
+}
+on_both_databases!(backend staff_confirm_complete_and_cancel_bookings);

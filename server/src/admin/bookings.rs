@@ -1,0 +1,114 @@
+//! Bookings as staff find them: by date, status and member (a name or an address, in part),
+//! soonest first; and what staff do to one, through the bookings feature's own rules.
+
+use crate::bookings::cancellation::{self, CancelledBy};
+use crate::bookings::progress::{self, Step};
+use crate::domain::Pence;
+use crate::http::AppError;
+use crate::http::list::{PageRequest, rows_of_page};
+use crate::state::AppState;
+use app::admin::BookingRow;
+use chrono::NaiveDate;
+use entity::words::BookingStatus;
+use entity::{booking, service, user};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func, LikeExpr, Query};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use std::collections::HashMap;
+
+pub const REASON_MAX_CHARS: usize = 1000;
+
+#[derive(Default)]
+pub struct BookingFilter {
+    pub date: Option<NaiveDate>,
+    pub status: Option<BookingStatus>,
+    /// Part of the member's name or email address.
+    pub member: Option<String>,
+}
+
+/// A booking status filter: a status, or `All` (also when left out).
+pub fn status_filter(text: Option<&str>) -> Option<Option<BookingStatus>> {
+    match text.unwrap_or("All") {
+        "All" => Some(None),
+        "Pending" => Some(Some(BookingStatus::Pending)),
+        "Confirmed" => Some(Some(BookingStatus::Confirmed)),
+        "Completed" => Some(Some(BookingStatus::Completed)),
+        "Cancelled" => Some(Some(BookingStatus::Cancelled)),
+        _ => None,
+    }
+}
+
+pub async fn list(db: &impl ConnectionTrait, filter: &BookingFilter, page: PageRequest) -> Result<(u64, Vec<BookingRow>), DbErr> {
+    let mut select = booking::Entity::find().order_by_asc(booking::Column::Date).order_by_asc(booking::Column::Time).order_by_asc(booking::Column::Id);
+    if let Some(date) = filter.date {
+        select = select.filter(booking::Column::Date.eq(date));
+    }
+    if let Some(status) = filter.status {
+        select = select.filter(booking::Column::Status.eq(status));
+    }
+    if let Some(text) = &filter.member {
+        let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let like = |column: user::Column| Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'));
+        let members = Query::select().column(user::Column::Id).from(user::Entity).cond_where(Condition::any().add(like(user::Column::FullName)).add(like(user::Column::Email))).to_owned();
+        select = select.filter(booking::Column::UserId.in_subquery(members));
+    }
+    let (count, rows) = rows_of_page(db, select, page).await?;
+    Ok((count, rows_for(db, rows).await?))
+}
+
+async fn rows_for(db: &impl ConnectionTrait, bookings: Vec<booking::Model>) -> Result<Vec<BookingRow>, DbErr> {
+    let members: HashMap<i32, user::Model> = user::Entity::find().filter(user::Column::Id.is_in(bookings.iter().map(|b| b.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    let services: HashMap<i32, String> = service::Entity::find().filter(service::Column::Id.is_in(bookings.iter().map(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    Ok(bookings
+        .into_iter()
+        .map(|b| {
+            let member = members.get(&b.user_id);
+            BookingRow {
+                id: b.id,
+                status: b.status.to_value(),
+                payment_status: b.payment_status.to_value(),
+                member_id: b.user_id,
+                member_name: member.map(|m| m.full_name.clone()).unwrap_or_default(),
+                member_email: member.map(|m| m.email.clone()).unwrap_or_default(),
+                service_id: b.service_id,
+                service_title: services.get(&b.service_id).cloned().unwrap_or_default(),
+                date: b.date.to_string(),
+                time: b.time,
+                address_line_1: b.address_line_1,
+                city: b.city,
+                postcode: b.postcode,
+                notes: b.notes,
+                amount: Pence::from_stored(b.amount_pence).to_string(),
+                created_at: crate::http::timestamp(b.created_at),
+            }
+        })
+        .collect())
+}
+
+/// What staff do to a booking.
+pub enum BookingAction {
+    Confirm,
+    Complete,
+    Cancel { reason: String },
+}
+
+pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: BookingAction) -> Result<BookingRow, AppError> {
+    match action {
+        BookingAction::Confirm => {
+            progress::advance(state, staff, id, Step::Confirm).await?;
+        }
+        BookingAction::Complete => {
+            progress::advance(state, staff, id, Step::Complete).await?;
+        }
+        BookingAction::Cancel { reason } => {
+            let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+            if row.status == BookingStatus::Cancelled {
+                return Err(AppError::BadRequest("This booking is already cancelled.".into()));
+            }
+            let member = user::Entity::find_by_id(row.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+            let service = service::Entity::find_by_id(row.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+            cancellation::cancel(state, &row, &service, &member, CancelledBy::Staff { staff, reason }).await?;
+        }
+    }
+    let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    Ok(rows_for(state.db(), vec![row]).await?.into_iter().next().expect("one booking"))
+}

@@ -1,0 +1,73 @@
+//! Cancelling a booking, by its member or by the company: the money is settled first (a
+//! refund, or an open checkout closed), then in one transaction the booking is marked
+//! Cancelled (the record is kept), the money recorded, the member told with a calendar update
+//! that removes the event, and, for staff, the audit log written.
+
+use super::calendar::Invite;
+use crate::admin::audit::{self, Action};
+use crate::domain::Pence;
+use crate::http::AppError;
+use crate::notifications::notice::{Notice, Notifier};
+use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
+use crate::state::AppState;
+use chrono::Utc;
+use entity::words::BookingStatus;
+use entity::{booking, service, user};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use serde_json::json;
+
+pub enum CancelledBy<'a> {
+    Member,
+    /// A member of staff, with the reason the member is told.
+    Staff { staff: &'a user::Model, reason: String },
+}
+
+/// Cancels `row` of `member`; cancelling a cancelled booking changes nothing, a completed one
+/// is refused.
+pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::Model, member: &user::Model, by: CancelledBy<'_>) -> Result<(), AppError> {
+    match row.status {
+        BookingStatus::Cancelled => return Ok(()),
+        BookingStatus::Completed => return Err(AppError::BadRequest("A completed booking cannot be cancelled.".into())),
+        BookingStatus::Pending | BookingStatus::Confirmed => {}
+    }
+    // The refund (or the closing of an open checkout) is made before the cancellation is
+    // written; both are idempotent at the provider, so a retry after a failure is safe.
+    let money = settle_before_cancelling(state, row, matches!(by, CancelledBy::Staff { .. })).await?;
+    let notifier = Notifier::new(state).await;
+    let txn = state.db().begin().await?;
+    // Only a booking still open is cancelled: of two cancellations at once, one changes it.
+    let changed = booking::Entity::update_many()
+        .col_expr(booking::Column::Status, sea_orm::sea_query::Expr::value(BookingStatus::Cancelled))
+        .filter(booking::Column::Id.eq(row.id))
+        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .exec(&txn)
+        .await?;
+    if changed.rows_affected == 1 {
+        money.record(&txn, row.id).await?;
+        let invite = Invite::of(row, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
+        let money_said = match &money {
+            CancellationMoney::Refunded { payment, .. } => format!(" Your payment of £{} is refunded to your card; it usually shows within 5 to 10 working days.", Pence::from_stored(payment.amount_pence)),
+            CancellationMoney::Kept { payment } => format!(
+                " As it was cancelled less than {} hours before it starts, your payment of £{} is not refunded.",
+                state.config().payments.refund_window_hours,
+                Pence::from_stored(payment.amount_pence)
+            ),
+            CancellationMoney::Unpaid { .. } => String::new(),
+        };
+        let when = format!("{} on {} at {}", service.title, row.date.format("%A %-d %B %Y"), row.time);
+        let message = match &by {
+            CancelledBy::Member => format!("Your booking of {when} is cancelled; the attached update removes it from your calendar.{money_said}"),
+            CancelledBy::Staff { reason, .. } => format!("We are sorry: we have had to cancel your booking of {when}. Our reason: {reason} The attached update removes it from your calendar.{money_said}"),
+        };
+        notifier.send(&txn, member, Notice { title: "Booking cancelled".into(), message, link: "/user/bookings".into(), calendar: Some(invite) }).await?;
+        if let CancelledBy::Staff { staff, reason } = by {
+            let action = Action::new("booking.cancel", "booking", Some(row.id), format!("Cancelled {}'s booking of {when}", member.full_name))
+                .because(Some(reason))
+                .changed(json!({"status": row.status, "payment_status": row.payment_status}), json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refunded { .. })}));
+            audit::record(&txn, staff, action).await?;
+        }
+    }
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok(())
+}
