@@ -1694,6 +1694,8 @@ export interface components {
                 readonly bio: string;
                 /** Format: date-time */
                 readonly created_at: string;
+                /** @description Why staff did not approve it (or withdrew an approval); null otherwise. */
+                readonly decision_reason?: string | null;
                 /** Format: int32 */
                 readonly experience_years: number;
                 /** Format: int32 */
@@ -1915,6 +1917,8 @@ export interface components {
             readonly bio: string;
             /** Format: date-time */
             readonly created_at: string;
+            /** @description Why staff did not approve it (or withdrew an approval); null otherwise. */
+            readonly decision_reason?: string | null;
             /** Format: int32 */
             readonly experience_years: number;
             /** Format: int32 */

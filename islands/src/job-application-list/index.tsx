@@ -157,6 +157,12 @@ function ProviderApplicationItem({ application, onWithdrawn }: { application: Pr
             <time dateTime={application.created_at}>{ukDay(application.created_at)}</time>
           </dd>
         </div>
+        {application.decision_reason != null && (
+          <div>
+            <dt>Our reason</dt>
+            <dd>{application.decision_reason}</dd>
+          </div>
+        )}
       </dl>
       <div className="isl-record__actions">
         <ConfirmedAction

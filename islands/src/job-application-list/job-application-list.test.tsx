@@ -69,7 +69,10 @@ describe('job-application-list', () => {
       status: 200,
       body: listOf([jobApplication(2, { status: 'Shortlisted', created_at: '2030-06-05T23:30:00Z' }), jobApplication(1, { job: { id: 9, title: 'Cook', company: 'The Inn', status: 'Closed' } })]),
     });
-    t.api.on('GET /api/service/providers/', { status: 200, body: listOf([provider(6, 40, { status: 'Approved' })]) });
+    t.api.on('GET /api/service/providers/', {
+      status: 200,
+      body: listOf([provider(6, 40, { status: 'Approved' }), provider(7, 40, { status: 'Rejected', decision_reason: 'We need a DBS certificate first.' })]),
+    });
     t.api.on('GET /api/service/40/', { status: 200, body: service(40, 'Oven cleaning') });
     const root = await hydrate();
 
@@ -88,10 +91,14 @@ describe('job-application-list', () => {
     expect(second!.querySelector('.isl-tag')?.textContent).toBe('Submitted');
 
     const providers = section(root, 'Service provider applications');
-    expect(items(providers)).toHaveLength(1);
-    expect(providers.querySelector('h3 a')?.getAttribute('href')).toBe('/services/details?id=40');
-    expect(providers.querySelector('h3')?.textContent).toBe('Oven cleaning');
-    expect(providers.querySelector('.isl-tag')?.textContent).toBe('Approved');
+    const [approved, rejected] = items(providers);
+    expect(items(providers)).toHaveLength(2);
+    expect(approved!.querySelector('h3 a')?.getAttribute('href')).toBe('/services/details?id=40');
+    expect(approved!.querySelector('h3')?.textContent).toBe('Oven cleaning');
+    expect(approved!.querySelector('.isl-tag')?.textContent).toBe('Approved');
+    expect(approved!.textContent).not.toContain('Our reason');
+    expect(rejected!.querySelector('.isl-tag')?.textContent).toBe('Rejected');
+    expect(rejected!.textContent, 'the member reads why').toContain('Our reasonWe need a DBS certificate first.');
   });
 
   it('withdraws a job application only after confirming: DELETE, "Application deleted successfully", the row leaves and focus stays in the list', async () => {

@@ -18,6 +18,8 @@ pub struct ProviderView {
     experience_years: i32,
     #[schema(format = DateTime)]
     created_at: String,
+    /// Why staff did not approve it (or withdrew an approval); null otherwise.
+    decision_reason: Option<String>,
 }
 
 impl From<provider::Model> for ProviderView {
@@ -30,6 +32,7 @@ impl From<provider::Model> for ProviderView {
             bio: row.bio,
             experience_years: row.experience_years,
             created_at: crate::http::timestamp(row.created_at),
+            decision_reason: row.decision_reason.filter(|_| row.status == ProviderStatus::Rejected),
         }
     }
 }

@@ -204,6 +204,8 @@ async fn provider_decisions_reach_the_member_and_the_audit_log(backend: Backend)
     let (status, rejected) = decide(json!({"decision": "reject", "reason": "We need a DBS certificate first."})).await;
     assert_eq!((status, rejected["decision_reason"].as_str()), (200, Some("We need a DBS certificate first.")));
     assert!(titles(&app, &member).await[0].ends_with("Our reason: We need a DBS certificate first."));
+    let (_, own) = app.call(Method::GET, "/api/service/providers/", None, Some(&member.token)).await;
+    assert_eq!(own["results"][0]["decision_reason"], "We need a DBS certificate first.", "the member reads why on their applications");
     inbox.wait_for_containing(&member.user.email, "We need a DBS certificate first.", 10).await;
 
     let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=provider&subject_id={id}"), None).await;
