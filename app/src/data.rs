@@ -33,6 +33,9 @@ pub struct SiteData {
     pub info: WebsiteInfo,
     pub categories: Vec<CategoryCard>,
     pub payments: PaymentTerms,
+    /// Months after which CVs and identity documents no longer needed are deleted (the
+    /// privacy policy states it).
+    pub document_retention_months: u32,
 }
 
 /// How the site takes payments, as pages tell members before they pay.

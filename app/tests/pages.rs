@@ -53,6 +53,7 @@ fn site() -> SiteData {
         },
         categories: vec![category(1, "cleaning", "Cleaning", 12), category(2, "home-care", "Home care", 7)],
         payments: PaymentTerms { test_mode: true, refund_window_hours: 24 },
+        document_retention_months: 12,
     }
 }
 

@@ -1,13 +1,15 @@
 // The back office in a real browser (issue 11): a staff account made with `create-admin` signs
 // in on the ordinary login page, sets up an authenticator app from the QR code's key, keeps
 // the recovery codes, opens /admin, approves a member's provider application and confirms their
-// booking; the member is told of both. To a visitor /admin is the site's 404 page.
+// booking; the member is told of both. To a visitor /admin is the site's 404 page. Then the
+// member downloads their data from their profile and deletes their account.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { DESKTOP, TEST_TIMEOUT_MS, assertNoProblems, newRecordedPage, serverBin, setUp, withoutOwnStatus } from '../support/harness.mjs';
-import { landedOn, open } from '../support/journeys.mjs';
+import { readFileSync } from 'node:fs';
+import { landedOn, logIn, open, seesAlert } from '../support/journeys.mjs';
 import { totpCode } from '../support/totp.mjs';
 
 const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
@@ -108,5 +110,33 @@ describe('the back office', () => {
     assert.equal((await api('GET', `/api/service/booking/${booked.body.id}/`, member)).body.status, 'Confirmed');
     const own = await api('GET', '/api/service/providers/', member);
     assert.equal(own.body.results.find((p) => p.id === applied.body.id)?.status, 'Approved');
+  });
+
+  test('a member downloads their data and deletes their account', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const context = await env.browser.newContext({ ...DESKTOP, acceptDownloads: true });
+    const { page, problems } = await newRecordedPage(context);
+    try {
+      await logIn(page, env.baseUrl, DEMO, '/user/profile');
+      const section = page.locator('section.isl-account-data');
+      await section.scrollIntoViewIfNeeded();
+      const button = section.getByRole('button', { name: 'Download my data' });
+      await button.waitFor({ state: 'visible' });
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      assert.match(download.suggestedFilename(), /^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+      const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+      assert.equal(data.account.email, DEMO.email);
+      assert.ok(Array.isArray(data.bookings) && data.bookings.length > 0, 'the booking made in the journey above is there');
+
+      await section.getByText('Delete my account', { exact: true }).click();
+      await section.getByLabel('Your password, to confirm').fill(DEMO.password);
+      await section.getByRole('button', { name: 'Delete my account permanently' }).click();
+      await landedOn(page, '/');
+      await seesAlert(page, 'Your account has been deleted.');
+      assertNoProblems(problems, 'deleting an account');
+    } finally {
+      await context.close();
+    }
+    const again = await api('POST', '/api/auth/login/', null, DEMO);
+    assert.equal(again.status, 401, 'the account no longer signs in');
   });
 });

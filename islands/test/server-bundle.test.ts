@@ -15,6 +15,7 @@ const ISLAND_MARKERS: Record<string, string> = {
   'contact-button': 'href="/contact"',
   'back-to-top': 'aria-label="Back to top"',
   'account-menu': 'href="/user/login"',
+  'account-data': 'Download my data',
   // Renders nothing at all: it only acts in the browser.
   'member-guard': '',
   'login-form': '"current-password"',

@@ -48,6 +48,8 @@ pub struct Config {
     pub trusted_proxies: usize,
     pub connections: Connections,
     pub payments: Payments,
+    /// Months after which CVs and identity documents no longer needed are deleted.
+    pub document_retention_months: u32,
     /// How long a staff sign-in to the back office lasts.
     pub staff_session: Duration,
 }
@@ -190,6 +192,7 @@ impl Config {
                 max_connections_per_address: (trusted_proxies == 0).then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", 1024)),
             },
             payments: settings.payments(),
+            document_retention_months: settings.number("DOCUMENT_RETENTION_MONTHS", 12),
             staff_session: Duration::from_secs(3600 * settings.number("STAFF_SESSION_HOURS", 8u64)),
             data_dir,
         };

@@ -67,6 +67,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::bookings::reminders::start(state.clone());
     crate::jobs::expiry::start(state.clone());
     crate::job_seekers::alerts::start(state.clone());
+    crate::data_rights::retention::start(state.clone());
     let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
     let limits = config.connections;
     let pages = handlers::router(site.clone());

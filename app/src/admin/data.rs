@@ -22,6 +22,8 @@ pub enum AdminView {
     Dashboard(Dashboard),
     ProviderApplications(Listing<ProviderApplication>),
     Bookings(Listing<BookingRow>),
+    Members(Listing<MemberRow>),
+    Member(MemberRow),
     AuditLog(Listing<AuditRow>),
 }
 
@@ -108,6 +110,27 @@ pub struct BookingRow {
     pub amount: String,
     #[cfg_attr(feature = "schema", schema(format = DateTime))]
     pub created_at: String,
+}
+
+/// A member's account as staff see it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct MemberRow {
+    pub id: i32,
+    pub full_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub is_verified: bool,
+    pub is_staff: bool,
+    /// False once deactivated (or erased): no sign-in, sessions ended.
+    pub is_active: bool,
+    /// The personal data was erased on request; the account is kept for the records only.
+    pub erased: bool,
+    /// Whether a staff member has set up an authenticator app.
+    pub second_factor_enrolled: bool,
+    pub bookings: u64,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub date_joined: String,
 }
 
 /// One staff action in the audit log.

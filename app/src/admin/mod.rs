@@ -4,6 +4,7 @@
 mod audit;
 mod bookings;
 mod dashboard;
+mod members;
 pub mod data;
 mod providers;
 
@@ -15,13 +16,15 @@ use crate::pages::{Head, html};
 use leptos::prelude::*;
 
 /// The back office's sections, in the menu's order.
-const SECTIONS: [(&str, &str); 4] = [("/admin", "Dashboard"), ("/admin/providers", "Provider applications"), ("/admin/bookings", "Bookings"), ("/admin/audit", "Audit log")];
+const SECTIONS: [(&str, &str); 5] = [("/admin", "Dashboard"), ("/admin/providers", "Provider applications"), ("/admin/bookings", "Bookings"), ("/admin/members", "Members"), ("/admin/audit", "Audit log")];
 
 pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> String {
     let (name, content) = match &page.view {
         AdminView::Dashboard(data) => ("Dashboard", view! { <dashboard::DashboardView data=data.clone()/> }.into_any()),
         AdminView::ProviderApplications(list) => ("Provider applications", view! { <providers::ProviderApplications list=list.clone()/> }.into_any()),
         AdminView::Bookings(list) => ("Bookings", view! { <bookings::Bookings list=list.clone()/> }.into_any()),
+        AdminView::Members(list) => ("Members", view! { <members::Members list=list.clone()/> }.into_any()),
+        AdminView::Member(row) => ("Member", view! { <members::Member row=row.clone()/> }.into_any()),
         AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
     };
     let brand = &site.info.brand;
@@ -29,7 +32,8 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
     let menu = SECTIONS
         .iter()
         .map(|(href, label)| {
-            let current = (*href == path).then_some("page");
+            // A member's own page sits in the members section.
+            let current = (*href == path || (*href != "/admin" && path.starts_with(&format!("{href}/")))).then_some("page");
             view! { <li><a href=*href aria-current=current>{*label}</a></li> }
         })
         .collect_view();

@@ -13,9 +13,13 @@ pub(crate) fn page(site: &SiteData) -> Page {
         "{} UK (\"we\", \"us\") is the controller of the personal data described in this policy. Our address is {}, and you can contact us about your data at {}.",
         info.brand, info.address, info.email
     );
+    let months = site.document_retention_months;
+    let identity_documents = format!("Identity and vetting documents: while your account is active; {months} months after it is deactivated, they are deleted.");
+    let applications = format!("CVs and job applications: {months} months after the job closes, unless you ask us to delete them sooner.");
+    let registrations = format!("Job-seeker registrations and their CVs: {months} months after you register; register again to stay in our talent pool.");
     let body = view! {
         <PageIntro title="Privacy policy" lead="What personal data we collect, why, how long we keep it, and the rights you have over it."/>
-        <LegalText updated="2026-11-01" info=info.clone()>
+        <LegalText updated="2026-11-25" info=info.clone()>
             <h2>"Who we are"</h2>
             <p>{controller}</p>
             <p>"We process personal data in line with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018."</p>
@@ -59,9 +63,10 @@ pub(crate) fn page(site: &SiteData) -> Page {
 
             <h2>"How long we keep it"</h2>
             <ul>
-                <li>"Account and profile details: while your account is open, and deleted within 12 months after you close it or after 3 years without use."</li>
-                <li>"Identity and vetting documents: while you are an active provider or candidate, and deleted within 12 months after that ends."</li>
-                <li>"CVs and job applications: 12 months after the job closes, unless you ask us to delete them sooner."</li>
+                <li>"Account and profile details: while your account is open. When you delete your account (on your profile page) they are erased at once."</li>
+                <li>{identity_documents}</li>
+                <li>{applications}</li>
+                <li>{registrations}</li>
                 <li>"Bookings and payment records: 6 years after the end of the financial year, as UK tax law requires."</li>
                 <li>"Server logs: 90 days."</li>
             </ul>

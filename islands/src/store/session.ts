@@ -131,8 +131,11 @@ export function startSignedInSession(accessToken: string, refreshToken: string |
   startExpiryCheck();
 }
 
-/** Clears tokens, user, expiry and the timer (spec section 4); the email stays. */
-function clearSignedInSession(): void {
+/**
+ * Clears tokens, user, expiry and the timer (spec section 4); the email stays. Also what is
+ * left to do once the account itself is deleted (its sign-ins have ended on the server).
+ */
+export function clearSignedInSession(): void {
   stopExpiryCheck();
   profileLoadedAt = null;
   setSession({ accessToken: null, refreshToken: null, user: null, tokenExpiry: null, loading: false });

@@ -2,6 +2,7 @@
 
 use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
 use super::bookings::{self, BookingAction, BookingFilter};
+use super::members::{self, AccountChange};
 use super::{audit, dashboard};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
@@ -9,7 +10,7 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
-use app::admin::{AuditRow, BookingRow, Dashboard, ProviderApplication};
+use app::admin::{AuditRow, BookingRow, Dashboard, MemberRow, ProviderApplication};
 use axum::Json;
 use axum::extract::State;
 use entity::words::ProviderStatus;
@@ -184,4 +185,64 @@ pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>) -> Resul
 pub async fn booking_action(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<BookingActionBody>) -> Result<Json<BookingRow>, AppError> {
     let action = parse_booking_action(body.action.as_deref(), body.reason.as_deref())?;
     Ok(Json(bookings::act(&state, &staff.user, id, action).await?))
+}
+
+/// Members, newest first.
+#[utoipa::path(get, path = "/api/admin/members/", tag = "back office", params(
+    ("search" = Option<String>, Query, description = "Part of a name or an email address"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<MemberRow>), Invalid, StaffOnly))]
+pub async fn member_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<MemberRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let (count, rows) = members::search(state.db(), query.text("search"), request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+/// One member's account.
+#[utoipa::path(get, path = "/api/admin/members/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = MemberRow), StaffOnly))]
+pub async fn member(State(state): State<Arc<AppState>>, _staff: Staff, RecordId(id): RecordId) -> Result<Json<MemberRow>, AppError> {
+    Ok(Json(members::row_of(state.db(), members::find(state.db(), id).await?).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct AccountChangeBody {
+    /// `deactivate` (every sign-in ends at once), `reactivate`, `grant_staff` or `remove_staff`.
+    #[schema(required, value_type = String, pattern = "^(deactivate|reactivate|grant_staff|remove_staff)$")]
+    pub action: Option<String>,
+}
+
+/// Deactivates or reactivates an account, or grants or removes staff rights.
+#[utoipa::path(post, path = "/api/admin/members/{id}/action/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = AccountChangeBody, responses((status = 200, body = MemberRow), Invalid, StaffOnly))]
+pub async fn member_action(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<AccountChangeBody>) -> Result<Json<MemberRow>, AppError> {
+    let change = body.action.as_deref().map(str::trim).and_then(AccountChange::parse).ok_or_else(|| AppError::field("action", "Choose deactivate, reactivate, grant_staff or remove_staff."))?;
+    Ok(Json(members::change(&state, &staff.user, id, change).await?))
+}
+
+/// A copy of everything we hold about a member, for their subject access request (the day it
+/// arrived goes in the audit log).
+#[utoipa::path(get, path = "/api/admin/members/{id}/data/", tag = "back office", params(("id" = i32, Path, minimum = 1), ("requested_on" = String, Query, format = Date, description = "The day the request arrived")), responses((status = 200, description = "The member's data, as an attachment", content_type = "application/json", body = Object), Invalid, StaffOnly))]
+pub async fn member_data(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, query: ListQuery) -> Result<axum::response::Response, AppError> {
+    let requested_on = members::requested_on(query.text("requested_on"))?;
+    let data = members::export_for_request(&state, &staff.user, id, requested_on).await?;
+    Ok(crate::data_rights::download(data, &format!("member-{id}-data-{requested_on}.json")))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ErasureBody {
+    /// The day the request arrived.
+    #[schema(required, value_type = String, format = Date)]
+    pub requested_on: Option<String>,
+    /// The member's email address, typed again to confirm.
+    #[schema(required, value_type = String, format = Email)]
+    pub confirm_email: Option<String>,
+}
+
+/// Erases a member's personal data on their request, as "Delete my account" does.
+#[utoipa::path(post, path = "/api/admin/members/{id}/erase/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = ErasureBody, responses((status = 200, body = MemberRow), Invalid, StaffOnly))]
+pub async fn member_erase(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<ErasureBody>) -> Result<Json<MemberRow>, AppError> {
+    let requested_on = members::requested_on(body.requested_on.as_deref())?;
+    Ok(Json(members::erase_for_request(&state, &staff.user, id, requested_on, body.confirm_email.as_deref().unwrap_or("")).await?))
 }

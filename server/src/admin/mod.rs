@@ -6,6 +6,7 @@ mod api;
 pub mod audit;
 mod bookings;
 mod dashboard;
+mod members;
 mod pages;
 mod provider_applications;
 pub mod second_factor;
@@ -30,5 +31,10 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::decide))
         .routes(routes!(api::booking_list))
         .routes(routes!(api::booking_action))
+        .routes(routes!(api::member_list))
+        .routes(routes!(api::member))
+        .routes(routes!(api::member_action))
+        .routes(routes!(api::member_data))
+        .routes(routes!(api::member_erase))
         .routes(routes!(api::audit_log))
 }

@@ -4,6 +4,7 @@
 
 use super::api::{DecisionBody, parse_booking_action, parse_decision, status_filter};
 use super::bookings::{self, BookingFilter};
+use super::members::{self, AccountChange};
 use super::session::{self, StaffSession};
 use super::{audit, dashboard, provider_applications};
 use crate::http::AppError;
@@ -28,6 +29,10 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/providers/{id}/decision", post(decide))
         .route("/admin/bookings", get(bookings_page))
         .route("/admin/bookings/{id}/{action}", post(booking_action))
+        .route("/admin/members", get(members_page))
+        .route("/admin/members/{id}", get(member_page))
+        .route("/admin/members/{id}/data", get(member_data))
+        .route("/admin/members/{id}/{action}", post(member_action))
         .route("/admin/audit", get(audit_page))
         .route("/admin/sign-out", post(sign_out))
         .route("/admin/{*rest}", any(not_found))
@@ -100,6 +105,11 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
         "confirmed" => "Booking confirmed. The member has been told, with a calendar update.",
         "completed" => "Booking marked completed. The member has been invited to review the service.",
         "cancelled" => "Booking cancelled, and any payment refunded. The member has been told why.",
+        "deactivated" => "Account deactivated: every sign-in has ended.",
+        "reactivated" => "Account reactivated.",
+        "staff-granted" => "Staff rights granted. They set up an authenticator app at their next sign-in.",
+        "staff-removed" => "Staff rights removed; their back-office session has ended.",
+        "erased" => "Personal data erased. Bookings and payments are kept, anonymised.",
         _ => return None,
     };
     Some(text.into())
@@ -222,15 +232,110 @@ async fn audit_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Quer
         Ok(staff) => staff,
         Err(response) => return response,
     };
-    let search = params.get("q").map(|q| q.trim().chars().take(100).collect::<String>()).unwrap_or_default();
+    let search = param(&params, "q");
+    let (subject_type, subject_id) = (param(&params, "subject_type"), param(&params, "subject_id"));
+    let subject = subject_id.parse::<i32>().ok().filter(|_| !subject_type.is_empty()).map(|id| (subject_type.as_str(), id));
     let request = page_of(&params);
-    match audit::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), None, request).await {
+    match audit::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), subject, request).await {
         Ok((count, rows)) => {
             let rows = rows.into_iter().map(audit::row).collect();
-            let page = AdminPage { url: url_of("/admin/audit", &params), staff_email: staff.user.email, notice: None, view: AdminView::AuditLog(listing(vec![("q", search)], rows, count, request)) };
+            let page = AdminPage { url: url_of("/admin/audit", &params), staff_email: staff.user.email, notice: None, view: AdminView::AuditLog(listing(vec![("q", search), ("subject_type", subject_type.clone()), ("subject_id", subject_id.clone())], rows, count, request)) };
             render(&state, StatusCode::OK, page).await
         }
         Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn members_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/members", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let search = param(&params, "q");
+    let request = page_of(&params);
+    match members::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), request).await {
+        Ok((count, rows)) => {
+            let page = AdminPage { url: url_of("/admin/members", &params), staff_email: staff.user.email, notice: None, view: AdminView::Members(listing(vec![("q", search)], rows, count, request)) };
+            render(&state, StatusCode::OK, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+fn member_id(raw: &str) -> Option<i32> {
+    raw.parse::<i32>().ok().filter(|id| *id > 0)
+}
+
+async fn member_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Query(params): Params) -> Response {
+    let path = format!("/admin/members/{id}");
+    let staff = match staff(&state, &headers, &path, false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_member(&state, staff, &id, StatusCode::OK, notice).await
+}
+
+async fn show_member(state: &AppState, staff: StaffSession, id: &str, status: StatusCode, notice: Option<String>) -> Response {
+    let path = format!("/admin/members/{id}");
+    let Some(id) = member_id(id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
+    let row = match members::find(state.db(), id).await {
+        Ok(member) => members::row_of(state.db(), member).await.map_err(AppError::from),
+        Err(error) => Err(error),
+    };
+    match row {
+        Ok(row) => render(state, status, AdminPage { url: path, staff_email: staff.user.email, notice, view: AdminView::Member(row) }).await,
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, &path).await,
+        Err(error) => error.into_response(),
+    }
+}
+
+/// The member's data as a file, for their emailed request.
+async fn member_data(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Query(params): Params) -> Response {
+    let path = format!("/admin/members/{id}");
+    let staff = match staff(&state, &headers, &path, false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(member) = member_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
+    let outcome = match members::requested_on(params.get("requested_on").map(String::as_str)) {
+        Ok(day) => members::export_for_request(&state, &staff.user, member, day).await.map(|data| crate::data_rights::download(data, &format!("member-{member}-data-{day}.json"))),
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(response) => response,
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(error) => show_member(&state, staff, &id, error.status(), Some(error.to_string())).await,
+    }
+}
+
+async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let path = format!("/admin/members/{id}");
+    let staff = match staff(&state, &headers, &path, true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(member) = member_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
+    let outcome = if action == "erase" {
+        match members::requested_on(form.get("requested_on").map(String::as_str)) {
+            Ok(day) => members::erase_for_request(&state, &staff.user, member, day, form.get("confirm_email").map_or("", String::as_str)).await.map(|_| "erased"),
+            Err(error) => Err(error),
+        }
+    } else {
+        match AccountChange::parse(&action) {
+            Some(change) => members::change(&state, &staff.user, member, change).await.map(|_| match change {
+                AccountChange::Deactivate => "deactivated",
+                AccountChange::Reactivate => "reactivated",
+                AccountChange::GrantStaff => "staff-granted",
+                AccountChange::RemoveStaff => "staff-removed",
+            }),
+            None => return error_page(&state.site, StatusCode::NOT_FOUND, &path).await,
+        }
+    };
+    match outcome {
+        Ok(done) => Redirect::to(&format!("{path}?done={done}")).into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(error) => show_member(&state, staff, &id, error.status(), Some(error.to_string())).await,
     }
 }
 

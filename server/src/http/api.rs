@@ -25,6 +25,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .merge(crate::notifications::routes())
         .merge(crate::payments::routes())
         .merge(crate::admin::routes())
+        .merge(crate::data_rights::routes())
 }
 
 /// The OpenAPI document, pretty-printed: what `/api/openapi.json` serves.

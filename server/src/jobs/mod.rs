@@ -6,7 +6,7 @@ pub mod expiry;
 mod posting;
 pub mod queries;
 mod rules;
-mod views;
+pub mod views;
 
 use crate::state::AppState;
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 
 mod handlers;
 pub mod notice;
-mod views;
+pub mod views;
 
 use crate::state::AppState;
 use axum::routing::get;

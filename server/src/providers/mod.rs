@@ -2,7 +2,7 @@
 //! reads their applications, switches their availability, or withdraws.
 
 mod handlers;
-mod views;
+pub mod views;
 
 use crate::state::AppState;
 use std::sync::Arc;

@@ -29,8 +29,14 @@ pub async fn ratings(db: &impl ConnectionTrait, service_ids: &[i32]) -> Result<H
         .collect())
 }
 
+/// The name an erased account's reviews are kept under.
+pub const FORMER_MEMBER: &str = "Former member";
+
 /// Shows a member by first name and initial: reviews are public, surnames need not be.
 pub fn public_name(full_name: &str) -> String {
+    if full_name == FORMER_MEMBER {
+        return FORMER_MEMBER.to_string();
+    }
     let mut parts = full_name.split_whitespace();
     match (parts.next(), parts.last()) {
         (Some(first), Some(last)) => format!("{first} {}.", last.chars().next().unwrap_or_default()),

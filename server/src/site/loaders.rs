@@ -17,8 +17,8 @@ fn pagination(page: u64, page_size: u64, total_items: u64) -> Pagination {
     Pagination { page, page_size, total_items, total_pages: total_items.div_ceil(page_size).max(1) }
 }
 
-pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>, payments: PaymentTerms) -> Result<SiteData, DbErr> {
-    Ok(SiteData { info: website_info::website_info(db, brand).await?, categories: categories::categories(db).await?, payments })
+pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>, payments: PaymentTerms, document_retention_months: u32) -> Result<SiteData, DbErr> {
+    Ok(SiteData { info: website_info::website_info(db, brand).await?, categories: categories::categories(db).await?, payments, document_retention_months })
 }
 
 /// The page data of `route`; `None` when what it names does not exist.

@@ -57,7 +57,7 @@ impl Site {
         if let Some(data) = self.site_data.read().clone() {
             return Ok(data);
         }
-        let data = Arc::new(loaders::load_site(&self.db, self.config.brand.as_deref(), self.payment_terms()).await?);
+        let data = Arc::new(loaders::load_site(&self.db, self.config.brand.as_deref(), self.payment_terms(), self.config.document_retention_months).await?);
         *self.site_data.write() = Some(data.clone());
         Ok(data)
     }
@@ -140,6 +140,7 @@ impl Site {
                 info: crate::catalogue::website_info::default_website_info(self.config.brand.as_deref().unwrap_or("Brightway")),
                 categories: Vec::new(),
                 payments: self.payment_terms(),
+                document_retention_months: self.config.document_retention_months,
             },
         };
         let assets = self.build.assets(&self.config.public_url);

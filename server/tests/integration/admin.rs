@@ -61,7 +61,7 @@ pub async fn staff_member(app: &TestApp) -> StaffMember {
 }
 
 /// A staff call with the back office's cookie (as its pages make it).
-async fn staff_call(app: &TestApp, staff: &StaffMember, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+pub async fn staff_call(app: &TestApp, staff: &StaffMember, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
     let mut request = app.client.request(method, format!("{}{path}", app.base)).header(COOKIE, &staff.cookie);
     if let Some(body) = body {
         request = request.json(&body);

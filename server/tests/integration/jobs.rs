@@ -32,17 +32,17 @@ fn job_form(title: &str) -> Form {
         .text("closes_at", uk_date(30))
 }
 
-async fn post_form(app: &TestApp, path: &str, form: Form, token: Option<&str>) -> (u16, Value) {
+pub async fn post_form(app: &TestApp, path: &str, form: Form, token: Option<&str>) -> (u16, Value) {
     common::send(app.client.post(format!("{}{path}", app.base)).multipart(form), token).await
 }
 
-async fn post_job(app: &TestApp, poster: &SignedIn, title: &str) -> Value {
+pub async fn post_job(app: &TestApp, poster: &SignedIn, title: &str) -> Value {
     let (status, job) = post_form(app, "/api/service/jobs/", job_form(title), Some(&poster.token)).await;
     assert_eq!(status, 201, "{job}");
     job
 }
 
-fn application_form(job: &Value, applicant: &SignedIn) -> Form {
+pub fn application_form(job: &Value, applicant: &SignedIn) -> Form {
     Form::new()
         .text("job", job["id"].to_string())
         .text("full_name", applicant.user.full_name.clone())
@@ -356,7 +356,7 @@ async fn recruitment_requests_are_limited_per_client() {
     assert_eq!(app.call(Method::POST, "/api/send-recruitment/", Some(recruitment()), None).await.0, 429);
 }
 
-fn seeker_form(email: &str, alerts: bool) -> Form {
+pub fn seeker_form(email: &str, alerts: bool) -> Form {
     Form::new()
         .text("full_name", "Sam Carter")
         .text("email", email.to_string())

@@ -16,6 +16,8 @@ pub(crate) fn page(site: &SiteData) -> Page {
                 // The server renders its signed-out notice (with a way to sign in and come back
                 // here); signed in: the completion meter, the details, documents and certificates.
                 <Island name="profile-editor" props=json!({}) hydrate=Hydrate::Load/>
+                // Download my data, Delete my account (UK GDPR): below the details, loaded when seen.
+                <Island name="account-data" props=json!({}) hydrate=Hydrate::Visible/>
             </MemberArea>
             <MemberGuard/>
         </div>

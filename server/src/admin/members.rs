@@ -1,0 +1,142 @@
+//! Members as staff find them, and what staff do to an account: deactivate it (its sign-ins
+//! end at once) or reactivate it, grant or remove staff rights, and answer a person's emailed
+//! request for their data or for erasure. A staff member cannot lock themselves out.
+
+use super::audit::{self, Action};
+use crate::data_rights::erasure::{self, ErasedBy};
+use crate::http::AppError;
+use crate::http::list::{PageRequest, rows_of_page};
+use crate::state::AppState;
+use app::admin::MemberRow;
+use chrono::NaiveDate;
+use entity::{booking, user};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func, LikeExpr};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use serde_json::json;
+
+pub async fn search(db: &impl ConnectionTrait, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<MemberRow>), DbErr> {
+    let mut select = user::Entity::find().order_by_desc(user::Column::DateJoined).order_by_desc(user::Column::Id);
+    if let Some(text) = text {
+        let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+        let like = |column: user::Column| Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'));
+        select = select.filter(Condition::any().add(like(user::Column::FullName)).add(like(user::Column::Email)));
+    }
+    let (count, rows) = rows_of_page(db, select, page).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        out.push(row_of(db, row).await?);
+    }
+    Ok((count, out))
+}
+
+pub async fn row_of(db: &impl ConnectionTrait, member: user::Model) -> Result<MemberRow, DbErr> {
+    let bookings = booking::Entity::find().filter(booking::Column::UserId.eq(member.id)).count(db).await?;
+    Ok(MemberRow {
+        id: member.id,
+        erased: member.email == erasure::erased_email(member.id),
+        full_name: member.full_name,
+        email: member.email,
+        phone_number: member.phone_number,
+        is_verified: member.is_verified,
+        is_staff: member.is_staff,
+        is_active: member.is_active,
+        second_factor_enrolled: member.totp_enrolled_at.is_some(),
+        bookings,
+        date_joined: crate::http::timestamp(member.date_joined),
+    })
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model, AppError> {
+    user::Entity::find_by_id(id).one(db).await?.ok_or(AppError::NotFound)
+}
+
+/// What staff do to an account.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum AccountChange {
+    Deactivate,
+    Reactivate,
+    GrantStaff,
+    RemoveStaff,
+}
+
+impl AccountChange {
+    pub fn parse(text: &str) -> Option<Self> {
+        Some(match text {
+            "deactivate" => AccountChange::Deactivate,
+            "reactivate" => AccountChange::Reactivate,
+            "grant-staff" | "grant_staff" => AccountChange::GrantStaff,
+            "remove-staff" | "remove_staff" => AccountChange::RemoveStaff,
+            _ => return None,
+        })
+    }
+}
+
+pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: AccountChange) -> Result<MemberRow, AppError> {
+    let member = find(state.db(), id).await?;
+    if member.email == erasure::erased_email(id) {
+        return Err(AppError::BadRequest("This account was erased; nothing about it can change.".into()));
+    }
+    if id == staff.id && matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
+        return Err(AppError::BadRequest("You cannot deactivate your own account or remove your own staff rights: ask another member of staff.".into()));
+    }
+    let active = matches!(change, AccountChange::Deactivate | AccountChange::Reactivate);
+    let (column, field, before) = if active { (user::Column::IsActive, "is_active", member.is_active) } else { (user::Column::IsStaff, "is_staff", member.is_staff) };
+    let (value, action, summary) = match change {
+        AccountChange::Deactivate => (false, "member.deactivate", "Deactivated"),
+        AccountChange::Reactivate => (true, "member.reactivate", "Reactivated"),
+        AccountChange::GrantStaff => (true, "member.grant_staff", "Made staff"),
+        AccountChange::RemoveStaff => (false, "member.remove_staff", "Removed staff rights of"),
+    };
+    if before == value {
+        return Err(AppError::BadRequest("The account is like that already.".into()));
+    }
+    let txn = state.db().begin().await?;
+    user::Entity::update_many().col_expr(column, Expr::value(value)).col_expr(user::Column::UpdatedAt, Expr::value(chrono::Utc::now())).filter(user::Column::Id.eq(id)).exec(&txn).await?;
+    // A deactivated member is signed out everywhere; a former staff member leaves the back office.
+    if change == AccountChange::Deactivate {
+        crate::accounts::tokens::revoke_all(&txn, id, None).await?;
+    }
+    if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
+        super::session::end_all(&txn, id).await?;
+    }
+    let entry = Action::new(action, "user", Some(id), format!("{summary} {} ({})", member.full_name, member.email)).changed(json!({field: before}), json!({field: value}));
+    audit::record(&txn, staff, entry).await?;
+    txn.commit().await?;
+    Ok(row_of(state.db(), find(state.db(), id).await?).await?)
+}
+
+/// A request's date: today or earlier, and not before the account could have asked.
+pub fn requested_on(text: Option<&str>) -> Result<NaiveDate, AppError> {
+    let date = text.map(str::trim).and_then(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok());
+    match date {
+        Some(date) if date <= crate::domain::uk_time::today() => Ok(date),
+        Some(_) => Err(AppError::field("requested_on", "The request cannot have arrived in the future.")),
+        None => Err(AppError::field("requested_on", "Give the day the request arrived, as YYYY-MM-DD.")),
+    }
+}
+
+/// The member's data for a subject access request, with its row in the audit log.
+pub async fn export_for_request(state: &AppState, staff: &user::Model, id: i32, requested_on: NaiveDate) -> Result<serde_json::Value, AppError> {
+    let member = find(state.db(), id).await?;
+    let data = crate::data_rights::export::member_data(state, &member).await?;
+    let mut action = Action::new("member.export", "user", Some(id), format!("Exported the data of {} ({}) for a subject access request", member.full_name, member.email));
+    action.requested_on = Some(requested_on);
+    audit::record(state.db(), staff, action).await?;
+    Ok(data)
+}
+
+/// Erases a member's personal data on their emailed request; `confirm_email` must be theirs.
+pub async fn erase_for_request(state: &AppState, staff: &user::Model, id: i32, requested_on: NaiveDate, confirm_email: &str) -> Result<MemberRow, AppError> {
+    let member = find(state.db(), id).await?;
+    if member.email == erasure::erased_email(id) {
+        return Err(AppError::BadRequest("This account was erased already.".into()));
+    }
+    if id == staff.id {
+        return Err(AppError::BadRequest("Delete your own account from your profile, or ask another member of staff.".into()));
+    }
+    if !confirm_email.trim().eq_ignore_ascii_case(&member.email) {
+        return Err(AppError::field("confirm_email", "Type the member's email address exactly, to confirm."));
+    }
+    erasure::erase(state, &member, ErasedBy::Staff { staff, requested_on }).await?;
+    Ok(row_of(state.db(), find(state.db(), id).await?).await?)
+}

@@ -1,0 +1,124 @@
+//! "Delete my account" (UK GDPR, article 17): the member's documents and CVs leave storage,
+//! their personal fields are erased and their sessions end. What the company must keep stays,
+//! anonymised: bookings and payments (financial records, kept six years) lose their address
+//! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
+//! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
+//! records, job applications, job-seeker registrations, unsent mail; their job posts are
+//! removed; recruitment requests from their address lose the contact's details.
+
+use crate::admin::audit::{self, Action};
+use crate::http::AppError;
+use crate::reviews::queries::FORMER_MEMBER;
+use crate::state::AppState;
+use app::routes::Tag;
+use chrono::{NaiveDate, Utc};
+use entity::{booking, bookmark, certificate, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request, review, user};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use serde_json::json;
+
+/// Who asked for the erasure.
+pub enum ErasedBy<'a> {
+    /// The member, from their profile, with their password.
+    Member,
+    /// Staff, for a person who asked by email on `requested_on`.
+    Staff { staff: &'a user::Model, requested_on: NaiveDate },
+}
+
+/// The address an erased account keeps: unique, and no one's.
+pub fn erased_email(id: i32) -> String {
+    format!("erased-{id}@erased.invalid")
+}
+
+pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> Result<(), AppError> {
+    let db = state.db();
+    let id = member.id;
+
+    // The files, found before the rows that name them go.
+    let mut files: Vec<String> = [&member.profile_picture, &member.resume, &member.passport, &member.utility_bill, &member.other_documents].into_iter().flatten().cloned().collect();
+    files.extend(certificate::Entity::find().filter(certificate::Column::UserId.eq(id)).select_only().column(certificate::Column::File).into_tuple::<String>().all(db).await?);
+    files.extend(job_application::Entity::find().filter(job_application::Column::UserId.eq(id)).select_only().column(job_application::Column::Resume).into_tuple::<String>().all(db).await?);
+    files.extend(job_seeker::Entity::find().filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email)).select_only().column(job_seeker::Column::Cv).into_tuple::<String>().all(db).await?);
+    let posts = job::Entity::find().filter(job::Column::OwnerId.eq(id)).all(db).await?;
+    files.extend(posts.iter().filter_map(|j| j.attachment.clone()));
+    let reviewed: Vec<i32> = review::Entity::find().filter(review::Column::UserId.eq(id)).select_only().column(review::Column::ServiceId).into_tuple::<i32>().all(db).await?;
+
+    let now = Utc::now();
+    let txn = db.begin().await?;
+    // The account first: this write also takes SQLite's write lock for the whole erasure.
+    user::Entity::update_many()
+        .col_expr(user::Column::Email, Expr::value(erased_email(id)))
+        .col_expr(user::Column::FullName, Expr::value(FORMER_MEMBER))
+        .col_expr(user::Column::PasswordHash, Expr::value("!"))
+        .col_expr(user::Column::PhoneNumber, Expr::value(""))
+        .col_expr(user::Column::AddressLine1, Expr::value(""))
+        .col_expr(user::Column::Postcode, Expr::value(""))
+        .col_expr(user::Column::City, Expr::value(""))
+        .col_expr(user::Column::Country, Expr::value(""))
+        .col_expr(user::Column::DateOfBirth, Expr::value(Option::<NaiveDate>::None))
+        .col_expr(user::Column::ProfilePicture, Expr::value(Option::<String>::None))
+        .col_expr(user::Column::Resume, Expr::value(Option::<String>::None))
+        .col_expr(user::Column::Passport, Expr::value(Option::<String>::None))
+        .col_expr(user::Column::UtilityBill, Expr::value(Option::<String>::None))
+        .col_expr(user::Column::OtherDocuments, Expr::value(Option::<String>::None))
+        .col_expr(user::Column::IsVerified, Expr::value(false))
+        .col_expr(user::Column::IsStaff, Expr::value(false))
+        .col_expr(user::Column::IsActive, Expr::value(false))
+        .col_expr(user::Column::TotpSecret, Expr::value(Option::<String>::None))
+        .col_expr(user::Column::TotpEnrolledAt, Expr::value(Option::<chrono::DateTime<Utc>>::None))
+        .col_expr(user::Column::UpdatedAt, Expr::value(now))
+        .filter(user::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
+    crate::accounts::tokens::revoke_all(&txn, id, None).await?;
+    crate::admin::session::end_all(&txn, id).await?;
+    certificate::Entity::delete_many().filter(certificate::Column::UserId.eq(id)).exec(&txn).await?;
+    notification::Entity::delete_many().filter(notification::Column::UserId.eq(id)).exec(&txn).await?;
+    bookmark::Entity::delete_many().filter(bookmark::Column::UserId.eq(id)).exec(&txn).await?;
+    one_time_code::Entity::delete_many().filter(one_time_code::Column::UserId.eq(id)).exec(&txn).await?;
+    provider::Entity::delete_many().filter(provider::Column::UserId.eq(id)).exec(&txn).await?;
+    job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(&txn).await?;
+    job_seeker::Entity::delete_many().filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email)).exec(&txn).await?;
+    mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).filter(mail_outbox::Column::SentAt.is_null()).exec(&txn).await?;
+    booking::Entity::update_many()
+        .col_expr(booking::Column::AddressLine1, Expr::value(""))
+        .col_expr(booking::Column::City, Expr::value(""))
+        .col_expr(booking::Column::Postcode, Expr::value(""))
+        .col_expr(booking::Column::Notes, Expr::value(""))
+        .filter(booking::Column::UserId.eq(id))
+        .exec(&txn)
+        .await?;
+    recruitment_request::Entity::update_many()
+        .col_expr(recruitment_request::Column::ContactName, Expr::value(FORMER_MEMBER))
+        .col_expr(recruitment_request::Column::Email, Expr::value(""))
+        .col_expr(recruitment_request::Column::PhoneNumber, Expr::value(""))
+        .filter(super::sent_by(recruitment_request::Column::UserId, recruitment_request::Column::Email, id, &member.email))
+        .exec(&txn)
+        .await?;
+    job::Entity::update_many()
+        .col_expr(job::Column::RemovedAt, Expr::value(now))
+        .col_expr(job::Column::Attachment, Expr::value(Option::<String>::None))
+        .filter(job::Column::OwnerId.eq(id))
+        .filter(job::Column::RemovedAt.is_null())
+        .exec(&txn)
+        .await?;
+    if let ErasedBy::Staff { staff, requested_on } = by {
+        let mut action = Action::new("member.erase", "user", Some(id), format!("Erased member {id}'s personal data on their request"));
+        action.requested_on = Some(requested_on);
+        audit::record(&txn, staff, action.changed(json!({"is_active": member.is_active}), json!({"is_active": false, "erased": true}))).await?;
+    }
+    txn.commit().await?;
+
+    // The rows no longer name the files: removing them now cannot leave a record pointing at nothing.
+    for key in &files {
+        state.storage.delete(key).await;
+    }
+    let mut tags: Vec<Tag> = reviewed.into_iter().map(Tag::Service).collect();
+    tags.push(Tag::Reviews);
+    if !posts.is_empty() {
+        tags.push(Tag::Jobs);
+        tags.extend(posts.iter().map(|j| Tag::Job(j.id)));
+    }
+    state.site.invalidate(&tags).await;
+    Ok(())
+}

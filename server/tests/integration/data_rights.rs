@@ -1,0 +1,185 @@
+//! A member's data rights: the export holds their data and never another member's; deleting
+//! the account erases personal fields and stored documents, ends sign-ins, and keeps bookings,
+//! payments and reviews anonymised; staff answer emailed requests, recorded in the audit log;
+//! staff deactivate accounts and grant or remove staff rights.
+
+use crate::admin::{staff_call, staff_member};
+use crate::common;
+
+use common::{Backend, SignedIn, TestApp, uk_date};
+use entity::{booking, payment, user};
+use reqwest::Method;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{Value, json};
+
+async fn book_and_pay(app: &TestApp, member: &SignedIn) -> Value {
+    let (_, services) = app.json("/api/service/?status=Open&page_size=1").await;
+    let body = json!({"service": services["results"][0]["id"], "date": uk_date(7), "time": "14:00", "address_line_1": "5 Rose Lane", "city": "Hull", "postcode": "HU1 1AA", "notes": "Side gate code 4821"});
+    let (status, booking) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&member.token)).await;
+    assert_eq!(status, 201, "{booking}");
+    let (_, payment) = app.call(Method::POST, "/api/payments/", Some(json!({"booking": booking["id"]})), Some(&member.token)).await;
+    let (status, _) = app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&member.token)).await;
+    assert_eq!(status, 200);
+    booking
+}
+
+/// A passport scan in storage, named on the member's account as an upload would.
+async fn store_passport(app: &TestApp, member: &SignedIn) -> String {
+    let key = app.state.storage.put("passports", server::platform::storage::FileKind::Pdf, bytes::Bytes::from_static(b"%PDF-1.4\n% a passport\n%%EOF\n")).await.unwrap();
+    user::Entity::update_many().col_expr(user::Column::Passport, sea_orm::sea_query::Expr::value(Some(key.clone()))).filter(user::Column::Id.eq(member.user.id)).exec(&app.site.db).await.unwrap();
+    key
+}
+
+async fn my_data(app: &TestApp, member: &SignedIn) -> (String, Value) {
+    let response = app.client.get(format!("{}/api/auth/my-data/", app.base)).bearer_auth(&member.token).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-disposition"].to_str().unwrap().starts_with("attachment; filename=\"my-data-"));
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let text = response.text().await.unwrap();
+    let data = serde_json::from_str(&text).unwrap();
+    (text, data)
+}
+
+async fn the_export_holds_the_members_data_and_never_anothers(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let member = app.member("Olive Owner").await;
+    let other = app.member("Nosy Neighbour").await;
+    let passport = store_passport(&app, &member).await;
+    let booking = book_and_pay(&app, &member).await;
+    let others = book_and_pay(&app, &other).await;
+    let (_, services) = app.json("/api/service/?status=Open&page_size=2").await;
+    app.call(Method::POST, "/api/bookmarks/", Some(json!({"service": services["results"][1]["id"]})), Some(&member.token)).await;
+
+    assert_eq!(app.call(Method::GET, "/api/auth/my-data/", None, None).await.0, 401);
+    let (text, data) = my_data(&app, &member).await;
+    assert_eq!(data["account"]["email"], member.user.email.as_str());
+    let passport_link = data["account"]["passport"].as_str().unwrap();
+    assert!(passport_link.contains("signature="), "documents are signed links: {passport_link}");
+    let unsigned = passport_link.split('?').next().unwrap().trim_start_matches(&app.base).to_string();
+    assert!(unsigned.contains(&passport));
+    assert_ne!(app.get(&unsigned).await.status(), 200, "without its signature the link opens nothing");
+    assert_eq!(data["bookings"].as_array().unwrap().iter().map(|b| b["id"].clone()).collect::<Vec<_>>(), [booking["id"].clone()]);
+    assert_eq!(data["payments"].as_array().unwrap().len(), 1);
+    assert_eq!(data["payments"][0]["status"], "Paid");
+    assert_eq!(data["bookmarks"].as_array().unwrap().len(), 1);
+    assert!(data["notifications"].as_array().unwrap().len() >= 2, "booking received and payment received");
+    for section in ["job_posts", "job_applications", "provider_records", "reviews", "recruitment_requests", "talent_registrations"] {
+        assert!(data[section].is_array(), "{section}");
+    }
+    assert!(!text.contains(&other.user.email) && !text.contains("Nosy Neighbour"), "nothing of another member: {text}");
+    assert!(data["payments"].as_array().unwrap().iter().all(|p| p["booking"]["id"] == booking["id"] && p["booking"]["id"] != others["id"]));
+}
+on_both_databases!(backend the_export_holds_the_members_data_and_never_anothers);
+
+async fn deleting_an_account_erases_it_and_keeps_the_accounts(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let member = app.member("Della Deleted").await;
+    let passport = store_passport(&app, &member).await;
+    let booking = book_and_pay(&app, &member).await;
+    let service = booking["service"]["id"].as_i64().unwrap_or_else(|| booking["service"].as_i64().unwrap());
+    let (status, _) = app.call(Method::POST, "/api/reviews/", Some(json!({"service": service, "rating": 4, "review": "Tidy work."})), Some(&member.token)).await;
+    assert_eq!(status, 201);
+    let paid_before: i64 = payment::Entity::find().all(&app.site.db).await.unwrap().iter().map(|p| p.amount_pence).sum();
+
+    let (status, refused) = app.call(Method::POST, "/api/auth/delete-account/", Some(json!({"password": "wrong"})), Some(&member.token)).await;
+    assert_eq!((status, refused["password"][0].as_str()), (400, Some("Your password was entered incorrectly. Please enter it again.")));
+    // The test member's password is set here, as sign-up would.
+    let hash = server::platform::passwords::hash_blocking("a password to confirm".into()).await;
+    user::Entity::update_many().col_expr(user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash)).filter(user::Column::Id.eq(member.user.id)).exec(&app.site.db).await.unwrap();
+    let (status, done) = app.call(Method::POST, "/api/auth/delete-account/", Some(json!({"password": "a password to confirm"})), Some(&member.token)).await;
+    assert_eq!((status, done["message"].as_str()), (200, Some("Your account has been deleted.")));
+
+    assert_eq!(app.call(Method::GET, "/api/auth/profile/", None, Some(&member.token)).await.0, 401, "its sign-ins ended");
+    let (status, _) = app.call(Method::POST, "/api/auth/login/", Some(json!({"email": member.user.email, "password": "a password to confirm"})), None).await;
+    assert_eq!(status, 401);
+    let erased = user::Entity::find_by_id(member.user.id).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!((erased.full_name.as_str(), erased.email.as_str()), ("Former member", format!("erased-{}@erased.invalid", member.user.id).as_str()));
+    assert!(erased.phone_number.is_empty() && erased.address_line_1.is_empty() && erased.postcode.is_empty() && erased.passport.is_none() && !erased.is_active);
+    assert!(app.state.storage.get(&passport).await.is_err(), "the passport left storage");
+
+    let kept = booking::Entity::find_by_id(booking["id"].as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().expect("the booking is kept");
+    assert!(kept.address_line_1.is_empty() && kept.postcode.is_empty() && kept.notes.is_empty(), "anonymised");
+    assert_eq!(kept.payment_status, entity::words::BookingPayment::Paid);
+    let paid_after: i64 = payment::Entity::find().all(&app.site.db).await.unwrap().iter().map(|p| p.amount_pence).sum();
+    assert_eq!(paid_before, paid_after, "the payments still add up");
+    let (_, reviews) = app.json(&format!("/api/reviews/?service={service}")).await;
+    let names: Vec<&str> = reviews["results"].as_array().unwrap().iter().map(|r| r["user_name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"Former member"), "{names:?}");
+}
+on_both_databases!(backend deleting_an_account_erases_it_and_keeps_the_accounts);
+
+async fn staff_answer_emailed_requests_and_manage_accounts(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let member = app.member("Sam Subject").await;
+    let passport = store_passport(&app, &member).await;
+    let id = member.user.id;
+
+    let (_, found) = staff_call(&app, &staff, Method::GET, "/api/admin/members/?search=sam%20sub", None).await;
+    assert_eq!((found["count"].as_u64(), found["results"][0]["id"].as_i64()), (Some(1), Some(id as i64)));
+
+    assert_eq!(staff_call(&app, &staff, Method::GET, &format!("/api/admin/members/{id}/data/"), None).await.0, 400, "the request's date is needed");
+    let today = uk_date(0);
+    let response = app.client.get(format!("{}/api/admin/members/{id}/data/?requested_on={today}", app.base)).header(reqwest::header::COOKIE, &staff.cookie).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let data: Value = response.json().await.unwrap();
+    assert_eq!(data["account"]["email"], member.user.email.as_str());
+
+    // Deactivated: the member's sign-ins end at once.
+    let (status, row) = staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "deactivate"}))).await;
+    assert_eq!((status, row["is_active"].as_bool()), (200, Some(false)), "{row}");
+    assert_eq!(app.call(Method::GET, "/api/auth/profile/", None, Some(&member.token)).await.0, 401);
+    assert_eq!(staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "deactivate"}))).await.0, 400, "already");
+    let own = staff_call(&app, &staff, Method::GET, "/api/admin/members/?search=staff", None).await.1["results"][0]["id"].clone();
+    assert_eq!(staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{own}/action/"), Some(json!({"action": "remove_staff"}))).await.0, 400, "no locking oneself out");
+    let (status, row) = staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "grant_staff"}))).await;
+    assert_eq!((status, row["is_staff"].as_bool()), (200, Some(true)));
+
+    let erase = |confirm: &str| json!({"requested_on": today, "confirm_email": confirm});
+    assert_eq!(staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/erase/"), Some(erase("someone@else.example"))).await.0, 400);
+    let (status, row) = staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/erase/"), Some(erase(&member.user.email.to_uppercase()))).await;
+    assert_eq!((status, row["erased"].as_bool(), row["full_name"].as_str()), (200, Some(true), Some("Former member")), "{row}");
+    assert!(app.state.storage.get(&passport).await.is_err());
+
+    let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=user&subject_id={id}"), None).await;
+    let rows: Vec<(&str, Option<&str>)> = log["results"].as_array().unwrap().iter().map(|r| (r["action"].as_str().unwrap(), r["requested_on"].as_str())).collect();
+    assert_eq!(rows, [("member.erase", Some(today.as_str())), ("member.grant_staff", None), ("member.deactivate", None), ("member.export", Some(today.as_str()))]);
+    let after = user::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap();
+    assert!(!after.is_staff && !after.is_active, "an erased account is neither staff nor active");
+}
+on_both_databases!(backend staff_answer_emailed_requests_and_manage_accounts);
+
+async fn documents_past_their_retention_period_are_removed(backend: Backend) {
+    use crate::jobs::{application_form, post_form, post_job, seeker_form};
+    let app = TestApp::spawn(backend).await;
+    let poster = app.member("Paula Poster").await;
+    let applicant = app.member("Andy Applicant").await;
+    let job = post_job(&app, &poster, "Night care assistant").await;
+    let (status, application) = post_form(&app, "/api/job-apply/", application_form(&job, &applicant), Some(&applicant.token)).await;
+    assert_eq!(status, 201, "{application}");
+    let (status, _) = post_form(&app, "/api/job-seekers/", seeker_form("seeker@example.co.uk", false), None).await;
+    assert_eq!(status, 201);
+    let dormant = app.member("Dora Dormant").await;
+    let passport = store_passport(&app, &dormant).await;
+    user::Entity::update_many().col_expr(user::Column::IsActive, sea_orm::sea_query::Expr::value(false)).filter(user::Column::Id.eq(dormant.user.id)).exec(&app.site.db).await.unwrap();
+    let cvs: Vec<String> = entity::job_application::Entity::find().all(&app.site.db).await.unwrap().into_iter().map(|a| a.resume).chain(entity::job_seeker::Entity::find().all(&app.site.db).await.unwrap().into_iter().map(|s| s.cv)).collect();
+    assert_eq!(cvs.len(), 2);
+
+    let now = chrono::Utc::now();
+    let removed = server::data_rights::retention::sweep(&app.state, now).await.unwrap();
+    assert_eq!(removed, Default::default(), "nothing is old enough yet");
+    // Fourteen months on: the job closed (in 30 days) more than the 12-month period ago.
+    let later = now.checked_add_months(chrono::Months::new(14)).unwrap();
+    let removed = server::data_rights::retention::sweep(&app.state, later).await.unwrap();
+    assert_eq!((removed.applications, removed.registrations, removed.identity_documents), (1, 1, 1));
+    assert!(entity::job_application::Entity::find().all(&app.site.db).await.unwrap().is_empty());
+    assert!(entity::job_seeker::Entity::find().all(&app.site.db).await.unwrap().is_empty());
+    for key in cvs.iter().chain([&passport]) {
+        assert!(app.state.storage.get(key).await.is_err(), "{key} is still stored");
+    }
+    assert!(user::Entity::find_by_id(dormant.user.id).one(&app.site.db).await.unwrap().unwrap().passport.is_none());
+
+    let (_, policy) = app.text("/privacy-policy").await;
+    assert!(policy.contains("CVs and job applications: 12 months after the job closes"), "the policy states the configured period");
+}
+on_both_databases!(backend documents_past_their_retention_period_are_removed);
