@@ -1,7 +1,7 @@
 // The back office in a real browser (issue 11): a staff account made with `create-admin` signs
 // in on the ordinary login page, sets up an authenticator app from the QR code's key, keeps
-// the recovery codes, opens /admin, approves a member's provider application and confirms their
-// booking; the member is told of both. To a visitor /admin is the site's 404 page. Then the
+// the recovery codes, opens /admin, approves a member's provider application, confirms their
+// booking (the member is told of both) and changes a service's price, which the public page shows. To a visitor /admin is the site's 404 page. Then the
 // member downloads their data from their profile and deletes their account.
 
 import assert from 'node:assert/strict';
@@ -98,6 +98,21 @@ describe('the back office', () => {
       await booking.getByRole('button', { name: 'Confirm' }).click();
       await landedOn(page, '/admin/bookings');
       await page.getByText('Booking confirmed. The member has been told, with a calendar update.').waitFor({ state: 'visible' });
+
+      // A price change shows on the public page at once.
+      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Catalogue' }).click();
+      await landedOn(page, '/admin/catalogue');
+      await page.getByLabel('Title').fill(service.title);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await landedOn(page, '/admin/catalogue');
+      await page.getByRole('link', { name: service.title, exact: true }).click();
+      await landedOn(page, `/admin/services/${service.id}`);
+      await page.getByLabel('Price from (£)').fill('321.50');
+      await page.getByRole('button', { name: 'Save service' }).click();
+      await landedOn(page, `/admin/services/${service.id}`);
+      await page.getByText('Service saved. The site shows it now.').waitFor({ state: 'visible' });
+      await open(page, env.baseUrl, `/services/details?id=${service.id}`);
+      await page.getByText('321.50', { exact: false }).first().waitFor({ state: 'visible' });
       // The wrong code's 400 is expected; nothing else may fail.
       assertNoProblems(withoutOwnStatus(problems, `${env.baseUrl}/api/admin/enrolment/confirm/`, 400), 'the back office');
     } finally {

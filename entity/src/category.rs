@@ -12,6 +12,8 @@ pub struct Model {
     pub icon: String,
     /// Smaller comes first.
     pub priority: i32,
+    /// Hidden by staff: out of the menus, lists and pages; its services stay.
+    pub hidden: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -252,6 +252,8 @@ async fn import_categories(db: &impl ConnectionTrait, rows: &[FixtureCategory], 
             description: c.description.clone(),
             icon: c.icon.clone(),
             priority: c.priority,
+            // Fixtures know nothing of hiding: a category staff hid stays hidden.
+            hidden: existing.get(&c.slug).is_some_and(|m| m.hidden),
         };
         match existing.get(&c.slug) {
             Some(current) if *current == wanted => {}

@@ -23,6 +23,10 @@ pub enum AdminView {
     ProviderApplications(Listing<ProviderApplication>),
     Bookings(Listing<BookingRow>),
     Members(Listing<MemberRow>),
+    Catalogue { categories: Vec<CategoryRow>, services: Listing<ServiceRow> },
+    /// A service's form: `None` to add one; the categories to choose from.
+    ServiceForm { service: Option<ServiceRow>, categories: Vec<CategoryRow> },
+    WebsiteInfo(WebsiteInfoForm),
     Member(MemberRow),
     AuditLog(Listing<AuditRow>),
 }
@@ -131,6 +135,57 @@ pub struct MemberRow {
     pub bookings: u64,
     #[cfg_attr(feature = "schema", schema(format = DateTime))]
     pub date_joined: String,
+}
+
+/// A category as staff edit it, hidden ones included.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct CategoryRow {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    pub icon: String,
+    pub priority: i32,
+    /// Out of the site's menus, lists and pages.
+    pub hidden: bool,
+    /// Services in it, open or closed.
+    pub services: u64,
+}
+
+/// A service as staff edit it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct ServiceRow {
+    pub id: i32,
+    pub slug: String,
+    pub category: i32,
+    pub category_name: String,
+    pub title: String,
+    pub summary: String,
+    pub description: String,
+    /// In pounds, e.g. `"45.00"`.
+    pub price_from: String,
+    /// `fixed`, `hour` or `day`.
+    pub price_unit: String,
+    /// Open or Closed.
+    pub status: String,
+    pub priority: i32,
+    pub areas: Vec<String>,
+}
+
+/// The website info as its one form edits it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct WebsiteInfoForm {
+    /// The company's name.
+    pub brand: String,
+    pub email: String,
+    pub phones: Vec<String>,
+    pub address: String,
+    pub opening_hours: String,
+    /// Network name and address, e.g. `["Facebook", "https://..."]`.
+    pub socials: Vec<(String, String)>,
 }
 
 /// One staff action in the audit log.

@@ -3,6 +3,7 @@
 
 mod audit;
 mod bookings;
+mod catalogue;
 mod dashboard;
 mod members;
 pub mod data;
@@ -16,7 +17,15 @@ use crate::pages::{Head, html};
 use leptos::prelude::*;
 
 /// The back office's sections, in the menu's order.
-const SECTIONS: [(&str, &str); 5] = [("/admin", "Dashboard"), ("/admin/providers", "Provider applications"), ("/admin/bookings", "Bookings"), ("/admin/members", "Members"), ("/admin/audit", "Audit log")];
+const SECTIONS: [(&str, &str); 7] = [
+    ("/admin", "Dashboard"),
+    ("/admin/providers", "Provider applications"),
+    ("/admin/bookings", "Bookings"),
+    ("/admin/catalogue", "Catalogue"),
+    ("/admin/website-info", "Website info"),
+    ("/admin/members", "Members"),
+    ("/admin/audit", "Audit log"),
+];
 
 pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> String {
     let (name, content) = match &page.view {
@@ -25,6 +34,12 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         AdminView::Bookings(list) => ("Bookings", view! { <bookings::Bookings list=list.clone()/> }.into_any()),
         AdminView::Members(list) => ("Members", view! { <members::Members list=list.clone()/> }.into_any()),
         AdminView::Member(row) => ("Member", view! { <members::Member row=row.clone()/> }.into_any()),
+        AdminView::Catalogue { categories, services } => ("Catalogue", view! { <catalogue::Catalogue categories=categories.clone() services=services.clone()/> }.into_any()),
+        AdminView::ServiceForm { service, categories } => (
+            if service.is_some() { "Edit a service" } else { "Add a service" },
+            view! { <catalogue::ServiceForm service=service.clone() categories=categories.clone()/> }.into_any(),
+        ),
+        AdminView::WebsiteInfo(info) => ("Website info", view! { <catalogue::WebsiteInfo info=info.clone()/> }.into_any()),
         AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
     };
     let brand = &site.info.brand;

@@ -2,6 +2,7 @@
 
 use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
 use super::bookings::{self, BookingAction, BookingFilter};
+use super::catalogue::{self, Fields};
 use super::members::{self, AccountChange};
 use super::{audit, dashboard};
 use crate::http::AppError;
@@ -10,7 +11,8 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
-use app::admin::{AuditRow, BookingRow, Dashboard, MemberRow, ProviderApplication};
+use app::admin::{AuditRow, BookingRow, CategoryRow, Dashboard, MemberRow, ProviderApplication, ServiceRow, WebsiteInfoForm};
+use axum::http::StatusCode;
 use axum::Json;
 use axum::extract::State;
 use entity::words::ProviderStatus;
@@ -245,4 +247,68 @@ pub struct ErasureBody {
 pub async fn member_erase(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<ErasureBody>) -> Result<Json<MemberRow>, AppError> {
     let requested_on = members::requested_on(body.requested_on.as_deref())?;
     Ok(Json(members::erase_for_request(&state, &staff.user, id, requested_on, body.confirm_email.as_deref().unwrap_or("")).await?))
+}
+
+/// Every category, hidden ones included, by priority.
+#[utoipa::path(get, path = "/api/admin/categories/", tag = "back office", responses((status = 200, body = Vec<CategoryRow>), StaffOnly))]
+pub async fn category_list(State(state): State<Arc<AppState>>, _staff: Staff) -> Result<Json<Vec<CategoryRow>>, AppError> {
+    Ok(Json(catalogue::categories(state.db()).await?))
+}
+
+/// Adds a category: `name`, `slug` (unique), `icon`, `priority`, `description`, `hidden`.
+#[utoipa::path(post, path = "/api/admin/categories/", tag = "back office", request_body = Fields, responses((status = 201, body = CategoryRow), Invalid, StaffOnly))]
+pub async fn category_create(State(state): State<Arc<AppState>>, Staff(staff): Staff, JsonBody(fields): JsonBody<Fields>) -> Result<(StatusCode, Json<CategoryRow>), AppError> {
+    Ok((StatusCode::CREATED, Json(catalogue::save_category(&state, &staff.user, None, &fields).await?)))
+}
+
+/// Edits a category, or hides it from the site (`hidden: true`); fields left out stay.
+#[utoipa::path(patch, path = "/api/admin/categories/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = Fields, responses((status = 200, body = CategoryRow), Invalid, StaffOnly))]
+pub async fn category_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(fields): JsonBody<Fields>) -> Result<Json<CategoryRow>, AppError> {
+    Ok(Json(catalogue::save_category(&state, &staff.user, Some(id), &fields).await?))
+}
+
+/// Services by title, every status; `search` in the title.
+#[utoipa::path(get, path = "/api/admin/services/", tag = "back office", params(
+    ("search" = Option<String>, Query),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ServiceRow>), Invalid, StaffOnly))]
+pub async fn service_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ServiceRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let (count, rows) = catalogue::services(state.db(), query.text("search"), request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+/// Adds a service: `title`, `slug`, `category`, `summary`, `description`, `price_from`
+/// (pounds), `price_unit`, `areas` (a list, or towns one a line), `priority`, `status`.
+#[utoipa::path(post, path = "/api/admin/services/", tag = "back office", request_body = Fields, responses((status = 201, body = ServiceRow), Invalid, StaffOnly))]
+pub async fn service_create(State(state): State<Arc<AppState>>, Staff(staff): Staff, JsonBody(fields): JsonBody<Fields>) -> Result<(StatusCode, Json<ServiceRow>), AppError> {
+    Ok((StatusCode::CREATED, Json(catalogue::save_service(&state, &staff.user, None, &fields).await?)))
+}
+
+/// One service, as staff edit it.
+#[utoipa::path(get, path = "/api/admin/services/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = ServiceRow), StaffOnly))]
+pub async fn service_show(State(state): State<Arc<AppState>>, _staff: Staff, RecordId(id): RecordId) -> Result<Json<ServiceRow>, AppError> {
+    Ok(Json(catalogue::service(state.db(), id).await?))
+}
+
+/// Edits a service (close it with `status: Closed`); fields left out stay.
+#[utoipa::path(patch, path = "/api/admin/services/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = Fields, responses((status = 200, body = ServiceRow), Invalid, StaffOnly))]
+pub async fn service_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(fields): JsonBody<Fields>) -> Result<Json<ServiceRow>, AppError> {
+    Ok(Json(catalogue::save_service(&state, &staff.user, Some(id), &fields).await?))
+}
+
+/// The website info, as its form edits it.
+#[utoipa::path(get, path = "/api/admin/website-info/", tag = "back office", responses((status = 200, body = WebsiteInfoForm), StaffOnly))]
+pub async fn website_info(State(state): State<Arc<AppState>>, _staff: Staff) -> Result<Json<WebsiteInfoForm>, AppError> {
+    Ok(Json(catalogue::website_info(&state).await?))
+}
+
+/// Replaces the website info: `brand`, `email`, `phones` (one a line, or a list), `address`,
+/// `opening_hours`, `socials` (lines of a name and an address).
+#[utoipa::path(put, path = "/api/admin/website-info/", tag = "back office", request_body = Fields, responses((status = 200, body = WebsiteInfoForm), Invalid, StaffOnly))]
+pub async fn website_info_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, JsonBody(fields): JsonBody<Fields>) -> Result<Json<WebsiteInfoForm>, AppError> {
+    Ok(Json(catalogue::save_website_info(&state, &staff.user, &fields).await?))
 }

@@ -5,6 +5,7 @@
 mod api;
 pub mod audit;
 mod bookings;
+mod catalogue;
 mod dashboard;
 mod members;
 mod pages;
@@ -36,5 +37,10 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::member_action))
         .routes(routes!(api::member_data))
         .routes(routes!(api::member_erase))
+        .routes(routes!(api::category_list, api::category_create))
+        .routes(routes!(api::category_update))
+        .routes(routes!(api::service_list, api::service_create))
+        .routes(routes!(api::service_show, api::service_update))
+        .routes(routes!(api::website_info, api::website_info_update))
         .routes(routes!(api::audit_log))
 }

@@ -4,6 +4,7 @@
 
 use super::api::{DecisionBody, parse_booking_action, parse_decision, status_filter};
 use super::bookings::{self, BookingFilter};
+use super::catalogue::{self, Fields};
 use super::members::{self, AccountChange};
 use super::session::{self, StaffSession};
 use super::{audit, dashboard, provider_applications};
@@ -29,6 +30,14 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/providers/{id}/decision", post(decide))
         .route("/admin/bookings", get(bookings_page))
         .route("/admin/bookings/{id}/{action}", post(booking_action))
+        .route("/admin/catalogue", get(catalogue_page))
+        .route("/admin/categories", post(category_save))
+        .route("/admin/categories/{id}", post(category_save))
+        .route("/admin/categories/{id}/{visibility}", post(category_visibility))
+        .route("/admin/services", post(service_save))
+        .route("/admin/services/new", get(service_page))
+        .route("/admin/services/{id}", get(service_page).post(service_save))
+        .route("/admin/website-info", get(website_info_page).post(website_info_save))
         .route("/admin/members", get(members_page))
         .route("/admin/members/{id}", get(member_page))
         .route("/admin/members/{id}/data", get(member_data))
@@ -110,6 +119,9 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
         "staff-granted" => "Staff rights granted. They set up an authenticator app at their next sign-in.",
         "staff-removed" => "Staff rights removed; their back-office session has ended.",
         "erased" => "Personal data erased. Bookings and payments are kept, anonymised.",
+        "category-saved" => "Category saved. The site shows it now.",
+        "service-saved" => "Service saved. The site shows it now.",
+        "info-saved" => "Website info saved. Every page shows it now.",
         _ => return None,
     };
     Some(text.into())
@@ -262,7 +274,7 @@ async fn members_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Qu
     }
 }
 
-fn member_id(raw: &str) -> Option<i32> {
+fn record_id(raw: &str) -> Option<i32> {
     raw.parse::<i32>().ok().filter(|id| *id > 0)
 }
 
@@ -278,7 +290,7 @@ async fn member_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Pat
 
 async fn show_member(state: &AppState, staff: StaffSession, id: &str, status: StatusCode, notice: Option<String>) -> Response {
     let path = format!("/admin/members/{id}");
-    let Some(id) = member_id(id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
+    let Some(id) = record_id(id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     let row = match members::find(state.db(), id).await {
         Ok(member) => members::row_of(state.db(), member).await.map_err(AppError::from),
         Err(error) => Err(error),
@@ -297,7 +309,7 @@ async fn member_data(State(state): State<Arc<AppState>>, headers: HeaderMap, Pat
         Ok(staff) => staff,
         Err(response) => return response,
     };
-    let Some(member) = member_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
+    let Some(member) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     let outcome = match members::requested_on(params.get("requested_on").map(String::as_str)) {
         Ok(day) => members::export_for_request(&state, &staff.user, member, day).await.map(|data| crate::data_rights::download(data, &format!("member-{member}-data-{day}.json"))),
         Err(error) => Err(error),
@@ -315,7 +327,7 @@ async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, P
         Ok(staff) => staff,
         Err(response) => return response,
     };
-    let Some(member) = member_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
+    let Some(member) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     let outcome = if action == "erase" {
         match members::requested_on(form.get("requested_on").map(String::as_str)) {
             Ok(day) => members::erase_for_request(&state, &staff.user, member, day, form.get("confirm_email").map_or("", String::as_str)).await.map(|_| "erased"),
@@ -336,6 +348,162 @@ async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, P
         Ok(done) => Redirect::to(&format!("{path}?done={done}")).into_response(),
         Err(error @ AppError::Internal(_)) => error.into_response(),
         Err(error) => show_member(&state, staff, &id, error.status(), Some(error.to_string())).await,
+    }
+}
+
+/// What a refused form says at the top of its page: every field's message.
+fn error_text(error: &AppError) -> String {
+    match error {
+        AppError::Validation { fields, .. } => fields.iter().map(|(field, messages)| format!("{}: {}", field.replace('_', " "), messages.join(" "))).collect::<Vec<_>>().join(" · "),
+        other => other.to_string(),
+    }
+}
+
+fn form_fields(form: HashMap<String, String>) -> Fields {
+    Fields(form.into_iter().map(|(key, value)| (key, serde_json::Value::String(value))).collect())
+}
+
+async fn catalogue_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/catalogue", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_catalogue(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_catalogue(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let search = param(&params, "q");
+    let request = page_of(&params);
+    let loaded = async {
+        let categories = catalogue::categories(state.db()).await?;
+        let (count, rows) = catalogue::services(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), request).await?;
+        Ok::<_, sea_orm::DbErr>((categories, count, rows))
+    };
+    match loaded.await {
+        Ok((categories, count, rows)) => {
+            let view = AdminView::Catalogue { categories, services: listing(vec![("q", search.clone())], rows, count, request) };
+            render(state, status, AdminPage { url: url_of("/admin/catalogue", &params), staff_email: staff.user.email, notice, view }).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn category_save(State(state): State<Arc<AppState>>, headers: HeaderMap, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/catalogue", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let id = match id {
+        Some(Path(raw)) => match record_id(&raw) {
+            Some(id) => Some(id),
+            None => return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await,
+        },
+        None => None,
+    };
+    let outcome = catalogue::save_category(&state, &staff.user, id, &form_fields(form)).await;
+    finish(&state, staff, outcome.map(|_| "/admin/catalogue?done=category-saved".to_string())).await
+}
+
+async fn category_visibility(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, visibility)): Path<(String, String)>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/catalogue", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let (Some(id), Some(hidden)) = (record_id(&id), match visibility.as_str() { "hide" => Some(true), "show" => Some(false), _ => None }) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await;
+    };
+    let fields = Fields([("hidden".to_string(), serde_json::Value::Bool(hidden))].into_iter().collect());
+    let outcome = catalogue::save_category(&state, &staff.user, Some(id), &fields).await;
+    finish(&state, staff, outcome.map(|_| "/admin/catalogue?done=category-saved".to_string())).await
+}
+
+/// After a catalogue form: back to where it was, or the catalogue again saying what was refused.
+async fn finish(state: &AppState, staff: StaffSession, outcome: Result<String, AppError>) -> Response {
+    match outcome {
+        Ok(to) => Redirect::to(&to).into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await,
+        Err(error) => show_catalogue(state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
+    }
+}
+
+async fn service_page(State(state): State<Arc<AppState>>, headers: HeaderMap, id: Option<Path<String>>, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/catalogue", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let id = match id {
+        Some(Path(raw)) => match record_id(&raw) {
+            Some(id) => Some(id),
+            None => return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await,
+        },
+        None => None,
+    };
+    show_service(&state, staff, id, StatusCode::OK, done_notice(&params)).await
+}
+
+async fn show_service(state: &AppState, staff: StaffSession, id: Option<i32>, status: StatusCode, notice: Option<String>) -> Response {
+    let service = match id {
+        Some(id) => match catalogue::service(state.db(), id).await {
+            Ok(service) => Some(service),
+            Err(AppError::NotFound) => return error_page(&state.site, StatusCode::NOT_FOUND, &format!("/admin/services/{id}")).await,
+            Err(error) => return error.into_response(),
+        },
+        None => None,
+    };
+    let categories = match catalogue::categories(state.db()).await {
+        Ok(categories) => categories,
+        Err(error) => return AppError::from(error).into_response(),
+    };
+    let url = id.map_or("/admin/services/new".to_string(), |id| format!("/admin/services/{id}"));
+    render(state, status, AdminPage { url, staff_email: staff.user.email, notice, view: AdminView::ServiceForm { service, categories } }).await
+}
+
+async fn service_save(State(state): State<Arc<AppState>>, headers: HeaderMap, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/catalogue", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let id = match id {
+        Some(Path(raw)) => match record_id(&raw) {
+            Some(id) => Some(id),
+            None => return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await,
+        },
+        None => None,
+    };
+    match catalogue::save_service(&state, &staff.user, id, &form_fields(form)).await {
+        Ok(saved) => Redirect::to(&format!("/admin/services/{}?done=service-saved", saved.id)).into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await,
+        Err(error) => show_service(&state, staff, id, error.status(), Some(error_text(&error))).await,
+    }
+}
+
+async fn website_info_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/website-info", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    show_website_info(&state, staff, StatusCode::OK, done_notice(&params)).await
+}
+
+async fn show_website_info(state: &AppState, staff: StaffSession, status: StatusCode, notice: Option<String>) -> Response {
+    match catalogue::website_info(state).await {
+        Ok(info) => render(state, status, AdminPage { url: "/admin/website-info".into(), staff_email: staff.user.email, notice, view: AdminView::WebsiteInfo(info) }).await,
+        Err(error) => error.into_response(),
+    }
+}
+
+async fn website_info_save(State(state): State<Arc<AppState>>, headers: HeaderMap, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/website-info", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    match catalogue::save_website_info(&state, &staff.user, &form_fields(form)).await {
+        Ok(_) => Redirect::to("/admin/website-info?done=info-saved").into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(error) => show_website_info(&state, staff, error.status(), Some(error_text(&error))).await,
     }
 }
 

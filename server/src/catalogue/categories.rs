@@ -6,7 +6,7 @@ use entity::{category, service};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::HashMap;
 
-/// Every category by priority, with how many open services it has.
+/// Every category the site shows (not hidden by staff) by priority, with how many open services it has.
 pub async fn categories(db: &impl ConnectionTrait) -> Result<Vec<CategoryCard>, DbErr> {
     let counts: HashMap<i32, i64> = service::Entity::find()
         .select_only()
@@ -19,7 +19,7 @@ pub async fn categories(db: &impl ConnectionTrait) -> Result<Vec<CategoryCard>, 
         .await?
         .into_iter()
         .collect();
-    let rows = category::Entity::find().order_by_asc(category::Column::Priority).order_by_asc(category::Column::Name).all(db).await?;
+    let rows = category::Entity::find().filter(category::Column::Hidden.eq(false)).order_by_asc(category::Column::Priority).order_by_asc(category::Column::Name).all(db).await?;
     Ok(rows
         .into_iter()
         .map(|c| CategoryCard {

@@ -320,3 +320,77 @@ async fn staff_confirm_complete_and_cancel_bookings(backend: Backend) {
     assert_eq!(log["results"][0]["after"]["refunded"], true);
 }
 on_both_databases!(backend staff_confirm_complete_and_cancel_bookings);
+
+async fn catalogue_edits_show_on_the_public_site_at_once(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let (_, categories) = staff_call(&app, &staff, Method::GET, "/api/admin/categories/", None).await;
+    let category = categories[0].clone();
+    let slug = category["slug"].as_str().unwrap().to_string();
+    let (_, listed) = app.json(&format!("/api/service/?category__slug={slug}&status=Open&page_size=1")).await;
+    let id = listed["results"][0]["id"].as_i64().unwrap();
+    // Cached before the change: the change must drop it.
+    let (_, page) = app.text(&format!("/services/details?id={id}")).await;
+    assert!(!page.contains("£987.65"));
+
+    let path = format!("/api/admin/services/{id}/");
+    let (status, refused) = staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"price_from": "ten pounds", "status": "Maybe"}))).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused["price_from"].is_array() && refused["status"].is_array());
+    let (status, saved) = staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"price_from": "987.65"}))).await;
+    assert_eq!((status, saved["price_from"].as_str()), (200, Some("987.65")), "{saved}");
+    let (_, public) = app.json(&format!("/api/service/{id}/")).await;
+    assert_eq!(public["price_from"], "987.65");
+    let (_, page) = app.text(&format!("/services/details?id={id}")).await;
+    assert!(page.contains("987.65"), "the cached page was dropped");
+
+    // Closed: it leaves its category's list and count.
+    let count_before = category_count(&app, &slug).await;
+    let (status, _) = staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"status": "Closed"}))).await;
+    assert_eq!(status, 200);
+    assert_eq!(category_count(&app, &slug).await, count_before - 1);
+    let (_, open) = app.json(&format!("/api/service/?category__slug={slug}&status=Open&page_size=100")).await;
+    assert!(open["results"].as_array().unwrap().iter().all(|s| s["id"].as_i64() != Some(id)));
+
+    // A category: a slug taken is refused; a new one is shown; a hidden one leaves the site.
+    let (status, taken) = staff_call(&app, &staff, Method::POST, "/api/admin/categories/", Some(json!({"name": "Again", "slug": slug}))).await;
+    assert_eq!((status, taken["slug"][0].as_str()), (400, Some("Another category has this slug.")));
+    let (status, added) = staff_call(&app, &staff, Method::POST, "/api/admin/categories/", Some(json!({"name": "Window cleaning", "slug": "window-cleaning", "icon": "sparkles", "priority": 1}))).await;
+    assert_eq!(status, 201, "{added}");
+    let (_, service) = staff_call(&app, &staff, Method::POST, "/api/admin/services/", Some(json!({
+        "title": "Conservatory roof clean", "slug": "conservatory-roof-clean", "category": added["id"], "summary": "Roof panels and gutters.",
+        "description": "We clean the roof panels, frames and gutters.", "price_from": 120, "price_unit": "fixed", "areas": ["Leeds", "York"], "status": "Open",
+    }))).await;
+    assert_eq!(service["areas"], json!(["Leeds", "York"]), "{service}");
+    assert_eq!(category_count(&app, "window-cleaning").await, 1);
+    let (status, _) = staff_call(&app, &staff, Method::PATCH, &format!("/api/admin/categories/{}/", added["id"]), Some(json!({"hidden": true}))).await;
+    assert_eq!(status, 200);
+    let (_, shown) = app.json("/api/service/categories/?page_size=100").await;
+    assert!(shown["results"].as_array().unwrap().iter().all(|c| c["slug"] != "window-cleaning"), "a hidden category leaves the list");
+    assert_eq!(app.text("/services?category=window-cleaning").await.0, 404);
+
+    // The website info, in one form.
+    let info = json!({"brand": "Brightway", "email": "Help@Brightway.example", "phones": "020 7946 0999", "address": "1 New Road, Leeds, LS1 1AA", "opening_hours": "Mon-Fri 08:00-17:00", "socials": "Facebook https://facebook.example/brightway"});
+    let (status, bad) = staff_call(&app, &staff, Method::PUT, "/api/admin/website-info/", Some(json!({"brand": "", "email": "nope", "phones": "12", "address": "x"}))).await;
+    assert_eq!(status, 400);
+    assert!(bad["brand"].is_array() && bad["email"].is_array() && bad["phones"].is_array(), "{bad}");
+    let (status, saved) = staff_call(&app, &staff, Method::PUT, "/api/admin/website-info/", Some(info)).await;
+    assert_eq!((status, saved["phones"][0].as_str()), (200, Some("+44 20 7946 0999")), "{saved}");
+    let (_, public) = app.json("/api/website-info/").await;
+    assert_eq!(public["results"][0]["email"], "help@brightway.example");
+    let (_, home) = app.text("/").await;
+    assert!(home.contains("1 New Road, Leeds, LS1 1AA"), "every page shows it");
+
+    let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=service&subject_id={id}"), None).await;
+    let rows = log["results"].as_array().unwrap();
+    assert_eq!(rows[1]["after"], json!({"price_from": "987.65"}), "only the changed field");
+    assert_eq!(rows[1]["before"].as_object().unwrap().keys().collect::<Vec<_>>(), ["price_from"]);
+    assert_ne!(rows[1]["before"]["price_from"], "987.65");
+    assert_eq!(rows[0]["after"], json!({"status": "Closed"}));
+}
+on_both_databases!(backend catalogue_edits_show_on_the_public_site_at_once);
+
+async fn category_count(app: &TestApp, slug: &str) -> i64 {
+    let (_, categories) = app.json("/api/service/categories/?page_size=100").await;
+    categories["results"].as_array().unwrap().iter().find(|c| c["slug"] == slug).map_or(-1, |c| c["service_count"].as_i64().unwrap())
+}
