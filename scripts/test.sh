@@ -63,9 +63,9 @@ enabled = false
 
 # Schema-valid bodies that these operations rightly refuse with the contract's 400, for reasons
 # no schema can state: the address is already registered (generated data repeats addresses) or
-# already verified, the code or the old password is not the right one.
+# already verified, the code or the (old) password is not the right one.
 [[operations]]
-include-name = ["POST /api/auth/register/", "POST /api/auth/verify-email/", "POST /api/auth/resend-otp/", "POST /api/auth/password-reset-confirm/", "PUT /api/auth/update-password/"]
+include-name = ["POST /api/auth/register/", "POST /api/auth/verify-email/", "POST /api/auth/resend-otp/", "POST /api/auth/password-reset-confirm/", "PUT /api/auth/update-password/", "POST /api/auth/delete-account/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 
 # Marketplace writes whose bodies name a record by id: schemathesis makes up ids of no record

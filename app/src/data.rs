@@ -83,6 +83,8 @@ pub struct ReviewView {
     pub review: String,
     /// `YYYY-MM-DD`.
     pub created_at: String,
+    /// The author has a completed booking of the service.
+    pub verified_booking: bool,
 }
 
 /// One service with its description and latest reviews.

@@ -111,6 +111,7 @@ fn review(id: i32, text: &str) -> ReviewView {
         rating: 5,
         review: text.into(),
         created_at: "2026-11-02".into(),
+        verified_booking: id == 1,
     }
 }
 

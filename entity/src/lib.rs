@@ -18,6 +18,7 @@ pub mod provider;
 pub mod recruitment_request;
 pub mod refresh_token;
 pub mod review;
+pub mod review_report;
 pub mod service;
 pub mod staff_recovery_code;
 pub mod staff_session;
@@ -43,6 +44,7 @@ pub mod prelude {
     pub use super::recruitment_request::Entity as RecruitmentRequest;
     pub use super::refresh_token::Entity as RefreshToken;
     pub use super::review::Entity as Review;
+    pub use super::review_report::Entity as ReviewReport;
     pub use super::service::Entity as Service;
     pub use super::staff_recovery_code::Entity as StaffRecoveryCode;
     pub use super::staff_session::Entity as StaffSession;

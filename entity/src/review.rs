@@ -12,6 +12,9 @@ pub struct Model {
     pub rating: i32,
     pub review: String,
     pub created_at: DateTimeUtc,
+    /// Set while staff hide it: kept, but on no page and in no average.
+    pub hidden_at: Option<DateTimeUtc>,
+    pub hidden_reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

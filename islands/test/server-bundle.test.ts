@@ -36,6 +36,7 @@ const ISLAND_MARKERS: Record<string, string> = {
   'payment-list': '',
   'bookmark-list': '',
   'bookmark-toggle': '',
+  'review-report': '',
   'job-application-list': '',
   'my-job-posts': '',
   'job-apply-form': '',

@@ -11,6 +11,7 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
         ("New applications to our own jobs", data.new_agency_job_applications, None),
         ("Recruitment requests this week", data.new_recruitment_requests, None),
         ("Job seekers registered this week", data.new_job_seekers, None),
+        ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),
         ("Mails that failed to send", data.failed_mail, None),
     ];
     let cards = items

@@ -27,6 +27,7 @@ pub enum AdminView {
     /// A service's form: `None` to add one; the categories to choose from.
     ServiceForm { service: Option<ServiceRow>, categories: Vec<CategoryRow> },
     WebsiteInfo(WebsiteInfoForm),
+    Reviews(Listing<ReviewRow>),
     Member(MemberRow),
     AuditLog(Listing<AuditRow>),
 }
@@ -46,6 +47,8 @@ pub struct Dashboard {
     pub new_job_seekers: u64,
     /// Mails that failed at least once and are not sent yet.
     pub failed_mail: u64,
+    /// Shown reviews with reports staff have not decided on.
+    pub reported_reviews: u64,
 }
 
 /// One page of a back-office list and what it was filtered by.
@@ -186,6 +189,26 @@ pub struct WebsiteInfoForm {
     pub opening_hours: String,
     /// Network name and address, e.g. `["Facebook", "https://..."]`.
     pub socials: Vec<(String, String)>,
+}
+
+/// A review as staff moderate it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct ReviewRow {
+    pub id: i32,
+    pub service_id: i32,
+    pub service_title: String,
+    pub author_name: String,
+    pub author_email: String,
+    pub rating: i32,
+    pub review: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
+    pub hidden: bool,
+    pub hidden_reason: Option<String>,
+    pub verified_booking: bool,
+    /// What members who reported it said, not yet decided on.
+    pub open_reports: Vec<String>,
 }
 
 /// One staff action in the audit log.

@@ -8,6 +8,7 @@ mod dashboard;
 mod members;
 pub mod data;
 mod providers;
+mod reviews;
 
 pub use data::*;
 
@@ -17,12 +18,13 @@ use crate::pages::{Head, html};
 use leptos::prelude::*;
 
 /// The back office's sections, in the menu's order.
-const SECTIONS: [(&str, &str); 7] = [
+const SECTIONS: [(&str, &str); 8] = [
     ("/admin", "Dashboard"),
     ("/admin/providers", "Provider applications"),
     ("/admin/bookings", "Bookings"),
     ("/admin/catalogue", "Catalogue"),
     ("/admin/website-info", "Website info"),
+    ("/admin/reviews", "Reviews"),
     ("/admin/members", "Members"),
     ("/admin/audit", "Audit log"),
 ];
@@ -40,6 +42,7 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
             view! { <catalogue::ServiceForm service=service.clone() categories=categories.clone()/> }.into_any(),
         ),
         AdminView::WebsiteInfo(info) => ("Website info", view! { <catalogue::WebsiteInfo info=info.clone()/> }.into_any()),
+        AdminView::Reviews(list) => ("Reviews", view! { <reviews::Reviews list=list.clone()/> }.into_any()),
         AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
     };
     let brand = &site.info.brand;

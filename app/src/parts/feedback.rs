@@ -1,23 +1,29 @@
 use super::rating::ReviewStars;
 use crate::data::ReviewView;
 use crate::format::long_date;
+use crate::island::{Hydrate, Island};
+use serde_json::json;
 use leptos::prelude::*;
 
 /// One customer's review. `link_service` names the reviewed service with a link, for lists
-/// that mix services (on a service's own page it would only repeat the heading).
+/// that mix services (on a service's own page it would only repeat the heading); `reportable`
+/// adds the way to report it to staff (on the service's own page).
 #[component]
-pub(crate) fn ReviewQuote(review: ReviewView, #[prop(optional)] link_service: bool) -> impl IntoView {
+pub(crate) fn ReviewQuote(review: ReviewView, #[prop(optional)] link_service: bool, #[prop(optional)] reportable: bool) -> impl IntoView {
     let service_href = format!("/services/details?id={}", review.service_id);
+    let report = reportable.then(|| view! { <Island name="review-report" props=json!({ "review": review.id, "service": review.service_id }) hydrate=Hydrate::Visible/> });
     view! {
         <figure class="review">
             <ReviewStars rating=review.rating/>
             <blockquote><p>{review.review}</p></blockquote>
             <figcaption>
                 <span class="review-author">{review.user_name}</span>
+                {review.verified_booking.then(|| view! { " " <span class="review-verified">"Verified booking"</span> })}
                 {link_service.then(|| view! { " on " <a href=service_href>{review.service_title}</a> })}
                 ", "
                 <time datetime=review.created_at.clone()>{long_date(&review.created_at)}</time>
             </figcaption>
+            {report}
         </figure>
     }
 }

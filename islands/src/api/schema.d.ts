@@ -272,6 +272,43 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/admin/reviews/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Reviews to moderate, newest first. */
+        readonly get: operations["review_list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/reviews/{id}/moderation/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Hides a review (it leaves every page and its service's average at once), restores it, or
+         *     keeps it; its open reports close.
+         */
+        readonly post: operations["review_moderation"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/admin/services/": {
         readonly parameters: {
             readonly query?: never;
@@ -790,6 +827,26 @@ export interface paths {
          *     the member provides (or has applied to provide). Its providers are told.
          */
         readonly post: operations["create"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/reviews/{id}/report/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Reports a review as false or abusive, for staff to look at; a second report by the same
+         *     member changes nothing.
+         */
+        readonly post: operations["report"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1319,6 +1376,11 @@ export interface components {
             readonly new_recruitment_requests: number;
             /** Format: int64 */
             readonly pending_provider_applications: number;
+            /**
+             * Format: int64
+             * @description Shown reviews with reports staff have not decided on.
+             */
+            readonly reported_reviews: number;
         };
         readonly DecisionBody: {
             /** @description `approve` or `reject`. */
@@ -1535,6 +1597,11 @@ export interface components {
         /** @description A sentence saying what was done. */
         readonly MessageAnswer: {
             readonly message: string;
+        };
+        readonly ModerationBody: {
+            /** @description `hide` (with a reason), `restore` or `keep` (closes its reports). */
+            readonly action: string;
+            readonly reason: string;
         };
         readonly NewBooking: {
             readonly address_line_1: string;
@@ -2032,6 +2099,40 @@ export interface components {
             }[];
         };
         /** @description One page of a list. */
+        readonly Paginated_ReviewRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly author_email: string;
+                readonly author_name: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                readonly hidden: boolean;
+                readonly hidden_reason?: string | null;
+                /** Format: int32 */
+                readonly id: number;
+                /** @description What members who reported it said, not yet decided on. */
+                readonly open_reports: readonly string[];
+                /** Format: int32 */
+                readonly rating: number;
+                readonly review: string;
+                /** Format: int32 */
+                readonly service_id: number;
+                readonly service_title: string;
+                readonly verified_booking: boolean;
+            }[];
+        };
+        /** @description One page of a list. */
         readonly Paginated_ReviewView: {
             /**
              * Format: int64
@@ -2060,6 +2161,8 @@ export interface components {
                 readonly service: number;
                 /** @description The author's first name and surname initial. */
                 readonly user_name: string;
+                /** @description The author has a completed booking of this service. */
+                readonly verified_booking: boolean;
             }[];
         };
         /** @description One page of a list. */
@@ -2350,6 +2453,30 @@ export interface components {
             /** @description The new password: at least 8 characters, not all digits, not the email. */
             readonly password: string;
         };
+        readonly ReviewReport: {
+            /** @description What is wrong with it: false, abusive, not about this service... */
+            readonly reason: string;
+        };
+        /** @description A review as staff moderate it. */
+        readonly ReviewRow: {
+            readonly author_email: string;
+            readonly author_name: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly hidden: boolean;
+            readonly hidden_reason?: string | null;
+            /** Format: int32 */
+            readonly id: number;
+            /** @description What members who reported it said, not yet decided on. */
+            readonly open_reports: readonly string[];
+            /** Format: int32 */
+            readonly rating: number;
+            readonly review: string;
+            /** Format: int32 */
+            readonly service_id: number;
+            readonly service_title: string;
+            readonly verified_booking: boolean;
+        };
         readonly ReviewView: {
             /** Format: date-time */
             readonly created_at: string;
@@ -2365,6 +2492,8 @@ export interface components {
             readonly service: number;
             /** @description The author's first name and surname initial. */
             readonly user_name: string;
+            /** @description The author has a completed booking of this service. */
+            readonly verified_booking: boolean;
         };
         /** @enum {string} */
         readonly SalaryPeriod: "year" | "hour";
@@ -3471,6 +3600,128 @@ export interface operations {
             };
             /** @description Someone else decided meanwhile */
             readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly review_list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Reported (the default: shown reviews with open reports), Hidden or All */
+                readonly show?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_ReviewRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly review_moderation: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ModerationBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ReviewRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -5296,6 +5547,76 @@ export interface operations {
             };
             /** @description No valid access token; `detail` says why */
             readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly report: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ReviewReport"];
+            };
+        };
+        readonly responses: {
+            /** @description Reported already */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The member's own review */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such review on the site */
+            readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

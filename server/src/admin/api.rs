@@ -4,6 +4,7 @@ use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
 use super::bookings::{self, BookingAction, BookingFilter};
 use super::catalogue::{self, Fields};
 use super::members::{self, AccountChange};
+use super::reviews::{self, Moderation, Show};
 use super::{audit, dashboard};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
@@ -11,7 +12,7 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
-use app::admin::{AuditRow, BookingRow, CategoryRow, Dashboard, MemberRow, ProviderApplication, ServiceRow, WebsiteInfoForm};
+use app::admin::{AuditRow, BookingRow, CategoryRow, Dashboard, MemberRow, ProviderApplication, ReviewRow, ServiceRow, WebsiteInfoForm};
 use axum::http::StatusCode;
 use axum::Json;
 use axum::extract::State;
@@ -39,7 +40,7 @@ pub fn status_filter(text: Option<&str>) -> Option<Option<ProviderStatus>> {
 
 /// Provider applications, oldest first.
 #[utoipa::path(get, path = "/api/admin/providers/", tag = "back office", params(
-    ("status" = Option<String>, Query, description = "Pending (the default), Approved, Rejected or All"),
+    ("status" = Option<String>, Query, pattern = "^(Pending|Approved|Rejected|All)$", description = "Pending (the default), Approved, Rejected or All"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ProviderApplication>), Invalid, StaffOnly))]
@@ -96,8 +97,8 @@ pub async fn decide(State(state): State<Arc<AppState>>, Staff(staff): Staff, Rec
 
 /// The audit log, newest first.
 #[utoipa::path(get, path = "/api/admin/audit/", tag = "back office", params(
-    ("search" = Option<String>, Query, description = "Matches the staff member, the action, the subject's type or the summary"),
-    ("subject_type" = Option<String>, Query, description = "With subject_id: one record's history, e.g. provider"),
+    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Matches the staff member, the action, the subject's type or the summary"),
+    ("subject_type" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "With subject_id: one record's history, e.g. provider"),
     ("subject_id" = Option<i32>, Query, minimum = 1),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -137,8 +138,8 @@ fn status_of(text: Option<&str>, errors: &mut FieldErrors) -> Option<entity::wor
 /// Bookings, soonest first.
 #[utoipa::path(get, path = "/api/admin/bookings/", tag = "back office", params(
     ("date" = Option<String>, Query, format = Date, description = "The booked day"),
-    ("status" = Option<String>, Query, description = "Pending, Confirmed, Completed, Cancelled or All (the default)"),
-    ("member" = Option<String>, Query, description = "Part of the member's name or email address"),
+    ("status" = Option<String>, Query, pattern = "^(Pending|Confirmed|Completed|Cancelled|All)$", description = "Pending, Confirmed, Completed, Cancelled or All (the default)"),
+    ("member" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of the member's name or email address"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<BookingRow>), Invalid, StaffOnly))]
@@ -191,7 +192,7 @@ pub async fn booking_action(State(state): State<Arc<AppState>>, Staff(staff): St
 
 /// Members, newest first.
 #[utoipa::path(get, path = "/api/admin/members/", tag = "back office", params(
-    ("search" = Option<String>, Query, description = "Part of a name or an email address"),
+    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of a name or an email address"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<MemberRow>), Invalid, StaffOnly))]
@@ -269,7 +270,7 @@ pub async fn category_update(State(state): State<Arc<AppState>>, Staff(staff): S
 
 /// Services by title, every status; `search` in the title.
 #[utoipa::path(get, path = "/api/admin/services/", tag = "back office", params(
-    ("search" = Option<String>, Query),
+    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ServiceRow>), Invalid, StaffOnly))]
@@ -311,4 +312,55 @@ pub async fn website_info(State(state): State<Arc<AppState>>, _staff: Staff) -> 
 #[utoipa::path(put, path = "/api/admin/website-info/", tag = "back office", request_body = Fields, responses((status = 200, body = WebsiteInfoForm), Invalid, StaffOnly))]
 pub async fn website_info_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, JsonBody(fields): JsonBody<Fields>) -> Result<Json<WebsiteInfoForm>, AppError> {
     Ok(Json(catalogue::save_website_info(&state, &staff.user, &fields).await?))
+}
+
+/// Reviews to moderate, newest first.
+#[utoipa::path(get, path = "/api/admin/reviews/", tag = "back office", params(
+    ("show" = Option<String>, Query, pattern = "^(Reported|Hidden|All)$", description = "Reported (the default: shown reviews with open reports), Hidden or All"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ReviewRow>), Invalid, StaffOnly))]
+pub async fn review_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ReviewRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let show = Show::parse(query.text("show"));
+    if show.is_none() {
+        errors.add("show", "Choose Reported, Hidden or All.");
+    }
+    errors.finish()?;
+    let (count, rows) = reviews::list(state.db(), show.expect("validated"), request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ModerationBody {
+    /// `hide` (with a reason), `restore` or `keep` (closes its reports).
+    #[schema(required, value_type = String, pattern = "^(hide|restore|keep)$")]
+    pub action: Option<String>,
+    #[schema(value_type = String, max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// A moderation decision from a body or a form, or its field errors.
+pub fn parse_moderation(action: Option<&str>, reason: Option<&str>) -> Result<Moderation, AppError> {
+    let mut errors = FieldErrors::default();
+    let parsed = match action.map(str::trim) {
+        Some("hide") => Some(Moderation::Hide { reason: errors.required_text("reason", reason, reviews::REASON_MAX_CHARS) }),
+        Some("restore") => Some(Moderation::Restore),
+        Some("keep") => Some(Moderation::Keep),
+        _ => {
+            errors.add("action", "Choose hide, restore or keep.");
+            None
+        }
+    };
+    errors.finish()?;
+    Ok(parsed.expect("validated"))
+}
+
+/// Hides a review (it leaves every page and its service's average at once), restores it, or
+/// keeps it; its open reports close.
+#[utoipa::path(post, path = "/api/admin/reviews/{id}/moderation/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = ModerationBody, responses((status = 200, body = ReviewRow), Invalid, StaffOnly))]
+pub async fn review_moderation(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<ModerationBody>) -> Result<Json<ReviewRow>, AppError> {
+    let decision = parse_moderation(body.action.as_deref(), body.reason.as_deref())?;
+    Ok(Json(reviews::moderate(&state, &staff.user, id, decision).await?))
 }

@@ -24,5 +24,6 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
         new_recruitment_requests: recruitment_request::Entity::find().filter(recruitment_request::Column::CreatedAt.gte(since)).count(db).await?,
         new_job_seekers: job_seeker::Entity::find().filter(job_seeker::Column::CreatedAt.gte(since)).count(db).await?,
         failed_mail: mail_outbox::Entity::find().filter(mail_outbox::Column::SentAt.is_null()).filter(mail_outbox::Column::LastError.is_not_null()).count(db).await?,
+        reported_reviews: super::reviews::reported_count(db).await?,
     })
 }

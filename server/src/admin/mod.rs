@@ -10,6 +10,7 @@ mod dashboard;
 mod members;
 mod pages;
 mod provider_applications;
+mod reviews;
 pub mod second_factor;
 pub mod session;
 mod sign_in;
@@ -42,5 +43,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::service_list, api::service_create))
         .routes(routes!(api::service_show, api::service_update))
         .routes(routes!(api::website_info, api::website_info_update))
+        .routes(routes!(api::review_list))
+        .routes(routes!(api::review_moderation))
         .routes(routes!(api::audit_log))
 }

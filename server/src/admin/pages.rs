@@ -2,7 +2,8 @@
 //! cookie), the site's own 404 page for anyone else. Rendered per request, `no-store` and
 //! `noindex`; their forms post back here and land on the page again (post, redirect, get).
 
-use super::api::{DecisionBody, parse_booking_action, parse_decision, status_filter};
+use super::api::{DecisionBody, parse_booking_action, parse_decision, parse_moderation, status_filter};
+use super::reviews::{self, Show};
 use super::bookings::{self, BookingFilter};
 use super::catalogue::{self, Fields};
 use super::members::{self, AccountChange};
@@ -38,6 +39,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/services/new", get(service_page))
         .route("/admin/services/{id}", get(service_page).post(service_save))
         .route("/admin/website-info", get(website_info_page).post(website_info_save))
+        .route("/admin/reviews", get(reviews_page))
+        .route("/admin/reviews/{id}/{action}", post(review_action))
         .route("/admin/members", get(members_page))
         .route("/admin/members/{id}", get(member_page))
         .route("/admin/members/{id}/data", get(member_data))
@@ -122,6 +125,9 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
         "category-saved" => "Category saved. The site shows it now.",
         "service-saved" => "Service saved. The site shows it now.",
         "info-saved" => "Website info saved. Every page shows it now.",
+        "review-hidden" => "Review hidden: it has left the service's page and average.",
+        "review-restored" => "Review restored to the service's page.",
+        "review-kept" => "Review kept; its reports are closed.",
         _ => return None,
     };
     Some(text.into())
@@ -348,6 +354,53 @@ async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, P
         Ok(done) => Redirect::to(&format!("{path}?done={done}")).into_response(),
         Err(error @ AppError::Internal(_)) => error.into_response(),
         Err(error) => show_member(&state, staff, &id, error.status(), Some(error.to_string())).await,
+    }
+}
+
+async fn reviews_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/reviews", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_reviews(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_reviews(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let chosen = Some(param(&params, "show")).filter(|s| !s.is_empty()).unwrap_or_else(|| "Reported".into());
+    let Some(show) = Show::parse(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await };
+    let request = page_of(&params);
+    match reviews::list(state.db(), show, request).await {
+        Ok((count, rows)) => {
+            let page = AdminPage { url: url_of("/admin/reviews", &params), staff_email: staff.user.email, notice, view: AdminView::Reviews(listing(vec![("show", chosen)], rows, count, request)) };
+            render(state, status, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn review_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/reviews", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await };
+    let outcome = match parse_moderation(Some(&action), form.get("reason").map(String::as_str)) {
+        Ok(decision) => reviews::moderate(&state, &staff.user, id, decision).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(row) => {
+            let done = match (row.hidden, action.as_str()) {
+                (true, _) => "review-hidden",
+                (false, "restore") => "review-restored",
+                _ => "review-kept",
+            };
+            Redirect::to(&format!("/admin/reviews?done={done}")).into_response()
+        }
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await,
+        Err(error) => show_reviews(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
     }
 }
 

@@ -4,10 +4,10 @@ use super::queries::{self, ReviewRow, public_name};
 use super::views::ReviewView;
 use crate::platform::db::is_unique_violation;
 use crate::domain::Rating;
-use crate::http::extract::{FieldErrors, JsonBody, named_record};
+use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Member;
-use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, Unauthenticated};
 use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
 use crate::state::AppState;
@@ -17,7 +17,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::words::ProviderStatus;
-use entity::{provider, review, service, user};
+use entity::{provider, review, review_report, service, user};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -105,6 +105,41 @@ pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody
     txn.commit().await?;
     state.mail_queued.notify_one();
     state.site.invalidate(&[Tag::Service(service.id), Tag::Services, Tag::Reviews]).await;
-    let row = ReviewRow { user_name: public_name(&member.user.full_name), service_title: service.title, review: saved };
+    let verified_booking = !queries::verified_pairs(state.db(), vec![(member.user.id, service.id)]).await?.is_empty();
+    let row = ReviewRow { user_name: public_name(&member.user.full_name), service_title: service.title, review: saved, verified_booking };
     Ok((StatusCode::CREATED, Json(ReviewView::from(&row))))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ReviewReport {
+    /// What is wrong with it: false, abusive, not about this service...
+    #[schema(required, value_type = String, min_length = 1, max_length = 1000)]
+    reason: Option<String>,
+}
+
+const REPORTED: &str = "Thank you. Our team will look at this review.";
+
+/// Reports a review as false or abusive, for staff to look at; a second report by the same
+/// member changes nothing.
+#[utoipa::path(post, path = "/api/reviews/{id}/report/", tag = "reviews", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = ReviewReport, responses(
+    (status = 201, body = MessageAnswer), (status = 200, description = "Reported already", body = MessageAnswer), Invalid, Unauthenticated,
+    (status = 403, description = "The member's own review", body = crate::http::openapi::ErrorBody),
+    (status = 404, description = "No such review on the site", body = crate::http::openapi::ErrorBody),
+))]
+pub async fn report(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(body): JsonBody<ReviewReport>) -> Result<(StatusCode, Json<MessageAnswer>), AppError> {
+    let mut errors = FieldErrors::default();
+    let reason = errors.required_text("reason", body.reason.as_deref(), 1000);
+    errors.finish()?;
+    let found = review::Entity::find_by_id(id).filter(review::Column::HiddenAt.is_null()).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    if found.user_id == member.user.id {
+        return Err(AppError::Forbidden("You cannot report your own review.".into()));
+    }
+    let inserted = review_report::ActiveModel { review_id: Set(id), user_id: Set(member.user.id), reason: Set(reason), created_at: Set(Utc::now()), resolved_at: Set(None), ..Default::default() }
+        .insert(state.db())
+        .await;
+    match inserted {
+        Ok(_) => Ok((StatusCode::CREATED, Json(MessageAnswer::new(REPORTED)))),
+        Err(error) if is_unique_violation(&error) => Ok((StatusCode::OK, Json(MessageAnswer::new(REPORTED)))),
+        Err(error) => Err(error.into()),
+    }
 }

@@ -12,5 +12,5 @@ use utoipa_axum::routes;
 
 /// `/api/reviews/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
-    OpenApiRouter::new().routes(routes!(handlers::list, handlers::create))
+    OpenApiRouter::new().routes(routes!(handlers::list, handlers::create)).routes(routes!(handlers::report))
 }

@@ -1,9 +1,10 @@
 //! Reviews of services: the newest ones, and each service's average rating.
 
 use app::data::ReviewView;
-use entity::{review, service, user};
+use entity::words::BookingStatus;
+use entity::{booking, review, service, user};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Average (one decimal) and count of the ratings of each service.
 pub async fn ratings(db: &impl ConnectionTrait, service_ids: &[i32]) -> Result<HashMap<i32, (Option<f64>, i64)>, DbErr> {
@@ -16,6 +17,7 @@ pub async fn ratings(db: &impl ConnectionTrait, service_ids: &[i32]) -> Result<H
         .column_as(review::Column::Rating.sum(), "total")
         .column_as(review::Column::Id.count(), "count")
         .filter(review::Column::ServiceId.is_in(service_ids.iter().copied()))
+        .filter(review::Column::HiddenAt.is_null())
         .group_by(review::Column::ServiceId)
         .into_tuple::<(i32, i64, i64)>()
         .all(db)
@@ -51,6 +53,8 @@ pub struct ReviewRow {
     /// The author as the public sees them: see [`public_name`].
     pub user_name: String,
     pub service_title: String,
+    /// The author has a completed booking of the service.
+    pub verified_booking: bool,
 }
 
 impl ReviewRow {
@@ -64,13 +68,14 @@ impl ReviewRow {
             rating: self.review.rating.clamp(1, 5) as u8,
             review: self.review.review.clone(),
             created_at: self.review.created_at.format("%Y-%m-%d").to_string(),
+            verified_booking: self.verified_booking,
         }
     }
 }
 
 /// How many reviews one service has, or all services.
 pub async fn count(db: &impl ConnectionTrait, service_id: Option<i32>) -> Result<u64, DbErr> {
-    let mut query = review::Entity::find();
+    let mut query = review::Entity::find().filter(review::Column::HiddenAt.is_null());
     if let Some(id) = service_id {
         query = query.filter(review::Column::ServiceId.eq(id));
     }
@@ -79,7 +84,11 @@ pub async fn count(db: &impl ConnectionTrait, service_id: Option<i32>) -> Result
 
 /// Newest reviews first, of one service or of all, skipping `offset`.
 pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, offset: u64, limit: u64) -> Result<Vec<ReviewRow>, DbErr> {
-    let mut query = review::Entity::find().find_also_related(user::Entity).order_by_desc(review::Column::CreatedAt).order_by_desc(review::Column::Id);
+    let mut query = review::Entity::find()
+        .find_also_related(user::Entity)
+        .filter(review::Column::HiddenAt.is_null())
+        .order_by_desc(review::Column::CreatedAt)
+        .order_by_desc(review::Column::Id);
     if let Some(id) = service_id {
         query = query.filter(review::Column::ServiceId.eq(id));
     }
@@ -95,14 +104,39 @@ pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, offset:
         .await?
         .into_iter()
         .collect();
+    let verified = verified_pairs(db, rows.iter().map(|(r, _)| (r.user_id, r.service_id)).collect()).await?;
     Ok(rows
         .into_iter()
         .map(|(review, author)| ReviewRow {
+            verified_booking: verified.contains(&(review.user_id, review.service_id)),
             service_title: titles.get(&review.service_id).cloned().unwrap_or_default(),
             user_name: author.map(|u| public_name(&u.full_name)).unwrap_or_else(|| "A customer".into()),
             review,
         })
         .collect())
+}
+
+/// Of the (member, service) pairs, those where the member has a completed booking of the
+/// service: their reviews say "Verified booking" (the Digital Markets, Competition and
+/// Consumers Act 2024 forbids presenting reviews misleadingly).
+pub async fn verified_pairs(db: &impl ConnectionTrait, pairs: Vec<(i32, i32)>) -> Result<HashSet<(i32, i32)>, DbErr> {
+    if pairs.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let (members, services): (Vec<i32>, Vec<i32>) = pairs.iter().copied().unzip();
+    let completed: HashSet<(i32, i32)> = booking::Entity::find()
+        .select_only()
+        .column(booking::Column::UserId)
+        .column(booking::Column::ServiceId)
+        .filter(booking::Column::Status.eq(BookingStatus::Completed))
+        .filter(booking::Column::UserId.is_in(members))
+        .filter(booking::Column::ServiceId.is_in(services))
+        .into_tuple::<(i32, i32)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(pairs.into_iter().filter(|pair| completed.contains(pair)).collect())
 }
 
 #[cfg(test)]

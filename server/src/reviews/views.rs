@@ -16,6 +16,8 @@ pub struct ReviewView {
     review: String,
     #[schema(format = DateTime)]
     created_at: String,
+    /// The author has a completed booking of this service.
+    verified_booking: bool,
 }
 
 impl From<&ReviewRow> for ReviewView {
@@ -27,6 +29,7 @@ impl From<&ReviewRow> for ReviewView {
             rating: row.review.rating,
             review: row.review.review.clone(),
             created_at: crate::http::timestamp(row.review.created_at),
+            verified_booking: row.verified_booking,
         }
     }
 }

@@ -394,3 +394,61 @@ async fn category_count(app: &TestApp, slug: &str) -> i64 {
     let (_, categories) = app.json("/api/service/categories/?page_size=100").await;
     categories["results"].as_array().unwrap().iter().find(|c| c["slug"] == slug).map_or(-1, |c| c["service_count"].as_i64().unwrap())
 }
+
+async fn review(app: &TestApp, who: &SignedIn, service: i64, rating: i64, text: &str) -> (u16, Value) {
+    app.call(Method::POST, "/api/reviews/", Some(json!({"service": service, "rating": rating, "review": text})), Some(&who.token)).await
+}
+
+async fn report(app: &TestApp, who: &SignedIn, id: &Value) -> (u16, Value) {
+    app.call(Method::POST, &format!("/api/reviews/{id}/report/"), Some(json!({"reason": "Not about this service."})), Some(&who.token)).await
+}
+
+async fn reviews_are_reported_hidden_and_restored(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let (customer, other, reporter) = (app.member("Vera Verified").await, app.member("Una Unverified").await, app.member("Rita Reporter").await);
+    let booking = book(&app, &customer, 3).await;
+    let service = booking["service"]["id"].as_i64().unwrap();
+    for step in ["confirm", "complete"] {
+        assert_eq!(act(&app, &staff, &booking["id"], json!({"action": step})).await.0, 200);
+    }
+    let (status, verified) = review(&app, &customer, service, 1, "They never turned up on time.").await;
+    assert_eq!((status, verified["verified_booking"].as_bool()), (201, Some(true)), "{verified}");
+    let (_, unverified) = review(&app, &other, service, 5, "Wonderful, would book again.").await;
+    assert_eq!(unverified["verified_booking"], false);
+    let (_, page) = app.text(&format!("/services/details?id={service}")).await;
+    assert!(page.contains("Verified booking") && page.contains("They never turned up on time."), "the page says which review is from a booking");
+    let (_, before) = app.json(&format!("/api/service/{service}/")).await;
+
+    assert_eq!(app.call(Method::POST, &format!("/api/reviews/{}/report/", verified["id"]), Some(json!({"reason": "x"})), None).await.0, 401);
+    assert_eq!(report(&app, &reporter, &verified["id"]).await.0, 201);
+    assert_eq!(report(&app, &reporter, &verified["id"]).await.0, 200, "once per member");
+    assert_eq!(report(&app, &customer, &verified["id"]).await.0, 403, "not one's own");
+    assert_eq!(report(&app, &reporter, &json!(999999)).await.0, 404);
+    let (_, queue) = staff_call(&app, &staff, Method::GET, "/api/admin/reviews/", None).await;
+    assert_eq!((queue["count"].as_u64(), queue["results"][0]["open_reports"].clone()), (Some(1), json!(["Not about this service."])));
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await.1["reported_reviews"], 1);
+
+    let path = format!("/api/admin/reviews/{}/moderation/", verified["id"]);
+    assert_eq!(staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "hide"}))).await.0, 400, "a reason is needed");
+    let (status, hidden) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "hide", "reason": "Abusive language."}))).await;
+    assert_eq!((status, hidden["hidden"].as_bool()), (200, Some(true)));
+    let (_, listed) = app.json(&format!("/api/reviews/?service={service}")).await;
+    assert!(listed["results"].as_array().unwrap().iter().all(|r| r["id"] != verified["id"]), "it leaves the list");
+    let (_, after) = app.json(&format!("/api/service/{service}/")).await;
+    assert_eq!(after["rating_count"].as_i64(), before["rating_count"].as_i64().map(|n| n - 1), "and the count: {after}");
+    assert_ne!(after["rating_average"], before["rating_average"], "and the average");
+    let (_, page) = app.text(&format!("/services/details?id={service}")).await;
+    assert!(!page.contains("They never turned up on time."), "the cached page was dropped");
+    assert_eq!(report(&app, &other, &verified["id"]).await.0, 404, "a hidden review is not on the site");
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await.1["reported_reviews"], 0, "hiding closed the report");
+
+    let (status, restored) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "restore"}))).await;
+    assert_eq!((status, restored["hidden"].as_bool()), (200, Some(false)));
+    let (_, back) = app.json(&format!("/api/service/{service}/")).await;
+    assert_eq!(back["rating_count"], before["rating_count"]);
+    let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=review&subject_id={}", verified["id"]), None).await;
+    let actions: Vec<(&str, Option<&str>)> = log["results"].as_array().unwrap().iter().map(|r| (r["action"].as_str().unwrap(), r["reason"].as_str())).collect();
+    assert_eq!(actions, [("review.restore", None), ("review.hide", Some("Abusive language."))]);
+}
+on_both_databases!(backend reviews_are_reported_hidden_and_restored);

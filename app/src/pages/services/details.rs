@@ -96,7 +96,7 @@ fn Reviews(service_id: i32, reviews: Vec<ReviewView>) -> impl IntoView {
                 } else {
                     view! {
                         <div class="grid grid--3 review-list">
-                            {reviews.into_iter().map(|review| view! { <ReviewQuote review/> }).collect_view()}
+                            {reviews.into_iter().map(|review| view! { <ReviewQuote review reportable=true/> }).collect_view()}
                         </div>
                     }
                     .into_any()

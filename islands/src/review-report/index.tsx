@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { SubmitButton, TextAreaField } from '../account/form-controls.tsx';
+import { formText, useAccountForm } from '../account/use-account-form.ts';
+import { apiRequest } from '../api/client.ts';
+import type { ActionResult } from '../api/result.ts';
+import type { ApiSchemas } from '../api/types.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import { navigate } from '../navigation/navigate.ts';
+import { loginUrlReturningTo } from '../navigation/redirect.ts';
+import { logWarning } from '../runtime/log.ts';
+import { useAppStore } from '../store/index.ts';
+
+export interface ReviewReportProps {
+  readonly review?: unknown;
+  readonly service?: unknown;
+}
+
+const FIELDS = ['reason'] as const;
+const positive = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+async function report(review: number, data: FormData): Promise<ActionResult<ApiSchemas['MessageAnswer']>> {
+  try {
+    const answer = await apiRequest<ApiSchemas['MessageAnswer']>('POST', `/api/reviews/${review}/report/`, { json: { reason: formText(data, 'reason').trim() } });
+    return { success: true, data: answer };
+  } catch (error) {
+    logWarning('review report failed', error);
+    return { success: false, error };
+  }
+}
+
+/**
+ * Under each review on a service's page: "Report this review" opens a short form (signed-out
+ * visitors go to sign in first and come back), which tells staff what is wrong with it.
+ */
+export default function ReviewReport(props: ReviewReportProps) {
+  const review = positive(props.review);
+  const service = positive(props.service);
+  const hydrated = useHydrated();
+  const signedIn = useAppStore((state) => state.session.accessToken !== null);
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const form = useAccountForm(FIELDS, async (data) => {
+    const result = await report(review ?? 0, data);
+    if (result.success) setDone(result.data.message);
+    return result;
+  });
+  // Without JavaScript there is nothing to do here: the server leaves the place empty.
+  if (!hydrated || review === null) return null;
+  if (done !== null) return <p className="isl-review-report" role="status">{done}</p>;
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="link-button isl-review-report"
+        onClick={() => {
+          if (!signedIn) {
+            navigate(loginUrlReturningTo({ pathname: '/services/details', search: service === null ? '' : `?id=${service}`, hash: '' }));
+            return;
+          }
+          setOpen(true);
+        }}
+      >
+        Report this review
+      </button>
+    );
+  }
+  return (
+    <form className="form isl-review-report" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
+      <TextAreaField name="reason" label="What is wrong with this review?" rows={3} error={form.errors.reason} />
+      <SubmitButton busy={form.submitting}>Send report</SubmitButton>
+    </form>
+  );
+}

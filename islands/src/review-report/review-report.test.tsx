@@ -1,0 +1,52 @@
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, field, fillAndSubmit, settle } from '../../test/forms.ts';
+import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../test/server-bundle.ts';
+import { navigate } from '../navigation/navigate.ts';
+import { startSignedInSession } from '../store/index.ts';
+import ReviewReport from './index.tsx';
+
+vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+
+const PROPS = { review: 7, service: 40 };
+
+function reportButton(root: Element) {
+  return [...root.querySelectorAll('button')].find((b) => b.textContent === 'Report this review');
+}
+
+describe('review-report', () => {
+  const t = setUpAccountFormTest();
+
+  beforeEach(() => {
+    localStorage.clear();
+    vi.mocked(navigate).mockClear();
+  });
+
+  it('renders nothing on the server: without JavaScript there is nothing to do', () => {
+    expect(loadServerBundle()('review-report', JSON.stringify(PROPS), 'review-report-0-')).toBe('');
+  });
+
+  it('sends a signed-out visitor to sign in and come back to the service', async () => {
+    t.island = await hydrateServerMarkup('review-report', ReviewReport, PROPS);
+    act(() => reportButton(t.island!.element)?.click());
+    expect(navigate).toHaveBeenCalledWith('/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D40');
+  });
+
+  it('reports with a reason, and says it was received', async () => {
+    startSignedInSession('access-1', 'r1');
+    const island = await hydrateServerMarkup('review-report', ReviewReport, PROPS);
+    t.island = island;
+    act(() => reportButton(island.element)?.click());
+    t.api.on('POST /api/reviews/7/report/', { status: 400, body: { error: true, message: 'Bad', reason: ['This field is required.'] } });
+    await fillAndSubmit(island.element, { 'What is wrong with this review?': ' ' });
+    await settle();
+    expect(errorOf(field(island.element, 'What is wrong with this review?'))).toBe('This field is required.');
+    t.api.on('POST /api/reviews/7/report/', { status: 201, body: { message: 'Thank you. Our team will look at this review.' } });
+    await fillAndSubmit(island.element, { 'What is wrong with this review?': 'It is about another company.' });
+    await settle();
+    expect(t.api.callsTo('POST /api/reviews/7/report/')[1]?.body).toEqual({ reason: 'It is about another company.' });
+    expect(island.element.textContent).toBe('Thank you. Our team will look at this review.');
+  });
+});

@@ -1,0 +1,130 @@
+//! Staff moderate reviews: hide one with a reason (it leaves every page and the service's
+//! average at once, and is kept), restore it, or keep it as it is; either decision closes its
+//! reports. Each is one transaction with its audit row, then the pages showing it are dropped.
+
+use super::audit::{self, Action};
+use crate::http::AppError;
+use crate::http::list::{PageRequest, rows_of_page};
+use crate::reviews::queries::verified_pairs;
+use crate::state::AppState;
+use app::admin::ReviewRow;
+use app::routes::Tag;
+use chrono::Utc;
+use entity::{review, review_report, service, user};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use serde_json::json;
+use std::collections::HashMap;
+
+pub const REASON_MAX_CHARS: usize = 1000;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Show {
+    /// Shown reviews with open reports.
+    Reported,
+    Hidden,
+    All,
+}
+
+impl Show {
+    pub fn parse(text: Option<&str>) -> Option<Self> {
+        match text.unwrap_or("Reported") {
+            "Reported" => Some(Show::Reported),
+            "Hidden" => Some(Show::Hidden),
+            "All" => Some(Show::All),
+            _ => None,
+        }
+    }
+}
+
+fn open_reports() -> sea_orm::sea_query::SelectStatement {
+    Query::select().column(review_report::Column::ReviewId).from(review_report::Entity).and_where(Expr::col(review_report::Column::ResolvedAt).is_null()).to_owned()
+}
+
+/// How many shown reviews wait with reports, for the dashboard.
+pub async fn reported_count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
+    use sea_orm::PaginatorTrait;
+    review::Entity::find().filter(review::Column::HiddenAt.is_null()).filter(review::Column::Id.in_subquery(open_reports())).count(db).await
+}
+
+pub async fn list(db: &impl ConnectionTrait, show: Show, page: PageRequest) -> Result<(u64, Vec<ReviewRow>), DbErr> {
+    let mut select = review::Entity::find().order_by_desc(review::Column::CreatedAt).order_by_desc(review::Column::Id);
+    select = match show {
+        Show::Reported => select.filter(review::Column::HiddenAt.is_null()).filter(review::Column::Id.in_subquery(open_reports())),
+        Show::Hidden => select.filter(review::Column::HiddenAt.is_not_null()),
+        Show::All => select,
+    };
+    let (count, rows) = rows_of_page(db, select, page).await?;
+    Ok((count, rows_for(db, rows).await?))
+}
+
+async fn rows_for(db: &impl ConnectionTrait, reviews: Vec<review::Model>) -> Result<Vec<ReviewRow>, DbErr> {
+    let ids: Vec<i32> = reviews.iter().map(|r| r.id).collect();
+    let authors: HashMap<i32, user::Model> = user::Entity::find().filter(user::Column::Id.is_in(reviews.iter().map(|r| r.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    let titles: HashMap<i32, String> = service::Entity::find().filter(service::Column::Id.is_in(reviews.iter().map(|r| r.service_id))).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    let mut reports: HashMap<i32, Vec<String>> = HashMap::new();
+    for report in review_report::Entity::find().filter(review_report::Column::ReviewId.is_in(ids)).filter(review_report::Column::ResolvedAt.is_null()).order_by_asc(review_report::Column::Id).all(db).await? {
+        reports.entry(report.review_id).or_default().push(report.reason);
+    }
+    let verified = verified_pairs(db, reviews.iter().map(|r| (r.user_id, r.service_id)).collect()).await?;
+    Ok(reviews
+        .into_iter()
+        .map(|r| {
+            let author = authors.get(&r.user_id);
+            ReviewRow {
+                id: r.id,
+                service_id: r.service_id,
+                service_title: titles.get(&r.service_id).cloned().unwrap_or_default(),
+                author_name: author.map(|a| a.full_name.clone()).unwrap_or_default(),
+                author_email: author.map(|a| a.email.clone()).unwrap_or_default(),
+                rating: r.rating,
+                review: r.review,
+                created_at: crate::http::timestamp(r.created_at),
+                hidden: r.hidden_at.is_some(),
+                hidden_reason: r.hidden_reason,
+                verified_booking: verified.contains(&(r.user_id, r.service_id)),
+                open_reports: reports.remove(&r.id).unwrap_or_default(),
+            }
+        })
+        .collect())
+}
+
+/// What staff decide about a review.
+pub enum Moderation {
+    Hide { reason: String },
+    Restore,
+    /// Keep it shown, closing its reports.
+    Keep,
+}
+
+pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: Moderation) -> Result<ReviewRow, AppError> {
+    let current = review::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let hidden = current.hidden_at.is_some();
+    let now = Utc::now();
+    let txn = state.db().begin().await?;
+    let (action, summary, reason, after_hidden) = match &decision {
+        Moderation::Hide { reason } if !hidden => ("review.hide", "Hid", Some(reason.clone()), true),
+        Moderation::Restore if hidden => ("review.restore", "Restored", None, false),
+        Moderation::Keep if !hidden => ("review.keep", "Kept", None, false),
+        _ => return Err(AppError::BadRequest(if hidden { "This review is hidden already.".into() } else { "This review is shown already.".into() })),
+    };
+    // Conditional on what staff saw: two moderators at once cannot both act.
+    let changed = review::Entity::update_many()
+        .col_expr(review::Column::HiddenAt, Expr::value(after_hidden.then_some(now)))
+        .col_expr(review::Column::HiddenReason, Expr::value(reason.clone()))
+        .filter(review::Column::Id.eq(id))
+        .filter(if hidden { review::Column::HiddenAt.is_not_null() } else { review::Column::HiddenAt.is_null() })
+        .exec(&txn)
+        .await?;
+    if changed.rows_affected == 0 {
+        return Err(AppError::Conflict("Someone else moderated this review meanwhile. Reload to see it.".into()));
+    }
+    review_report::Entity::update_many().col_expr(review_report::Column::ResolvedAt, Expr::value(now)).filter(review_report::Column::ReviewId.eq(id)).filter(review_report::Column::ResolvedAt.is_null()).exec(&txn).await?;
+    let service_title = service::Entity::find_by_id(current.service_id).one(&txn).await?.map(|s| s.title).unwrap_or_default();
+    let entry = Action::new(action, "review", Some(id), format!("{summary} a {}-star review of {service_title}", current.rating)).because(reason).changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
+    audit::record(&txn, staff, entry).await?;
+    txn.commit().await?;
+    state.site.invalidate(&[Tag::Service(current.service_id), Tag::Services, Tag::Reviews]).await;
+    let row = review::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    Ok(rows_for(state.db(), vec![row]).await?.into_iter().next().expect("one review"))
+}
