@@ -1,3 +1,4 @@
+use crate::words::RecruitmentStatus;
 use sea_orm::entity::prelude::*;
 
 /// An employer asking the company to recruit for them; visitors may send one.
@@ -17,6 +18,9 @@ pub struct Model {
     pub start_date: Option<Date>,
     pub details: String,
     pub created_at: DateTimeUtc,
+    pub status: RecruitmentStatus,
+    /// Only staff read them.
+    pub staff_notes: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -44,4 +44,6 @@ words! {
     ApplicationStatus { Submitted = "Submitted", Reviewed = "Reviewed", Shortlisted = "Shortlisted", Rejected = "Rejected" }
     /// A job seeker's job alerts: asked for and waiting for the address to be confirmed, sent, or not wanted.
     JobAlerts { Off = "Off", Unconfirmed = "Unconfirmed", On = "On" }
+    /// A recruitment request in the company's inbox.
+    RecruitmentStatus { New = "New", Contacted = "Contacted", Closed = "Closed" }
 }

@@ -9,8 +9,8 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
         ("Provider applications waiting for a decision", data.pending_provider_applications, Some("/admin/providers")),
         ("Bookings to confirm", data.bookings_to_confirm, Some("/admin/bookings?status=Pending")),
         ("New applications to our own jobs", data.new_agency_job_applications, None),
-        ("Recruitment requests this week", data.new_recruitment_requests, None),
-        ("Job seekers registered this week", data.new_job_seekers, None),
+        ("New recruitment requests", data.new_recruitment_requests, Some("/admin/recruitment")),
+        ("Job seekers registered this week", data.new_job_seekers, Some("/admin/talent")),
         ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),
         ("Mails that failed to send", data.failed_mail, None),
     ];

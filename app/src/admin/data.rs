@@ -28,6 +28,9 @@ pub enum AdminView {
     ServiceForm { service: Option<ServiceRow>, categories: Vec<CategoryRow> },
     WebsiteInfo(WebsiteInfoForm),
     Reviews(Listing<ReviewRow>),
+    Payments(Listing<PaymentRow>),
+    Recruitment(Listing<RecruitmentRow>),
+    TalentPool(Listing<TalentRow>),
     Member(MemberRow),
     AuditLog(Listing<AuditRow>),
 }
@@ -41,7 +44,7 @@ pub struct Dashboard {
     pub bookings_to_confirm: u64,
     /// Applications still Submitted to the company's own jobs (those no member posted).
     pub new_agency_job_applications: u64,
-    /// Recruitment requests received in the last 7 days.
+    /// Recruitment requests still New.
     pub new_recruitment_requests: u64,
     /// Job seekers registered in the last 7 days.
     pub new_job_seekers: u64,
@@ -189,6 +192,76 @@ pub struct WebsiteInfoForm {
     pub opening_hours: String,
     /// Network name and address, e.g. `["Facebook", "https://..."]`.
     pub socials: Vec<(String, String)>,
+}
+
+/// A payment as staff see it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct PaymentRow {
+    pub id: i32,
+    /// e.g. `BW-000012`.
+    pub receipt_number: String,
+    /// Pending, Paid, Failed, Cancelled or Refunded.
+    pub status: String,
+    /// In pounds, e.g. `"45.00"`.
+    pub amount: String,
+    pub currency: String,
+    /// `test` or `stripe`.
+    pub provider: String,
+    pub member_name: String,
+    pub member_email: String,
+    pub booking_id: i32,
+    pub service_title: String,
+    #[cfg_attr(feature = "schema", schema(format = Date))]
+    pub booking_date: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub paid_at: Option<String>,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub refunded_at: Option<String>,
+    /// The provider's reference for the money taken (Stripe's payment intent).
+    pub charge_reference: Option<String>,
+}
+
+/// A company's request that we recruit for it, in the inbox.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct RecruitmentRow {
+    pub id: i32,
+    /// New, Contacted or Closed.
+    pub status: String,
+    pub company_name: String,
+    pub contact_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub role: String,
+    pub number_of_staff: i32,
+    pub location: String,
+    #[cfg_attr(feature = "schema", schema(format = Date))]
+    pub start_date: Option<String>,
+    pub details: String,
+    pub staff_notes: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
+}
+
+/// A job seeker in the talent pool.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct TalentRow {
+    pub id: i32,
+    pub full_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub roles: Vec<String>,
+    pub locations: Vec<String>,
+    /// `full_time`, `part_time`, `contract`, `temporary`.
+    pub employment_types: Vec<String>,
+    /// A signed link to the CV that works for 15 minutes.
+    pub cv: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
 }
 
 /// A review as staff moderate it.

@@ -66,6 +66,9 @@ pub(super) fn Member(row: MemberRow) -> impl IntoView {
             <div class="admin-actions">
                 <form method="post" action=action(toggle_active.0)><button class="button button--secondary" type="submit">{toggle_active.1}</button></form>
                 <form method="post" action=action(toggle_staff.0)><button class="button button--secondary" type="submit">{toggle_staff.1}</button></form>
+                {row.second_factor_enrolled.then(|| view! {
+                    <form method="post" action=action("reset-second-factor")><button class="button button--secondary" type="submit">"Reset their authenticator (lost phone)"</button></form>
+                })}
             </div>
             <h2>"A request by email"</h2>
             <p>"For a person who wrote to us asking for a copy of their data (subject access) or for their data to be erased. Give the day their request arrived: it goes in the audit log."</p>

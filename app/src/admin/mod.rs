@@ -6,9 +6,12 @@ mod bookings;
 mod catalogue;
 mod dashboard;
 mod members;
+mod payments;
 pub mod data;
 mod providers;
+mod recruitment;
 mod reviews;
+mod talent;
 
 pub use data::*;
 
@@ -18,10 +21,13 @@ use crate::pages::{Head, html};
 use leptos::prelude::*;
 
 /// The back office's sections, in the menu's order.
-const SECTIONS: [(&str, &str); 8] = [
+const SECTIONS: [(&str, &str); 11] = [
     ("/admin", "Dashboard"),
     ("/admin/providers", "Provider applications"),
     ("/admin/bookings", "Bookings"),
+    ("/admin/payments", "Payments"),
+    ("/admin/recruitment", "Recruitment requests"),
+    ("/admin/talent", "Talent pool"),
     ("/admin/catalogue", "Catalogue"),
     ("/admin/website-info", "Website info"),
     ("/admin/reviews", "Reviews"),
@@ -43,6 +49,9 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         ),
         AdminView::WebsiteInfo(info) => ("Website info", view! { <catalogue::WebsiteInfo info=info.clone()/> }.into_any()),
         AdminView::Reviews(list) => ("Reviews", view! { <reviews::Reviews list=list.clone()/> }.into_any()),
+        AdminView::Payments(list) => ("Payments", view! { <payments::Payments list=list.clone()/> }.into_any()),
+        AdminView::Recruitment(list) => ("Recruitment requests", view! { <recruitment::Recruitment list=list.clone()/> }.into_any()),
+        AdminView::TalentPool(list) => ("Talent pool", view! { <talent::TalentPool list=list.clone()/> }.into_any()),
         AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
     };
     let brand = &site.info.brand;

@@ -235,6 +235,57 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/admin/payments/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Payments, newest first. */
+        readonly get: operations["payment_list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/payments/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** One payment. */
+        readonly get: operations["payment"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/payments/{id}/refund/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Refunds a paid payment in full through the payment provider; the member is told. */
+        readonly post: operations["payment_refund"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/admin/providers/": {
         readonly parameters: {
             readonly query?: never;
@@ -270,6 +321,40 @@ export interface paths {
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/recruitment/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The recruitment inbox, newest first. */
+        readonly get: operations["recruitment_list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/recruitment/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        /** Moves a request along and keeps notes on it. */
+        readonly patch: operations["recruitment_update"];
         readonly trace?: never;
     };
     readonly "/api/admin/reviews/": {
@@ -365,6 +450,23 @@ export interface paths {
         readonly post: operations["sign_in"];
         /** Signs out of the back office (the member stays signed in to the site). */
         readonly delete: operations["sign_out"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/talent/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The talent pool, newest first. */
+        readonly get: operations["talent_list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -1145,7 +1247,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         readonly AccountChangeBody: {
-            /** @description `deactivate` (every sign-in ends at once), `reactivate`, `grant_staff` or `remove_staff`. */
+            /**
+             * @description `deactivate` (every sign-in ends at once), `reactivate`, `grant_staff`, `remove_staff` or
+             *     `reset_second_factor` (a lost authenticator: set up anew at the next sign-in).
+             */
             readonly action: string;
         };
         /**
@@ -1371,7 +1476,7 @@ export interface components {
             readonly new_job_seekers: number;
             /**
              * Format: int64
-             * @description Recruitment requests received in the last 7 days.
+             * @description Recruitment requests still New.
              */
             readonly new_recruitment_requests: number;
             /** Format: int64 */
@@ -1991,6 +2096,49 @@ export interface components {
             }[];
         };
         /** @description One page of a list. */
+        readonly Paginated_PaymentRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** @description In pounds, e.g. `"45.00"`. */
+                readonly amount: string;
+                /** Format: date */
+                readonly booking_date: string;
+                /** Format: int32 */
+                readonly booking_id: number;
+                /** @description The provider's reference for the money taken (Stripe's payment intent). */
+                readonly charge_reference?: string | null;
+                /** Format: date-time */
+                readonly created_at: string;
+                readonly currency: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly member_email: string;
+                readonly member_name: string;
+                /** Format: date-time */
+                readonly paid_at?: string | null;
+                /** @description `test` or `stripe`. */
+                readonly provider: string;
+                /** @description e.g. `BW-000012`. */
+                readonly receipt_number: string;
+                /** Format: date-time */
+                readonly refunded_at?: string | null;
+                readonly service_title: string;
+                /** @description Pending, Paid, Failed, Cancelled or Refunded. */
+                readonly status: string;
+            }[];
+        };
+        /** @description One page of a list. */
         readonly Paginated_PaymentView: {
             /**
              * Format: int64
@@ -2096,6 +2244,41 @@ export interface components {
                  */
                 readonly service: number;
                 readonly status: components["schemas"]["ProviderStatus"];
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_RecruitmentRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly company_name: string;
+                readonly contact_name: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                readonly details: string;
+                readonly email: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly location: string;
+                /** Format: int32 */
+                readonly number_of_staff: number;
+                readonly phone_number: string;
+                readonly role: string;
+                readonly staff_notes: string;
+                /** Format: date */
+                readonly start_date?: string | null;
+                /** @description New, Contacted or Closed. */
+                readonly status: string;
             }[];
         };
         /** @description One page of a list. */
@@ -2243,6 +2426,36 @@ export interface components {
             }[];
         };
         /** @description One page of a list. */
+        readonly Paginated_TalentRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** Format: date-time */
+                readonly created_at: string;
+                /** @description A signed link to the CV that works for 15 minutes. */
+                readonly cv: string;
+                readonly email: string;
+                /** @description `full_time`, `part_time`, `contract`, `temporary`. */
+                readonly employment_types: readonly string[];
+                readonly full_name: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly locations: readonly string[];
+                readonly phone_number: string;
+                readonly roles: readonly string[];
+            }[];
+        };
+        /** @description One page of a list. */
         readonly Paginated_WebsiteInfoView: {
             /**
              * Format: int64
@@ -2292,6 +2505,35 @@ export interface components {
          * @enum {string}
          */
         readonly PaymentProvider: "test" | "stripe";
+        /** @description A payment as staff see it. */
+        readonly PaymentRow: {
+            /** @description In pounds, e.g. `"45.00"`. */
+            readonly amount: string;
+            /** Format: date */
+            readonly booking_date: string;
+            /** Format: int32 */
+            readonly booking_id: number;
+            /** @description The provider's reference for the money taken (Stripe's payment intent). */
+            readonly charge_reference?: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly currency: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly member_email: string;
+            readonly member_name: string;
+            /** Format: date-time */
+            readonly paid_at?: string | null;
+            /** @description `test` or `stripe`. */
+            readonly provider: string;
+            /** @description e.g. `BW-000012`. */
+            readonly receipt_number: string;
+            /** Format: date-time */
+            readonly refunded_at?: string | null;
+            readonly service_title: string;
+            /** @description Pending, Paid, Failed, Cancelled or Refunded. */
+            readonly status: string;
+        };
         /**
          * @description One payment attempt for a booking.
          * @enum {string}
@@ -2420,13 +2662,44 @@ export interface components {
              */
             readonly start_date: string;
         };
+        /** @description A company's request that we recruit for it, in the inbox. */
+        readonly RecruitmentRow: {
+            readonly company_name: string;
+            readonly contact_name: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly details: string;
+            readonly email: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly location: string;
+            /** Format: int32 */
+            readonly number_of_staff: number;
+            readonly phone_number: string;
+            readonly role: string;
+            readonly staff_notes: string;
+            /** Format: date */
+            readonly start_date?: string | null;
+            /** @description New, Contacted or Closed. */
+            readonly status: string;
+        };
         readonly RecruitmentSent: {
             /** Format: int32 */
             readonly id: number;
             readonly message: string;
         };
+        readonly RecruitmentUpdate: {
+            /** @description Only staff read them; left out, they stay. */
+            readonly staff_notes: string;
+            /** @description New, Contacted or Closed; left out, it stays. */
+            readonly status: string;
+        };
         readonly RefreshBody: {
             readonly refresh: string;
+        };
+        readonly RefundBody: {
+            /** @description Why (the member is told). */
+            readonly reason: string;
         };
         readonly RegisterAnswer: {
             /**
@@ -2576,6 +2849,22 @@ export interface components {
             readonly recovery_codes_left: number;
             /** Format: date-time */
             readonly session_expires_at: string;
+        };
+        /** @description A job seeker in the talent pool. */
+        readonly TalentRow: {
+            /** Format: date-time */
+            readonly created_at: string;
+            /** @description A signed link to the CV that works for 15 minutes. */
+            readonly cv: string;
+            readonly email: string;
+            /** @description `full_time`, `part_time`, `contract`, `temporary`. */
+            readonly employment_types: readonly string[];
+            readonly full_name: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly locations: readonly string[];
+            readonly phone_number: string;
+            readonly roles: readonly string[];
         };
         readonly TestCheckout: {
             readonly outcome: components["schemas"]["TestOutcome"];
@@ -3478,6 +3767,185 @@ export interface operations {
             };
         };
     };
+    readonly payment_list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description A status, or All (the default) */
+                readonly status?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_PaymentRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly payment: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PaymentRow"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly payment_refund: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["PaymentRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not refund now; nothing changed, try again */
+            readonly 502: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly provider_applications: {
         readonly parameters: {
             readonly query?: {
@@ -3600,6 +4068,128 @@ export interface operations {
             };
             /** @description Someone else decided meanwhile */
             readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly recruitment_list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description New (the default), Contacted, Closed or All */
+                readonly status?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_RecruitmentRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly recruitment_update: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["RecruitmentUpdate"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["RecruitmentRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -4074,6 +4664,70 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    readonly talent_list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Part of a role they look for */
+                readonly role?: string;
+                /** @description Part of a town they would work in */
+                readonly location?: string;
+                readonly employment_type?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_TalentRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -4,6 +4,9 @@ use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
 use super::bookings::{self, BookingAction, BookingFilter};
 use super::catalogue::{self, Fields};
 use super::members::{self, AccountChange};
+use super::payments;
+use super::recruitment;
+use super::talent::{self, TalentFilter};
 use super::reviews::{self, Moderation, Show};
 use super::{audit, dashboard};
 use crate::http::AppError;
@@ -12,7 +15,7 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
-use app::admin::{AuditRow, BookingRow, CategoryRow, Dashboard, MemberRow, ProviderApplication, ReviewRow, ServiceRow, WebsiteInfoForm};
+use app::admin::{AuditRow, BookingRow, CategoryRow, Dashboard, MemberRow, PaymentRow, ProviderApplication, RecruitmentRow, ReviewRow, TalentRow, ServiceRow, WebsiteInfoForm};
 use axum::http::StatusCode;
 use axum::Json;
 use axum::extract::State;
@@ -212,15 +215,16 @@ pub async fn member(State(state): State<Arc<AppState>>, _staff: Staff, RecordId(
 
 #[derive(Deserialize, ToSchema)]
 pub struct AccountChangeBody {
-    /// `deactivate` (every sign-in ends at once), `reactivate`, `grant_staff` or `remove_staff`.
-    #[schema(required, value_type = String, pattern = "^(deactivate|reactivate|grant_staff|remove_staff)$")]
+    /// `deactivate` (every sign-in ends at once), `reactivate`, `grant_staff`, `remove_staff` or
+    /// `reset_second_factor` (a lost authenticator: set up anew at the next sign-in).
+    #[schema(required, value_type = String, pattern = "^(deactivate|reactivate|grant_staff|remove_staff|reset_second_factor)$")]
     pub action: Option<String>,
 }
 
 /// Deactivates or reactivates an account, or grants or removes staff rights.
 #[utoipa::path(post, path = "/api/admin/members/{id}/action/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = AccountChangeBody, responses((status = 200, body = MemberRow), Invalid, StaffOnly))]
 pub async fn member_action(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<AccountChangeBody>) -> Result<Json<MemberRow>, AppError> {
-    let change = body.action.as_deref().map(str::trim).and_then(AccountChange::parse).ok_or_else(|| AppError::field("action", "Choose deactivate, reactivate, grant_staff or remove_staff."))?;
+    let change = body.action.as_deref().map(str::trim).and_then(AccountChange::parse).ok_or_else(|| AppError::field("action", "Choose deactivate, reactivate, grant_staff, remove_staff or reset_second_factor."))?;
     Ok(Json(members::change(&state, &staff.user, id, change).await?))
 }
 
@@ -363,4 +367,127 @@ pub fn parse_moderation(action: Option<&str>, reason: Option<&str>) -> Result<Mo
 pub async fn review_moderation(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<ModerationBody>) -> Result<Json<ReviewRow>, AppError> {
     let decision = parse_moderation(body.action.as_deref(), body.reason.as_deref())?;
     Ok(Json(reviews::moderate(&state, &staff.user, id, decision).await?))
+}
+
+/// Payments, newest first.
+#[utoipa::path(get, path = "/api/admin/payments/", tag = "back office", params(
+    ("status" = Option<String>, Query, pattern = "^(All|Pending|Paid|Failed|Cancelled|Refunded)$", description = "A status, or All (the default)"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<PaymentRow>), Invalid, StaffOnly))]
+pub async fn payment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<PaymentRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let status = payments::status_filter(query.text("status"));
+    if status.is_none() {
+        errors.add("status", "Choose All, Pending, Paid, Failed, Cancelled or Refunded.");
+    }
+    errors.finish()?;
+    let (count, rows) = payments::list(state.db(), status.expect("validated"), request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+/// One payment.
+#[utoipa::path(get, path = "/api/admin/payments/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = PaymentRow), StaffOnly))]
+pub async fn payment(State(state): State<Arc<AppState>>, _staff: Staff, RecordId(id): RecordId) -> Result<Json<PaymentRow>, AppError> {
+    Ok(Json(payments::one(state.db(), id).await?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RefundBody {
+    /// Why (the member is told).
+    #[schema(required, value_type = String, min_length = 1, max_length = 1000)]
+    pub reason: Option<String>,
+}
+
+/// Refunds a paid payment in full through the payment provider; the member is told.
+#[utoipa::path(post, path = "/api/admin/payments/{id}/refund/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = RefundBody, responses(
+    (status = 200, body = PaymentRow), Invalid, StaffOnly,
+    (status = 502, description = "The payment provider could not refund now; nothing changed, try again", body = crate::http::openapi::ErrorBody),
+))]
+pub async fn payment_refund(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<RefundBody>) -> Result<Json<PaymentRow>, AppError> {
+    let mut errors = FieldErrors::default();
+    let reason = errors.required_text("reason", body.reason.as_deref(), payments::REASON_MAX_CHARS);
+    errors.finish()?;
+    Ok(Json(payments::refund(&state, &staff.user, id, reason).await?))
+}
+
+/// The recruitment inbox, newest first.
+#[utoipa::path(get, path = "/api/admin/recruitment/", tag = "back office", params(
+    ("status" = Option<String>, Query, pattern = "^(New|Contacted|Closed|All)$", description = "New (the default), Contacted, Closed or All"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<RecruitmentRow>), Invalid, StaffOnly))]
+pub async fn recruitment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<RecruitmentRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let status = recruitment::status_filter(query.text("status"));
+    if status.is_none() {
+        errors.add("status", "Choose New, Contacted, Closed or All.");
+    }
+    errors.finish()?;
+    let (count, rows) = recruitment::list(state.db(), status.expect("validated"), request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct RecruitmentUpdate {
+    /// New, Contacted or Closed; left out, it stays.
+    #[schema(value_type = String, pattern = "^(New|Contacted|Closed)$")]
+    pub status: Option<String>,
+    /// Only staff read them; left out, they stay.
+    #[schema(value_type = String, max_length = 5000)]
+    pub staff_notes: Option<String>,
+}
+
+/// Parses a status and notes change, or its field errors.
+pub fn parse_recruitment_update(body: &RecruitmentUpdate) -> Result<(Option<entity::words::RecruitmentStatus>, Option<String>), AppError> {
+    let mut errors = FieldErrors::default();
+    let status = body.status.as_deref().map(str::trim).and_then(|text| match recruitment::status_filter(Some(text)) {
+        Some(Some(status)) => Some(status),
+        _ => {
+            errors.add("status", "Choose New, Contacted or Closed.");
+            None
+        }
+    });
+    let notes = body.staff_notes.as_deref().map(str::trim).map(str::to_string);
+    if notes.as_ref().is_some_and(|n| n.chars().count() > recruitment::NOTES_MAX_CHARS || n.contains('\0')) {
+        errors.add("staff_notes", format!("Ensure this field has no more than {} characters.", recruitment::NOTES_MAX_CHARS));
+    }
+    errors.finish()?;
+    Ok((status, notes))
+}
+
+/// Moves a request along and keeps notes on it.
+#[utoipa::path(patch, path = "/api/admin/recruitment/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = RecruitmentUpdate, responses((status = 200, body = RecruitmentRow), Invalid, StaffOnly))]
+pub async fn recruitment_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<RecruitmentUpdate>) -> Result<Json<RecruitmentRow>, AppError> {
+    let (status, notes) = parse_recruitment_update(&body)?;
+    Ok(Json(recruitment::update(&state, &staff.user, id, status, notes).await?))
+}
+
+/// The talent filters of a request, or their field errors.
+pub fn talent_filter(role: Option<&str>, location: Option<&str>, kind: Option<&str>, errors: &mut FieldErrors) -> TalentFilter {
+    let kind = kind.map(str::trim).filter(|k| !k.is_empty()).map(str::to_string);
+    if kind.as_deref().is_some_and(|k| !["full_time", "part_time", "contract", "temporary"].contains(&k)) {
+        errors.add("employment_type", "Choose full_time, part_time, contract or temporary.");
+    }
+    let text = |value: Option<&str>| value.map(str::trim).filter(|v| !v.is_empty()).map(|v| v.chars().take(100).collect());
+    TalentFilter { role: text(role), location: text(location), employment_type: kind }
+}
+
+/// The talent pool, newest first.
+#[utoipa::path(get, path = "/api/admin/talent/", tag = "back office", params(
+    ("role" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of a role they look for"),
+    ("location" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of a town they would work in"),
+    ("employment_type" = Option<String>, Query, pattern = "^(full_time|part_time|contract|temporary)$"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<TalentRow>), Invalid, StaffOnly))]
+pub async fn talent_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<TalentRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let filter = talent_filter(query.text("role"), query.text("location"), query.text("employment_type"), &mut errors);
+    errors.finish()?;
+    let (count, rows) = talent::search(state.db(), &filter, &state.storage, request).await?;
+    Ok(Json(query.page(request, count, rows)?))
 }

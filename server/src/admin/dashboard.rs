@@ -2,7 +2,7 @@
 
 use app::admin::Dashboard;
 use chrono::{Duration, Utc};
-use entity::words::{ApplicationStatus, BookingStatus, ProviderStatus};
+use entity::words::{ApplicationStatus, BookingStatus, ProviderStatus, RecruitmentStatus};
 use entity::{booking, job, job_application, job_seeker, mail_outbox, provider, recruitment_request};
 use sea_orm::{ColumnTrait, QueryTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
 
@@ -21,7 +21,7 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
             .filter(job_application::Column::JobId.in_subquery(agency_jobs))
             .count(db)
             .await?,
-        new_recruitment_requests: recruitment_request::Entity::find().filter(recruitment_request::Column::CreatedAt.gte(since)).count(db).await?,
+        new_recruitment_requests: recruitment_request::Entity::find().filter(recruitment_request::Column::Status.eq(RecruitmentStatus::New)).count(db).await?,
         new_job_seekers: job_seeker::Entity::find().filter(job_seeker::Column::CreatedAt.gte(since)).count(db).await?,
         failed_mail: mail_outbox::Entity::find().filter(mail_outbox::Column::SentAt.is_null()).filter(mail_outbox::Column::LastError.is_not_null()).count(db).await?,
         reported_reviews: super::reviews::reported_count(db).await?,

@@ -57,6 +57,8 @@ pub enum AccountChange {
     Reactivate,
     GrantStaff,
     RemoveStaff,
+    /// A staff member lost their authenticator: they set up a new one at their next sign-in.
+    ResetSecondFactor,
 }
 
 impl AccountChange {
@@ -66,6 +68,7 @@ impl AccountChange {
             "reactivate" => AccountChange::Reactivate,
             "grant-staff" | "grant_staff" => AccountChange::GrantStaff,
             "remove-staff" | "remove_staff" => AccountChange::RemoveStaff,
+            "reset-second-factor" | "reset_second_factor" => AccountChange::ResetSecondFactor,
             _ => return None,
         })
     }
@@ -75,6 +78,9 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     let member = find(state.db(), id).await?;
     if member.email == erasure::erased_email(id) {
         return Err(AppError::BadRequest("This account was erased; nothing about it can change.".into()));
+    }
+    if change == AccountChange::ResetSecondFactor {
+        return reset_second_factor(state, staff, member).await;
     }
     if id == staff.id && matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
         return Err(AppError::BadRequest("You cannot deactivate your own account or remove your own staff rights: ask another member of staff.".into()));
@@ -86,6 +92,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
         AccountChange::Reactivate => (true, "member.reactivate", "Reactivated"),
         AccountChange::GrantStaff => (true, "member.grant_staff", "Made staff"),
         AccountChange::RemoveStaff => (false, "member.remove_staff", "Removed staff rights of"),
+        AccountChange::ResetSecondFactor => unreachable!("handled above"),
     };
     if before == value {
         return Err(AppError::BadRequest("The account is like that already.".into()));
@@ -103,6 +110,26 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     Ok(row_of(state.db(), find(state.db(), id).await?).await?)
+}
+
+async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user::Model) -> Result<MemberRow, AppError> {
+    if member.totp_enrolled_at.is_none() {
+        return Err(AppError::BadRequest("This account has no authenticator set up.".into()));
+    }
+    let txn = state.db().begin().await?;
+    user::Entity::update_many()
+        .col_expr(user::Column::TotpSecret, Expr::value(Option::<String>::None))
+        .col_expr(user::Column::TotpEnrolledAt, Expr::value(Option::<chrono::DateTime<chrono::Utc>>::None))
+        .col_expr(user::Column::TotpLastStep, Expr::value(Option::<i64>::None))
+        .filter(user::Column::Id.eq(member.id))
+        .exec(&txn)
+        .await?;
+    entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(&txn).await?;
+    super::session::end_all(&txn, member.id).await?;
+    let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of {} ({})", member.full_name, member.email)).changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
+    audit::record(&txn, staff, entry).await?;
+    txn.commit().await?;
+    Ok(row_of(state.db(), find(state.db(), member.id).await?).await?)
 }
 
 /// A request's date: today or earlier, and not before the account could have asked.

@@ -9,11 +9,14 @@ mod catalogue;
 mod dashboard;
 mod members;
 mod pages;
+mod payments;
 mod provider_applications;
+mod recruitment;
 mod reviews;
 pub mod second_factor;
 pub mod session;
 mod sign_in;
+mod talent;
 
 use crate::state::AppState;
 use std::sync::Arc;
@@ -45,5 +48,11 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::website_info, api::website_info_update))
         .routes(routes!(api::review_list))
         .routes(routes!(api::review_moderation))
+        .routes(routes!(api::payment_list))
+        .routes(routes!(api::payment))
+        .routes(routes!(api::payment_refund))
+        .routes(routes!(api::recruitment_list))
+        .routes(routes!(api::recruitment_update))
+        .routes(routes!(api::talent_list))
         .routes(routes!(api::audit_log))
 }

@@ -6,6 +6,9 @@ use super::api::{DecisionBody, parse_booking_action, parse_decision, parse_moder
 use super::reviews::{self, Show};
 use super::bookings::{self, BookingFilter};
 use super::catalogue::{self, Fields};
+use super::payments;
+use super::api::{RecruitmentUpdate, parse_recruitment_update, talent_filter};
+use super::{recruitment, talent};
 use super::members::{self, AccountChange};
 use super::session::{self, StaffSession};
 use super::{audit, dashboard, provider_applications};
@@ -39,6 +42,11 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/services/new", get(service_page))
         .route("/admin/services/{id}", get(service_page).post(service_save))
         .route("/admin/website-info", get(website_info_page).post(website_info_save))
+        .route("/admin/payments", get(payments_page))
+        .route("/admin/payments/{id}/refund", post(payment_refund))
+        .route("/admin/recruitment", get(recruitment_page))
+        .route("/admin/recruitment/{id}", post(recruitment_save))
+        .route("/admin/talent", get(talent_page))
         .route("/admin/reviews", get(reviews_page))
         .route("/admin/reviews/{id}/{action}", post(review_action))
         .route("/admin/members", get(members_page))
@@ -121,10 +129,13 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
         "reactivated" => "Account reactivated.",
         "staff-granted" => "Staff rights granted. They set up an authenticator app at their next sign-in.",
         "staff-removed" => "Staff rights removed; their back-office session has ended.",
+        "factor-reset" => "Authenticator reset: they set up a new one at their next sign-in.",
         "erased" => "Personal data erased. Bookings and payments are kept, anonymised.",
         "category-saved" => "Category saved. The site shows it now.",
         "service-saved" => "Service saved. The site shows it now.",
         "info-saved" => "Website info saved. Every page shows it now.",
+        "request-saved" => "Recruitment request saved.",
+        "refunded" => "Payment refunded in full. The member has been told why.",
         "review-hidden" => "Review hidden: it has left the service's page and average.",
         "review-restored" => "Review restored to the service's page.",
         "review-kept" => "Review kept; its reports are closed.",
@@ -346,6 +357,7 @@ async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, P
                 AccountChange::Reactivate => "reactivated",
                 AccountChange::GrantStaff => "staff-granted",
                 AccountChange::RemoveStaff => "staff-removed",
+                AccountChange::ResetSecondFactor => "factor-reset",
             }),
             None => return error_page(&state.site, StatusCode::NOT_FOUND, &path).await,
         }
@@ -354,6 +366,109 @@ async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, P
         Ok(done) => Redirect::to(&format!("{path}?done={done}")).into_response(),
         Err(error @ AppError::Internal(_)) => error.into_response(),
         Err(error) => show_member(&state, staff, &id, error.status(), Some(error.to_string())).await,
+    }
+}
+
+async fn payments_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/payments", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_payments(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_payments(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "All".into());
+    let Some(wanted) = payments::status_filter(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await };
+    let request = page_of(&params);
+    match payments::list(state.db(), wanted, request).await {
+        Ok((count, rows)) => {
+            let page = AdminPage { url: url_of("/admin/payments", &params), staff_email: staff.user.email, notice, view: AdminView::Payments(listing(vec![("status", chosen)], rows, count, request)) };
+            render(state, status, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn payment_refund(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/payments", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await };
+    let mut errors = crate::http::extract::FieldErrors::default();
+    let reason = errors.required_text("reason", form.get("reason").map(String::as_str), payments::REASON_MAX_CHARS);
+    let outcome = match errors.finish() {
+        Ok(()) => payments::refund(&state, &staff.user, id, reason).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(_) => Redirect::to("/admin/payments?done=refunded").into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await,
+        Err(error) => show_payments(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
+    }
+}
+
+async fn recruitment_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/recruitment", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_recruitment(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_recruitment(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "New".into());
+    let Some(wanted) = recruitment::status_filter(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await };
+    let request = page_of(&params);
+    match recruitment::list(state.db(), wanted, request).await {
+        Ok((count, rows)) => {
+            let page = AdminPage { url: url_of("/admin/recruitment", &params), staff_email: staff.user.email, notice, view: AdminView::Recruitment(listing(vec![("status", chosen)], rows, count, request)) };
+            render(state, status, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn recruitment_save(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(body): Form<RecruitmentUpdate>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/recruitment", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await };
+    let outcome = match parse_recruitment_update(&body) {
+        Ok((status, notes)) => recruitment::update(&state, &staff.user, id, status, notes).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(row) => Redirect::to(&format!("/admin/recruitment?status={}&done=request-saved", row.status)).into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await,
+        Err(error) => show_recruitment(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
+    }
+}
+
+async fn talent_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/talent", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let (role, location, kind) = (param(&params, "role"), param(&params, "location"), param(&params, "employment_type"));
+    let mut errors = crate::http::extract::FieldErrors::default();
+    let filter = talent_filter(Some(&role), Some(&location), Some(&kind), &mut errors);
+    let notice = errors.finish().err().map(|error| error_text(&error));
+    let filter = if notice.is_some() { talent::TalentFilter { employment_type: None, ..filter } } else { filter };
+    let request = page_of(&params);
+    match talent::search(state.db(), &filter, &state.storage, request).await {
+        Ok((count, rows)) => {
+            let filters = vec![("role", role), ("location", location), ("employment_type", kind)];
+            let page = AdminPage { url: url_of("/admin/talent", &params), staff_email: staff.user.email, notice, view: AdminView::TalentPool(listing(filters, rows, count, request)) };
+            render(&state, StatusCode::OK, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
     }
 }
 

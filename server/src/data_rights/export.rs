@@ -91,9 +91,9 @@ pub async fn member_data(state: &AppState, member: &user::Model) -> Result<Value
         .map(|s| {
             json!({
                 "id": s.id, "full_name": s.full_name, "email": s.email, "phone_number": s.phone_number,
-                "roles": serde_json::from_str::<Value>(&s.roles).unwrap_or(Value::String(s.roles.clone())),
-                "locations": serde_json::from_str::<Value>(&s.locations).unwrap_or(Value::String(s.locations.clone())),
-                "employment_types": serde_json::from_str::<Value>(&s.employment_types).unwrap_or(Value::String(s.employment_types.clone())),
+                "roles": s.roles.lines().collect::<Vec<_>>(),
+                "locations": s.locations.lines().collect::<Vec<_>>(),
+                "employment_types": s.employment_types.split(',').filter(|t| !t.is_empty()).collect::<Vec<_>>(),
                 "cv": state.storage.signed_url(&s.cv), "job_alerts": s.alerts, "created_at": crate::http::timestamp(s.created_at),
             })
         })

@@ -3,7 +3,7 @@
 //! the server: the amount is always the booking's, a booking is paid at most once, every
 //! provider event is applied once, and a cancellation is refunded inside the refund window.
 
-mod checkout;
+pub mod checkout;
 mod events;
 mod handlers;
 pub mod provider;
@@ -11,7 +11,7 @@ pub mod refunds;
 mod stripe;
 mod stripe_signature;
 mod test_provider;
-pub(crate) mod views;
+pub mod views;
 
 use crate::config::Payments;
 use crate::state::AppState;

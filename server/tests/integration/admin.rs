@@ -150,6 +150,17 @@ async fn the_second_factor_works_once_per_code(backend: Backend) {
     server::accounts::tokens::revoke_all(&app.site.db, staff_id(&app, &staff).await, None).await.unwrap();
     assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await.0, 401, "the session ended with the sign-in");
     assert_eq!(app.client.get(format!("{}/admin", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().status(), 404);
+
+    // A lost phone: another member of staff resets the authenticator.
+    let colleague = staff_member(&app).await;
+    let id = staff_id(&app, &staff).await;
+    let (status, row) = staff_call(&app, &colleague, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "reset_second_factor"}))).await;
+    assert_eq!((status, row["second_factor_enrolled"].as_bool()), (200, Some(false)), "{row}");
+    let again = login(&app, &staff.email).await;
+    assert_eq!(again["second_factor"], "enrol", "they set up a new one");
+    let fresh = again["access"].as_str().unwrap().to_string();
+    let (status, _) = app.call(Method::POST, "/api/admin/session/", Some(json!({"recovery_code": staff.recovery_codes[5]})), Some(&fresh)).await;
+    assert_eq!(status, 400, "the old recovery codes are gone");
 }
 on_both_databases!(backend the_second_factor_works_once_per_code);
 
@@ -452,3 +463,68 @@ async fn reviews_are_reported_hidden_and_restored(backend: Backend) {
     assert_eq!(actions, [("review.restore", None), ("review.hide", Some("Abusive language."))]);
 }
 on_both_databases!(backend reviews_are_reported_hidden_and_restored);
+
+async fn staff_refund_a_payment_once(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let member = app.member("Pam Payer").await;
+    let booking = book(&app, &member, 9).await;
+    let (_, payment) = app.call(Method::POST, "/api/payments/", Some(json!({"booking": booking["id"]})), Some(&member.token)).await;
+    assert_eq!(app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&member.token)).await.0, 200);
+
+    let (_, paid) = staff_call(&app, &staff, Method::GET, "/api/admin/payments/?status=Paid", None).await;
+    assert_eq!((paid["count"].as_u64(), paid["results"][0]["member_email"].as_str()), (Some(1), Some(member.user.email.as_str())));
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/payments/?status=Lost", None).await.0, 400);
+    let path = format!("/api/admin/payments/{}/refund/", payment["id"]);
+    assert_eq!(staff_call(&app, &staff, Method::POST, &path, Some(json!({}))).await.0, 400, "a reason is needed");
+    let (status, refunded) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"reason": "Goodwill: the cleaner arrived late."}))).await;
+    assert_eq!((status, refunded["status"].as_str()), (200, Some("Refunded")), "{refunded}");
+    assert_eq!(staff_call(&app, &staff, Method::POST, &path, Some(json!({"reason": "Again"}))).await.0, 400, "money goes back once");
+    let (_, seen) = app.call(Method::GET, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await;
+    assert_eq!(seen["payment_status"], "Refunded");
+    assert!(titles(&app, &member).await[0].starts_with("Payment refunded: We have refunded your payment of £"));
+    let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=payment&subject_id={}", payment["id"]), None).await;
+    assert_eq!((log["results"][0]["action"].as_str(), log["results"][0]["reason"].as_str()), (Some("payment.refund"), Some("Goodwill: the cleaner arrived late.")));
+}
+on_both_databases!(backend staff_refund_a_payment_once);
+
+async fn the_recruitment_inbox_and_the_talent_pool(backend: Backend) {
+    use crate::jobs::{post_form, recruitment, seeker_form};
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let (status, _) = app.call(Method::POST, "/api/send-recruitment/", Some(recruitment()), None).await;
+    assert_eq!(status, 201);
+    let (status, _) = post_form(&app, "/api/job-seekers/", seeker_form("talent@example.co.uk", false), None).await;
+    assert_eq!(status, 201);
+    let (_, counts) = staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
+    assert_eq!((counts["new_recruitment_requests"].as_u64(), counts["new_job_seekers"].as_u64()), (Some(1), Some(1)));
+
+    let (_, inbox) = staff_call(&app, &staff, Method::GET, "/api/admin/recruitment/", None).await;
+    assert_eq!((inbox["count"].as_u64(), inbox["results"][0]["status"].as_str()), (Some(1), Some("New")));
+    let path = format!("/api/admin/recruitment/{}/", inbox["results"][0]["id"]);
+    assert_eq!(staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"status": "Lost"}))).await.0, 400);
+    let (status, saved) = staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"status": "Contacted", "staff_notes": "Called Jo, sending CVs Friday."}))).await;
+    assert_eq!((status, saved["status"].as_str(), saved["staff_notes"].as_str()), (200, Some("Contacted"), Some("Called Jo, sending CVs Friday.")));
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/recruitment/", None).await.1["count"], 0, "no longer New");
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/recruitment/?status=Contacted", None).await.1["count"], 1);
+    let (_, log) = staff_call(&app, &staff, Method::GET, "/api/admin/audit/?search=recruitment.update", None).await;
+    assert_eq!(log["results"][0]["after"], json!({"status": "Contacted", "notes_changed": true}));
+
+    let found = |query: &'static str| {
+        let path = format!("/api/admin/talent/{query}");
+        let app = &app;
+        let staff = &staff;
+        async move { staff_call(app, staff, Method::GET, &path, None).await.1["count"].as_u64() }
+    };
+    assert_eq!(found("?role=CARE").await, Some(1));
+    assert_eq!(found("?role=pilot").await, Some(0));
+    assert_eq!(found("?location=harrogate&employment_type=part_time").await, Some(1));
+    assert_eq!(found("?employment_type=contract").await, Some(0));
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/talent/?employment_type=forever", None).await.0, 400);
+    let (_, pool) = staff_call(&app, &staff, Method::GET, "/api/admin/talent/", None).await;
+    let cv = pool["results"][0]["cv"].as_str().unwrap();
+    assert!(cv.contains("signature="), "{cv}");
+    assert_eq!(pool["results"][0]["roles"], json!(["care assistant", "support worker"]));
+    assert_eq!(app.client.get(cv).send().await.unwrap().status(), 200, "the signed link opens the CV");
+}
+on_both_databases!(backend the_recruitment_inbox_and_the_talent_pool);

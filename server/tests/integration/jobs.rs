@@ -290,7 +290,7 @@ async fn closed_and_removed_jobs_take_no_applications_and_keep_theirs(app: &Test
 }
 on_both_databases!(closed_and_removed_jobs_take_no_applications_and_keep_theirs);
 
-fn recruitment() -> Value {
+pub fn recruitment() -> Value {
     json!({
         "company_name": "Harbour Hotels", "contact_name": "Grace Owen", "email": "grace@harbour.example",
         "phone_number": "020 7946 0000", "role": "Housekeeper", "number_of_staff": 3,

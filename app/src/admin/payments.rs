@@ -1,0 +1,50 @@
+//! `/admin/payments`: every payment, newest first, by status; a paid one can be refunded in
+//! full through the payment provider, with a reason the member is told.
+
+use super::{Listing, Pager, PaymentRow, when};
+use leptos::prelude::*;
+
+const STATUSES: [&str; 6] = ["All", "Paid", "Pending", "Refunded", "Cancelled", "Failed"];
+
+#[component]
+pub(super) fn Payments(list: Listing<PaymentRow>) -> impl IntoView {
+    let chosen = list.filter("status").to_owned();
+    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
+    let summary = format!("{} {}", list.count, if list.count == 1 { "payment" } else { "payments" });
+    let rows = list.rows.into_iter().map(|row| view! { <Payment row/> }).collect_view();
+    view! {
+        <form method="get" action="/admin/payments" class="admin-filter">
+            <label for="status">"Status"</label>
+            <select id="status" name="status">{options}</select>
+            <button class="button button--secondary" type="submit">"Show"</button>
+        </form>
+        <p>{summary}</p>
+        <ul class="admin-list">{rows}</ul>
+        <Pager path="/admin/payments" filters=list.filters page=list.page pages=list.pages/>
+    }
+}
+
+#[component]
+fn Payment(row: PaymentRow) -> impl IntoView {
+    let reason_id = format!("refund-reason-{}", row.id);
+    let heading = format!("{} · £{} {} · {}", row.receipt_number, row.amount, row.currency, row.status);
+    let facts = format!("{} ({}) · {} on {} (booking {}) · {} · started {}", row.member_name, row.member_email, row.service_title, row.booking_date, row.booking_id, row.provider, when(&row.created_at));
+    let paid = row.paid_at.as_deref().map(|at| format!("Paid {}", when(at)));
+    let refunded = row.refunded_at.as_deref().map(|at| format!("Refunded {}", when(at)));
+    let refundable = row.status == "Paid" && row.charge_reference.is_some();
+    view! {
+        <li class="admin-item" id=format!("payment-{}", row.id)>
+            <h2>{heading}</h2>
+            <p>{facts}</p>
+            {paid.map(|p| view! { <p>{p}</p> })}
+            {refunded.map(|r| view! { <p>{r}</p> })}
+            {refundable.then(|| view! {
+                <form method="post" action=format!("/admin/payments/{}/refund", row.id) class="admin-reject">
+                    <label for=reason_id.clone()>"Reason for refunding (the member is told)"</label>
+                    <textarea id=reason_id name="reason" rows="2" required maxlength="1000"></textarea>
+                    <button class="button button--secondary" type="submit">"Refund in full"</button>
+                </form>
+            })}
+        </li>
+    }
+}

@@ -1,0 +1,50 @@
+//! `/admin/recruitment`: companies' requests that we recruit for them, newest first; staff
+//! move each along (New, Contacted, Closed) and keep notes on it.
+
+use super::{Listing, Pager, RecruitmentRow, when};
+use crate::format::long_date;
+use leptos::prelude::*;
+
+const STATUSES: [&str; 4] = ["New", "Contacted", "Closed", "All"];
+
+#[component]
+pub(super) fn Recruitment(list: Listing<RecruitmentRow>) -> impl IntoView {
+    let chosen = list.filter("status").to_owned();
+    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
+    let summary = format!("{} {}", list.count, if list.count == 1 { "request" } else { "requests" });
+    let rows = list.rows.into_iter().map(|row| view! { <Request row/> }).collect_view();
+    view! {
+        <form method="get" action="/admin/recruitment" class="admin-filter">
+            <label for="status">"Status"</label>
+            <select id="status" name="status">{options}</select>
+            <button class="button button--secondary" type="submit">"Show"</button>
+        </form>
+        <p>{summary}</p>
+        <ul class="admin-list">{rows}</ul>
+        <Pager path="/admin/recruitment" filters=list.filters page=list.page pages=list.pages/>
+    }
+}
+
+#[component]
+fn Request(row: RecruitmentRow) -> impl IntoView {
+    let heading = format!("{} wants {} × {} in {}", row.company_name, row.number_of_staff, row.role, row.location);
+    let contact = format!("{} · {} · {} · received {}", row.contact_name, row.email, row.phone_number, when(&row.created_at));
+    let start = row.start_date.as_deref().map(|d| format!("Start {}", long_date(d)));
+    let (status_id, notes_id) = (format!("request-status-{}", row.id), format!("request-notes-{}", row.id));
+    let options = ["New", "Contacted", "Closed"].map(|s| view! { <option value=s selected=s == row.status>{s}</option> });
+    view! {
+        <li class="admin-item" id=format!("request-{}", row.id)>
+            <h2>{heading}</h2>
+            <p>{contact}</p>
+            {start.map(|s| view! { <p>{s}</p> })}
+            <p class="admin-quote">{row.details.clone()}</p>
+            <form method="post" action=format!("/admin/recruitment/{}", row.id) class="admin-reject">
+                <label for=status_id.clone()>"Status"</label>
+                <select id=status_id name="status">{options}</select>
+                <label for=notes_id.clone()>"Staff notes"</label>
+                <textarea id=notes_id name="staff_notes" rows="3" maxlength="5000">{row.staff_notes.clone()}</textarea>
+                <button class="button button--primary" type="submit">"Save"</button>
+            </form>
+        </li>
+    }
+}

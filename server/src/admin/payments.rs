@@ -1,0 +1,104 @@
+//! Payments as staff see them, and refunds staff make: a paid payment is refunded in full
+//! through the payment provider (the same idempotency key as a cancellation's refund, so the
+//! money cannot go back twice), then in one transaction the payment and its booking are marked
+//! Refunded, the member told and the audit log written.
+
+use super::audit::{self, Action};
+use crate::domain::Pence;
+use crate::http::AppError;
+use crate::http::list::{PageRequest, rows_of_page};
+use crate::notifications::notice::{Notice, Notifier};
+use crate::payments::checkout::unavailable;
+use crate::payments::refunds::CancellationMoney;
+use crate::payments::views::receipt_number;
+use crate::state::AppState;
+use app::admin::PaymentRow;
+use entity::words::PaymentStatus;
+use entity::{booking, payment, service, user};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use serde_json::json;
+use std::collections::HashMap;
+
+pub const REASON_MAX_CHARS: usize = 1000;
+
+/// A payment status filter: a status, or `All` (also when left out).
+pub fn status_filter(text: Option<&str>) -> Option<Option<PaymentStatus>> {
+    match text.unwrap_or("All") {
+        "All" => Some(None),
+        other => PaymentStatus::try_from_value(&other.to_string()).ok().map(Some),
+    }
+}
+
+pub async fn list(db: &impl ConnectionTrait, status: Option<PaymentStatus>, page: PageRequest) -> Result<(u64, Vec<PaymentRow>), DbErr> {
+    let mut select = payment::Entity::find().order_by_desc(payment::Column::CreatedAt).order_by_desc(payment::Column::Id);
+    if let Some(status) = status {
+        select = select.filter(payment::Column::Status.eq(status));
+    }
+    let (count, rows) = rows_of_page(db, select, page).await?;
+    Ok((count, rows_for(db, rows).await?))
+}
+
+pub async fn one(db: &impl ConnectionTrait, id: i32) -> Result<PaymentRow, AppError> {
+    let row = payment::Entity::find_by_id(id).one(db).await?.ok_or(AppError::NotFound)?;
+    Ok(rows_for(db, vec![row]).await?.into_iter().next().expect("one payment"))
+}
+
+async fn rows_for(db: &impl ConnectionTrait, payments: Vec<payment::Model>) -> Result<Vec<PaymentRow>, DbErr> {
+    let members: HashMap<i32, user::Model> = user::Entity::find().filter(user::Column::Id.is_in(payments.iter().map(|p| p.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    let bookings: HashMap<i32, booking::Model> = booking::Entity::find().filter(booking::Column::Id.is_in(payments.iter().map(|p| p.booking_id))).all(db).await?.into_iter().map(|b| (b.id, b)).collect();
+    let titles: HashMap<i32, String> = service::Entity::find().filter(service::Column::Id.is_in(bookings.values().map(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    Ok(payments
+        .into_iter()
+        .map(|p| {
+            let member = members.get(&p.user_id);
+            let booking = bookings.get(&p.booking_id);
+            PaymentRow {
+                id: p.id,
+                receipt_number: receipt_number(p.id),
+                status: p.status.to_value(),
+                amount: Pence::from_stored(p.amount_pence).to_string(),
+                currency: p.currency.to_value(),
+                provider: p.provider.to_value(),
+                member_name: member.map(|m| m.full_name.clone()).unwrap_or_default(),
+                member_email: member.map(|m| m.email.clone()).unwrap_or_default(),
+                booking_id: p.booking_id,
+                service_title: booking.and_then(|b| titles.get(&b.service_id)).cloned().unwrap_or_default(),
+                booking_date: booking.map(|b| b.date.to_string()).unwrap_or_default(),
+                created_at: crate::http::timestamp(p.created_at),
+                paid_at: p.paid_at.map(crate::http::timestamp),
+                refunded_at: p.refunded_at.map(crate::http::timestamp),
+                charge_reference: p.charge_reference,
+            }
+        })
+        .collect())
+}
+
+pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: String) -> Result<PaymentRow, AppError> {
+    let paid = payment::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    if paid.status != PaymentStatus::Paid {
+        return Err(AppError::BadRequest(format!("Only a paid payment can be refunded; this one is {}.", paid.status.to_value().to_lowercase())));
+    }
+    let Some(charge) = paid.charge_reference.clone() else {
+        return Err(AppError::BadRequest("This payment was taken outside the site: refund it by hand.".into()));
+    };
+    let member = user::Entity::find_by_id(paid.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    // The key a cancellation's refund uses too: whichever comes first, the money goes back once.
+    let refund_reference = state.payments.refund(&charge, &format!("refund-{}-{}", paid.id, paid.created_at.timestamp())).await.map_err(unavailable)?;
+    let notifier = Notifier::new(state).await;
+    let amount = Pence::from_stored(paid.amount_pence);
+    let booking_id = paid.booking_id;
+    let txn = state.db().begin().await?;
+    CancellationMoney::Refunded { payment: paid, refund_reference }.record(&txn, booking_id).await?;
+    let notice = Notice {
+        title: "Payment refunded".into(),
+        message: format!("We have refunded your payment of £{amount} ({}) to your card; it usually shows within 5 to 10 working days. Our reason: {reason}", receipt_number(id)),
+        link: format!("/user/payments?receipt={id}"),
+        calendar: None,
+    };
+    notifier.send(&txn, &member, notice).await?;
+    let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to {}", receipt_number(id), member.full_name)).because(Some(reason)).changed(json!({"status": "Paid"}), json!({"status": "Refunded"}));
+    audit::record(&txn, staff, entry).await?;
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    one(state.db(), id).await
+}
