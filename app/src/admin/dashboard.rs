@@ -8,7 +8,7 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
     let items = [
         ("Provider applications waiting for a decision", data.pending_provider_applications, Some("/admin/providers")),
         ("Bookings to confirm", data.bookings_to_confirm, Some("/admin/bookings?status=Pending")),
-        ("New applications to our own jobs", data.new_agency_job_applications, None),
+        ("New applications to our own jobs", data.new_agency_job_applications, Some("/admin/jobs")),
         ("New recruitment requests", data.new_recruitment_requests, Some("/admin/recruitment")),
         ("Job seekers registered this week", data.new_job_seekers, Some("/admin/talent")),
         ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),

@@ -30,6 +30,9 @@ pub enum AdminView {
     Reviews(Listing<ReviewRow>),
     Payments(Listing<PaymentRow>),
     Recruitment(Listing<RecruitmentRow>),
+    Jobs(Listing<JobRow>),
+    /// One job's applications.
+    JobApplications { job: JobRow, applications: Vec<ApplicationRow> },
     TalentPool(Listing<TalentRow>),
     Member(MemberRow),
     AuditLog(Listing<AuditRow>),
@@ -222,6 +225,40 @@ pub struct PaymentRow {
     pub refunded_at: Option<String>,
     /// The provider's reference for the money taken (Stripe's payment intent).
     pub charge_reference: Option<String>,
+}
+
+/// A job post as staff see it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct JobRow {
+    pub id: i32,
+    pub title: String,
+    pub company: String,
+    pub location: String,
+    /// Open, Closed or Removed.
+    pub status: String,
+    /// Who posted it; empty for the company's own.
+    pub poster_email: String,
+    pub applications: u64,
+    #[cfg_attr(feature = "schema", schema(format = Date))]
+    pub posted_at: String,
+    #[cfg_attr(feature = "schema", schema(format = Date))]
+    pub closes_at: Option<String>,
+}
+
+/// An application to a job, as staff read it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct ApplicationRow {
+    pub id: i32,
+    pub full_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub cover_letter: String,
+    /// A signed link to the CV that works for 15 minutes.
+    pub cv: String,
+    /// Submitted, Reviewed, Shortlisted or Rejected.
+    pub status: String,
+    pub created_at: String,
 }
 
 /// A company's request that we recruit for it, in the inbox.

@@ -5,6 +5,7 @@ mod audit;
 mod bookings;
 mod catalogue;
 mod dashboard;
+mod jobs;
 mod members;
 mod payments;
 pub mod data;
@@ -21,11 +22,12 @@ use crate::pages::{Head, html};
 use leptos::prelude::*;
 
 /// The back office's sections, in the menu's order.
-const SECTIONS: [(&str, &str); 11] = [
+const SECTIONS: [(&str, &str); 12] = [
     ("/admin", "Dashboard"),
     ("/admin/providers", "Provider applications"),
     ("/admin/bookings", "Bookings"),
     ("/admin/payments", "Payments"),
+    ("/admin/jobs", "Jobs"),
     ("/admin/recruitment", "Recruitment requests"),
     ("/admin/talent", "Talent pool"),
     ("/admin/catalogue", "Catalogue"),
@@ -52,6 +54,8 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         AdminView::Payments(list) => ("Payments", view! { <payments::Payments list=list.clone()/> }.into_any()),
         AdminView::Recruitment(list) => ("Recruitment requests", view! { <recruitment::Recruitment list=list.clone()/> }.into_any()),
         AdminView::TalentPool(list) => ("Talent pool", view! { <talent::TalentPool list=list.clone()/> }.into_any()),
+        AdminView::Jobs(list) => ("Jobs", view! { <jobs::Jobs list=list.clone()/> }.into_any()),
+        AdminView::JobApplications { job, applications } => ("Applications", view! { <jobs::Applications job=job.clone() applications=applications.clone()/> }.into_any()),
         AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
     };
     let brand = &site.info.brand;

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    readonly "/api/admin/applications/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        /** Moves any application along; the applicant is told. */
+        readonly patch: operations["application_status"];
+        readonly trace?: never;
+    };
     readonly "/api/admin/audit/": {
         readonly parameters: {
             readonly query?: never;
@@ -141,6 +158,63 @@ export interface paths {
          *     opens the staff session (its cookie).
          */
         readonly post: operations["confirm_enrolment"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/jobs/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** Job posts, newest first, removed ones included. */
+        readonly get: operations["job_list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/jobs/{id}/action/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Closes or reopens a job post, or removes it with a reason its poster is told (its
+         *     applicants are told it was withdrawn; their applications stay).
+         */
+        readonly post: operations["job_action"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/jobs/{id}/applications/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The applications to any job (removed ones included), newest first, with CVs by links that
+         *     work 15 minutes.
+         */
+        readonly get: operations["job_applications"];
+        readonly put?: never;
+        readonly post?: never;
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1258,6 +1332,10 @@ export interface components {
          * @enum {string}
          */
         readonly ApplicationStatus: "Submitted" | "Reviewed" | "Shortlisted" | "Rejected";
+        readonly ApplicationStatusBody: {
+            /** @description Reviewed, Shortlisted or Rejected. */
+            readonly status: string;
+        };
         readonly ApplicationStatusChange: {
             /** @description Where the application now stands. */
             readonly status: string;
@@ -1546,6 +1624,11 @@ export interface components {
          *     fields each call reads is in its description.
          */
         readonly Fields: Record<string, never>;
+        readonly JobActionBody: {
+            /** @description `close`, `reopen` or `remove` (with a reason the poster is told). */
+            readonly action: string;
+            readonly reason: string;
+        };
         /**
          * @description The multipart form of `POST /api/job-apply/`: the job, how to reach the applicant, a cover
          *     letter, and the CV (PDF or Word, at most 5 MiB, checked by content).
@@ -1604,6 +1687,24 @@ export interface components {
             readonly salary_max?: string;
             readonly salary_min?: string;
             readonly salary_period?: null | components["schemas"]["SalaryPeriod"];
+            readonly title: string;
+        };
+        /** @description A job post as staff see it. */
+        readonly JobRow: {
+            /** Format: int64 */
+            readonly applications: number;
+            /** Format: date */
+            readonly closes_at?: string | null;
+            readonly company: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly location: string;
+            /** Format: date */
+            readonly posted_at: string;
+            /** @description Who posted it; empty for the company's own. */
+            readonly poster_email: string;
+            /** @description Open, Closed or Removed. */
+            readonly status: string;
             readonly title: string;
         };
         /**
@@ -1986,6 +2087,38 @@ export interface components {
                  * @description When the job's owner last changed its status.
                  */
                 readonly updated_at: string | null;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_JobRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** Format: int64 */
+                readonly applications: number;
+                /** Format: date */
+                readonly closes_at?: string | null;
+                readonly company: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly location: string;
+                /** Format: date */
+                readonly posted_at: string;
+                /** @description Who posted it; empty for the company's own. */
+                readonly poster_email: string;
+                /** @description Open, Closed or Removed. */
+                readonly status: string;
+                readonly title: string;
             }[];
         };
         /** @description One page of a list. */
@@ -2946,6 +3079,67 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    readonly application_status: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ApplicationStatusBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["JobApplicationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly audit_log: {
         readonly parameters: {
             readonly query?: {
@@ -3467,6 +3661,191 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly job_list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description All (the default), Open, Closed or Removed */
+                readonly status?: string;
+                /** @description Part of the title or company */
+                readonly search?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_JobRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly job_action: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["JobActionBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["JobRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly job_applications: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_JobApplicationView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
                     readonly [name: string]: unknown;
                 };
                 content: {

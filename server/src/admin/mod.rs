@@ -7,6 +7,7 @@ pub mod audit;
 mod bookings;
 mod catalogue;
 mod dashboard;
+mod jobs;
 mod members;
 mod pages;
 mod payments;
@@ -54,5 +55,9 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::recruitment_list))
         .routes(routes!(api::recruitment_update))
         .routes(routes!(api::talent_list))
+        .routes(routes!(api::job_list))
+        .routes(routes!(api::job_action))
+        .routes(routes!(api::job_applications))
+        .routes(routes!(api::application_status))
         .routes(routes!(api::audit_log))
 }

@@ -6,8 +6,9 @@ use super::api::{DecisionBody, parse_booking_action, parse_decision, parse_moder
 use super::reviews::{self, Show};
 use super::bookings::{self, BookingFilter};
 use super::catalogue::{self, Fields};
+use super::jobs::{self, JobShow};
 use super::payments;
-use super::api::{RecruitmentUpdate, parse_recruitment_update, talent_filter};
+use super::api::{RecruitmentUpdate, parse_job_action, parse_recruitment_update, set_application_status, talent_filter};
 use super::{recruitment, talent};
 use super::members::{self, AccountChange};
 use super::session::{self, StaffSession};
@@ -23,6 +24,7 @@ use axum::extract::{Form, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{any, get, post};
+use sea_orm::EntityTrait;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -44,6 +46,10 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/website-info", get(website_info_page).post(website_info_save))
         .route("/admin/payments", get(payments_page))
         .route("/admin/payments/{id}/refund", post(payment_refund))
+        .route("/admin/jobs", get(jobs_page))
+        .route("/admin/jobs/{id}/applications", get(job_applications_page))
+        .route("/admin/jobs/{id}/{action}", post(job_action))
+        .route("/admin/applications/{id}", post(application_status))
         .route("/admin/recruitment", get(recruitment_page))
         .route("/admin/recruitment/{id}", post(recruitment_save))
         .route("/admin/talent", get(talent_page))
@@ -134,6 +140,8 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
         "category-saved" => "Category saved. The site shows it now.",
         "service-saved" => "Service saved. The site shows it now.",
         "info-saved" => "Website info saved. Every page shows it now.",
+        "job-changed" => "Job post updated. The site shows it now.",
+        "application-saved" => "Application updated. The applicant has been told.",
         "request-saved" => "Recruitment request saved.",
         "refunded" => "Payment refunded in full. The member has been told why.",
         "review-hidden" => "Review hidden: it has left the service's page and average.",
@@ -408,6 +416,90 @@ async fn payment_refund(State(state): State<Arc<AppState>>, headers: HeaderMap, 
         Err(error @ AppError::Internal(_)) => error.into_response(),
         Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await,
         Err(error) => show_payments(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
+    }
+}
+
+async fn jobs_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
+    let staff = match staff(&state, &headers, "/admin/jobs", false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let notice = done_notice(&params);
+    show_jobs(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_jobs(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "All".into());
+    let search = param(&params, "q");
+    let Some(show) = JobShow::parse(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
+    let request = page_of(&params);
+    match jobs::list(state.db(), show, Some(search.as_str()).filter(|s| !s.is_empty()), request).await {
+        Ok((count, rows)) => {
+            let page = AdminPage { url: url_of("/admin/jobs", &params), staff_email: staff.user.email, notice, view: AdminView::Jobs(listing(vec![("status", chosen), ("q", search)], rows, count, request)) };
+            render(state, status, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn job_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/jobs", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
+    let outcome = match parse_job_action(Some(&action), form.get("reason").map(String::as_str)) {
+        Ok(action) => jobs::act(&state, &staff.user, id, action).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(_) => Redirect::to("/admin/jobs?done=job-changed").into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await,
+        Err(error) => show_jobs(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
+    }
+}
+
+async fn job_applications_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Query(params): Params) -> Response {
+    let path = format!("/admin/jobs/{id}/applications");
+    let staff = match staff(&state, &headers, &path, false).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
+    show_job_applications(&state, staff, id, StatusCode::OK, done_notice(&params)).await
+}
+
+async fn show_job_applications(state: &AppState, staff: StaffSession, id: i32, status: StatusCode, notice: Option<String>) -> Response {
+    let path = format!("/admin/jobs/{id}/applications");
+    let job = match jobs::one(state.db(), id).await {
+        Ok((_, job)) => job,
+        Err(AppError::NotFound) => return error_page(&state.site, StatusCode::NOT_FOUND, &path).await,
+        Err(error) => return error.into_response(),
+    };
+    match jobs::applications(state, id).await {
+        Ok(applications) => render(state, status, AdminPage { url: path, staff_email: staff.user.email, notice, view: AdminView::JobApplications { job, applications } }).await,
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn application_status(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let staff = match staff(&state, &headers, "/admin/jobs", true).await {
+        Ok(staff) => staff,
+        Err(response) => return response,
+    };
+    let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
+    let Ok(Some(application)) = entity::job_application::Entity::find_by_id(id).one(state.db()).await else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await;
+    };
+    let outcome = match crate::jobs::applications::parse_status(form.get("status").map(String::as_str)) {
+        Ok(status) => set_application_status(&state, &staff.user, id, status).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(_) => Redirect::to(&format!("/admin/jobs/{}/applications?done=application-saved", application.job_id)).into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(error) => show_job_applications(&state, staff, application.job_id, error.status(), Some(error_text(&error))).await,
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::queries::{listed_job, status_on};
 use super::views::JobApplicationView;
+use crate::admin::audit::{self, Action};
 use crate::domain::{Email, UkPhone, uk_time};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, RecordId, named_record};
@@ -157,7 +158,7 @@ pub async fn list_own(State(state): State<Arc<AppState>>, member: Member, query:
 }
 
 /// One page of `select`'s applications, newest first, each with its job.
-async fn page_of_applications(state: &AppState, query: &ListQuery, select: sea_orm::Select<job_application::Entity>) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
+pub async fn page_of_applications(state: &AppState, query: &ListQuery, select: sea_orm::Select<job_application::Entity>) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
@@ -206,8 +207,14 @@ pub struct ApplicationStatusChange {
 pub async fn set_status(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(body): JsonBody<ApplicationStatusChange>) -> Result<Json<JobApplicationView>, AppError> {
     let row = job_application::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let job = listed_job(state.db(), row.job_id).await?.filter(|j| j.owner_id == Some(member.user.id)).ok_or(AppError::NotFound)?;
+    let status = parse_status(body.status.as_deref())?;
+    Ok(Json(change_status(&state, row, &job, status, None).await?))
+}
+
+/// A status the job's owner (or staff) may give an application, or the field error.
+pub fn parse_status(raw: Option<&str>) -> Result<ApplicationStatus, AppError> {
     let mut errors = FieldErrors::default();
-    let raw = errors.required("status", body.status.as_deref());
+    let raw = errors.required("status", raw);
     let status = match ApplicationStatus::try_from_value(&raw) {
         Ok(status) if status != ApplicationStatus::Submitted => Some(status),
         _ if raw.is_empty() => None,
@@ -217,11 +224,16 @@ pub async fn set_status(State(state): State<Arc<AppState>>, member: Member, Reco
         }
     };
     errors.finish()?;
-    let status = status.expect("validated");
+    Ok(status.expect("validated"))
+}
+
+/// Moves an application along and tells the applicant, in one transaction; by staff, the
+/// audit log records it too.
+pub async fn change_status(state: &AppState, row: job_application::Model, job: &job::Model, status: ApplicationStatus, staff: Option<&user::Model>) -> Result<JobApplicationView, AppError> {
     if status == row.status {
-        return Ok(Json(JobApplicationView::new(row, &job, uk_time::today(), &state.storage)));
+        return Ok(JobApplicationView::new(row, job, uk_time::today(), &state.storage));
     }
-    let notifier = Notifier::new(&state).await;
+    let notifier = Notifier::new(state).await;
     let txn = state.db().begin().await?;
     job_application::Entity::update_many()
         .col_expr(job_application::Column::Status, Expr::value(status))
@@ -239,7 +251,12 @@ pub async fn set_status(State(state): State<Arc<AppState>>, member: Member, Reco
         };
         notifier.send(&txn, &applicant, notice).await?;
     }
+    if let Some(staff) = staff {
+        let entry = Action::new("application.status", "job_application", Some(row.id), format!("Marked {}'s application for {} {}", row.full_name, job.title, status.to_value()))
+            .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
+        audit::record(&txn, staff, entry).await?;
+    }
     txn.commit().await?;
     state.mail_queued.notify_one();
-    Ok(Json(JobApplicationView::new(updated, &job, uk_time::today(), &state.storage)))
+    Ok(JobApplicationView::new(updated, job, uk_time::today(), &state.storage))
 }

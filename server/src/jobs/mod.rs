@@ -1,9 +1,9 @@
 //! Jobs: posting them, applying for them with a CV and following the applications, and
 //! closing them when their closing date passes.
 
-mod applications;
+pub mod applications;
 pub mod expiry;
-mod posting;
+pub mod posting;
 pub mod queries;
 mod rules;
 pub mod views;

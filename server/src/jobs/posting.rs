@@ -5,6 +5,7 @@ use super::queries::{self, JobFilter, listed_job};
 use super::rules::NewJob;
 use super::views::JobView;
 use crate::domain::uk_time;
+use crate::admin::audit::{self, Action};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, MultipartForm, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -150,10 +151,24 @@ pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: Mult
 #[utoipa::path(delete, path = "/api/service/jobs/{id}/", tag = "jobs", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row = job::Entity::find_by_id(id).filter(job::Column::OwnerId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    remove_post(&state, &row, None).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Who removes a job post: its owner, or staff with the reason its poster is told.
+pub struct RemovedByStaff<'a> {
+    pub staff: &'a user::Model,
+    pub reason: String,
+}
+
+/// Removes a post from every list and page (its applications stay) and tells its applicants;
+/// removed by staff, the poster is told why and the audit log records it. Removing it again
+/// changes nothing.
+pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<RemovedByStaff<'_>>) -> Result<(), AppError> {
     if row.removed_at.is_some() {
-        return Ok(StatusCode::NO_CONTENT);
+        return Ok(());
     }
-    let notifier = Notifier::new(&state).await;
+    let notifier = Notifier::new(state).await;
     let txn = state.db().begin().await?;
     // Of two removals at once, one changes the row and tells the applicants.
     let changed = job::Entity::update_many()
@@ -169,17 +184,33 @@ pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId
         for applicant in user::Entity::find().filter(user::Column::Id.is_in(applicants)).all(&txn).await? {
             let notice = Notice {
                 title: "Job withdrawn".into(),
-                message: format!("{} at {}, which you applied for, has been withdrawn by the employer. Your application is kept in your account.", row.title, row.company),
+                message: format!("{} at {}, which you applied for, has been withdrawn. Your application is kept in your account.", row.title, row.company),
                 link: "/user/applications".into(),
                 calendar: None,
             };
             notifier.send(&txn, &applicant, notice).await?;
         }
+        if let Some(RemovedByStaff { staff, reason }) = by_staff {
+            if let Some(poster) = match row.owner_id {
+                Some(owner) => user::Entity::find_by_id(owner).one(&txn).await?,
+                None => None,
+            } {
+                let notice = Notice {
+                    title: "Job post removed".into(),
+                    message: format!("Our team has removed your job post {} at {}. Our reason: {reason}", row.title, row.company),
+                    link: "/user/my-job-post".into(),
+                    calendar: None,
+                };
+                notifier.send(&txn, &poster, notice).await?;
+            }
+            let entry = Action::new("job.remove", "job", Some(row.id), format!("Removed the job post {} at {}", row.title, row.company)).because(Some(reason)).changed(serde_json::json!({"removed": false}), serde_json::json!({"removed": true}));
+            audit::record(&txn, staff, entry).await?;
+        }
     }
     txn.commit().await?;
     state.mail_queued.notify_one();
     state.site.invalidate(&[Tag::Jobs, Tag::Job(row.id)]).await;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(())
 }
 
 /// A job's attachment: the employer's public description of the job, at a stable address.

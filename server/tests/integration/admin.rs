@@ -528,3 +528,44 @@ async fn the_recruitment_inbox_and_the_talent_pool(backend: Backend) {
     assert_eq!(app.client.get(cv).send().await.unwrap().status(), 200, "the signed link opens the CV");
 }
 on_both_databases!(backend the_recruitment_inbox_and_the_talent_pool);
+
+async fn staff_close_reopen_and_remove_jobs_and_move_applications(backend: Backend) {
+    use crate::jobs::{application_form, post_form, post_job};
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let (poster, applicant) = (app.member("Polly Poster").await, app.member("Alan Applicant").await);
+    let job = post_job(&app, &poster, "Weekend chef").await;
+    let (status, _) = post_form(&app, "/api/job-apply/", application_form(&job, &applicant), Some(&applicant.token)).await;
+    assert_eq!(status, 201);
+    let (_, found) = staff_call(&app, &staff, Method::GET, "/api/admin/jobs/?search=weekend%20CHEF", None).await;
+    assert_eq!((found["count"].as_u64(), found["results"][0]["applications"].as_u64(), found["results"][0]["poster_email"].as_str()), (Some(1), Some(1), Some(poster.user.email.as_str())));
+    let path = format!("/api/admin/jobs/{}/action/", job["id"]);
+    let open_ids = || async { app.json("/api/service/jobs/?page_size=100").await.1["results"].as_array().unwrap().iter().map(|j| j["id"].clone()).collect::<Vec<_>>() };
+
+    let (status, closed) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "close"}))).await;
+    assert_eq!((status, closed["status"].as_str()), (200, Some("Closed")), "{closed}");
+    assert_eq!(staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "close"}))).await.0, 400, "closed already");
+    let (_, public) = app.json(&format!("/api/service/jobs/{}/", job["id"])).await;
+    assert_eq!(public["status"], "Closed");
+    let (status, reopened) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "reopen"}))).await;
+    assert_eq!((status, reopened["status"].as_str()), (200, Some("Open")));
+    assert!(open_ids().await.contains(&job["id"]));
+
+    let (_, applications) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/jobs/{}/applications/", job["id"]), None).await;
+    let application = applications["results"][0].clone();
+    assert!(application["resume"].as_str().unwrap().contains("signature="), "{application}");
+    let (status, moved) = staff_call(&app, &staff, Method::PATCH, &format!("/api/admin/applications/{}/", application["id"]), Some(json!({"status": "Shortlisted"}))).await;
+    assert_eq!((status, moved["status"].as_str()), (200, Some("Shortlisted")));
+    assert!(titles(&app, &applicant).await[0].starts_with("Application update:"));
+
+    assert_eq!(staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "remove"}))).await.0, 400, "a reason is needed");
+    let (status, removed) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "remove", "reason": "Pay below the National Minimum Wage."}))).await;
+    assert_eq!((status, removed["status"].as_str()), (200, Some("Removed")));
+    assert_eq!(app.json(&format!("/api/service/jobs/{}/", job["id"])).await.0, 404, "gone from the site");
+    assert!(titles(&app, &poster).await[0].starts_with("Job post removed: Our team has removed your job post Weekend chef") && titles(&app, &poster).await[0].ends_with("Our reason: Pay below the National Minimum Wage."));
+    assert!(titles(&app, &applicant).await[0].starts_with("Job withdrawn:"));
+    let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=job&subject_id={}", job["id"]), None).await;
+    let actions: Vec<&str> = log["results"].as_array().unwrap().iter().map(|r| r["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["job.remove", "job.reopen", "job.close"]);
+}
+on_both_databases!(backend staff_close_reopen_and_remove_jobs_and_move_applications);
