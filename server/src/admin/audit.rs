@@ -4,7 +4,7 @@
 use crate::http::list::{PageRequest, rows_of_page};
 use chrono::{NaiveDate, Utc};
 use entity::{audit_entry, user};
-use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func};
+use sea_orm::sea_query::Condition;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use app::admin::AuditRow;
 use serde_json::Value;
@@ -81,8 +81,7 @@ pub fn row(entry: audit_entry::Model) -> AuditRow {
 pub async fn search(db: &impl ConnectionTrait, text: Option<&str>, subject: Option<(&str, i32)>, page: PageRequest) -> Result<(u64, Vec<audit_entry::Model>), DbErr> {
     let mut select = audit_entry::Entity::find().order_by_desc(audit_entry::Column::CreatedAt).order_by_desc(audit_entry::Column::Id);
     if let Some(text) = text {
-        let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-        let like = |column: audit_entry::Column| Expr::expr(Func::lower(Expr::col(column))).like(sea_orm::sea_query::LikeExpr::new(pattern.clone()).escape('\\'));
+        let like = |column| super::contains(column, text);
         select = select.filter(
             Condition::any()
                 .add(like(audit_entry::Column::ActorEmail))

@@ -11,7 +11,7 @@ use app::admin::BookingRow;
 use chrono::NaiveDate;
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
-use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func, LikeExpr, Query};
+use sea_orm::sea_query::{Condition, Query};
 use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 
@@ -46,8 +46,7 @@ pub async fn list(db: &impl ConnectionTrait, filter: &BookingFilter, page: PageR
         select = select.filter(booking::Column::Status.eq(status));
     }
     if let Some(text) = &filter.member {
-        let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-        let like = |column: user::Column| Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'));
+        let like = |column| super::contains(column, text);
         let members = Query::select().column(user::Column::Id).from(user::Entity).cond_where(Condition::any().add(like(user::Column::FullName)).add(like(user::Column::Email))).to_owned();
         select = select.filter(booking::Column::UserId.in_subquery(members));
     }

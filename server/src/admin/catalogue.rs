@@ -15,8 +15,7 @@ use app::routes::Tag;
 use chrono::Utc;
 use entity::words::{ListingStatus, PriceUnit};
 use entity::{category, service, user, website_info};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
@@ -89,16 +88,7 @@ fn changes(before: Value, after: Value) -> (Value, Value) {
 // ---------- categories ----------
 
 pub async fn categories(db: &impl ConnectionTrait) -> Result<Vec<CategoryRow>, DbErr> {
-    let counts: HashMap<i32, i64> = service::Entity::find()
-        .select_only()
-        .column(service::Column::CategoryId)
-        .column_as(service::Column::Id.count(), "count")
-        .group_by(service::Column::CategoryId)
-        .into_tuple::<(i32, i64)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .collect();
+    let counts = crate::catalogue::categories::service_counts(db, false).await?;
     Ok(category::Entity::find()
         .order_by_asc(category::Column::Priority)
         .order_by_asc(category::Column::Name)
@@ -190,8 +180,7 @@ fn service_json(s: &service::Model) -> Value {
 pub async fn services(db: &impl ConnectionTrait, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<ServiceRow>), DbErr> {
     let mut select = service::Entity::find().order_by_asc(service::Column::Title).order_by_asc(service::Column::Id);
     if let Some(text) = text {
-        let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-        select = select.filter(Expr::expr(Func::lower(Expr::col(service::Column::Title))).like(LikeExpr::new(pattern).escape('\\')));
+        select = select.filter(super::contains(service::Column::Title, text));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
     let names: HashMap<i32, String> = category::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.name)).collect();

@@ -15,7 +15,7 @@ use app::routes::Tag;
 use chrono::Utc;
 use entity::words::ListingStatus;
 use entity::{job, job_application, user};
-use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func, LikeExpr};
+use sea_orm::sea_query::{Condition, Expr};
 use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
 use serde_json::json;
 use std::collections::HashMap;
@@ -53,8 +53,7 @@ pub async fn list(db: &impl ConnectionTrait, show: JobShow, text: Option<&str>, 
         JobShow::Removed => select.filter(job::Column::RemovedAt.is_not_null()),
     };
     if let Some(text) = text {
-        let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-        let like = |column: job::Column| Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'));
+        let like = |column| super::contains(column, text);
         select = select.filter(Condition::any().add(like(job::Column::Title)).add(like(job::Column::Company)));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
@@ -122,7 +121,18 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
         _ => return Err(AppError::BadRequest("The job is like that already.".into())),
     };
     let txn = state.db().begin().await?;
-    job::Entity::update_many().col_expr(job::Column::Status, Expr::value(to)).col_expr(job::Column::UpdatedAt, Expr::value(Utc::now())).filter(job::Column::Id.eq(id)).exec(&txn).await?;
+    // Conditional on what staff saw: of two staff acting at once, one changes it.
+    let changed = job::Entity::update_many()
+        .col_expr(job::Column::Status, Expr::value(to))
+        .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(job::Column::Id.eq(id))
+        .filter(job::Column::Status.eq(row.status))
+        .filter(job::Column::RemovedAt.is_null())
+        .exec(&txn)
+        .await?;
+    if changed.rows_affected == 0 {
+        return Err(AppError::Conflict("Someone else changed this job meanwhile. Reload to see it.".into()));
+    }
     audit::record(&txn, staff, Action::new(name, "job", Some(id), format!("{verb} the job post {} at {}", row.title, row.company)).changed(json!({"status": row.status}), json!({"status": to}))).await?;
     txn.commit().await?;
     state.site.invalidate(&[Tag::Jobs, Tag::Job(id)]).await;

@@ -10,15 +10,14 @@ use crate::state::AppState;
 use app::admin::MemberRow;
 use chrono::NaiveDate;
 use entity::{booking, user};
-use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func, LikeExpr};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
 use serde_json::json;
 
 pub async fn search(db: &impl ConnectionTrait, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<MemberRow>), DbErr> {
     let mut select = user::Entity::find().order_by_desc(user::Column::DateJoined).order_by_desc(user::Column::Id);
     if let Some(text) = text {
-        let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-        let like = |column: user::Column| Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'));
+        let like = |column| super::contains(column, text);
         select = select.filter(Condition::any().add(like(user::Column::FullName)).add(like(user::Column::Email)));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
@@ -98,7 +97,11 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
         return Err(AppError::BadRequest("The account is like that already.".into()));
     }
     let txn = state.db().begin().await?;
-    user::Entity::update_many().col_expr(column, Expr::value(value)).col_expr(user::Column::UpdatedAt, Expr::value(chrono::Utc::now())).filter(user::Column::Id.eq(id)).exec(&txn).await?;
+    // Conditional on the value staff saw: of two staff acting at once, one changes it.
+    let changed = user::Entity::update_many().col_expr(column, Expr::value(value)).col_expr(user::Column::UpdatedAt, Expr::value(chrono::Utc::now())).filter(user::Column::Id.eq(id)).filter(Expr::col(column).eq(before)).exec(&txn).await?;
+    if changed.rows_affected == 0 {
+        return Err(AppError::Conflict("Someone else changed this account meanwhile. Reload to see it.".into()));
+    }
     // A deactivated member is signed out everywhere; a former staff member leaves the back office.
     if change == AccountChange::Deactivate {
         crate::accounts::tokens::revoke_all(&txn, id, None).await?;
@@ -106,7 +109,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
         super::session::end_all(&txn, id).await?;
     }
-    let entry = Action::new(action, "user", Some(id), format!("{summary} {} ({})", member.full_name, member.email)).changed(json!({field: before}), json!({field: value}));
+    let entry = Action::new(action, "user", Some(id), format!("{summary} member {id}")).changed(json!({field: before}), json!({field: value}));
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     Ok(row_of(state.db(), find(state.db(), id).await?).await?)
@@ -126,7 +129,7 @@ async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user
         .await?;
     entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(&txn).await?;
     super::session::end_all(&txn, member.id).await?;
-    let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of {} ({})", member.full_name, member.email)).changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
+    let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of member {}", member.id)).changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     Ok(row_of(state.db(), find(state.db(), member.id).await?).await?)
@@ -146,7 +149,7 @@ pub fn requested_on(text: Option<&str>) -> Result<NaiveDate, AppError> {
 pub async fn export_for_request(state: &AppState, staff: &user::Model, id: i32, requested_on: NaiveDate) -> Result<serde_json::Value, AppError> {
     let member = find(state.db(), id).await?;
     let data = crate::data_rights::export::member_data(state, &member).await?;
-    let mut action = Action::new("member.export", "user", Some(id), format!("Exported the data of {} ({}) for a subject access request", member.full_name, member.email));
+    let mut action = Action::new("member.export", "user", Some(id), format!("Exported the data of member {id} for a subject access request"));
     action.requested_on = Some(requested_on);
     audit::record(state.db(), staff, action).await?;
     Ok(data)

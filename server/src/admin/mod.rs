@@ -26,6 +26,15 @@ use utoipa_axum::routes;
 
 pub use pages::routes as pages;
 
+use sea_orm::sea_query::{Expr, ExprTrait, Func, IntoColumnRef, LikeExpr};
+
+/// `column` contains `text`, ignoring case: the back office's text filters (a plain scan; staff
+/// lists are small). `%`, `_` and `\` in `text` stand for themselves.
+fn contains(column: impl IntoColumnRef, text: &str) -> Expr {
+    let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern).escape('\\'))
+}
+
 /// `/api/admin/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()

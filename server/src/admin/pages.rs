@@ -20,7 +20,8 @@ use crate::site::handlers::error_page;
 use crate::state::AppState;
 use app::admin::{AdminPage, AdminView, Listing};
 use axum::Router;
-use axum::extract::{Form, Path, Query, Request, State};
+use axum::extract::{Form, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{any, get, post};
@@ -66,17 +67,21 @@ pub fn routes() -> Router<Arc<AppState>> {
 
 type Params = Query<HashMap<String, String>>;
 
-/// The staff member the cookie names, or the site's 404 page (the back office does not exist
-/// for anyone else). A form post must also come from our own pages.
-async fn staff(state: &AppState, request_headers: &HeaderMap, path: &str, changes: bool) -> Result<StaffSession, Response> {
-    let found = match session::find(state.db(), request_headers).await {
-        Ok(found) => found,
-        Err(error) => return Err(AppError::from(error).into_response()),
-    };
-    match found {
-        Some(staff) if !changes || same_origin(request_headers, &state.config().public_url) => Ok(staff),
-        Some(_) => Err(AppError::Forbidden("This change must come from the back office's own pages.".into()).into_response()),
-        None => Err(error_page(&state.site, StatusCode::NOT_FOUND, path).await),
+/// The staff member the cookie names, for a back-office page; to anyone else the site's 404
+/// page (the back office does not exist for them). A form post must also come from our own
+/// pages (the cookie is SameSite=Strict as well).
+struct StaffPage(StaffSession);
+
+impl FromRequestParts<Arc<AppState>> for StaffPage {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Response> {
+        match session::find(state.db(), &parts.headers).await {
+            Err(error) => Err(AppError::from(error).into_response()),
+            Ok(Some(staff)) if parts.method.is_safe() || same_origin(&parts.headers, &state.config().public_url) => Ok(StaffPage(staff)),
+            Ok(Some(_)) => Err(AppError::Forbidden("This change must come from the back office's own pages.".into()).into_response()),
+            Ok(None) => Err(error_page(&state.site, StatusCode::NOT_FOUND, parts.uri.path()).await),
+        }
     }
 }
 
@@ -112,11 +117,7 @@ fn url_of(path: &str, params: &HashMap<String, String>) -> String {
     if query.is_empty() { path.to_string() } else { format!("{path}?{query}") }
 }
 
-async fn dashboard_page(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Response {
-    let staff = match staff(&state, &headers, "/admin", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn dashboard_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage) -> Response {
     match dashboard::counts(state.db()).await {
         Ok(counts) => render(&state, StatusCode::OK, AdminPage { url: "/admin".into(), staff_email: staff.user.email, notice: None, view: AdminView::Dashboard(counts) }).await,
         Err(error) => AppError::from(error).into_response(),
@@ -152,11 +153,7 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
     Some(text.into())
 }
 
-async fn providers_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/providers", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn providers_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_providers(&state, staff, params, StatusCode::OK, notice).await
 }
@@ -176,11 +173,7 @@ async fn show_providers(state: &AppState, staff: StaffSession, params: HashMap<S
     }
 }
 
-async fn decide(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(body): Form<DecisionBody>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/providers", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn decide(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(body): Form<DecisionBody>) -> Response {
     let Some(id) = id.parse::<i32>().ok().filter(|id| *id > 0) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/providers").await;
     };
@@ -208,11 +201,7 @@ fn param(params: &HashMap<String, String>, name: &str) -> String {
     params.get(name).map(|v| v.trim().chars().take(100).collect()).unwrap_or_default()
 }
 
-async fn bookings_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/bookings", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn bookings_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_bookings(&state, staff, params, StatusCode::OK, notice).await
 }
@@ -234,11 +223,7 @@ async fn show_bookings(state: &AppState, staff: StaffSession, params: HashMap<St
     }
 }
 
-async fn booking_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/bookings", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn booking_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
     let Some(id) = id.parse::<i32>().ok().filter(|id| *id > 0) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/bookings").await;
     };
@@ -264,11 +249,7 @@ async fn booking_action(State(state): State<Arc<AppState>>, headers: HeaderMap, 
     }
 }
 
-async fn audit_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/audit", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn audit_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let search = param(&params, "q");
     let (subject_type, subject_id) = (param(&params, "subject_type"), param(&params, "subject_id"));
     let subject = subject_id.parse::<i32>().ok().filter(|_| !subject_type.is_empty()).map(|id| (subject_type.as_str(), id));
@@ -283,11 +264,7 @@ async fn audit_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Quer
     }
 }
 
-async fn members_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/members", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn members_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let search = param(&params, "q");
     let request = page_of(&params);
     match members::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), request).await {
@@ -303,12 +280,7 @@ fn record_id(raw: &str) -> Option<i32> {
     raw.parse::<i32>().ok().filter(|id| *id > 0)
 }
 
-async fn member_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Query(params): Params) -> Response {
-    let path = format!("/admin/members/{id}");
-    let staff = match staff(&state, &headers, &path, false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn member_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_member(&state, staff, &id, StatusCode::OK, notice).await
 }
@@ -328,12 +300,8 @@ async fn show_member(state: &AppState, staff: StaffSession, id: &str, status: St
 }
 
 /// The member's data as a file, for their emailed request.
-async fn member_data(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Query(params): Params) -> Response {
+async fn member_data(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Query(params): Params) -> Response {
     let path = format!("/admin/members/{id}");
-    let staff = match staff(&state, &headers, &path, false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
     let Some(member) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     let outcome = match members::requested_on(params.get("requested_on").map(String::as_str)) {
         Ok(day) => members::export_for_request(&state, &staff.user, member, day).await.map(|data| crate::data_rights::download(data, &format!("member-{member}-data-{day}.json"))),
@@ -346,12 +314,8 @@ async fn member_data(State(state): State<Arc<AppState>>, headers: HeaderMap, Pat
     }
 }
 
-async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn member_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
     let path = format!("/admin/members/{id}");
-    let staff = match staff(&state, &headers, &path, true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
     let Some(member) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     let outcome = if action == "erase" {
         match members::requested_on(form.get("requested_on").map(String::as_str)) {
@@ -377,11 +341,7 @@ async fn member_action(State(state): State<Arc<AppState>>, headers: HeaderMap, P
     }
 }
 
-async fn payments_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/payments", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn payments_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_payments(&state, staff, params, StatusCode::OK, notice).await
 }
@@ -399,11 +359,7 @@ async fn show_payments(state: &AppState, staff: StaffSession, params: HashMap<St
     }
 }
 
-async fn payment_refund(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/payments", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn payment_refund(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await };
     let mut errors = crate::http::extract::FieldErrors::default();
     let reason = errors.required_text("reason", form.get("reason").map(String::as_str), payments::REASON_MAX_CHARS);
@@ -419,11 +375,7 @@ async fn payment_refund(State(state): State<Arc<AppState>>, headers: HeaderMap, 
     }
 }
 
-async fn jobs_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/jobs", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn jobs_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_jobs(&state, staff, params, StatusCode::OK, notice).await
 }
@@ -442,11 +394,7 @@ async fn show_jobs(state: &AppState, staff: StaffSession, params: HashMap<String
     }
 }
 
-async fn job_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/jobs", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn job_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
     let outcome = match parse_job_action(Some(&action), form.get("reason").map(String::as_str)) {
         Ok(action) => jobs::act(&state, &staff.user, id, action).await,
@@ -460,12 +408,8 @@ async fn job_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path
     }
 }
 
-async fn job_applications_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Query(params): Params) -> Response {
+async fn job_applications_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Query(params): Params) -> Response {
     let path = format!("/admin/jobs/{id}/applications");
-    let staff = match staff(&state, &headers, &path, false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     show_job_applications(&state, staff, id, StatusCode::OK, done_notice(&params)).await
 }
@@ -483,14 +427,12 @@ async fn show_job_applications(state: &AppState, staff: StaffSession, id: i32, s
     }
 }
 
-async fn application_status(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/jobs", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn application_status(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
-    let Ok(Some(application)) = entity::job_application::Entity::find_by_id(id).one(state.db()).await else {
-        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await;
+    let application = match entity::job_application::Entity::find_by_id(id).one(state.db()).await {
+        Ok(Some(application)) => application,
+        Ok(None) => return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await,
+        Err(error) => return AppError::from(error).into_response(),
     };
     let outcome = match crate::jobs::applications::parse_status(form.get("status").map(String::as_str)) {
         Ok(status) => set_application_status(&state, &staff.user, id, status).await,
@@ -503,11 +445,7 @@ async fn application_status(State(state): State<Arc<AppState>>, headers: HeaderM
     }
 }
 
-async fn recruitment_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/recruitment", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn recruitment_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_recruitment(&state, staff, params, StatusCode::OK, notice).await
 }
@@ -525,11 +463,7 @@ async fn show_recruitment(state: &AppState, staff: StaffSession, params: HashMap
     }
 }
 
-async fn recruitment_save(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>, Form(body): Form<RecruitmentUpdate>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/recruitment", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn recruitment_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(body): Form<RecruitmentUpdate>) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await };
     let outcome = match parse_recruitment_update(&body) {
         Ok((status, notes)) => recruitment::update(&state, &staff.user, id, status, notes).await,
@@ -543,11 +477,7 @@ async fn recruitment_save(State(state): State<Arc<AppState>>, headers: HeaderMap
     }
 }
 
-async fn talent_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/talent", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn talent_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let (role, location, kind) = (param(&params, "role"), param(&params, "location"), param(&params, "employment_type"));
     let mut errors = crate::http::extract::FieldErrors::default();
     let filter = talent_filter(Some(&role), Some(&location), Some(&kind), &mut errors);
@@ -564,11 +494,7 @@ async fn talent_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Que
     }
 }
 
-async fn reviews_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/reviews", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn reviews_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_reviews(&state, staff, params, StatusCode::OK, notice).await
 }
@@ -586,11 +512,7 @@ async fn show_reviews(state: &AppState, staff: StaffSession, params: HashMap<Str
     }
 }
 
-async fn review_action(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/reviews", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn review_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await };
     let outcome = match parse_moderation(Some(&action), form.get("reason").map(String::as_str)) {
         Ok(decision) => reviews::moderate(&state, &staff.user, id, decision).await,
@@ -623,11 +545,7 @@ fn form_fields(form: HashMap<String, String>) -> Fields {
     Fields(form.into_iter().map(|(key, value)| (key, serde_json::Value::String(value))).collect())
 }
 
-async fn catalogue_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/catalogue", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn catalogue_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     let notice = done_notice(&params);
     show_catalogue(&state, staff, params, StatusCode::OK, notice).await
 }
@@ -649,11 +567,7 @@ async fn show_catalogue(state: &AppState, staff: StaffSession, params: HashMap<S
     }
 }
 
-async fn category_save(State(state): State<Arc<AppState>>, headers: HeaderMap, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/catalogue", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn category_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
     let id = match id {
         Some(Path(raw)) => match record_id(&raw) {
             Some(id) => Some(id),
@@ -665,11 +579,7 @@ async fn category_save(State(state): State<Arc<AppState>>, headers: HeaderMap, i
     finish(&state, staff, outcome.map(|_| "/admin/catalogue?done=category-saved".to_string())).await
 }
 
-async fn category_visibility(State(state): State<Arc<AppState>>, headers: HeaderMap, Path((id, visibility)): Path<(String, String)>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/catalogue", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn category_visibility(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, visibility)): Path<(String, String)>) -> Response {
     let (Some(id), Some(hidden)) = (record_id(&id), match visibility.as_str() { "hide" => Some(true), "show" => Some(false), _ => None }) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await;
     };
@@ -688,11 +598,7 @@ async fn finish(state: &AppState, staff: StaffSession, outcome: Result<String, A
     }
 }
 
-async fn service_page(State(state): State<Arc<AppState>>, headers: HeaderMap, id: Option<Path<String>>, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/catalogue", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn service_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, id: Option<Path<String>>, Query(params): Params) -> Response {
     let id = match id {
         Some(Path(raw)) => match record_id(&raw) {
             Some(id) => Some(id),
@@ -720,11 +626,7 @@ async fn show_service(state: &AppState, staff: StaffSession, id: Option<i32>, st
     render(state, status, AdminPage { url, staff_email: staff.user.email, notice, view: AdminView::ServiceForm { service, categories } }).await
 }
 
-async fn service_save(State(state): State<Arc<AppState>>, headers: HeaderMap, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/catalogue", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn service_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
     let id = match id {
         Some(Path(raw)) => match record_id(&raw) {
             Some(id) => Some(id),
@@ -740,11 +642,7 @@ async fn service_save(State(state): State<Arc<AppState>>, headers: HeaderMap, id
     }
 }
 
-async fn website_info_page(State(state): State<Arc<AppState>>, headers: HeaderMap, Query(params): Params) -> Response {
-    let staff = match staff(&state, &headers, "/admin/website-info", false).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn website_info_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
     show_website_info(&state, staff, StatusCode::OK, done_notice(&params)).await
 }
 
@@ -755,11 +653,7 @@ async fn show_website_info(state: &AppState, staff: StaffSession, status: Status
     }
 }
 
-async fn website_info_save(State(state): State<Arc<AppState>>, headers: HeaderMap, Form(form): Form<HashMap<String, String>>) -> Response {
-    let staff = match staff(&state, &headers, "/admin/website-info", true).await {
-        Ok(staff) => staff,
-        Err(response) => return response,
-    };
+async fn website_info_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Form(form): Form<HashMap<String, String>>) -> Response {
     match catalogue::save_website_info(&state, &staff.user, &form_fields(form)).await {
         Ok(_) => Redirect::to("/admin/website-info?done=info-saved").into_response(),
         Err(error @ AppError::Internal(_)) => error.into_response(),

@@ -88,7 +88,10 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     let amount = Pence::from_stored(paid.amount_pence);
     let booking_id = paid.booking_id;
     let txn = state.db().begin().await?;
-    CancellationMoney::Refunded { payment: paid, refund_reference }.record(&txn, booking_id).await?;
+    let money = CancellationMoney::Refunded { payment: paid, refund_reference };
+    if !money.record(&txn, booking_id).await? {
+        return Err(AppError::Conflict("This payment was refunded meanwhile (the booking was cancelled). Reload to see it.".into()));
+    }
     let notice = Notice {
         title: "Payment refunded".into(),
         message: format!("We have refunded your payment of £{amount} ({}) to your card; it usually shows within 5 to 10 working days. Our reason: {reason}", receipt_number(id)),
@@ -96,7 +99,7 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
         calendar: None,
     };
     notifier.send(&txn, &member, notice).await?;
-    let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to {}", receipt_number(id), member.full_name)).because(Some(reason)).changed(json!({"status": "Paid"}), json!({"status": "Refunded"}));
+    let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to member {}", receipt_number(id), member.id)).because(Some(reason)).changed(json!({"status": "Paid"}), json!({"status": "Refunded"}));
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();

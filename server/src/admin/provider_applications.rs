@@ -85,7 +85,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         ),
     };
     notifier.send(&txn, &member, notice).await?;
-    let entry = Action::new(action, "provider", Some(id), format!("{verb} {} to provide {}", member.full_name, service.title))
+    let entry = Action::new(action, "provider", Some(id), format!("{verb} member {}'s application to provide {}", member.id, service.title))
         .because(reason)
         .changed(json!({"status": current.status.to_value()}), json!({"status": status.to_value()}));
     audit::record(&txn, staff, entry).await?;

@@ -5,7 +5,6 @@ use crate::http::list::{PageRequest, rows_of_page};
 use crate::platform::storage::Storage;
 use app::admin::TalentRow;
 use entity::job_seeker;
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 
 #[derive(Default)]
@@ -16,21 +15,16 @@ pub struct TalentFilter {
     pub employment_type: Option<String>,
 }
 
-fn contains(column: job_seeker::Column, text: &str) -> sea_orm::sea_query::SimpleExpr {
-    let pattern = format!("%{}%", text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-    Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern).escape('\\'))
-}
-
 pub async fn search(db: &impl ConnectionTrait, filter: &TalentFilter, storage: &Storage, page: PageRequest) -> Result<(u64, Vec<TalentRow>), DbErr> {
     let mut select = job_seeker::Entity::find().order_by_desc(job_seeker::Column::CreatedAt).order_by_desc(job_seeker::Column::Id);
     if let Some(role) = &filter.role {
-        select = select.filter(contains(job_seeker::Column::Roles, role));
+        select = select.filter(super::contains(job_seeker::Column::Roles, role));
     }
     if let Some(location) = &filter.location {
-        select = select.filter(contains(job_seeker::Column::Locations, location));
+        select = select.filter(super::contains(job_seeker::Column::Locations, location));
     }
     if let Some(kind) = &filter.employment_type {
-        select = select.filter(contains(job_seeker::Column::EmploymentTypes, kind));
+        select = select.filter(super::contains(job_seeker::Column::EmploymentTypes, kind));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
     // Roles and towns are kept one a line, employment types comma-separated (job_seekers/registration.rs).

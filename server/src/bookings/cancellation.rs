@@ -61,7 +61,7 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         };
         notifier.send(&txn, member, Notice { title: "Booking cancelled".into(), message, link: "/user/bookings".into(), calendar: Some(invite) }).await?;
         if let CancelledBy::Staff { staff, reason } = by {
-            let action = Action::new("booking.cancel", "booking", Some(row.id), format!("Cancelled {}'s booking of {when}", member.full_name))
+            let action = Action::new("booking.cancel", "booking", Some(row.id), format!("Cancelled member {}'s booking of {when}", member.id))
                 .because(Some(reason))
                 .changed(json!({"status": row.status, "payment_status": row.payment_status}), json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refunded { .. })}));
             audit::record(&txn, staff, action).await?;

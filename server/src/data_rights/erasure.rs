@@ -4,7 +4,8 @@
 //! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
 //! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
 //! records, job applications, job-seeker registrations, unsent mail; their job posts are
-//! removed; recruitment requests from their address lose the contact's details.
+//! removed; recruitment requests from their address lose the contact's details. Mail sent to
+//! them is deleted. The audit log names members by id only, so it holds nothing to erase.
 
 use crate::admin::audit::{self, Action};
 use crate::http::AppError;
@@ -79,7 +80,8 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     provider::Entity::delete_many().filter(provider::Column::UserId.eq(id)).exec(&txn).await?;
     job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(&txn).await?;
     job_seeker::Entity::delete_many().filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email)).exec(&txn).await?;
-    mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).filter(mail_outbox::Column::SentAt.is_null()).exec(&txn).await?;
+    // Sent mail too: its bodies hold their name and the addresses of their bookings.
+    mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).exec(&txn).await?;
     booking::Entity::update_many()
         .col_expr(booking::Column::AddressLine1, Expr::value(""))
         .col_expr(booking::Column::City, Expr::value(""))
@@ -95,13 +97,9 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .filter(super::sent_by(recruitment_request::Column::UserId, recruitment_request::Column::Email, id, &member.email))
         .exec(&txn)
         .await?;
-    job::Entity::update_many()
-        .col_expr(job::Column::RemovedAt, Expr::value(now))
-        .col_expr(job::Column::Attachment, Expr::value(Option::<String>::None))
-        .filter(job::Column::OwnerId.eq(id))
-        .filter(job::Column::RemovedAt.is_null())
-        .exec(&txn)
-        .await?;
+    job::Entity::update_many().col_expr(job::Column::RemovedAt, Expr::value(now)).filter(job::Column::OwnerId.eq(id)).filter(job::Column::RemovedAt.is_null()).exec(&txn).await?;
+    // Every post's attachment goes from storage below, removed posts' included.
+    job::Entity::update_many().col_expr(job::Column::Attachment, Expr::value(Option::<String>::None)).filter(job::Column::OwnerId.eq(id)).exec(&txn).await?;
     if let ErasedBy::Staff { staff, requested_on } = by {
         let mut action = Action::new("member.erase", "user", Some(id), format!("Erased member {id}'s personal data on their request"));
         action.requested_on = Some(requested_on);

@@ -17,9 +17,9 @@ pub use handlers::download;
 use sea_orm::{ColumnTrait, Condition};
 
 /// Rows of a member, or sent from their address while signed out (a recruitment request, a
-/// job-seeker registration).
+/// job-seeker registration); never a row another signed-in member sent giving this address.
 fn sent_by<C: ColumnTrait>(user_column: C, email_column: C, id: i32, email: &str) -> Condition {
-    Condition::any().add(user_column.eq(id)).add(email_column.eq(email))
+    Condition::any().add(user_column.eq(id)).add(Condition::all().add(user_column.is_null()).add(email_column.eq(email)))
 }
 
 /// `/api/auth/my-data/` and `/api/auth/delete-account/`.

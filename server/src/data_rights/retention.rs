@@ -84,6 +84,9 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> Result<Removed, DbEr
         .col_expr(user::Column::UtilityBill, Expr::value(Option::<String>::None))
         .col_expr(user::Column::OtherDocuments, Expr::value(Option::<String>::None))
         .filter(user::Column::Id.is_in(dormant_ids))
+        // Still deactivated and untouched: one reactivated meanwhile keeps its documents.
+        .filter(user::Column::IsActive.eq(false))
+        .filter(user::Column::UpdatedAt.lt(before))
         .exec(&txn)
         .await?;
     txn.commit().await?;

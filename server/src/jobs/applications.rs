@@ -252,7 +252,7 @@ pub async fn change_status(state: &AppState, row: job_application::Model, job: &
         notifier.send(&txn, &applicant, notice).await?;
     }
     if let Some(staff) = staff {
-        let entry = Action::new("application.status", "job_application", Some(row.id), format!("Marked {}'s application for {} {}", row.full_name, job.title, status.to_value()))
+        let entry = Action::new("application.status", "job_application", Some(row.id), format!("Marked application {} for {} {}", row.id, job.title, status.to_value()))
             .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
         audit::record(&txn, staff, entry).await?;
     }

@@ -72,8 +72,9 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
 }
 
 impl CancellationMoney {
-    /// Writes the money's side of the cancellation, inside its transaction.
-    pub async fn record(&self, db: &impl ConnectionTrait, booking_id: i32) -> Result<(), DbErr> {
+    /// Writes the money's side of the cancellation, inside its transaction. False when a
+    /// refund was recorded already (by a racing cancellation or refund): nothing to tell.
+    pub async fn record(&self, db: &impl ConnectionTrait, booking_id: i32) -> Result<bool, DbErr> {
         let now = Utc::now();
         match self {
             CancellationMoney::Unpaid { open_checkout: Some(open) } => {
@@ -87,7 +88,7 @@ impl CancellationMoney {
                     .await?;
             }
             CancellationMoney::Refunded { payment, refund_reference } => {
-                payment::Entity::update_many()
+                let changed = payment::Entity::update_many()
                     .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Refunded))
                     .col_expr(payment::Column::RefundReference, Expr::value(refund_reference.clone()))
                     .col_expr(payment::Column::RefundedAt, Expr::value(now))
@@ -97,9 +98,10 @@ impl CancellationMoney {
                     .exec(db)
                     .await?;
                 booking::Entity::update_many().col_expr(booking::Column::PaymentStatus, Expr::value(BookingPayment::Refunded)).filter(booking::Column::Id.eq(booking_id)).exec(db).await?;
+                return Ok(changed.rows_affected == 1);
             }
             CancellationMoney::Unpaid { open_checkout: None } | CancellationMoney::Kept { .. } => {}
         }
-        Ok(())
+        Ok(true)
     }
 }

@@ -255,7 +255,7 @@ async fn the_back_office_page_decides_by_form(backend: Backend) {
     assert_eq!(titles(&app, &member).await.len(), 2, "received, then approved");
 
     let html = app.client.get(format!("{}/admin/audit?q=approve", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
-    assert!(html.contains("Approved Pat Page to provide"), "{html}");
+    assert!(html.contains(&format!("Approved member {}&#x27;s application to provide", member.user.id)) || html.contains(&format!("Approved member {}'s application to provide", member.user.id)), "{html}");
 }
 on_both_databases!(backend the_back_office_page_decides_by_form);
 

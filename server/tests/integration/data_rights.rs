@@ -50,6 +50,12 @@ async fn the_export_holds_the_members_data_and_never_anothers(backend: Backend) 
     let (_, services) = app.json("/api/service/?status=Open&page_size=2").await;
     app.call(Method::POST, "/api/bookmarks/", Some(json!({"service": services["results"][1]["id"]})), Some(&member.token)).await;
 
+    // A request another signed-in member sent giving this member's address is not theirs.
+    let mut request = crate::jobs::recruitment();
+    request["email"] = json!(member.user.email);
+    request["contact_name"] = json!("Nosy Neighbour");
+    assert_eq!(app.call(Method::POST, "/api/send-recruitment/", Some(request), Some(&other.token)).await.0, 201);
+
     assert_eq!(app.call(Method::GET, "/api/auth/my-data/", None, None).await.0, 401);
     let (text, data) = my_data(&app, &member).await;
     assert_eq!(data["account"]["email"], member.user.email.as_str());
