@@ -1,11 +1,12 @@
 //! `/admin/audit`: every staff action, newest first, searchable; nothing here can change it.
 
-use super::{AuditRow, Listing, Pager, when};
+use super::{AuditRow, Listing, Pager, SearchFilter, when};
+use crate::format::count_of;
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn AuditLog(list: Listing<AuditRow>) -> impl IntoView {
-    let summary = format!("{} {}", list.count, if list.count == 1 { "action" } else { "actions" });
+    let summary = count_of(list.count as i64, "action");
     let search = list.filter("q").to_owned();
     let rows = list
         .rows
@@ -32,11 +33,7 @@ pub(super) fn AuditLog(list: Listing<AuditRow>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <form method="get" action="/admin/audit" class="admin-filter" role="search">
-            <label for="q">"Search"</label>
-            <input id="q" name="q" type="search" value=search/>
-            <button class="button button--secondary" type="submit">"Search"</button>
-        </form>
+        <SearchFilter path="/admin/audit" label="Search" value=search/>
         <p>{summary}</p>
         <div class="admin-table">
             <table>

@@ -3,6 +3,7 @@
 
 use super::{BookingRow, Listing, Pager};
 use crate::format::long_date;
+use crate::format::count_of;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 5] = ["All", "Pending", "Confirmed", "Completed", "Cancelled"];
@@ -11,7 +12,7 @@ const STATUSES: [&str; 5] = ["All", "Pending", "Confirmed", "Completed", "Cancel
 pub(super) fn Bookings(list: Listing<BookingRow>) -> impl IntoView {
     let chosen = list.filter("status").to_owned();
     let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
-    let summary = format!("{} {}", list.count, if list.count == 1 { "booking" } else { "bookings" });
+    let summary = count_of(list.count as i64, "booking");
     let (date, member) = (list.filter("date").to_owned(), list.filter("member").to_owned());
     let rows = list.rows.into_iter().map(|row| view! { <Booking row/> }).collect_view();
     view! {

@@ -2,14 +2,15 @@
 //! edit, hide), the services (add, edit every field, close) and the company's details, each
 //! change on the public site at once.
 
-use super::{CategoryRow, Listing, Pager, ServiceRow, WebsiteInfoForm};
+use super::{CategoryRow, Listing, Pager, SearchFilter, ServiceRow, WebsiteInfoForm};
+use crate::format::count_of;
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn Catalogue(categories: Vec<CategoryRow>, services: Listing<ServiceRow>) -> impl IntoView {
     let category_rows = categories.into_iter().map(|c| view! { <CategoryForm category=Some(c)/> }).collect_view();
     let search = services.filter("q").to_owned();
-    let summary = format!("{} {}", services.count, if services.count == 1 { "service" } else { "services" });
+    let summary = count_of(services.count as i64, "service");
     let service_rows = services
         .rows
         .into_iter()
@@ -24,11 +25,7 @@ pub(super) fn Catalogue(categories: Vec<CategoryRow>, services: Listing<ServiceR
         <details class="admin-item"><summary>"Add a category"</summary><CategoryForm category=None/></details>
         <h2>"Services"</h2>
         <p><a class="button button--primary" href="/admin/services/new">"Add a service"</a></p>
-        <form method="get" action="/admin/catalogue" class="admin-filter" role="search">
-            <label for="q">"Title"</label>
-            <input id="q" name="q" type="search" value=search/>
-            <button class="button button--secondary" type="submit">"Search"</button>
-        </form>
+        <SearchFilter path="/admin/catalogue" label="Title" value=search/>
         <p>{summary}</p>
         <div class="admin-table"><table><tbody>{service_rows}</tbody></table></div>
         <Pager path="/admin/catalogue" filters=services.filters page=services.page pages=services.pages/>

@@ -4,6 +4,7 @@
 
 use super::{ApplicationRow, JobRow, Listing, Pager, when};
 use crate::format::long_date;
+use crate::format::count_of;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 4] = ["All", "Open", "Closed", "Removed"];
@@ -13,7 +14,7 @@ pub(super) fn Jobs(list: Listing<JobRow>) -> impl IntoView {
     let chosen = list.filter("status").to_owned();
     let search = list.filter("q").to_owned();
     let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
-    let summary = format!("{} {}", list.count, if list.count == 1 { "job" } else { "jobs" });
+    let summary = count_of(list.count as i64, "job");
     let rows = list.rows.into_iter().map(|job| view! { <Job job/> }).collect_view();
     view! {
         <form method="get" action="/admin/jobs" class="admin-filter" role="search">

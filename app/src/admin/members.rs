@@ -2,13 +2,14 @@
 //! remove staff rights, and answer a request they sent by email for a copy of their data or
 //! for erasure.
 
-use super::{Listing, MemberRow, Pager, when};
+use super::{Listing, MemberRow, Pager, SearchFilter, when};
+use crate::format::count_of;
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn Members(list: Listing<MemberRow>) -> impl IntoView {
     let search = list.filter("q").to_owned();
-    let summary = format!("{} {}", list.count, if list.count == 1 { "member" } else { "members" });
+    let summary = count_of(list.count as i64, "member");
     let rows = list
         .rows
         .into_iter()
@@ -25,11 +26,7 @@ pub(super) fn Members(list: Listing<MemberRow>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <form method="get" action="/admin/members" class="admin-filter" role="search">
-            <label for="q">"Name or email"</label>
-            <input id="q" name="q" type="search" value=search/>
-            <button class="button button--secondary" type="submit">"Search"</button>
-        </form>
+        <SearchFilter path="/admin/members" label="Name or email" value=search/>
         <p>{summary}</p>
         <div class="admin-table">
             <table>

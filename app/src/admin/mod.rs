@@ -99,6 +99,31 @@ fn when(timestamp: &str) -> String {
     }
 }
 
+/// A list's filter by one of a few `choices` (a status), as a form that reloads the list.
+#[component]
+fn ChoiceFilter(path: &'static str, name: &'static str, label: &'static str, choices: &'static [&'static str], chosen: String) -> impl IntoView {
+    let options = choices.iter().map(|choice| view! { <option value=*choice selected=*choice == chosen>{*choice}</option> }).collect_view();
+    view! {
+        <form method="get" action=path class="admin-filter">
+            <label for=name>{label}</label>
+            <select id=name name=name>{options}</select>
+            <button class="button button--secondary" type="submit">"Show"</button>
+        </form>
+    }
+}
+
+/// A list's text search (`q`), as a form that reloads the list.
+#[component]
+fn SearchFilter(path: &'static str, label: &'static str, value: String) -> impl IntoView {
+    view! {
+        <form method="get" action=path class="admin-filter" role="search">
+            <label for="q">{label}</label>
+            <input id="q" name="q" type="search" value=value/>
+            <button class="button button--secondary" type="submit">"Search"</button>
+        </form>
+    }
+}
+
 /// Links to the previous and next page of a list at `path`, keeping its filters.
 #[component]
 fn Pager(path: &'static str, filters: Vec<(String, String)>, page: u64, pages: u64) -> impl IntoView {

@@ -1,7 +1,8 @@
 //! `/admin/payments`: every payment, newest first, by status; a paid one can be refunded in
 //! full through the payment provider, with a reason the member is told.
 
-use super::{Listing, Pager, PaymentRow, when};
+use super::{ChoiceFilter, Listing, Pager, PaymentRow, when};
+use crate::format::count_of;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 6] = ["All", "Paid", "Pending", "Refunded", "Cancelled", "Failed"];
@@ -9,15 +10,10 @@ const STATUSES: [&str; 6] = ["All", "Paid", "Pending", "Refunded", "Cancelled", 
 #[component]
 pub(super) fn Payments(list: Listing<PaymentRow>) -> impl IntoView {
     let chosen = list.filter("status").to_owned();
-    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
-    let summary = format!("{} {}", list.count, if list.count == 1 { "payment" } else { "payments" });
+    let summary = count_of(list.count as i64, "payment");
     let rows = list.rows.into_iter().map(|row| view! { <Payment row/> }).collect_view();
     view! {
-        <form method="get" action="/admin/payments" class="admin-filter">
-            <label for="status">"Status"</label>
-            <select id="status" name="status">{options}</select>
-            <button class="button button--secondary" type="submit">"Show"</button>
-        </form>
+        <ChoiceFilter path="/admin/payments" name="status" label="Status" choices=&STATUSES chosen/>
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/payments" filters=list.filters page=list.page pages=list.pages/>

@@ -1,7 +1,8 @@
 //! `/admin/providers`: members' applications to provide a service; staff approve, or reject
 //! with a reason the member is told.
 
-use super::{Listing, Pager, ProviderApplication, when};
+use super::{ChoiceFilter, Listing, Pager, ProviderApplication, when};
+use crate::format::count_of;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 4] = ["Pending", "Approved", "Rejected", "All"];
@@ -9,15 +10,10 @@ const STATUSES: [&str; 4] = ["Pending", "Approved", "Rejected", "All"];
 #[component]
 pub(super) fn ProviderApplications(list: Listing<ProviderApplication>) -> impl IntoView {
     let chosen = list.filter("status").to_owned();
-    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
-    let summary = format!("{} {}", list.count, if list.count == 1 { "application" } else { "applications" });
+    let summary = count_of(list.count as i64, "application");
     let rows = list.rows.into_iter().map(|row| view! { <Application row/> }).collect_view();
     view! {
-        <form method="get" action="/admin/providers" class="admin-filter">
-            <label for="status">"Status"</label>
-            <select id="status" name="status">{options}</select>
-            <button class="button button--secondary" type="submit">"Show"</button>
-        </form>
+        <ChoiceFilter path="/admin/providers" name="status" label="Status" choices=&STATUSES chosen/>
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/providers" filters=list.filters page=list.page pages=list.pages/>

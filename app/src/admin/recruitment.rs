@@ -1,8 +1,9 @@
 //! `/admin/recruitment`: companies' requests that we recruit for them, newest first; staff
 //! move each along (New, Contacted, Closed) and keep notes on it.
 
-use super::{Listing, Pager, RecruitmentRow, when};
+use super::{ChoiceFilter, Listing, Pager, RecruitmentRow, when};
 use crate::format::long_date;
+use crate::format::count_of;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 4] = ["New", "Contacted", "Closed", "All"];
@@ -10,15 +11,10 @@ const STATUSES: [&str; 4] = ["New", "Contacted", "Closed", "All"];
 #[component]
 pub(super) fn Recruitment(list: Listing<RecruitmentRow>) -> impl IntoView {
     let chosen = list.filter("status").to_owned();
-    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
-    let summary = format!("{} {}", list.count, if list.count == 1 { "request" } else { "requests" });
+    let summary = count_of(list.count as i64, "request");
     let rows = list.rows.into_iter().map(|row| view! { <Request row/> }).collect_view();
     view! {
-        <form method="get" action="/admin/recruitment" class="admin-filter">
-            <label for="status">"Status"</label>
-            <select id="status" name="status">{options}</select>
-            <button class="button button--secondary" type="submit">"Show"</button>
-        </form>
+        <ChoiceFilter path="/admin/recruitment" name="status" label="Status" choices=&STATUSES chosen/>
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/recruitment" filters=list.filters page=list.page pages=list.pages/>

@@ -1,7 +1,8 @@
 //! `/admin/reviews`: reported reviews first; staff hide one with a reason (it leaves every
 //! page and the service's average at once) or restore it, or keep it (which closes its reports).
 
-use super::{Listing, Pager, ReviewRow, when};
+use super::{ChoiceFilter, Listing, Pager, ReviewRow, when};
+use crate::format::count_of;
 use leptos::prelude::*;
 
 const FILTERS: [&str; 3] = ["Reported", "Hidden", "All"];
@@ -9,15 +10,10 @@ const FILTERS: [&str; 3] = ["Reported", "Hidden", "All"];
 #[component]
 pub(super) fn Reviews(list: Listing<ReviewRow>) -> impl IntoView {
     let chosen = list.filter("show").to_owned();
-    let options = FILTERS.iter().map(|f| view! { <option value=*f selected=*f == chosen>{*f}</option> }).collect_view();
-    let summary = format!("{} {}", list.count, if list.count == 1 { "review" } else { "reviews" });
+    let summary = count_of(list.count as i64, "review");
     let rows = list.rows.into_iter().map(|row| view! { <Review row/> }).collect_view();
     view! {
-        <form method="get" action="/admin/reviews" class="admin-filter">
-            <label for="show">"Show"</label>
-            <select id="show" name="show">{options}</select>
-            <button class="button button--secondary" type="submit">"Show"</button>
-        </form>
+        <ChoiceFilter path="/admin/reviews" name="show" label="Show" choices=&FILTERS chosen/>
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/reviews" filters=list.filters page=list.page pages=list.pages/>

@@ -52,10 +52,7 @@ pub fn status_filter(text: Option<&str>) -> Option<Option<ProviderStatus>> {
 pub async fn provider_applications(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ProviderApplication>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = status_filter(query.text("status"));
-    if status.is_none() {
-        errors.add("status", "Choose Pending, Approved, Rejected or All.");
-    }
+    let status = query.parsed(&mut errors, "status", "A status is Pending, Approved, Rejected or All;", |raw| status_filter(Some(raw))).or_else(|| status_filter(None));
     errors.finish()?;
     let (count, rows) = provider_applications::list(state.db(), status.expect("validated"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -128,17 +125,11 @@ pub async fn audit_log(State(state): State<Arc<AppState>>, _staff: Staff, query:
 /// The booking filters of a list request, or their field errors.
 pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFilter {
     let date = query.parsed(errors, "date", "A date is YYYY-MM-DD;", |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok());
-    let status = status_of(query.text("status"), errors);
+    let status = query.parsed(errors, "status", "A status is Pending, Confirmed, Completed, Cancelled or All;", |raw| bookings::status_filter(Some(raw))).flatten();
     let member = query.text("member").map(|text| text.chars().take(100).collect());
     BookingFilter { date, status, member }
 }
 
-fn status_of(text: Option<&str>, errors: &mut FieldErrors) -> Option<entity::words::BookingStatus> {
-    bookings::status_filter(text).unwrap_or_else(|| {
-        errors.add("status", "Choose Pending, Confirmed, Completed, Cancelled or All.");
-        None
-    })
-}
 
 /// Bookings, soonest first.
 #[utoipa::path(get, path = "/api/admin/bookings/", tag = "back office", params(
@@ -329,10 +320,7 @@ pub async fn website_info_update(State(state): State<Arc<AppState>>, Staff(staff
 pub async fn review_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ReviewRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let show = Show::parse(query.text("show"));
-    if show.is_none() {
-        errors.add("show", "Choose Reported, Hidden or All.");
-    }
+    let show = query.parsed(&mut errors, "show", "Show Reported, Hidden or All;", |raw| Show::parse(Some(raw))).or_else(|| Show::parse(None));
     errors.finish()?;
     let (count, rows) = reviews::list(state.db(), show.expect("validated"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -380,10 +368,7 @@ pub async fn review_moderation(State(state): State<Arc<AppState>>, Staff(staff):
 pub async fn payment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<PaymentRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = payments::status_filter(query.text("status"));
-    if status.is_none() {
-        errors.add("status", "Choose All, Pending, Paid, Failed, Cancelled or Refunded.");
-    }
+    let status = query.parsed(&mut errors, "status", "A status is All, Pending, Paid, Failed, Cancelled or Refunded;", |raw| payments::status_filter(Some(raw))).or_else(|| payments::status_filter(None));
     errors.finish()?;
     let (count, rows) = payments::list(state.db(), status.expect("validated"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -423,10 +408,7 @@ pub async fn payment_refund(State(state): State<Arc<AppState>>, Staff(staff): St
 pub async fn recruitment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<RecruitmentRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = recruitment::status_filter(query.text("status"));
-    if status.is_none() {
-        errors.add("status", "Choose New, Contacted, Closed or All.");
-    }
+    let status = query.parsed(&mut errors, "status", "A status is New, Contacted, Closed or All;", |raw| recruitment::status_filter(Some(raw))).or_else(|| recruitment::status_filter(None));
     errors.finish()?;
     let (count, rows) = recruitment::list(state.db(), status.expect("validated"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -504,10 +486,7 @@ pub async fn talent_list(State(state): State<Arc<AppState>>, _staff: Staff, quer
 pub async fn job_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<JobRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let show = JobShow::parse(query.text("status"));
-    if show.is_none() {
-        errors.add("status", "Choose All, Open, Closed or Removed.");
-    }
+    let show = query.parsed(&mut errors, "status", "A status is All, Open, Closed or Removed;", |raw| JobShow::parse(Some(raw))).or_else(|| JobShow::parse(None));
     errors.finish()?;
     let (count, rows) = jobs::list(state.db(), show.expect("validated"), query.text("search"), request).await?;
     Ok(Json(query.page(request, count, rows)?))

@@ -96,34 +96,27 @@ impl Site {
     /// The HTML of `route`'s page made from `page` instead of its loader's data: the answer
     /// to a form the page posted to itself, which is never cached.
     pub async fn page_html(&self, route: &Route, page: PageData) -> Result<String, PageError> {
-        let site = self.site_data().await?;
-        let payload = PagePayload { url: route.url(), site: (*site).clone(), page };
-        let assets = self.build.assets(&self.config.public_url);
-        let islands = self.islands.clone();
-        Ok(tokio::task::spawn_blocking(move || app::render_page(&payload, &assets, islands))
-            .await
-            .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+        let url = route.url();
+        self.html(move |site, assets, islands| app::render_page(&PagePayload { url, site: (*site).clone(), page }, &assets, islands)).await
     }
 
     /// The HTML of a page answering a link from a mail, at `path`.
     pub async fn message_html(&self, message: app::data::MessagePage, path: &str) -> Result<String, PageError> {
-        let site = self.site_data().await?;
-        let assets = self.build.assets(&self.config.public_url);
-        let islands = self.islands.clone();
         let path = path.to_string();
-        Ok(tokio::task::spawn_blocking(move || app::render_message(&message, &path, &site, &assets, islands))
-            .await
-            .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+        self.html(move |site, assets, islands| app::render_message(&message, &path, &site, &assets, islands)).await
     }
 
     /// The HTML of a back-office page; never cached.
     pub async fn admin_html(&self, page: app::admin::AdminPage) -> Result<String, PageError> {
+        self.html(move |site, assets, islands| app::render_admin(&page, &site, &assets, islands)).await
+    }
+
+    /// Renders a page that is made per request, off the async threads.
+    async fn html(&self, render: impl FnOnce(Arc<SiteData>, app::data::Assets, Arc<dyn IslandRenderer>) -> String + Send + 'static) -> Result<String, PageError> {
         let site = self.site_data().await?;
         let assets = self.build.assets(&self.config.public_url);
         let islands = self.islands.clone();
-        Ok(tokio::task::spawn_blocking(move || app::render_admin(&page, &site, &assets, islands))
-            .await
-            .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+        Ok(tokio::task::spawn_blocking(move || render(site, assets, islands)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
     }
 
     fn payment_terms(&self) -> PaymentTerms {
