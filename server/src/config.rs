@@ -26,6 +26,8 @@ pub struct Config {
     pub seed_demo: bool,
     /// Prerender every enumerable page in the background at start-up.
     pub prerender_on_start: bool,
+    /// The most bytes of pages the memory cache holds; the rest are read from disk.
+    pub page_cache_bytes: u64,
     /// QuickJS threads rendering islands.
     pub island_threads: usize,
     /// `smtp://host:port` or `smtps://user:pass@host`; unset writes mail under `data/mail/`.
@@ -155,6 +157,7 @@ impl Config {
             // Demo data only for the embedded default database, never into one someone configured.
             seed_demo: settings.switch("SEED_DEMO", !database_configured),
             prerender_on_start: settings.switch("PRERENDER", true),
+            page_cache_bytes: settings.number("PAGE_CACHE_MB", 64u64) * 1024 * 1024,
             island_threads: settings.number("ISLAND_THREADS", 2),
             smtp_url: settings.text("SMTP_URL"),
             mail_from: settings.text("MAIL_FROM").unwrap_or_else(|| "Brightway <no-reply@brightway.example>".into()),

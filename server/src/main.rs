@@ -1,13 +1,12 @@
-//! `server [serve]`, `server migrate`, `server import FILE`, `server prerender --out DIR`,
+//! `server [serve]`, `server migrate`, `server import FILE`, `server export DIR`,
 //! `server create-admin EMAIL`, `server openapi` (the API's OpenAPI document, for generators),
 //! `server routes` (the site's route table, for the browser tests).
 
 use server::config::Config;
-use app::routes::Route;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: server [serve | migrate | import FILE | prerender --out DIR | create-admin EMAIL | openapi | routes]";
+const USAGE: &str = "usage: server [serve | migrate | import FILE | export DIR | create-admin EMAIL | openapi | routes]";
 
 #[tokio::main]
 async fn main() -> ExitCode {
@@ -21,7 +20,7 @@ async fn main() -> ExitCode {
         [] | ["serve"] => serve().await,
         ["migrate"] => migrate().await,
         ["import", file] => import(Path::new(file)).await,
-        ["prerender", "--out", dir] => prerender(PathBuf::from(dir)).await,
+        ["export", dir] => export(Path::new(dir)).await,
         ["create-admin", email] => create_admin(email).await,
         ["routes"] => {
             println!("{}", app::routes::table_json());
@@ -94,47 +93,13 @@ async fn import(file: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes every enumerable page and its payload under `out`: `PATH/index.html`, or
-/// `PATH/index.QUERY.html` for a page with a query, and the matching `_payload.json`.
-async fn prerender(out: PathBuf) -> anyhow::Result<()> {
+/// Writes the public site under `out` as files a web server serves as they are.
+async fn export(out: &Path) -> anyhow::Result<()> {
     let config = Config { prerender_on_start: false, ..Config::from_env()? };
     let app = server::startup::build(config).await?;
-    let routes = app.site.enumerable_routes().await.map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut written = 0;
-    for route in routes {
-        let page = match app.site.page(&route).await {
-            Ok(page) => page,
-            Err(server::site::PageError::NotFound) => continue,
-            Err(error) => return Err(anyhow::anyhow!("{}: {error}", route.url())),
-        };
-        let (html_name, payload_name) = export_names(&route);
-        write_atomically(&out.join(html_name), &page.html.identity())?;
-        write_atomically(&out.join(payload_name), &page.payload.identity())?;
-        written += 1;
-    }
-    println!("wrote {written} pages under {}", out.display());
-    Ok(())
-}
-
-fn export_names(route: &Route) -> (PathBuf, PathBuf) {
-    let dir = PathBuf::from(route.path().trim_start_matches('/'));
-    let url = route.url();
-    match url.split_once('?') {
-        None => (dir.join("index.html"), dir.join("_payload.json")),
-        Some((_, query)) => {
-            let safe: String = query.chars().map(|c| if c.is_ascii_alphanumeric() || c == '=' || c == '-' { c } else { '_' }).collect();
-            (dir.join(format!("index.{safe}.html")), dir.join(format!("_payload.{safe}.json")))
-        }
-    }
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    let temporary = path.with_extension("partial");
-    std::fs::write(&temporary, bytes)?;
-    std::fs::rename(&temporary, path)?;
+    let started = std::time::Instant::now();
+    let exported = server::site::export::export(&app.site, out).await?;
+    println!("exported {} pages ({} files) to {} in {:.1} s", exported.pages, exported.files, out.display(), started.elapsed().as_secs_f64());
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use crate::platform::storage::Storage;
 use crate::site::build::Build;
 use crate::site::islands::QuickJsIslands;
 use crate::site::{Site, handlers};
+use anyhow::Context;
 use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -40,7 +41,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     }
     let build = Build::load(&config.islands_dir)?;
     let islands = Arc::new(QuickJsIslands::start(build.server_bundle.clone(), config.island_threads)?);
-    let site = Arc::new(Site::new(db, config, build, islands));
+    let site = Arc::new(Site::new(db, config, build, islands).context("cannot create the page cache's file under the data folder")?);
     crate::site::invalidation::listen(site.clone());
     let internal_error_page = site.error_html(500, "/").await;
     let _ = INTERNAL_ERROR_PAGE.set(internal_error_page);

@@ -7,7 +7,7 @@ use crate::reviews::queries::{ReviewRow, ratings, reviews};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
 use entity::words::ListingStatus;
 use entity::{category, service};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ServiceOrder {
@@ -45,6 +45,18 @@ pub struct ServiceFilter {
 
 /// How many reviews a service's page and API answer show (the contract's "latest 10").
 pub const LATEST_REVIEWS: u64 = 10;
+
+/// The id, category and last change of every Open service, for the sitemap.
+pub async fn open_services_changed(db: &impl ConnectionTrait) -> Result<Vec<(i32, i32, chrono::DateTime<chrono::Utc>)>, DbErr> {
+    service::Entity::find()
+        .filter(service::Column::Status.eq(ListingStatus::Open))
+        .select_only()
+        .columns([service::Column::Id, service::Column::CategoryId, service::Column::UpdatedAt])
+        .order_by_asc(service::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await
+}
 
 /// One page of services and how many match in all.
 pub async fn services(

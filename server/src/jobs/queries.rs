@@ -71,9 +71,9 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
     Ok((rows, total))
 }
 
-/// The ids of every job open today, for the pages worth prerendering and listing in the sitemap.
-pub async fn open_job_ids(db: &impl ConnectionTrait) -> Result<Vec<i32>, DbErr> {
-    listed().filter(open_on(uk_time::today())).select_only().column(job::Column::Id).order_by_asc(job::Column::Id).into_tuple::<i32>().all(db).await
+/// The id and last change of every job open today, for the pages worth prerendering and listing in the sitemap.
+pub async fn open_jobs_changed(db: &impl ConnectionTrait) -> Result<Vec<(i32, chrono::DateTime<chrono::Utc>)>, DbErr> {
+    listed().filter(open_on(uk_time::today())).select_only().column(job::Column::Id).column(job::Column::UpdatedAt).order_by_asc(job::Column::Id).into_tuple().all(db).await
 }
 
 pub fn job_card(j: &job::Model) -> JobCard {

@@ -1,138 +1,264 @@
-//! The prerender cache: each page's HTML and `_payload.json`, compressed once (brotli and
-//! gzip), kept in memory and dropped when the data it was made from changes.
+//! The page cache: every prerendered page's HTML and `_payload.json`, as brotli, in the pack on
+//! disk, and the ones asked for lately in a memory cache of fixed size in front of it. Memory
+//! therefore does not grow with the catalogue: the index of what the pack holds is all that
+//! does, a few dozen bytes a page. A page is dropped when the data it was made from changes.
 
-use bytes::Bytes;
-use flate2::Compression;
-use flate2::write::GzEncoder;
-use parking_lot::RwLock;
+use super::encoded::Encoded;
+use super::pack::Pack;
 use app::routes::Tag;
-use sha2::{Digest, Sha256};
+use parking_lot::RwLock;
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// A body in every encoding a client may ask for.
-pub struct Encoded {
-    pub br: Bytes,
-    pub gzip: Bytes,
-    /// The uncompressed body, kept small pages only: others are inflated from gzip on demand.
-    pub identity: Option<Bytes>,
-    pub etag: String,
+/// The two bodies of a page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    Html,
+    Payload,
 }
 
-/// Bodies under this size are also kept uncompressed (payloads, mostly).
-const KEEP_IDENTITY_BELOW: usize = 8 * 1024;
+/// Where one page's bodies sit in the pack: the HTML, then the payload, straight after it.
+struct Stored {
+    offset: u64,
+    html_length: u32,
+    payload_length: u32,
+    html_etag: Box<str>,
+    payload_etag: Box<str>,
+    tags: Box<[Tag]>,
+}
 
-impl Encoded {
-    pub fn new(body: &[u8]) -> Self {
-        let mut gzip = GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::new(6));
-        gzip.write_all(body).expect("writing to memory");
-        let gzip = gzip.finish().expect("writing to memory");
-        let mut br = Vec::with_capacity(body.len() / 5);
-        {
-            // Quality 5, not 9: measured on a service page, 2.4 ms instead of 15.7 ms to render
-            // and compress, for 1% more bytes (6,743 instead of 6,690).
-            let mut writer = brotli::CompressorWriter::new(&mut br, 16 * 1024, 5, 22);
-            writer.write_all(body).expect("writing to memory");
-        }
-        let etag = format!("\"{}\"", hex::encode(&Sha256::digest(body)[..12]));
-        Encoded {
-            br: br.into(),
-            gzip: gzip.into(),
-            identity: (body.len() < KEEP_IDENTITY_BELOW).then(|| Bytes::copy_from_slice(body)),
-            etag,
-        }
-    }
-
-    pub fn identity(&self) -> Bytes {
-        if let Some(body) = &self.identity {
-            return body.clone();
-        }
-        let mut out = Vec::new();
-        let mut decoder = flate2::write::GzDecoder::new(&mut out);
-        decoder.write_all(&self.gzip).and_then(|_| decoder.finish().map(|_| ())).expect("our own gzip inflates");
-        out.into()
+impl Stored {
+    fn bytes(&self) -> u64 {
+        u64::from(self.html_length) + u64::from(self.payload_length)
     }
 }
 
-pub struct CachedPage {
-    pub html: Encoded,
-    pub payload: Encoded,
-    pub tags: Vec<Tag>,
+struct Disk {
+    pack: Arc<Pack>,
+    index: HashMap<Box<str>, Stored>,
+    /// Bytes of the pack that pages in the index still use.
+    live_bytes: u64,
+    /// Counts invalidations: a page made from data read before one is served, never kept.
+    generation: u64,
 }
 
-#[derive(Default)]
+type Memory = moka::sync::Cache<(Box<str>, Body), Arc<Encoded>>;
+
 pub struct PageCache {
-    pages: RwLock<HashMap<String, Arc<CachedPage>>>,
+    memory: Memory,
+    disk: RwLock<Disk>,
+    dir: PathBuf,
 }
 
-/// More pages than any catalogue here enumerates; past it pages are served uncached.
-const CAPACITY: usize = 100_000;
+/// A pack is started again once the pages replaced in it outweigh the live ones by this much.
+const DEAD_BYTES_ALLOWED: u64 = 64 * 1024 * 1024;
 
 impl PageCache {
-    pub fn get(&self, url: &str) -> Option<Arc<CachedPage>> {
-        self.pages.read().get(url).cloned()
+    /// A cache keeping at most `memory_budget` bytes in memory, and its pack under `dir`.
+    pub fn new(dir: &Path, memory_budget: u64) -> std::io::Result<Self> {
+        let memory = Memory::builder()
+            .max_capacity(memory_budget)
+            // The key and the entry's own bookkeeping count too: an empty page is not free.
+            .weigher(|(url, _), body: &Arc<Encoded>| u32::try_from(url.len() + body.weight() + 128).unwrap_or(u32::MAX))
+            .build();
+        let disk = Disk { pack: Arc::new(Pack::create(dir)?), index: HashMap::new(), live_bytes: 0, generation: 0 };
+        Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf() })
     }
 
-    pub fn insert(&self, url: String, page: Arc<CachedPage>) {
-        let mut pages = self.pages.write();
-        if pages.len() < CAPACITY || pages.contains_key(&url) {
-            pages.insert(url, page);
-        }
+    /// To be read before loading a page's data and handed to [`PageCache::put`].
+    pub fn generation(&self) -> u64 {
+        self.disk.read().generation
     }
 
-    /// Drops every page made from any of `tags`; returns their URLs.
-    pub fn invalidate(&self, tags: &[Tag]) -> Vec<String> {
-        let tags: HashSet<&Tag> = tags.iter().collect();
-        let mut pages = self.pages.write();
-        let stale: Vec<String> = pages.iter().filter(|(_, page)| page.tags.iter().any(|t| tags.contains(t))).map(|(url, _)| url.clone()).collect();
-        for url in &stale {
-            pages.remove(url);
-        }
-        stale
-    }
-
-    pub fn urls(&self) -> Vec<String> {
-        self.pages.read().keys().cloned().collect()
+    pub fn contains(&self, url: &str) -> bool {
+        self.disk.read().index.contains_key(url)
     }
 
     pub fn len(&self) -> usize {
-        self.pages.read().len()
+        self.disk.read().index.len()
+    }
+
+    /// Bytes the pack holds for live pages.
+    pub fn disk_bytes(&self) -> u64 {
+        self.disk.read().live_bytes
+    }
+
+    /// `url`'s `body` from memory, or else from the pack (then kept in memory).
+    pub async fn get(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
+        let key = (Box::from(url), body);
+        if let Some(kept) = self.memory.get(&key) {
+            return Some(kept);
+        }
+        let (pack, offset, length, etag) = {
+            let disk = self.disk.read();
+            let stored = disk.index.get(url)?;
+            match body {
+                Body::Html => (disk.pack.clone(), stored.offset, stored.html_length, stored.html_etag.clone()),
+                Body::Payload => (disk.pack.clone(), stored.offset + u64::from(stored.html_length), stored.payload_length, stored.payload_etag.clone()),
+            }
+        };
+        let read = tokio::task::spawn_blocking(move || pack.read(offset, length)).await;
+        match read {
+            Ok(Ok(br)) => {
+                let encoded = Arc::new(Encoded::stored(br, etag));
+                self.memory.insert(key, encoded.clone());
+                Some(encoded)
+            }
+            Ok(Err(error)) => {
+                tracing::error!(%error, url, "cannot read a prerendered page back");
+                None
+            }
+            Err(error) => {
+                tracing::error!(%error, url, "reading a prerendered page panicked");
+                None
+            }
+        }
+    }
+
+    /// Keeps a page rendered from data read at `generation`: appended to the pack, indexed by
+    /// its tags, and put in memory. Blocks on the disk write: call it off the async threads.
+    /// Returns whether it was kept; a page made before an invalidation is not.
+    pub fn put(&self, url: &str, tags: Vec<Tag>, html: &Arc<Encoded>, payload: &Arc<Encoded>, generation: u64) -> bool {
+        let (Some(html_br), Some(payload_br)) = (html.brotli_bytes(), payload.brotli_bytes()) else {
+            return false;
+        };
+        let pack = self.disk.read().pack.clone();
+        let offset = match pack.append(&[html_br, payload_br]) {
+            Ok(offset) => offset,
+            Err(error) => {
+                tracing::error!(%error, url, "cannot write a prerendered page to disk; it is served without being kept");
+                return false;
+            }
+        };
+        let stored = Stored {
+            offset,
+            html_length: html_br.len() as u32,
+            payload_length: payload_br.len() as u32,
+            html_etag: html.etag.clone(),
+            payload_etag: payload.etag.clone(),
+            tags: tags.into_boxed_slice(),
+        };
+        let mut disk = self.disk.write();
+        // The pack may have been started again meanwhile, or the data changed since it was read.
+        if disk.generation != generation || !Arc::ptr_eq(&disk.pack, &pack) {
+            return false;
+        }
+        disk.live_bytes += stored.bytes();
+        if let Some(replaced) = disk.index.insert(url.into(), stored) {
+            disk.live_bytes -= replaced.bytes();
+        }
+        drop(disk);
+        self.memory.insert((url.into(), Body::Html), html.clone());
+        self.memory.insert((url.into(), Body::Payload), payload.clone());
+        true
+    }
+
+    /// Weighs an entry again after it made a new encoding of itself, if it is still the one kept.
+    pub fn reweigh(&self, url: &str, body: Body, encoded: &Arc<Encoded>) {
+        let key = (Box::from(url), body);
+        if self.memory.get(&key).is_some_and(|kept| Arc::ptr_eq(&kept, encoded)) {
+            self.memory.insert(key, encoded.clone());
+        }
+    }
+
+    /// Drops every page made from any of `tags`; returns how many it dropped.
+    pub fn invalidate(&self, tags: &[Tag]) -> usize {
+        let wanted: HashSet<&Tag> = tags.iter().collect();
+        let mut disk = self.disk.write();
+        disk.generation += 1;
+        let stale: Vec<Box<str>> = disk.index.iter().filter(|(_, stored)| stored.tags.iter().any(|t| wanted.contains(t))).map(|(url, _)| url.clone()).collect();
+        if stale.is_empty() {
+            return 0;
+        }
+        let dead = disk.pack.len() - disk.live_bytes;
+        let everything = stale.len() == disk.index.len();
+        if everything || dead + stale.iter().map(|url| disk.index[url].bytes()).sum::<u64>() > disk.live_bytes + DEAD_BYTES_ALLOWED {
+            // Cheaper to render what is left again than to keep a pack mostly of dead pages.
+            let dropped = disk.index.len();
+            match Pack::create(&self.dir) {
+                Ok(pack) => disk.pack = Arc::new(pack),
+                Err(error) => tracing::error!(%error, "cannot start a new page pack; keeping the old one"),
+            }
+            disk.index.clear();
+            disk.live_bytes = 0;
+            drop(disk);
+            self.memory.invalidate_all();
+            return dropped;
+        }
+        for url in &stale {
+            if let Some(stored) = disk.index.remove(url) {
+                disk.live_bytes -= stored.bytes();
+            }
+        }
+        drop(disk);
+        for url in stale.iter() {
+            self.memory.invalidate(&(url.clone(), Body::Html));
+            self.memory.invalidate(&(url.clone(), Body::Payload));
+        }
+        stale.len()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use super::super::encoded::{Encoding, etag_of};
 
-    fn page(tags: Vec<Tag>) -> Arc<CachedPage> {
-        Arc::new(CachedPage { html: Encoded::new(b"<p>x</p>"), payload: Encoded::new(b"{}"), tags })
+    fn bodies(text: &str) -> (Arc<Encoded>, Arc<Encoded>) {
+        (Arc::new(Encoded::compressed(format!("<p>{text}</p>").as_bytes())), Arc::new(Encoded::compressed(format!("{{\"t\":\"{text}\"}}").as_bytes())))
     }
 
-    #[test]
-    fn invalidation_drops_only_pages_made_from_the_tags() {
-        let cache = PageCache::default();
-        cache.insert("/about".into(), page(vec![Tag::Site]));
-        cache.insert("/services/details?id=1".into(), page(vec![Tag::Site, Tag::Service(1)]));
-        cache.insert("/services/details?id=2".into(), page(vec![Tag::Site, Tag::Service(2)]));
-        assert_eq!(cache.invalidate(&[Tag::Service(1)]), vec!["/services/details?id=1".to_string()]);
-        assert!(cache.get("/services/details?id=2").is_some());
-        let mut dropped = cache.invalidate(&[Tag::Site]);
-        dropped.sort();
-        assert_eq!(dropped, vec!["/about".to_string(), "/services/details?id=2".to_string()]);
+    fn put(cache: &PageCache, url: &str, tags: Vec<Tag>) {
+        let (html, payload) = bodies(url);
+        assert!(cache.put(url, tags, &html, &payload, cache.generation()));
+    }
+
+    async fn html_of(cache: &PageCache, url: &str) -> Option<String> {
+        let body = cache.get(url, Body::Html).await?;
+        Some(String::from_utf8(body.bytes(Encoding::Identity).0.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn invalidation_drops_only_pages_made_from_the_tags() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PageCache::new(dir.path(), 1 << 20).unwrap();
+        put(&cache, "/about", vec![Tag::Site]);
+        put(&cache, "/services/details?id=1", vec![Tag::Site, Tag::Service(1)]);
+        put(&cache, "/services/details?id=2", vec![Tag::Site, Tag::Service(2)]);
+        assert_eq!(cache.invalidate(&[Tag::Service(1)]), 1);
+        assert!(!cache.contains("/services/details?id=1"));
+        assert_eq!(html_of(&cache, "/services/details?id=2").await.as_deref(), Some("<p>/services/details?id=2</p>"));
+        assert_eq!(cache.invalidate(&[Tag::Site]), 2);
         assert_eq!(cache.len(), 0);
+        assert!(cache.get("/about", Body::Html).await.is_none());
+    }
+
+    #[tokio::test]
+    async fn pages_beyond_the_memory_budget_are_read_back_from_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PageCache::new(dir.path(), 4 * 1024).unwrap();
+        for id in 1..=200 {
+            put(&cache, &format!("/services/details?id={id}"), vec![Tag::Site, Tag::Service(id)]);
+        }
+        cache.memory.run_pending_tasks();
+        assert!(cache.memory.weighted_size() <= 4 * 1024, "memory holds {} bytes", cache.memory.weighted_size());
+        assert_eq!(cache.len(), 200);
+        for id in [1, 77, 200] {
+            assert_eq!(html_of(&cache, &format!("/services/details?id={id}")).await, Some(format!("<p>/services/details?id={id}</p>")));
+            let payload = cache.get(&format!("/services/details?id={id}"), Body::Payload).await.unwrap();
+            assert_eq!(payload.etag, etag_of(format!("{{\"t\":\"/services/details?id={id}\"}}").as_bytes()));
+        }
     }
 
     #[test]
-    fn every_encoding_gives_back_the_body() {
-        let body = "<h1>Cleaning</h1>".repeat(2000);
-        let encoded = Encoded::new(body.as_bytes());
-        assert!(encoded.identity.is_none(), "large bodies are kept compressed only");
-        assert_eq!(encoded.identity(), body.as_bytes());
-        let mut inflated = Vec::new();
-        brotli::BrotliDecompress(&mut &encoded.br[..], &mut inflated).unwrap();
-        assert_eq!(inflated, body.as_bytes());
-        assert!(encoded.br.len() < body.len() / 10);
-        assert_eq!(Encoded::new(body.as_bytes()).etag, encoded.etag);
+    fn a_page_made_before_an_invalidation_is_not_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PageCache::new(dir.path(), 1 << 20).unwrap();
+        let before = cache.generation();
+        cache.invalidate(&[Tag::Service(1)]);
+        let (html, payload) = bodies("stale");
+        assert!(!cache.put("/services/details?id=1", vec![Tag::Site, Tag::Service(1)], &html, &payload, before));
+        assert!(!cache.contains("/services/details?id=1"));
     }
 }

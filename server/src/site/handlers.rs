@@ -1,8 +1,9 @@
 //! HTTP handlers of the site: pages, their payloads, the build files, sitemap and robots.
 
-use super::cache::Encoded;
+use super::cache::Body;
+use super::encoded::{Encoded, Encoding};
 use app::routes::{BadQuery, Route, parse_query};
-use super::{PageError, Site};
+use super::{PageError, Site, sitemap};
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
@@ -17,15 +18,16 @@ pub fn router(site: Arc<Site>) -> Router {
     Router::new()
         .route("/builds/latest.json", get(latest_build))
         .route("/builds/meta/{file}", get(build_meta))
-        .route("/sitemap.xml", get(sitemap))
+        .route("/sitemap.xml", get(sitemap_index))
+        .route("/sitemaps/{file}", get(sitemap_part))
         .route("/robots.txt", get(robots))
-        .nest_service("/assets", tower::ServiceBuilder::new().layer(tower_http::set_header::SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"))).service(assets))
+        .nest_service("/assets", tower::ServiceBuilder::new().layer(tower_http::set_header::SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static(ASSETS_CACHE_CONTROL))).service(assets))
         .fallback(page_or_file)
         .with_state(site)
 }
 
 /// The encoding to answer in: brotli, then gzip, then none.
-fn pick_encoding(headers: &HeaderMap) -> &'static str {
+fn pick_encoding(headers: &HeaderMap) -> Encoding {
     let accepted = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
     let accepts = |name: &str| {
         accepted.split(',').any(|part| {
@@ -34,35 +36,35 @@ fn pick_encoding(headers: &HeaderMap) -> &'static str {
         })
     };
     if accepts("br") {
-        "br"
+        Encoding::Brotli
     } else if accepts("gzip") {
-        "gzip"
+        Encoding::Gzip
     } else {
-        "identity"
+        Encoding::Identity
     }
 }
 
-/// A cached body answered in the client's encoding, with an ETag and 304 on a match.
-fn encoded_response(body: &Encoded, content_type: &'static str, headers: &HeaderMap, cache_control: &'static str) -> Response {
-    let mut response = if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim() == body.etag)) {
+/// A page body answered in the client's encoding, with an ETag and 304 on a match. A body
+/// that had to make the encoding asked for is weighed again by the cache that keeps it.
+fn encoded_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, content_type: &'static str, headers: &HeaderMap) -> Response {
+    let mut response = if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim() == &*body.etag)) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let encoding = pick_encoding(headers);
-        let bytes = match encoding {
-            "br" => body.br.clone(),
-            "gzip" => body.gzip.clone(),
-            _ => body.identity(),
-        };
+        let (bytes, made) = body.bytes(encoding);
+        if made {
+            site.cache.reweigh(url, kind, body);
+        }
         let mut response = bytes.into_response();
-        if encoding != "identity" {
-            response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+        if let Some(name) = encoding.header() {
+            response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
         }
         response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
         response
     };
     let out = response.headers_mut();
     out.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
     if let Ok(etag) = HeaderValue::from_str(&body.etag) {
         out.insert(header::ETAG, etag);
     }
@@ -70,6 +72,8 @@ fn encoded_response(body: &Encoded, content_type: &'static str, headers: &Header
 }
 
 const HTML: &str = "text/html; charset=utf-8";
+/// Asset names carry their content's hash: a browser keeps them for a year without asking.
+const ASSETS_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 const JSON: &str = "application/json";
 /// Pages change when the catalogue does: browsers revalidate with the ETag every time.
 const REVALIDATE: &str = "public, max-age=0, must-revalidate";
@@ -98,10 +102,11 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
                 response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
                 return response;
             }
-            match site.page(&route).await {
-                Ok(page) if want_payload => encoded_response(&page.payload, JSON, &headers, REVALIDATE),
-                Ok(page) => {
-                    let mut response = encoded_response(&page.html, HTML, &headers, REVALIDATE);
+            let kind = if want_payload { Body::Payload } else { Body::Html };
+            match site.page(&route, kind).await {
+                Ok(body) if want_payload => encoded_response(&site, &route.url(), kind, &body, JSON, &headers),
+                Ok(body) => {
+                    let mut response = encoded_response(&site, &route.url(), kind, &body, HTML, &headers);
                     if !route.indexable() {
                         response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
                     }
@@ -142,58 +147,75 @@ fn no_cache_json(value: serde_json::Value) -> Response {
     ([(header::CACHE_CONTROL, "no-cache")], axum::Json(value)).into_response()
 }
 
-async fn latest_build(State(site): State<Arc<Site>>) -> Response {
-    no_cache_json(serde_json::json!({ "id": site.build.id, "timestamp": site.build.timestamp }))
+/// `/builds/latest.json`: the running build.
+pub fn latest_build_json(site: &Site) -> serde_json::Value {
+    serde_json::json!({ "id": site.build.id, "timestamp": site.build.timestamp })
 }
 
-/// `{id, timestamp, matcher, prerendered}`: the route rules and the prerendered paths.
-async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>) -> Response {
-    let Some(id) = file.strip_suffix(".json").filter(|id| *id == site.build.id) else {
-        return crate::http::AppError::NotFound.into_response();
-    };
+async fn latest_build(State(site): State<Arc<Site>>) -> Response {
+    no_cache_json(latest_build_json(&site))
+}
+
+/// `/builds/meta/{id}.json`, `{id, timestamp, matcher, prerendered}`: the route rules and the
+/// prerendered paths; paths, not every query of them, so its size does not grow with the catalogue.
+pub fn build_meta_json(site: &Site) -> serde_json::Value {
     let mut rules = serde_json::Map::new();
     for path in app::routes::PATHS {
         let route = Route::parse(path, &parse_query(None)).and_then(Result::ok).expect("every listed path parses");
         rules.insert(path.to_string(), serde_json::json!({ "prerender": true, "index": route.indexable() }));
     }
-    let mut prerendered = site.cache.urls();
-    prerendered.sort();
-    no_cache_json(serde_json::json!({
-        "id": id,
+    serde_json::json!({
+        "id": site.build.id,
         "timestamp": site.build.timestamp,
         "matcher": {
             "static": rules,
-            "wildcard": { "/assets/": { "headers": { "cache-control": "public, max-age=31536000, immutable" } } },
+            "wildcard": { "/assets/": { "headers": { "cache-control": ASSETS_CACHE_CONTROL } } },
             "dynamic": {},
         },
-        "prerendered": prerendered,
-    }))
+        "prerendered": app::routes::PATHS,
+    })
+}
+
+async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>) -> Response {
+    if file.strip_suffix(".json") != Some(site.build.id.as_str()) {
+        return crate::http::AppError::NotFound.into_response();
+    }
+    no_cache_json(build_meta_json(&site))
+}
+
+/// `/robots.txt`: everything but the API, members' pages, forms and payloads; and the sitemap.
+pub fn robots_txt(public_url: &str) -> String {
+    format!(
+        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user/\nDisallow: /form/\nDisallow: /notifications\nDisallow: /bookmarks\nDisallow: /payment\nDisallow: /*/_payload.json\n\nSitemap: {public_url}/sitemap.xml\n"
+    )
 }
 
 async fn robots(State(site): State<Arc<Site>>) -> Response {
-    let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /user/\nDisallow: /form/\nDisallow: /notifications\nDisallow: /bookmarks\nDisallow: /payment\nDisallow: /*/_payload.json\n\nSitemap: {}/sitemap.xml\n",
-        site.config.public_url
-    );
-    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response()
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], robots_txt(&site.config.public_url)).into_response()
 }
 
-fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
-}
+const XML: &str = "application/xml; charset=utf-8";
 
-/// Every public, indexable page: the static ones, each category's list, each service and job.
-async fn sitemap(State(site): State<Arc<Site>>, uri: Uri) -> Response {
-    let routes = match site.enumerable_routes().await {
-        Ok(routes) => routes,
-        Err(_) => return error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, uri.path()).await,
-    };
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for route in routes.iter().filter(|r| r.indexable()) {
-        xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", site.config.public_url, xml_escape(&route.url())));
+/// `/sitemap.xml`: the index of the sitemap's parts.
+async fn sitemap_index(State(site): State<Arc<Site>>, uri: Uri) -> Response {
+    match sitemap::entries(&site).await {
+        Ok(entries) => ([(header::CONTENT_TYPE, XML)], sitemap::index(&site.config.public_url, &entries)).into_response(),
+        Err(_) => error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, uri.path()).await,
     }
-    xml.push_str("</urlset>\n");
-    ([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml).into_response()
+}
+
+/// `/sitemaps/N.xml`: one part of the sitemap.
+async fn sitemap_part(State(site): State<Arc<Site>>, Path(file): Path<String>, uri: Uri) -> Response {
+    let Some(number) = file.strip_suffix(".xml").and_then(|n| n.parse::<usize>().ok()) else {
+        return not_found(&site, uri.path(), false).await;
+    };
+    match sitemap::entries(&site).await {
+        Ok(entries) => match sitemap::part(&site.config.public_url, &entries, number) {
+            Some(xml) => ([(header::CONTENT_TYPE, XML)], xml).into_response(),
+            None => not_found(&site, uri.path(), false).await,
+        },
+        Err(_) => error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, uri.path()).await,
+    }
 }
 
 #[cfg(test)]
@@ -208,9 +230,9 @@ mod tests {
 
     #[test]
     fn encodings_follow_what_the_client_accepts() {
-        assert_eq!(pick_encoding(&with("gzip, deflate, br, zstd")), "br");
-        assert_eq!(pick_encoding(&with("gzip")), "gzip");
-        assert_eq!(pick_encoding(&with("br;q=0, gzip")), "gzip");
-        assert_eq!(pick_encoding(&HeaderMap::new()), "identity");
+        assert_eq!(pick_encoding(&with("gzip, deflate, br, zstd")), Encoding::Brotli);
+        assert_eq!(pick_encoding(&with("gzip")), Encoding::Gzip);
+        assert_eq!(pick_encoding(&with("br;q=0, gzip")), Encoding::Gzip);
+        assert_eq!(pick_encoding(&HeaderMap::new()), Encoding::Identity);
     }
 }

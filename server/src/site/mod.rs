@@ -3,17 +3,22 @@
 
 pub mod build;
 pub mod cache;
+pub mod encoded;
+pub mod export;
 pub mod handlers;
 pub mod invalidation;
 pub mod islands;
 pub mod loaders;
+pub mod pack;
+pub mod sitemap;
 
 use crate::config::Config;
 use app::data::{PagePayload, PaymentTerms, SiteData};
 use app::island::IslandRenderer;
 use build::Build;
 use app::routes::{PageData, Route, Tag};
-use cache::{CachedPage, Encoded, PageCache};
+use cache::{Body, PageCache};
+use encoded::Encoded;
 use parking_lot::RwLock;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
@@ -37,7 +42,7 @@ pub struct Site {
     pub config: Config,
     pub build: Build,
     islands: Arc<dyn IslandRenderer>,
-    pub cache: PageCache,
+    pub cache: Arc<PageCache>,
     site_data: RwLock<Option<Arc<SiteData>>>,
     /// This server's name in invalidation notices.
     pub sender_id: String,
@@ -48,8 +53,9 @@ pub struct Site {
 }
 
 impl Site {
-    pub fn new(db: DatabaseConnection, config: Config, build: Build, islands: Arc<dyn IslandRenderer>) -> Self {
-        Site { db, config, build, islands, cache: PageCache::default(), site_data: RwLock::new(None), prerendering: tokio::sync::Mutex::new(()), sender_id: invalidation::new_sender_id(), listening: tokio::sync::watch::Sender::new(false) }
+    pub fn new(db: DatabaseConnection, config: Config, build: Build, islands: Arc<dyn IslandRenderer>) -> std::io::Result<Self> {
+        let cache = Arc::new(PageCache::new(&config.data_dir.join("pages"), config.page_cache_bytes)?);
+        Ok(Site { db, config, build, islands, cache, site_data: RwLock::new(None), prerendering: tokio::sync::Mutex::new(()), sender_id: invalidation::new_sender_id(), listening: tokio::sync::watch::Sender::new(false) })
     }
 
     /// Categories and website info, loaded once and kept until they change.
@@ -62,35 +68,55 @@ impl Site {
         Ok(data)
     }
 
-    /// The page of `route`, from the cache or rendered now (and kept when it may be).
-    pub async fn page(&self, route: &Route) -> Result<Arc<CachedPage>, PageError> {
-        let url = route.url();
-        if let Some(page) = self.cache.get(&url) {
-            return Ok(page);
+    /// `body` of `route`'s page: from the cache, or rendered now (and kept when it may be).
+    pub async fn page(&self, route: &Route, body: Body) -> Result<Arc<Encoded>, PageError> {
+        if !route.cacheable() {
+            return self.render_once(route, body).await;
         }
-        let page = Arc::new(self.render(route).await?);
-        if route.cacheable() {
-            self.cache.insert(url, page.clone());
+        if let Some(kept) = self.cache.get(&route.url(), body).await {
+            return Ok(kept);
         }
-        Ok(page)
+        let (html, payload) = self.render_and_keep(route).await?;
+        Ok(match body {
+            Body::Html => html,
+            Body::Payload => payload,
+        })
     }
 
-    /// Loads and renders a page without looking at the cache.
-    pub async fn render(&self, route: &Route) -> Result<CachedPage, PageError> {
+    async fn page_data(&self, route: &Route) -> Result<PagePayload, PageError> {
         let site = self.site_data().await?;
         let page: PageData = loaders::load_page(&self.db, route, &site).await?.ok_or(PageError::NotFound)?;
-        let payload = PagePayload { url: route.url(), site: (*site).clone(), page };
+        Ok(PagePayload { url: route.url(), site: (*site).clone(), page })
+    }
+
+    /// Renders a page, compresses both its bodies and keeps them in the cache.
+    pub async fn render_and_keep(&self, route: &Route) -> Result<(Arc<Encoded>, Arc<Encoded>), PageError> {
+        let generation = self.cache.generation();
+        let payload = self.page_data(route).await?;
         let assets = self.build.assets(&self.config.public_url);
         let islands = self.islands.clone();
-        let tags = route.tags();
-        let page = tokio::task::spawn_blocking(move || {
-            let html = app::render_page(&payload, &assets, islands);
-            let json = serde_json::to_vec(&payload).expect("page data serialises");
-            CachedPage { html: Encoded::new(html.as_bytes()), payload: Encoded::new(&json), tags }
+        let (url, tags) = (route.url(), route.tags());
+        let cache = self.cache.clone();
+        Ok(tokio::task::spawn_blocking(move || {
+            let html = Arc::new(Encoded::compressed(app::render_page(&payload, &assets, islands).as_bytes()));
+            let json = Arc::new(Encoded::compressed(&serde_json::to_vec(&payload).expect("page data serialises")));
+            cache.put(&url, tags, &html, &json, generation);
+            (html, json)
         })
         .await
-        .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?;
-        Ok(page)
+        .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+    }
+
+    /// Renders one body of a page that is never kept (a search): only what was asked for.
+    async fn render_once(&self, route: &Route, body: Body) -> Result<Arc<Encoded>, PageError> {
+        let payload = self.page_data(route).await?;
+        if body == Body::Payload {
+            return Ok(Arc::new(Encoded::fresh(serde_json::to_vec(&payload).expect("page data serialises"))));
+        }
+        let assets = self.build.assets(&self.config.public_url);
+        let islands = self.islands.clone();
+        let html = tokio::task::spawn_blocking(move || app::render_page(&payload, &assets, islands)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?;
+        Ok(Arc::new(Encoded::fresh(html.into_bytes())))
     }
 
     /// The HTML of `route`'s page made from `page` instead of its loader's data: the answer
@@ -158,8 +184,8 @@ impl Site {
             *self.site_data.write() = None;
         }
         let stale = self.cache.invalidate(tags);
-        tracing::info!(pages = stale.len(), ?tags, "pages invalidated");
-        if self.config.prerender_on_start && !stale.is_empty() {
+        tracing::info!(pages = stale, ?tags, "pages invalidated");
+        if self.config.prerender_on_start && stale > 0 {
             let site = self.clone();
             tokio::spawn(async move { site.prerender_all().await });
         }
@@ -185,14 +211,16 @@ impl Site {
         all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
         let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();
         all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::Services { category: None, search: String::new(), page }));
-        for id in crate::jobs::queries::open_job_ids(&self.db).await? {
+        for (id, _) in crate::jobs::queries::open_jobs_changed(&self.db).await? {
             all.push(Route::Apply { job: Some(id) });
         }
         Ok(all)
     }
 
-    /// Renders every enumerable page that is not cached yet; returns how many it rendered.
+    /// Renders every enumerable page that is not cached yet, several at once, and returns how
+    /// many it rendered. On a terminal it shows its progress.
     pub async fn prerender_all(&self) -> usize {
+        use futures::StreamExt;
         let _one_pass = self.prerendering.lock().await;
         let started = std::time::Instant::now();
         let routes = match self.enumerable_routes().await {
@@ -202,19 +230,60 @@ impl Site {
                 return 0;
             }
         };
+        let missing: Vec<Route> = routes.into_iter().filter(|route| !self.cache.contains(&route.url())).collect();
+        let total = missing.len();
+        // Twice the cores: while one page waits for the database another renders.
+        let at_once = std::thread::available_parallelism().map_or(2, |n| n.get()) * 2;
+        let mut renders = futures::stream::iter(missing).map(|route| async move { (self.render_and_keep(&route).await, route) }).buffer_unordered(at_once);
+        let mut progress = Progress::new(total);
         let mut rendered = 0;
-        for route in routes {
-            if self.cache.get(&route.url()).is_some() {
-                continue;
-            }
-            match self.page(&route).await {
+        while let Some((result, route)) = renders.next().await {
+            match result {
                 Ok(_) => rendered += 1,
                 Err(PageError::NotFound) => {}
                 Err(error) => tracing::error!(url = route.url(), %error, "prerendering failed"),
             }
+            progress.step();
         }
-        tracing::info!(rendered, cached = self.cache.len(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
+        progress.finish();
+        tracing::info!(rendered, cached = self.cache.len(), disk_bytes = self.cache.disk_bytes(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
         rendered
+    }
+}
+
+/// A progress line on standard error, when it is a terminal; nothing otherwise.
+struct Progress {
+    total: usize,
+    done: usize,
+    started: std::time::Instant,
+    shown: Option<std::time::Instant>,
+}
+
+impl Progress {
+    fn new(total: usize) -> Self {
+        use std::io::IsTerminal;
+        let now = std::time::Instant::now();
+        Progress { total, done: 0, started: now, shown: std::io::stderr().is_terminal().then_some(now) }
+    }
+
+    fn step(&mut self) {
+        self.done += 1;
+        if self.shown.is_some_and(|shown| shown.elapsed().as_millis() >= 200) {
+            self.show();
+            self.shown = Some(std::time::Instant::now());
+        }
+    }
+
+    fn show(&self) {
+        let rate = self.done as f64 / self.started.elapsed().as_secs_f64().max(0.001);
+        eprint!("\rprerendering: {} of {} pages, {rate:.0} a second   ", self.done, self.total);
+    }
+
+    fn finish(&self) {
+        if self.shown.is_some() && self.total > 0 {
+            self.show();
+            eprintln!();
+        }
     }
 }
 

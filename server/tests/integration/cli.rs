@@ -40,14 +40,14 @@ async fn create_admin_makes_a_verified_staff_account_from_stdin() {
     assert!(String::from_utf8_lossy(&again.stdout).contains("updated staff account"), "running it twice promotes, not duplicates");
 }
 
-/// Runs `server prerender` (which starts the app, seeding as configured) on a database of
+/// Runs `server export` (which starts the app, seeding as configured) on a database of
 /// its own; returns how many categories the database then holds.
 async fn categories_after_start(seed_demo: Option<&str>) -> u64 {
     use sea_orm::{EntityTrait, PaginatorTrait};
     let data = tempfile::tempdir().unwrap();
     let database_url = server::config::sqlite_url(&data.path().join("configured.sqlite3"));
     let mut command = Command::new(env!("CARGO_BIN_EXE_server"));
-    command.args(["prerender", "--out"]).arg(data.path().join("site")).env("DATABASE_URL", &database_url).env("DATA_DIR", data.path()).env_remove("SEED_DEMO");
+    command.arg("export").arg(data.path().join("site")).env("DATABASE_URL", &database_url).env("DATA_DIR", data.path()).env_remove("SEED_DEMO");
     if let Some(value) = seed_demo {
         command.env("SEED_DEMO", value);
     }

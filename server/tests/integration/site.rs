@@ -235,7 +235,9 @@ async fn build_files_describe_the_running_build() {
     assert_eq!(status, 200);
     assert_eq!(meta["id"], id);
     assert!(meta["matcher"]["static"]["/jobs"].is_object());
-    assert!(meta["prerendered"].as_array().unwrap().iter().any(|p| p == "/about"));
+    let prerendered = meta["prerendered"].as_array().unwrap();
+    assert!(prerendered.iter().any(|p| p == "/about"));
+    assert_eq!(prerendered.len(), PATHS.len(), "paths, not every query of them");
     let (status, _) = app.json("/builds/meta/not-a-build.json").await;
     assert_eq!(status, 404);
 
@@ -254,9 +256,11 @@ async fn prerendering_fills_the_cache_with_every_enumerable_page() {
     let rendered = app.site.prerender_all().await;
     let services = entity::service::Entity::find().all(&app.site.db).await.unwrap().len();
     assert!(rendered >= PATHS.len() + services, "{rendered} pages");
-    let urls = app.site.cache.urls();
-    assert!(urls.iter().any(|u| u.starts_with("/services?category=")));
-    assert!(urls.iter().any(|u| u.starts_with("/apply?id=")));
+    let category = &app.site.site_data().await.unwrap().categories[0].slug;
+    assert!(app.site.cache.contains(&format!("/services?category={category}")));
+    let job = entity::job::Entity::find().filter(entity::job::Column::Status.eq("Open")).one(&app.site.db).await.unwrap().unwrap();
+    assert!(app.site.cache.contains(&format!("/apply?id={}", job.id)));
+    assert_eq!(app.site.cache.len(), rendered);
     assert_eq!(app.site.prerender_all().await, 0, "a second pass finds everything cached");
 }
 
@@ -275,9 +279,15 @@ async fn a_database_failure_shows_the_error_page_without_details() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sitemap_and_robots_list_the_public_pages() {
     let app = TestApp::spawn(common::Backend::Sqlite).await;
-    let (status, sitemap) = app.text("/sitemap.xml").await;
-    assert_eq!(status, 200);
-    assert!(sitemap.contains(&format!("<loc>{}/services/details?id=", app.base)));
+    let sitemap = app.sitemap().await;
+    let open = entity::service::Entity::find().filter(entity::service::Column::Status.eq("Open")).one(&app.site.db).await.unwrap().unwrap();
+    assert!(sitemap.contains(&format!("<loc>{}/services/details?id={}</loc><lastmod>{}</lastmod>", app.base, open.id, open.updated_at.format("%Y-%m-%d"))), "{sitemap}");
+    let closed = entity::service::Entity::find().filter(entity::service::Column::Status.ne("Open")).one(&app.site.db).await.unwrap();
+    if let Some(closed) = closed {
+        assert!(!sitemap.contains(&format!("/services/details?id={}<", closed.id)), "only Open services are listed");
+    }
+    let category = &app.site.site_data().await.unwrap().categories[0];
+    assert!(sitemap.contains(&format!("<loc>{}/services?category={}</loc><lastmod>", app.base, category.slug)));
     assert!(sitemap.contains(&format!("<loc>{}/about</loc>", app.base)));
     assert!(!sitemap.contains("/user/profile"), "members' pages are not indexed");
     let (_, robots) = app.text("/robots.txt").await;

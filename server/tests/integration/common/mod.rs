@@ -306,6 +306,20 @@ impl TestApp {
         (status, response.text().await.unwrap())
     }
 
+    /// Every part of the sitemap that `/sitemap.xml` indexes, one after the other.
+    pub async fn sitemap(&self) -> String {
+        let (status, index) = self.text("/sitemap.xml").await;
+        assert_eq!(status, 200);
+        assert!(index.contains("<sitemapindex"), "{index}");
+        let mut parts = String::new();
+        for loc in index.split("<loc>").skip(1).filter_map(|rest| rest.split_once("</loc>")).map(|(loc, _)| loc) {
+            let (status, part) = self.text(loc.strip_prefix(&self.base).expect("a part on this site")).await;
+            assert_eq!(status, 200, "{loc}");
+            parts.push_str(&part);
+        }
+        parts
+    }
+
     /// A verified member made straight in the database (the sign-up journey has tests of its
     /// own), with an access token.
     pub async fn member(&self, full_name: &str) -> SignedIn {

@@ -1,0 +1,147 @@
+//! One page body (HTML or `_payload.json`) and its encodings. A prerendered body is kept as
+//! brotli alone, which nearly every client takes; gzip and the uncompressed body are made from
+//! it the first time a client asks for them, and kept beside it from then on.
+
+use bytes::Bytes;
+use flate2::Compression;
+use flate2::write::GzEncoder;
+use sha2::{Digest, Sha256};
+use std::io::Write;
+use std::sync::OnceLock;
+
+/// What a client takes, best first: brotli, then gzip, then none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoding {
+    /// The `Content-Encoding` header's value; `None` for an uncompressed body.
+    pub fn header(self) -> Option<&'static str> {
+        match self {
+            Encoding::Brotli => Some("br"),
+            Encoding::Gzip => Some("gzip"),
+            Encoding::Identity => None,
+        }
+    }
+}
+
+/// A body in the encodings made so far, with the ETag of its uncompressed bytes.
+pub struct Encoded {
+    pub etag: Box<str>,
+    br: OnceLock<Bytes>,
+    gzip: OnceLock<Bytes>,
+    identity: OnceLock<Bytes>,
+}
+
+/// Quality 5, not 9: measured on a service page, 2.4 ms instead of 15.7 ms to render and
+/// compress, for 1% more bytes (6,743 instead of 6,690).
+const BROTLI_QUALITY: u32 = 5;
+
+pub fn etag_of(body: &[u8]) -> Box<str> {
+    format!("\"{}\"", hex::encode(&Sha256::digest(body)[..8])).into()
+}
+
+fn brotli(body: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(body.len() / 5);
+    {
+        let mut writer = brotli::CompressorWriter::new(&mut out, 16 * 1024, BROTLI_QUALITY, 22);
+        writer.write_all(body).expect("writing to memory");
+    }
+    out.into()
+}
+
+fn gzip(body: &[u8]) -> Bytes {
+    let mut out = GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::new(6));
+    out.write_all(body).expect("writing to memory");
+    out.finish().expect("writing to memory").into()
+}
+
+fn unbrotli(compressed: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(compressed.len() * 5);
+    brotli::BrotliDecompress(&mut &compressed[..], &mut out).expect("our own brotli decompresses");
+    out.into()
+}
+
+impl Encoded {
+    /// A body to keep: compressed now, once.
+    pub fn compressed(body: &[u8]) -> Self {
+        Encoded::stored(brotli(body), etag_of(body))
+    }
+
+    /// A body as it was kept: its brotli bytes and ETag.
+    pub fn stored(br: Bytes, etag: Box<str>) -> Self {
+        Encoded { etag, br: OnceLock::from(br), gzip: OnceLock::new(), identity: OnceLock::new() }
+    }
+
+    /// A body served once (a search): compressed only into the encoding its client takes.
+    pub fn fresh(body: Vec<u8>) -> Self {
+        Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(Bytes::from(body)) }
+    }
+
+    /// The brotli bytes as kept, if any.
+    pub fn brotli_bytes(&self) -> Option<&Bytes> {
+        self.br.get()
+    }
+
+    /// The body in `encoding`, and whether it had to be made now (so its keeper can weigh it again).
+    pub fn bytes(&self, encoding: Encoding) -> (Bytes, bool) {
+        let (slot, make): (&OnceLock<Bytes>, fn(&Self) -> Bytes) = match encoding {
+            Encoding::Brotli => (&self.br, |e| brotli(&e.identity().0)),
+            Encoding::Gzip => (&self.gzip, |e| gzip(&e.identity().0)),
+            Encoding::Identity => return self.identity(),
+        };
+        match slot.get() {
+            Some(bytes) => (bytes.clone(), false),
+            None => (slot.get_or_init(|| make(self)).clone(), true),
+        }
+    }
+
+    fn identity(&self) -> (Bytes, bool) {
+        match self.identity.get() {
+            Some(bytes) => (bytes.clone(), false),
+            None => {
+                let br = self.br.get().expect("a body holds at least one encoding");
+                (self.identity.get_or_init(|| unbrotli(br)).clone(), true)
+            }
+        }
+    }
+
+    /// The bytes it holds, for the memory cache's budget.
+    pub fn weight(&self) -> usize {
+        [&self.br, &self.gzip, &self.identity].iter().filter_map(|slot| slot.get()).map(Bytes::len).sum::<usize>() + self.etag.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_encoding_gives_back_the_body() {
+        let body = "<h1>Cleaning</h1>".repeat(2000);
+        let kept = Encoded::compressed(body.as_bytes());
+        let br = kept.brotli_bytes().unwrap().clone();
+        assert!(br.len() < body.len() / 10);
+        assert_eq!(kept.weight(), br.len() + kept.etag.len(), "only brotli is kept at first");
+        assert_eq!(kept.bytes(Encoding::Identity), (Bytes::from(body.clone()), true));
+        assert_eq!(kept.bytes(Encoding::Identity).1, false, "made once, then kept");
+        let (gz, made) = kept.bytes(Encoding::Gzip);
+        assert!(made);
+        let mut inflated = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut inflated).unwrap();
+        assert_eq!(inflated, body);
+        assert_eq!(kept.weight(), br.len() + body.len() + gz.len() + kept.etag.len());
+        assert_eq!(Encoded::fresh(body.clone().into_bytes()).etag, kept.etag, "the ETag is the uncompressed body's");
+    }
+
+    #[test]
+    fn a_fresh_body_is_compressed_into_what_its_client_takes() {
+        let fresh = Encoded::fresh(b"<p>results</p>".repeat(100));
+        let (br, made) = fresh.bytes(Encoding::Brotli);
+        assert!(made);
+        assert_eq!(unbrotli(&br), Bytes::from(b"<p>results</p>".repeat(100)));
+    }
+}
