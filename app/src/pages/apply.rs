@@ -31,6 +31,7 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
     };
     let job = &detail.job;
     let (job_id, return_path) = (job.id, format!("{PATH}?id={}", job.id));
+    let url = return_path.clone();
     let name = format!("Apply: {} at {}", job.title, job.company);
     let description = format!(
         "Apply for {} at {} in {}, {}. Send your CV and cover letter online.",
@@ -67,11 +68,17 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
             }}
         </div>
     };
-    let page = Page::new(&name, brand, description, body);
+    let page = Page::new(&name, brand, description, body).with_breadcrumbs(&trail(), &job.title, &url);
     match super::job_posting::job_posting(detail, brand) {
         Some(posting) => page.with_structured_data(posting),
-        None => page,
+        // A closed job stays readable for those who applied, but is no vacancy to index.
+        None => page.noindex(),
     }
+}
+
+/// The links before a job's page.
+fn trail() -> Vec<(String, String)> {
+    vec![("/".to_owned(), "Home".to_owned()), ("/jobs".to_owned(), "Jobs".to_owned())]
 }
 
 #[component]
@@ -81,7 +88,7 @@ fn JobOverview(detail: JobDetail) -> impl IntoView {
     view! {
         <div class="page-intro">
             <div class="container">
-                <Breadcrumbs trail=vec![("/".to_owned(), "Home".to_owned()), ("/jobs".to_owned(), "Jobs".to_owned())] current=job.title.clone()/>
+                <Breadcrumbs trail=trail() current=job.title.clone()/>
                 <p class="card-eyebrow">{job.company.clone()}</p>
                 <h1>{job.title.clone()}</h1>
                 <JobFacts job/>

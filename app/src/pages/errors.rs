@@ -1,4 +1,5 @@
-//! The two error views: a page nobody answers (404) and a failure on our side (500).
+//! The error views: a page nobody answers (404), one taken down for good (410) and a failure
+//! on our side (500).
 
 use leptos::prelude::*;
 
@@ -22,6 +23,19 @@ pub(super) fn NotFound(path: String) -> impl IntoView {
             <h1>"Page Not Found"</h1>
             <p class="lead">{format!("Page Not Found: {path}")}</p>
             <p>"The page may have moved, or the address may have a typing mistake. These links may help:"</p>
+            <ErrorLinks/>
+        </div>
+    }
+}
+
+#[component]
+pub(super) fn Gone() -> impl IntoView {
+    view! {
+        <div class="container error-page">
+            <p class="error-code">"410"</p>
+            <h1>"No Longer Available"</h1>
+            <p class="lead">"This job advert has been taken down and is no longer available."</p>
+            <p>"Other jobs and services may suit you:"</p>
             <ErrorLinks/>
         </div>
     }

@@ -30,7 +30,13 @@ pub(crate) fn page(home: &HomeData, site: &SiteData) -> Page {
         <ContactSection info=site.info.clone()/>
         <GetInTouch info=site.info.clone()/>
     };
-    Page { title: format!("{brand} UK - Services, jobs and recruitment"), description, body: body.into_any(), structured_data: None }
+    Page {
+        title: format!("{brand} UK - Services, jobs and recruitment"),
+        description,
+        body: body.into_any(),
+        structured_data: vec![super::structured_data::organization(&site.info)],
+        noindex: false,
+    }
 }
 
 #[component]

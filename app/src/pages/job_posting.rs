@@ -57,7 +57,7 @@ pub(crate) fn job_posting(detail: &JobDetail, brand: &str) -> Option<Value> {
     // Google takes the description as HTML: a paragraph each, the text escaped.
     let description: String = paragraphs(&detail.description).iter().map(|p| format!("<p>{}</p>", escape(p))).collect();
     let mut posting = json!({
-        "@context": "https://schema.org/",
+        "@context": "https://schema.org",
         "@type": "JobPosting",
         "title": job.title,
         "description": description,
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn an_open_job_carries_every_property_google_requires() {
         let posting = job_posting(&detail("Open", Some("12.50"), Some("14.00")), "Brightway").unwrap();
-        assert_eq!(posting["@context"], "https://schema.org/");
+        assert_eq!(posting["@context"], "https://schema.org");
         assert_eq!(posting["@type"], "JobPosting");
         for required in ["title", "description", "datePosted"] {
             assert!(posting[required].as_str().is_some_and(|v| !v.is_empty()), "{required}");

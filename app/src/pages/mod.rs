@@ -13,6 +13,7 @@ pub(crate) mod cookie_policy;
 mod errors;
 mod job_posting;
 mod message;
+mod structured_data;
 pub(crate) mod form;
 pub(crate) mod home;
 pub(crate) mod how_it_works;
@@ -38,18 +39,30 @@ pub(crate) struct Page {
     /// The meta description: one or two sentences, different for every page.
     description: String,
     body: AnyView,
-    /// Structured data for search engines (schema.org JSON-LD), if the page has any.
-    structured_data: Option<serde_json::Value>,
+    /// Structured data for search engines (schema.org JSON-LD blocks), URLs from the site's root.
+    structured_data: Vec<serde_json::Value>,
+    /// Kept out of search engines though public (a job that has closed, say).
+    noindex: bool,
 }
 
 impl Page {
     /// A page titled "{name} - {brand} UK".
     fn new(name: &str, brand: &str, description: impl Into<String>, body: impl IntoView + 'static) -> Self {
-        Page { title: format!("{name} - {brand} UK"), description: description.into(), body: body.into_any(), structured_data: None }
+        Page { title: format!("{name} - {brand} UK"), description: description.into(), body: body.into_any(), structured_data: Vec::new(), noindex: false }
     }
 
-    fn with_structured_data(self, data: serde_json::Value) -> Self {
-        Page { structured_data: Some(data), ..self }
+    fn with_structured_data(mut self, data: serde_json::Value) -> Self {
+        self.structured_data.push(data);
+        self
+    }
+
+    /// Adds the page's breadcrumb trail (the links before it, then itself at `url`) as `BreadcrumbList`.
+    fn with_breadcrumbs(self, trail: &[(String, String)], current: &str, url: &str) -> Self {
+        self.with_structured_data(structured_data::breadcrumb_list(trail, current, url))
+    }
+
+    fn noindex(self) -> Self {
+        Page { noindex: true, ..self }
     }
 }
 
@@ -64,29 +77,37 @@ pub(crate) fn document(payload: &PagePayload, assets: &Assets) -> String {
             Layout::Default => view! { <DefaultLayout site url>{page.body}</DefaultLayout> }.into_any(),
         }
     };
+    let mut structured_data = page.structured_data;
+    for data in &mut structured_data {
+        structured_data::absolute_urls(data, &assets.public_url);
+    }
     let head = Head {
-        structured_data: page.structured_data,
+        structured_data,
         title: page.title,
         description: page.description,
         canonical: Some(format!("{}{}", assets.public_url, payload.url)),
+        noindex: page.noindex,
         brand: site.info.brand.clone(),
     };
     html(head, assets, body)
 }
 
-/// The document of an error page: 404 for a path nothing answers, anything else a server error.
+/// The document of an error page: 404 for a path nothing answers, 410 for a page taken down,
+/// anything else a server error.
 /// Not to be indexed, and without a canonical address since the page is not a page of the site.
 pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &Assets) -> String {
     let brand = &site.info.brand;
     let (name, description, content) = if status == 404 {
         let content = view! { <errors::NotFound path=path.to_owned()/> }.into_any();
         ("Page Not Found", format!("Page Not Found: {path}"), content)
+    } else if status == 410 {
+        ("No Longer Available", "This job advert has been taken down.".to_owned(), view! { <errors::Gone/> }.into_any())
     } else {
         let content = view! { <errors::ServerError/> }.into_any();
         ("Internal Server Error", "Sorry, something went wrong on our side.".to_owned(), content)
     };
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, brand: brand.clone(), structured_data: None };
+    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, noindex: true, brand: brand.clone(), structured_data: Vec::new() };
     html(head, assets, body)
 }
 
@@ -95,7 +116,7 @@ pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, s
     let brand = &site.info.brand;
     let content = view! { <message::Message message=message.clone()/> }.into_any();
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, brand: brand.clone(), structured_data: None };
+    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, noindex: true, brand: brand.clone(), structured_data: Vec::new() };
     html(head, assets, body)
 }
 
@@ -106,15 +127,21 @@ const THEME_COLOR: &str = "#0b5563";
 pub(crate) struct Head {
     pub(crate) title: String,
     pub(crate) description: String,
-    /// `None` for error pages, which are also kept out of search engines.
+    /// `None` for pages that are not pages of the site (errors, answers to a mail's link).
     pub(crate) canonical: Option<String>,
+    pub(crate) noindex: bool,
     pub(crate) brand: String,
-    pub(crate) structured_data: Option<serde_json::Value>,
+    pub(crate) structured_data: Vec<serde_json::Value>,
 }
 
+/// The picture shared with a link to any page (Open Graph and Twitter cards), and its size.
+const SOCIAL_IMAGE: (&str, &str, &str) = ("/social-card.png", "1200", "630");
+
 pub(crate) fn html(head: Head, assets: &Assets, body: AnyView) -> String {
-    let robots = head.canonical.is_none().then_some("noindex");
+    let robots = head.noindex.then_some("noindex");
     let site_name = format!("{} UK", head.brand);
+    let (image, width, height) = SOCIAL_IMAGE;
+    let image = format!("{}{image}", assets.public_url);
     let view = view! {
         <html lang="en-GB">
             <head>
@@ -128,13 +155,21 @@ pub(crate) fn html(head: Head, assets: &Assets, body: AnyView) -> String {
                 <meta name="theme-color" content=THEME_COLOR/>
                 {open_graph("og:type", "website".to_owned())}
                 {open_graph("og:locale", "en_GB".to_owned())}
-                {open_graph("og:site_name", site_name)}
-                {open_graph("og:title", head.title)}
-                {open_graph("og:description", head.description)}
+                {open_graph("og:site_name", site_name.clone())}
+                {open_graph("og:title", head.title.clone())}
+                {open_graph("og:description", head.description.clone())}
                 {head.canonical.map(|href| open_graph("og:url", href))}
+                {open_graph("og:image", image.clone())}
+                {open_graph("og:image:width", width.to_owned())}
+                {open_graph("og:image:height", height.to_owned())}
+                {open_graph("og:image:alt", site_name)}
+                <meta name="twitter:card" content="summary_large_image"/>
+                <meta name="twitter:title" content=head.title/>
+                <meta name="twitter:description" content=head.description/>
+                <meta name="twitter:image" content=image/>
                 <link rel="stylesheet" href=assets.stylesheet.clone()/>
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
-                {head.structured_data.map(|data| view! { <script type="application/ld+json" inner_html=json_ld(&data)></script> })}
+                {head.structured_data.iter().map(|data| view! { <script type="application/ld+json" inner_html=json_ld(data)></script> }).collect_view()}
                 <script type="module" src=assets.runtime.clone()></script>
             </head>
             <body>{body}</body>

@@ -27,6 +27,9 @@ pub enum AppError {
     PageOutOfRange,
     #[error("This method is not allowed here.")]
     MethodNotAllowed,
+    /// 410: what was asked for was taken down for good.
+    #[error("{0}")]
+    Gone(String),
     #[error("{0}")]
     Conflict(String),
     #[error("The file is too large.")]
@@ -56,6 +59,7 @@ impl AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound | AppError::PageOutOfRange => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::Gone(_) => StatusCode::GONE,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,

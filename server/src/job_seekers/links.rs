@@ -49,7 +49,7 @@ fn signed_seeker(state: &AppState, query: &SignedQuery, action: &str) -> Option<
 
 async fn page(state: &AppState, status: StatusCode, path: &str, message: MessagePage) -> Result<(StatusCode, Html<String>), AppError> {
     let html = state.site.message_html(message, path).await.map_err(|error| match error {
-        PageError::NotFound => AppError::NotFound,
+        PageError::NotFound | PageError::Gone => AppError::NotFound,
         PageError::Internal(error) => AppError::Internal(error),
     })?;
     Ok((status, Html(html)))

@@ -9,7 +9,7 @@ use app::data::{JobCard, JobDetail};
 use chrono::NaiveDate;
 use entity::job;
 use entity::words::{EmploymentType, ListingStatus};
-use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
+use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 
 #[derive(Clone, Debug, Default)]
 pub struct JobFilter {
@@ -43,6 +43,11 @@ pub fn listed() -> Select<job::Entity> {
 /// A job that has not been removed, by id.
 pub async fn listed_job(db: &impl ConnectionTrait, id: i32) -> Result<Option<job::Model>, DbErr> {
     listed().filter(job::Column::Id.eq(id)).one(db).await
+}
+
+/// Whether job `id` existed and was removed.
+pub async fn was_removed(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
+    Ok(job::Entity::find_by_id(id).filter(job::Column::RemovedAt.is_not_null()).count(db).await? > 0)
 }
 
 /// One page of jobs, newest first, and how many match in all.

@@ -38,7 +38,7 @@ pub async fn export(site: &Arc<Site>, out: &Path) -> anyhow::Result<Exported> {
             let (html_name, payload_name) = file_names(&route);
             let html = match site.page(&route, Body::Html).await {
                 Ok(html) => html,
-                Err(PageError::NotFound) => return Ok(false),
+                Err(PageError::NotFound | PageError::Gone) => return Ok(false),
                 Err(error) => return Err(anyhow::anyhow!("{}: {error}", route.url())),
             };
             let payload = site.page(&route, Body::Payload).await.map_err(|e| anyhow::anyhow!("{}: {e}", route.url()))?;

@@ -113,6 +113,8 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
                     response
                 }
                 Err(PageError::NotFound) => not_found(&site, path, want_payload).await,
+                Err(PageError::Gone) if want_payload => crate::http::AppError::Gone("This job advert has been taken down.".into()).into_response(),
+                Err(PageError::Gone) => error_page(&site, StatusCode::GONE, path).await,
                 Err(PageError::Internal(error)) => {
                     tracing::error!(%path, error = format!("{error:#}"), "page failed");
                     if want_payload {

@@ -6,6 +6,7 @@ use entity::words::ListingStatus;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
 use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, RecruitmentOutcome, SelectedService, PaymentTerms, ServicesData, SiteData, VerifyData};
+use super::PageError;
 use app::routes::{PageData, Route};
 use entity::job;
 use sea_orm::{ConnectionTrait, DbErr};
@@ -21,15 +22,15 @@ pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>, payments:
     Ok(SiteData { info: website_info::website_info(db, brand).await?, categories: categories::categories(db).await?, payments, document_retention_months })
 }
 
-/// The page data of `route`; `None` when what it names does not exist.
-pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData) -> Result<Option<PageData>, DbErr> {
+/// The page data of `route`: not found when what it names does not exist, gone when it was removed.
+pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData) -> Result<PageData, PageError> {
     let page = match route {
         Route::Home => PageData::Home(home(db).await?),
         Route::Jobs { page, search } => {
             let filter = JobFilter { status: Some(ListingStatus::Open), search: Some(search.clone()), ..Default::default() };
             let (rows, total) = jobs::jobs(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
-                return Ok(None);
+                return Err(PageError::NotFound);
             }
             PageData::Jobs(JobsData {
                 search: search.clone(),
@@ -40,20 +41,21 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         Route::Apply { job: None } => PageData::Apply(None),
         Route::Apply { job: Some(id) } => match jobs::listed_job(db, *id).await? {
             Some(row) => PageData::Apply(Some(jobs::job_detail(&row))),
-            None => return Ok(None),
+            None if jobs::was_removed(db, *id).await? => return Err(PageError::Gone),
+            None => return Err(PageError::NotFound),
         },
         Route::Services { category, search, page } => {
             let category = match category {
                 Some(slug) => match site.categories.iter().find(|c| &c.slug == slug) {
                     Some(found) => Some(found.clone()),
-                    None => return Ok(None),
+                    None => return Err(PageError::NotFound),
                 },
                 None => None,
             };
             let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(ListingStatus::Open), search: Some(search.clone()), ..Default::default() };
             let (rows, total) = services::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
-                return Ok(None);
+                return Err(PageError::NotFound);
             }
             PageData::Services(ServicesData {
                 category,
@@ -65,12 +67,13 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         Route::ServicesDetails { service: None } => PageData::ServicesDetails(None),
         Route::ServicesDetails { service: Some(id) } => match services::service_detail(db, *id).await? {
             Some(detail) => PageData::ServicesDetails(Some(detail)),
-            None => return Ok(None),
+            None if jobs::was_removed(db, *id).await? => return Err(PageError::Gone),
+            None => return Err(PageError::NotFound),
         },
         Route::ServicesBook { service: None } => PageData::ServicesBook(None),
         Route::ServicesBook { service: Some(id) } => match services::service_by_id(db, *id).await? {
             Some(row) => PageData::ServicesBook(services::service_cards(db, vec![row]).await?.pop()),
-            None => return Ok(None),
+            None => return Err(PageError::NotFound),
         },
         Route::BecomeProvider { service } => {
             let categories = site
@@ -82,7 +85,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             let selected = match service {
                 Some(id) => match services::service_by_id(db, *id).await? {
                     Some((row, category)) if row.status == ListingStatus::Open => Some(SelectedService { id: row.id, title: row.title, category: category.slug }),
-                    _ => return Ok(None),
+                    _ => return Err(PageError::NotFound),
                 },
                 None => None,
             };
@@ -92,9 +95,9 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         Route::RecruitmentPost => PageData::RecruitmentPost(RecruitmentOutcome::default()),
         Route::FormHireTalent => PageData::FormHireTalent(RecruitmentOutcome::default()),
         // The table declares which pages have no data; a loader above makes each of the others.
-        _ => return Ok(route.page_without_data()),
+        _ => return route.page_without_data().ok_or(PageError::NotFound),
     };
-    Ok(Some(page))
+    Ok(page)
 }
 
 async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {

@@ -27,6 +27,9 @@ use std::sync::Arc;
 pub enum PageError {
     #[error("not found")]
     NotFound,
+    /// What the page showed was removed for good (a job taken down): 410, so crawlers drop it.
+    #[error("gone")]
+    Gone,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -85,7 +88,7 @@ impl Site {
 
     async fn page_data(&self, route: &Route) -> Result<PagePayload, PageError> {
         let site = self.site_data().await?;
-        let page: PageData = loaders::load_page(&self.db, route, &site).await?.ok_or(PageError::NotFound)?;
+        let page: PageData = loaders::load_page(&self.db, route, &site).await?;
         Ok(PagePayload { url: route.url(), site: (*site).clone(), page })
     }
 
@@ -240,14 +243,25 @@ impl Site {
         while let Some((result, route)) = renders.next().await {
             match result {
                 Ok(_) => rendered += 1,
-                Err(PageError::NotFound) => {}
+                Err(PageError::NotFound | PageError::Gone) => {}
                 Err(error) => tracing::error!(url = route.url(), %error, "prerendering failed"),
             }
             progress.step();
         }
         progress.finish();
+        release_freed_memory();
         tracing::info!(rendered, cached = self.cache.len(), disk_bytes = self.cache.disk_bytes(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
         rendered
+    }
+}
+
+/// Gives the memory a prerender pass freed back to the system: glibc keeps freed blocks of
+/// every thread's arena otherwise, and the process would look as big as its busiest moment.
+fn release_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator's own to the system.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

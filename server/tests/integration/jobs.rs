@@ -121,7 +121,10 @@ async fn jobs_are_posted_found_and_removed_by_their_owner(app: &TestApp) {
     assert_eq!(app.json(&format!("/api/service/jobs/{id}/")).await.0, 404);
     let (_, open) = app.json("/api/service/jobs/?status=Open&page_size=100").await;
     assert!(!ids(&open).contains(&id));
-    assert_eq!(app.text(&format!("/apply?id={id}")).await.0, 404);
+    let (status, gone) = app.text(&format!("/apply?id={id}")).await;
+    assert_eq!(status, 410, "a removed job's page is gone, so that search engines drop it");
+    assert!(gone.contains("This job advert has been taken down"));
+    assert_eq!(app.json(&format!("/apply/_payload.json?id={id}")).await.0, 410);
     assert!(!app.text("/jobs").await.1.contains(&format!("/apply?id={id}")));
     assert_eq!(app.get(&format!("/api/service/jobs/{id}/attachment/")).await.status(), 404);
 }
@@ -173,7 +176,8 @@ async fn a_job_closes_when_its_closing_date_passes(app: &TestApp) {
     let (status, page) = app.text(&format!("/apply?id={id}")).await;
     assert_eq!(status, 200);
     assert!(page.contains("no longer taking applications"), "the page says so");
-    assert!(!page.contains("application/ld+json"), "no JobPosting for a closed job");
+    assert!(!page.contains("JobPosting"), "no JobPosting for a closed job");
+    assert!(page.contains(r#"<meta name="robots" content="noindex">"#), "a closed job leaves search engines");
     assert!(!app.sitemap().await.contains(&format!("/apply?id={id}")));
     assert!(!app.text("/jobs").await.1.contains(&format!("/apply?id={id}")));
 

@@ -1,6 +1,6 @@
 //! `/services/details?id=N`: one service, its price, areas, description and reviews.
 
-use crate::data::{ReviewView, ServiceDetail, SiteData};
+use crate::data::{ReviewView, ServiceCard, ServiceDetail, SiteData};
 use crate::format::{paragraphs, service_price};
 use crate::island::{Hydrate, Island};
 use crate::pages::Page;
@@ -36,21 +36,28 @@ pub(crate) fn page(detail: &Option<ServiceDetail>, site: &SiteData) -> Page {
         <Reviews service_id=service.id reviews=detail.reviews.clone()/>
         <GetInTouch info=site.info.clone()/>
     };
+    let url = format!("/services/details?id={}", service.id);
     Page::new(&service.title, brand, description, body)
+        .with_breadcrumbs(&trail(service), &service.title, &url)
+        .with_structured_data(crate::pages::structured_data::service(detail, &url, brand))
+}
+
+/// The links before a service's page: its category's list last.
+fn trail(service: &ServiceCard) -> Vec<(String, String)> {
+    vec![
+        ("/".to_owned(), "Home".to_owned()),
+        ("/services".to_owned(), "Services".to_owned()),
+        (format!("/services?category={}", service.category.slug), service.category.name.clone()),
+    ]
 }
 
 #[component]
 fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
     let service = detail.service;
-    let category_href = format!("/services?category={}", service.category.slug);
     let book_href = format!("/services/book?id={}", service.id);
     let provider_href = format!("/become-provider?service={}", service.id);
     let is_open = detail.status == "Open";
-    let trail = vec![
-        ("/".to_owned(), "Home".to_owned()),
-        ("/services".to_owned(), "Services".to_owned()),
-        (category_href, service.category.name.clone()),
-    ];
+    let trail = trail(&service);
     let current_title = service.title.clone();
     let bookmark = json!({ "service": service.id, "title": service.title });
     view! {

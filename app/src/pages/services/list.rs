@@ -9,6 +9,7 @@ use crate::parts::get_in_touch::GetInTouch;
 use crate::parts::page_intro::PageIntro;
 use crate::parts::pagination::{Pager, page_href};
 use crate::parts::shared_forms::ServiceSearchForm;
+use crate::parts::breadcrumbs::Breadcrumbs;
 use leptos::prelude::*;
 
 pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
@@ -32,8 +33,12 @@ pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
     };
     let slug = data.category.as_ref().map(|category| category.slug.clone()).unwrap_or_default();
     let url = page_href("/services", &[("category", slug.clone())], 1);
+    // A category's list sits under all services; the whole list is the top of the catalogue.
+    let trail = vec![("/".to_owned(), "Home".to_owned()), ("/services".to_owned(), "Services".to_owned())];
+    let category = data.category.as_ref().map(|category| (category.name.clone(), url.clone()));
+    let breadcrumbs = category.clone().map(|(name, _)| view! { <Breadcrumbs trail=trail.clone() current=name/> });
     let body = view! {
-        <PageIntro title=heading lead/>
+        <PageIntro title=heading lead>{breadcrumbs}</PageIntro>
         <div class="container page-body">
             <ServiceSearchForm category=data.category.as_ref().map(|category| category.slug.clone()) value=data.search.clone()/>
             <CategoryFilter categories=site.categories.clone() url/>
@@ -43,7 +48,11 @@ pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
         <Feedback reviews=Vec::new()/>
         <GetInTouch info=site.info.clone()/>
     };
-    Page::new(&name, &site.info.brand, description, body)
+    let page = Page::new(&name, &site.info.brand, description, body);
+    match category {
+        Some((current, url)) => page.with_breadcrumbs(&trail, &current, &url),
+        None => page,
+    }
 }
 
 /// Links to the other categories, the current one marked.
