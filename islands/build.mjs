@@ -119,21 +119,20 @@ const rootRelativeUrlsStayExternal = {
   },
 };
 
-/** The site stylesheet from ../style/main.css (or, until that exists, islands.css alone). */
+/**
+ * The stylesheets: the site's from ../style/main.css (the server puts it inline in every page,
+ * so no request blocks the first paint), and the back office's, linked by its pages alone.
+ */
 export function stylesheetBuildOptions(outdir) {
-  const mainCss = path.join(styleDir, 'main.css');
-  const entry = existsSync(mainCss)
-    ? { entryPoints: [mainCss] }
-    : { stdin: { contents: '@import "./islands.css";', resolveDir: styleDir, loader: 'css', sourcefile: 'main.css' } };
   return {
-    ...entry,
+    entryPoints: { site: path.join(styleDir, 'main.css'), 'back-office': path.join(styleDir, 'back-office.css') },
     absWorkingDir: islandsDir,
     outdir,
     bundle: true,
     minify: true,
     // Browsers of the ES2020 era: lowers CSS nesting and the like where needed.
     target: ['chrome90', 'edge90', 'firefox90', 'safari14'],
-    entryNames: 'site-[hash]',
+    entryNames: '[name]-[hash]',
     assetNames: '[name]-[hash]',
     loader: STYLE_FILE_LOADERS,
     plugins: [rootRelativeUrlsStayExternal],
@@ -217,14 +216,18 @@ export async function buildIslands({ outDir = path.join(islandsDir, 'dist') } = 
     for (const name of islandNames()) {
       islands[name] = assetUrl(outputOfEntry(browser.metafile, path.join(srcDir, name, 'index.tsx')));
     }
-    const stylesheet = Object.keys(style.metafile.outputs).find((output) => output.endsWith('.css'));
-    if (!stylesheet) throw new Error('the stylesheet build produced no .css file');
+    const stylesheetOf = (entry) => {
+      const output = outputOfEntry(style.metafile, path.join(styleDir, entry));
+      if (!output.endsWith('.css')) throw new Error(`the stylesheet build made no .css file of ${entry}`);
+      return output;
+    };
 
     await precompress(assetsDir);
     const assetFiles = (await readdir(assetsDir)).map((file) => `assets/${file}`);
     const manifest = {
       runtime: assetUrl(outputOfEntry(browser.metafile, path.join(srcDir, 'runtime.ts'))),
-      stylesheet: assetUrl(stylesheet),
+      stylesheet: assetUrl(stylesheetOf('main.css')),
+      back_office_stylesheet: assetUrl(stylesheetOf('back-office.css')),
       islands,
       hash: await digestOf(stagingDir, [...assetFiles, 'server.js']),
     };

@@ -1,77 +1,209 @@
 #!/usr/bin/env bash
-# Measures the site on the benchmark fixture (shared/fixtures/bench.json: 4,800 services,
-# 2,400 jobs) with a release build on loopback, and prints the numbers:
-# import time, uncached render time, requests per second (wrk, 10 s), compressed sizes.
+# The marketplace's numbers as one table: `scripts/bench.sh [demo|bench|large]` (default bench:
+# ../shared/fixtures/bench.json; large is generated, 10 times that). It imports the data,
+# starts the release server on loopback, times its prerender and reads its memory, then
+# measures with wrk (DURATION seconds each, default 10; CONNECTIONS connections, default 64)
+# cached pages beside nginx serving the same bytes from the same machine (one worker a core,
+# the server with as many threads), uncached search pages, API lists and searches, logins, and
+# the server's memory under 256 connections over its pages.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
-FIXTURE="${1:-$ROOT/../shared/fixtures/bench.json}"
+SCALE="${1:-bench}"
+DURATION="${DURATION:-10}"
+CONNECTIONS="${CONNECTIONS:-64}"
 PORT="${BENCH_PORT:-3390}"
+NGINX_PORT=$((PORT + 1))
 BASE="http://127.0.0.1:$PORT"
-command -v wrk >/dev/null || { as_root apt-get update -qq; as_root apt-get install -y -qq wrk >/dev/null; }
+CORES="$(nproc)"
 
+command -v wrk >/dev/null || { as_root apt-get update -qq; as_root apt-get install -y -qq wrk >/dev/null; }
+[ -x /usr/sbin/nginx ] || { as_root apt-get update -qq; DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nginx-light >/dev/null; }
 npm_install islands
-(cd islands && npm run --silent build)
-cargo build --release --locked -p server
-SERVER="${CARGO_TARGET_DIR:-target}/release/server"
+(cd islands && npm run --silent build >/dev/null)
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/marketplace/target}"
+cargo build --release --locked -p server --quiet
+SERVER="$CARGO_TARGET_DIR/release/server"
 
 DATA="$(mktemp -d)"
-trap 'kill "$SERVER_PID" 2>/dev/null || true; rm -rf "$DATA"' EXIT
-export DATA_DIR="$DATA" SEED_DEMO=false PORT PUBLIC_URL="$BASE"
+cleanup() {
+  kill "${SERVER_PID:-}" 2>/dev/null || true
+  [ -f "$DATA/nginx.pid" ] && kill "$(cat "$DATA/nginx.pid")" 2>/dev/null || true
+  rm -rf "$DATA"
+}
+trap cleanup EXIT
 
-echo "== import $FIXTURE"
-"$SERVER" import "$FIXTURE"
+case "$SCALE" in
+  demo) FIXTURE="$ROOT/server/demo/demo.json" ;;
+  bench) FIXTURE="$ROOT/../shared/fixtures/bench.json" ;;
+  large)
+    FIXTURE="$DATA/large.json"
+    python3 "$ROOT/../shared/fixtures/generate.py" --scale large --out "$FIXTURE"
+    ;;
+  *) echo "usage: scripts/bench.sh [demo|bench|large]" >&2; exit 2 ;;
+esac
 
-PRERENDER=false "$SERVER" serve >"$DATA/server.log" 2>&1 &
+export DATA_DIR="$DATA" SEED_DEMO=false PORT PUBLIC_URL="$BASE" NO_COLOR=1 RUST_LOG="info,sqlx=warn,sea_orm=warn"
+export TOKIO_WORKER_THREADS="$CORES"
+# Logins are measured, not limited.
+export RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=1000000
+
+started=$(date +%s%N)
+"$SERVER" import "$FIXTURE" >/dev/null
+IMPORT_SECONDS=$(awk -v ns=$(($(date +%s%N) - started)) 'BEGIN {printf "%.1f", ns / 1e9}')
+
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
+
+"$SERVER" serve >"$DATA/server.log" 2>&1 &
 SERVER_PID=$!
-until curl -fs "$BASE/builds/latest.json" >/dev/null; do sleep 0.2; done
-
-# Read from the fixture, not the site, so that no page is rendered (and cached) before the timings.
-CATEGORY="$(python3 -c 'import json,sys; print(min(json.load(open(sys.argv[1]))["categories"], key=lambda c: c["priority"])["slug"])' "$FIXTURE")"
-
-echo "== time to render one uncached page (first request; median of 30 service pages)"
-for id in $(seq 101 130); do
-  curl -fs -o /dev/null -w '%{time_total}\n' -H 'accept-encoding: br' "$BASE/services/details?id=$id"
-done | sort -n | awk '{a[NR]=$1} END {printf "uncached /services/details: median %.1f ms, slowest %.1f ms\n", a[int((NR+1)/2)]*1000, a[NR]*1000}'
-for path in "/" "/services?category=$CATEGORY" "/jobs"; do
-  curl -fs -o /dev/null -w "uncached $path: %{time_total}\n" -H 'accept-encoding: br' "$BASE$path" | awk '{printf "%s %.1f ms\n", $1" "$2, $3*1000}'
+for _ in $(seq 1 3000); do
+  grep -q ' prerendered ' "$DATA/server.log" && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$DATA/server.log"; exit 1; }
+  sleep 0.2
 done
+PRERENDER_LINE="$(sed 's/\x1b\[[0-9;]*m//g' "$DATA/server.log" | grep ' prerendered ' | tail -1)"
+PAGES="$(grep -o 'rendered=[0-9]*' <<<"$PRERENDER_LINE" | head -1 | cut -d= -f2)"
+PRERENDER_MS="$(grep -o 'elapsed_ms=[0-9]*' <<<"$PRERENDER_LINE" | cut -d= -f2)"
+RSS_AFTER_PRERENDER=$(rss_kb)
 
-echo "== requests per second (wrk, 2 threads, 50 connections, 10 s, brotli)"
-for path in "/" "/services?category=$CATEGORY"; do
-  printf '%s: ' "$path"
-  wrk -t2 -c50 -d10s --latency -H 'accept-encoding: br, gzip' "$BASE$path" | awk '/Requests\/sec/ {rps=$2} /99%/ {p99=$2} /Non-2xx/ {bad=$NF} END {print rps " req/s, p99 " p99 (bad ? ", NON-2XX " bad : "")}'
-done
+# Representative records: the first category, an open service in it and a word of its title,
+# the newest open job and a word of its title.
+CATEGORY=$(curl -fs "$BASE/api/service/categories/" | python3 -c 'import json,sys; print(json.load(sys.stdin)["results"][0]["slug"])')
+read -r SERVICE WORD < <(curl -fs "$BASE/api/service/?category__slug=$CATEGORY&status=Open&ordering=priority&page_size=1" \
+  | python3 -c 'import json,sys; s=json.load(sys.stdin)["results"][0]; print(s["id"], max(s["title"].split(), key=len).strip(",.").lower())')
+JOB_WORD=$(curl -fs "$BASE/api/service/jobs/?status=Open&page_size=1" \
+  | python3 -c 'import json,sys; j=json.load(sys.stdin)["results"][0]; print(max(j["title"].split(), key=len).strip(",.()").lower())')
+PAGE="/services/details?id=$SERVICE"
 
-echo "== size of / over the wire"
-size() { curl -fs -H "accept-encoding: $2" "$BASE$1" | wc -c; }
-HOME_HTML="$(curl -fs "$BASE/")"
-CSS="$(grep -o '/assets/site-[A-Z0-9]*\.css' <<<"$HOME_HTML" | head -1)"
-RUNTIME="$(grep -o '/assets/runtime-[A-Z0-9]*\.js' <<<"$HOME_HTML" | head -1)"
-printf 'HTML  %6s B raw, %6s B gzip, %6s B br\n' "$(size / identity)" "$(size / gzip)" "$(size / br)"
-printf 'CSS   %6s B raw, %6s B gzip, %6s B br\n' "$(size "$CSS" identity)" "$(size "$CSS" gzip)" "$(size "$CSS" br)"
-PAGE_ISLANDS="$(grep -o 'data-island="[a-z-]*"' <<<"$HOME_HTML" | cut -d'"' -f2 | sort -u | tr '\n' ' ')"
-JS_FILES="$(python3 - "$ROOT/islands/dist" "$RUNTIME" $PAGE_ISLANDS <<'PY'
-import json, os, re, sys
-dist, runtime, page_islands = sys.argv[1], sys.argv[2], sys.argv[3:]
-# The runtime plus every chunk it imports statically, and the chunks of the page's islands.
-seen, todo = set(), [runtime]
-manifest = json.load(open(os.path.join(dist, "manifest.json")))
-todo += [manifest["islands"][name] for name in page_islands]
-while todo:
-    path = todo.pop()
-    if path in seen: continue
-    seen.add(path)
-    text = open(os.path.join(dist, path.lstrip("/").removeprefix("assets/").join(["assets/", ""]))).read()
-    todo += ["/assets/" + m for m in re.findall(r'from"\./([^"]+\.js)"', text) + re.findall(r'import"\./([^"]+\.js)"', text)]
-print(" ".join(sorted(seen)))
-PY
-)"
-TOTAL_RAW=0; TOTAL_GZ=0; TOTAL_BR=0
-for f in $JS_FILES; do
-  TOTAL_RAW=$((TOTAL_RAW + $(size "$f" identity)))
-  TOTAL_GZ=$((TOTAL_GZ + $(size "$f" gzip)))
-  TOTAL_BR=$((TOTAL_BR + $(size "$f" br)))
+# nginx serves the very bytes the server sends for that page: uncompressed, and its gzip.
+mkdir -p "$DATA/nginx-root"
+curl -fs -H 'accept-encoding: identity' "$BASE$PAGE" -o "$DATA/nginx-root/page.html"
+curl -fs -H 'accept-encoding: gzip' "$BASE$PAGE" -o "$DATA/nginx-root/page.html.gz"
+cat >"$DATA/nginx.conf" <<NGINX
+worker_processes $CORES;
+pid $DATA/nginx.pid;
+error_log $DATA/nginx-error.log;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip_static on;
+  client_body_temp_path $DATA/nginx-tmp;
+  proxy_temp_path $DATA/nginx-tmp;
+  fastcgi_temp_path $DATA/nginx-tmp;
+  uwsgi_temp_path $DATA/nginx-tmp;
+  scgi_temp_path $DATA/nginx-tmp;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $DATA/nginx-root;
+    add_header Cache-Control "public, max-age=0, must-revalidate";
+  }
+}
+NGINX
+mkdir -p "$DATA/nginx-tmp"
+/usr/sbin/nginx -c "$DATA/nginx.conf"
+for _ in $(seq 1 50); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/page.html" && break; sleep 0.1; done
+NGINX_ETAG=$(curl -fsI "http://127.0.0.1:$NGINX_PORT/page.html" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
+OUR_ETAG=$(curl -fsI "$BASE$PAGE" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
+
+# Every prerendered service and job page, for the load over the whole catalogue.
+curl -fs "$BASE/sitemap.xml" | grep -o '<loc>[^<]*</loc>' | sed 's/<loc>//; s/<\/loc>//' | while read -r part; do
+  curl -fs "$part" | grep -o '<loc>[^<]*</loc>' | sed "s|<loc>$BASE||; s|</loc>||; s|&amp;|\&|g"
+done >"$DATA/paths.txt"
+cat >"$DATA/paths.lua" <<LUA
+local paths = {}
+for line in io.lines("$DATA/paths.txt") do paths[#paths + 1] = line end
+local i = math.random(#paths)
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "br, gzip" })
+end
+LUA
+cat >"$DATA/login.lua" <<'LUA'
+wrk.method = "POST"
+wrk.body = '{"email":"demo@brightway.example","password":"demo-password-1"}'
+wrk.headers["Content-Type"] = "application/json"
+LUA
+
+ROWS=()
+# wrk NAME CONNECTIONS URL [wrk options]: runs, fails on any error, keeps the report as NAME.
+run() {
+  local name="$1" connections="$2" url="$3"
+  shift 3
+  wrk -t2 -c"$connections" -d"${DURATION}s" --latency "$@" "$url" >"$DATA/$name.txt"
+  if grep -qE 'Non-2xx|Socket errors' "$DATA/$name.txt"; then
+    echo "$name: errors" >&2
+    cat "$DATA/$name.txt" >&2
+    exit 1
+  fi
+}
+rps() { awk '/Requests\/sec/ {printf "%.0f", $2}' "$DATA/$1.txt"; }
+latency() { awk -v p="$2" '$1 == p {print $2}' "$DATA/$1.txt"; }
+# row LABEL NAME [BASELINE NAME]: a line of the table, with the ratio to the baseline if given.
+row() {
+  local ratio=""
+  [ -n "${3:-}" ] && ratio=$(awk -v a="$(rps "$2")" -v b="$(rps "$3")" 'BEGIN {printf "%.2f", a / b}')
+  ROWS+=("$(printf '| %-52s | %8s | %8s | %8s | %6s |' "$1" "$(rps "$2")" "$(latency "$2" 50%)" "$(latency "$2" 99%)" "$ratio")")
+}
+
+NGINX_URL="http://127.0.0.1:$NGINX_PORT/page.html"
+run nginx_identity "$CONNECTIONS" "$NGINX_URL" -H 'accept-encoding: identity'
+run ours_identity "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: identity'
+run nginx_gzip "$CONNECTIONS" "$NGINX_URL" -H 'accept-encoding: gzip'
+run ours_gzip "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: gzip'
+run ours_br "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: br, gzip'
+run nginx_304 "$CONNECTIONS" "$NGINX_URL" -H "if-none-match: $NGINX_ETAG"
+run ours_304 "$CONNECTIONS" "$BASE$PAGE" -H "if-none-match: $OUR_ETAG" -H 'accept-encoding: br, gzip'
+run search_services "$CONNECTIONS" "$BASE/services?category=$CATEGORY&search=$WORD" -H 'accept-encoding: br, gzip'
+run search_jobs "$CONNECTIONS" "$BASE/jobs?search=$JOB_WORD" -H 'accept-encoding: br, gzip'
+run api_services "$CONNECTIONS" "$BASE/api/service/?category__slug=$CATEGORY&status=Open&ordering=priority"
+run api_service "$CONNECTIONS" "$BASE/api/service/$SERVICE/"
+run api_search "$CONNECTIONS" "$BASE/api/service/?search=$WORD"
+run api_jobs "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open"
+run api_job_search "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open&search=$JOB_WORD"
+run login 8 "$BASE/api/auth/login/" -s "$DATA/login.lua"
+
+# The whole catalogue at 256 connections, the server's memory sampled meanwhile.
+PEAK_RSS=0
+run every_page 256 "$BASE/" -s "$DATA/paths.lua" &
+WRK_PID=$!
+while kill -0 "$WRK_PID" 2>/dev/null; do
+  rss=$(rss_kb)
+  [ "$rss" -gt "$PEAK_RSS" ] && PEAK_RSS=$rss
+  sleep 0.5
 done
-printf 'JS    %6s B raw, %6s B gzip, %6s B br (%s files: runtime, its chunks, the chunks of: %s)\n' "$TOTAL_RAW" "$TOTAL_GZ" "$TOTAL_BR" "$(wc -w <<<"$JS_FILES")" "$PAGE_ISLANDS"
+wait "$WRK_PID"
+
+row "cached page, uncompressed: nginx" nginx_identity
+row "cached page, uncompressed: marketplace" ours_identity nginx_identity
+row "cached page, gzip: nginx gzip_static" nginx_gzip
+row "cached page, gzip: marketplace" ours_gzip nginx_gzip
+row "cached page, brotli: marketplace (vs nginx gzip)" ours_br nginx_gzip
+row "revalidation, 304: nginx" nginx_304
+row "revalidation, 304: marketplace" ours_304 nginx_304
+row "uncached /services?category&search" search_services
+row "uncached /jobs?search" search_jobs
+row "API: services of a category" api_services
+row "API: one service" api_service
+row "API: service search" api_search
+row "API: open jobs" api_jobs
+row "API: job search" api_job_search
+row "API: login (argon2; 8 connections)" login
+row "every page, 256 connections ($(wc -l <"$DATA/paths.txt") URLs)" every_page
+
+echo
+echo "$SCALE data ($(basename "$FIXTURE")), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), wrk ${DURATION} s, $CONNECTIONS connections unless said, loopback"
+echo
+printf '| %-52s | %8s | %8s | %8s | %6s |\n' "measure" "req/s" "p50" "p99" "ratio"
+printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..54})" "----------" "----------" "----------" "--------"
+printf '%s\n' "${ROWS[@]}"
+echo
+echo "| import | $IMPORT_SECONDS s |"
+echo "| prerender | $PAGES pages in $PRERENDER_MS ms |"
+echo "| memory (RSS) after prerender | $((RSS_AFTER_PRERENDER / 1024)) MB |"
+echo "| memory (RSS), peak under 256 connections | $((PEAK_RSS / 1024)) MB |"
+echo "| page cache budget (PAGE_CACHE_MB) | ${PAGE_CACHE_MB:-64} MB |"

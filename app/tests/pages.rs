@@ -22,7 +22,8 @@ impl IslandRenderer for FakeIslands {
 
 fn assets() -> Assets {
     Assets {
-        stylesheet: "/assets/site-3F2A1B.css".into(),
+        site_css: ".site{color:#0b5563}".into(),
+        back_office_stylesheet: "/assets/back-office-7E1F.css".into(),
         runtime: "/assets/runtime-8C1D.js".into(),
         build_id: "build-42".into(),
         public_url: "https://brightway.example".into(),
@@ -250,7 +251,9 @@ fn assert_sound_document(html: &str, url: &str) {
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"en-GB\">"), "{url}: doctype and language");
     assert!(html.contains(r#"<meta charset="utf-8">"#), "{url}: charset");
     assert!(html.contains(VIEWPORT), "{url}: viewport");
-    assert!(html.contains(r#"<link rel="stylesheet" href="/assets/site-3F2A1B.css">"#), "{url}: stylesheet");
+    // The stylesheet is inline: the first paint waits for no request.
+    assert!(html.contains("<style>.site{color:#0b5563}</style>"), "{url}: inline stylesheet");
+    assert!(!html.contains(r#"rel="stylesheet""#), "{url}: no render-blocking stylesheet");
     assert!(html.contains(r#"<script type="module" src="/assets/runtime-8C1D.js"></script>"#), "{url}: runtime");
     assert!(html.contains(r#"<meta name="build-id" content="build-42">"#), "{url}: build id");
     assert!(html.contains(r#"<link rel="icon" href="/favicon.svg""#), "{url}: icon");
@@ -297,10 +300,14 @@ fn assert_sound_document(html: &str, url: &str) {
         assert!(form.contains(r#"method="post""#) || form.contains(r#"method="get""#), "{url}: {form} without a method");
     }
 
-    for (name, hydrate) in [("toast-alert", "load"), ("full-screen-loader", "idle"), ("contact-button", "idle"), ("back-to-top", "idle")] {
-        let placeholder = format!(r#"data-island="{name}" data-props="{{}}" data-hydrate="{hydrate}" data-prefix="{name}-"#);
-        assert!(html.contains(&placeholder), "{url}: {name} island placeholder");
-        assert!(html.contains(&format!("<span>island {name}</span>")), "{url}: {name} island markup");
+    // The app shell, as plain markup the runtime's shell brings to life.
+    for shell in [
+        r#"<div role="status" aria-live="polite" class="isl-toast-region"></div>"#,
+        r#"<div role="status" aria-live="polite" class="isl-loader-region"></div>"#,
+        r#"<a class="isl-contact-button" href="/contact" aria-label="Contact us">"#,
+        r#"<button type="button" class="isl-back-to-top" aria-label="Back to top" hidden>"#,
+    ] {
+        assert!(html.contains(shell), "{url}: {shell}");
     }
 }
 
@@ -553,29 +560,20 @@ fn signed_in_pages_and_only_those_carry_the_member_guard() {
 }
 
 #[test]
-fn the_header_has_the_account_menu_in_both_menus_instead_of_static_links() {
+fn the_header_has_the_account_menu_in_both_menus() {
     for payload in every_page() {
         let html = render(&payload);
         let header = &html[html.find("<header").unwrap()..html.find("</header>").unwrap()];
-        assert_eq!(
-            islands(header, "account-menu"),
-            [(serde_json::json!({}), "idle".to_owned()), (serde_json::json!({}), "idle".to_owned())],
-            "{}: the account menu, desktop and mobile, hydrated when idle",
-            payload.url
-        );
-        assert!(!header.contains(r#"href="/user/login""#) && !header.contains(r#"href="/user/register""#), "{}", payload.url);
         for menu in [r#"<nav aria-label="Main" class="desktop-menu">"#, r#"<nav aria-label="Mobile" class="mobile-menu-panel">"#] {
             let inside = &header[header.find(menu).unwrap_or_else(|| panic!("{menu}"))..];
             let inside = &inside[..inside.find("</nav>").unwrap()];
-            assert_eq!(inside.matches(r#"data-island="account-menu""#).count(), 1, "{}: {menu}", payload.url);
+            assert_eq!(inside.matches(r#"data-shell="account-menu""#).count(), 1, "{}: {menu}", payload.url);
+            // The signed-out links work before (and without) any script.
+            assert_eq!(inside.matches(r#"href="/user/login""#).count(), 1, "{}: {menu}", payload.url);
+            assert_eq!(inside.matches(r#"href="/user/register""#).count(), 1, "{}: {menu}", payload.url);
         }
+        assert!(!header.contains("data-island"), "{}: no React island in the header", payload.url);
     }
-    // Each placement has its own id prefix, so React's ids cannot clash.
-    let html = render(&page("/about"));
-    let prefixes: Vec<&str> =
-        attribute_values(&html, "data-prefix").into_iter().filter(|prefix| prefix.starts_with("account-menu-")).collect();
-    assert_eq!(prefixes.len(), 2);
-    assert_ne!(prefixes[0], prefixes[1]);
 }
 
 #[test]

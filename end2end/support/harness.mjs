@@ -262,6 +262,9 @@ export async function openPage(browser, url, contextOptions = {}) {
  * hydrate only when seen (`data-hydrate="visible"`) are scrolled into view first, as a
  * visitor would. Fails with the names of the islands still not hydrated.
  */
+/** The app shell's widgets on every page (app/src/parts/app_shell.rs and menu.rs). */
+export const SHELL_WIDGETS = '.isl-toast-region, .isl-loader-region, .isl-back-to-top, [data-shell="account-menu"]';
+
 export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_MS) {
   // One at a time, waiting for each, as a visitor scrolls: jumping past an island in one go
   // may never let the browser report it as seen. The page is put back where it was after.
@@ -279,8 +282,11 @@ export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_M
   await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), start);
   try {
     await page.waitForFunction(
-      () => Array.from(document.querySelectorAll('[data-island]')).every((island) => island.dataset.hydrated === 'true'),
-      undefined,
+      (shellWidgets) =>
+        Array.from(document.querySelectorAll('[data-island]')).every((island) => island.dataset.hydrated === 'true') &&
+        // The app shell's widgets, started by the runtime without React.
+        Array.from(document.querySelectorAll(shellWidgets)).every((widget) => widget.dataset.started === 'true'),
+      SHELL_WIDGETS,
       { timeout, polling: 100 },
     );
   } catch (error) {

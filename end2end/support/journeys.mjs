@@ -33,12 +33,12 @@ export async function logIn(page, baseUrl, who, redirect) {
 
 /** Waits for the toast alert to show exactly `message`; fails saying what it shows instead. */
 export async function seesAlert(page, message) {
-  const alert = page.locator('[data-island="toast-alert"] [role="status"]').getByText(message, { exact: true });
+  const alert = page.locator('.isl-toast-region[role="status"]').getByText(message, { exact: true });
   try {
     await alert.waitFor({ state: 'visible', timeout: 10_000 });
   } catch (error) {
     const shown = await page
-      .locator('[data-island="toast-alert"]')
+      .locator('.isl-toast-region')
       .innerText()
       .catch(() => '(unreadable)');
     throw new Error(`${page.url()}: the alert "${message}" is not shown (the toast region holds ${JSON.stringify(shown.trim())})`, { cause: error });

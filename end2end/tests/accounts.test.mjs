@@ -83,13 +83,13 @@ async function emailedCode(address, notBefore = '') {
  * reports every missing alert, and fails at its end.
  */
 async function missingAlert(page, message) {
-  const alert = page.locator('[data-island="toast-alert"] [role="status"]').getByText(message, { exact: true });
+  const alert = page.locator('.isl-toast-region[role="status"]').getByText(message, { exact: true });
   try {
     await alert.waitFor({ state: 'visible', timeout: 10_000 });
     return null;
   } catch {
     const shown = await page
-      .locator('[data-island="toast-alert"]')
+      .locator('.isl-toast-region')
       .innerText()
       .catch(() => '(unreadable)');
     return `${page.url()}: the alert "${message}" is not shown (the toast region holds ${JSON.stringify(shown.trim())})`;

@@ -250,7 +250,7 @@ describe('jobs: post, apply, review, withdraw, delete', () => {
       await waitUntil(async () => (await applicant.locator('.isl-tag').innerText()).trim() === 'Shortlisted', 'the application shows as Shortlisted');
       assert.equal(patches, 1, 'one status change sent');
       assert.equal(await applicant.getByLabel(/^Status/).inputValue(), 'Shortlisted');
-      await page.locator('[data-island="full-screen-loader"] .isl-loader').waitFor({ state: 'hidden' });
+      await page.locator('.isl-loader-region .isl-loader').waitFor({ state: 'hidden' });
       await settle(page);
       assertNoProblems(problems, 'reviewing the applications');
     });
@@ -286,13 +286,13 @@ describe('jobs: post, apply, review, withdraw, delete', () => {
       // The demo member had no other job application: the list is empty again.
       await page.getByRole('heading', { name: 'No job applications yet' }).waitFor({ state: 'visible' });
       assert.equal(await page.locator(`a[href="/apply?id=${jobId}"]`).count(), 0, 'the withdrawn application stays gone');
-      await page.locator('[data-island="full-screen-loader"] .isl-loader').waitFor({ state: 'hidden' });
+      await page.locator('.isl-loader-region .isl-loader').waitFor({ state: 'hidden' });
       await settle(page);
       assertNoProblems(problems, 'following and withdrawing an application');
     });
   });
 
-  test('the poster deletes the job post: it leaves the list and its page answers 404', { timeout: TEST_TIMEOUT_MS }, async () => {
+  test('the poster deletes the job post: it leaves the list and its page answers 410', { timeout: TEST_TIMEOUT_MS }, async () => {
     needJob();
     await inBrowser({}, async ({ page, problems }) => {
       await logIn(page, POSTER, '/user/my-job-post');
@@ -302,17 +302,17 @@ describe('jobs: post, apply, review, withdraw, delete', () => {
       await post.getByRole('button', { name: 'Yes, delete it' }).click();
       await seesAlert(page, JOB_POST_DELETED);
       await post.waitFor({ state: 'detached' });
-      await page.locator('[data-island="full-screen-loader"] .isl-loader').waitFor({ state: 'hidden' });
-      // Gone for good: the job's page answers 404, and the list no longer has it.
+      await page.locator('.isl-loader-region .isl-loader').waitFor({ state: 'hidden' });
+      // Gone for good: the job's page answers 410 (so search engines drop it), and the list no longer has it.
       const url = `${env.baseUrl}/apply?id=${jobId}`;
       const response = await page.goto(url, { waitUntil: 'load' });
-      assert.equal(response.status(), 404, `/apply?id=${jobId} after deleting answered ${response.status()}`);
-      await page.getByText(`Page Not Found: /apply`).first().waitFor({ state: 'visible' });
+      assert.equal(response.status(), 410, `/apply?id=${jobId} after deleting answered ${response.status()}`);
+      await page.getByText('This job advert has been taken down').first().waitFor({ state: 'visible' });
       await waitForIslandsHydrated(page);
       await open(page, '/jobs?search=Kestrelbrook');
       assert.equal(await page.locator(`a[href="/apply?id=${jobId}"]`).count(), 0, 'the deleted job is not listed');
       await settle(page);
-      assertNoProblems(withoutOwnStatus(problems, url, 404), 'deleting a job post');
+      assertNoProblems(withoutOwnStatus(problems, url, 410), 'deleting a job post');
     });
   });
 });
@@ -355,7 +355,7 @@ describe('recruitment requests', () => {
       await form.getByText(RECRUITMENT_CONFIRMATION, { exact: false }).waitFor({ state: 'visible' });
       assert.equal(await form.getByLabel('Company name').inputValue(), '');
       assert.equal(new URL(page.url()).pathname, '/recruitment-post', 'sent by the island, not by posting the page');
-      await page.locator('[data-island="full-screen-loader"] .isl-loader').waitFor({ state: 'hidden' });
+      await page.locator('.isl-loader-region .isl-loader').waitFor({ state: 'hidden' });
       await settle(page);
       assertNoProblems(problems, 'sending a recruitment request');
     });

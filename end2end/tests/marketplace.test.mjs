@@ -98,7 +98,7 @@ describe('the services marketplace', () => {
       await seesAlert(page, 'Booking deleted successfully');
       await booking.waitFor({ state: 'detached' });
       // The loader is off again: the page is usable.
-      await page.locator('[data-island="full-screen-loader"] .isl-loader').waitFor({ state: 'hidden' });
+      await page.locator('.isl-loader-region .isl-loader').waitFor({ state: 'hidden' });
       await settle(page);
       assertNoProblems(problems, 'booking and cancelling');
     } finally {

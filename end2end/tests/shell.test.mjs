@@ -42,8 +42,8 @@ async function openHydrated(path, contextOptions) {
   }
 }
 
-const contactButton = (page) => page.locator('[data-island="contact-button"] :is(a, button)').first();
-const backToTopButton = (page) => page.locator('[data-island="back-to-top"] :is(button, a)').first();
+const contactButton = (page) => page.locator('a.isl-contact-button');
+const backToTopButton = (page) => page.locator('button.isl-back-to-top');
 
 /**
  * Scrolls the window instantly to `top` and resolves once the scroll event has been handled
@@ -303,5 +303,32 @@ describe('without JavaScript, lists are server-rendered', () => {
   test('/jobs shows its heading and job cards with Apply links', async () => {
     const { page } = await checkServerRendered('/jobs', 'a[href*="/apply"]');
     await page.close();
+  });
+});
+
+describe('scripts a page loads', () => {
+  /** The bytes of script (uncompressed) the page at `path` loaded once its islands are live. */
+  async function scriptBytes(path) {
+    const { context, page } = await openHydrated(path, DESKTOP);
+    try {
+      await settle(page);
+      return await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+          .reduce((total, entry) => total + entry.decodedBodySize, 0),
+      );
+    } finally {
+      await context.close();
+    }
+  }
+
+  test('a page without islands runs its shell without React; a page with one loads React', async () => {
+    // /about has the shell (alert, loader, back to top, account menu) and no island.
+    const withoutIslands = await scriptBytes('/about');
+    const withIsland = await scriptBytes('/user/login');
+    assert.ok(withoutIslands < 60_000, `/about loaded ${withoutIslands} bytes of script`);
+    // React DOM alone is well over 100 KB uncompressed.
+    assert.ok(withIsland > withoutIslands + 100_000, `/user/login loaded ${withIsland} bytes of script, /about ${withoutIslands}`);
   });
 });

@@ -28,9 +28,10 @@ describe('build.mjs', () => {
   it('writes manifest.json in the agreed format', async () => {
     const manifest: unknown = JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8'));
     expect(manifest).toEqual(result.manifest);
-    expect(Object.keys(result.manifest)).toEqual(['runtime', 'stylesheet', 'islands', 'hash']);
+    expect(Object.keys(result.manifest)).toEqual(['runtime', 'stylesheet', 'back_office_stylesheet', 'islands', 'hash']);
     expect(result.manifest.runtime).toMatch(/^\/assets\/runtime-[A-Z0-9]+\.js$/);
     expect(result.manifest.stylesheet).toMatch(/^\/assets\/site-[A-Z0-9]+\.css$/);
+    expect(result.manifest.back_office_stylesheet).toMatch(/^\/assets\/back-office-[A-Z0-9]+\.css$/);
     expect(Object.keys(result.manifest.islands).sort()).toEqual(islandNames());
     for (const [name, url] of Object.entries(result.manifest.islands)) {
       expect(url).toMatch(new RegExp(`^/assets/${name}-[A-Z0-9]+\\.js$`));
@@ -39,7 +40,7 @@ describe('build.mjs', () => {
   });
 
   it('emits every file the manifest names', async () => {
-    const urls = [result.manifest.runtime, result.manifest.stylesheet, ...Object.values(result.manifest.islands)];
+    const urls = [result.manifest.runtime, result.manifest.stylesheet, result.manifest.back_office_stylesheet, ...Object.values(result.manifest.islands)];
     for (const url of urls) expect((await readFile(fileOfUrl(url))).length).toBeGreaterThan(0);
   });
 
@@ -76,11 +77,26 @@ describe('build.mjs', () => {
     expect(runtime).toMatch(/export\s*\{|import\s*[{*"]/);
   });
 
-  it('compiles the stylesheet with the islands styles', async () => {
+  it('compiles the site stylesheet with the islands styles, and the back office apart', async () => {
     const css = await readFile(fileOfUrl(result.manifest.stylesheet), 'utf8');
     expect(css).toContain('.isl-toast');
     expect(css).toContain('.isl-back-to-top');
     expect(css).not.toContain('@import');
+    const backOffice = await readFile(fileOfUrl(result.manifest.back_office_stylesheet), 'utf8');
+    expect(backOffice).toContain('.admin');
+    expect(css).not.toContain(backOffice.slice(0, 40));
+  });
+
+  it('keeps React out of the runtime: it is loaded when the first island hydrates', async () => {
+    const runtime = await readFile(fileOfUrl(result.manifest.runtime), 'utf8');
+    // Any React build carries this in its element type symbols.
+    const react = 'react.transitional.element';
+    const staticImports = [...runtime.matchAll(/(?:from|import)"\.\/([^"]+\.js)"/g)].map((match) => match[1]!);
+    for (const file of [path.basename(result.manifest.runtime), ...staticImports]) {
+      expect(await readFile(path.join(outDir, 'assets', file), 'utf8'), file).not.toContain(react);
+    }
+    const allChunks = await Promise.all((await readdir(path.join(outDir, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(outDir, 'assets', f), 'utf8')));
+    expect(allChunks.some((code) => code.includes(react))).toBe(true);
   });
 
   it('writes a server.js that defines renderIsland', async () => {

@@ -87,7 +87,7 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         </DefaultLayout>
     }
     .into_any();
-    let head = Head { title: format!("{name} - Back office - {brand} UK"), description: format!("{brand} back office: {name}."), canonical: None, noindex: true, brand: brand.clone(), structured_data: Vec::new() };
+    let head = Head { title: format!("{name} - Back office - {brand} UK"), description: format!("{brand} back office: {name}."), canonical: None, noindex: true, stylesheet: Some(assets.back_office_stylesheet.clone()), brand: brand.clone(), structured_data: Vec::new() };
     html(head, assets, body)
 }
 

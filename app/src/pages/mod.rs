@@ -87,6 +87,7 @@ pub(crate) fn document(payload: &PagePayload, assets: &Assets) -> String {
         description: page.description,
         canonical: Some(format!("{}{}", assets.public_url, payload.url)),
         noindex: page.noindex,
+        stylesheet: None,
         brand: site.info.brand.clone(),
     };
     html(head, assets, body)
@@ -107,7 +108,7 @@ pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &
         ("Internal Server Error", "Sorry, something went wrong on our side.".to_owned(), content)
     };
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, noindex: true, brand: brand.clone(), structured_data: Vec::new() };
+    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, noindex: true, stylesheet: None, brand: brand.clone(), structured_data: Vec::new() };
     html(head, assets, body)
 }
 
@@ -116,7 +117,7 @@ pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, s
     let brand = &site.info.brand;
     let content = view! { <message::Message message=message.clone()/> }.into_any();
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, noindex: true, brand: brand.clone(), structured_data: Vec::new() };
+    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, noindex: true, stylesheet: None, brand: brand.clone(), structured_data: Vec::new() };
     html(head, assets, body)
 }
 
@@ -130,6 +131,8 @@ pub(crate) struct Head {
     /// `None` for pages that are not pages of the site (errors, answers to a mail's link).
     pub(crate) canonical: Option<String>,
     pub(crate) noindex: bool,
+    /// A stylesheet of its own beside the site's (the back office's).
+    pub(crate) stylesheet: Option<String>,
     pub(crate) brand: String,
     pub(crate) structured_data: Vec<serde_json::Value>,
 }
@@ -167,7 +170,8 @@ pub(crate) fn html(head: Head, assets: &Assets, body: AnyView) -> String {
                 <meta name="twitter:title" content=head.title/>
                 <meta name="twitter:description" content=head.description/>
                 <meta name="twitter:image" content=image/>
-                <link rel="stylesheet" href=assets.stylesheet.clone()/>
+                <style inner_html=assets.site_css.to_string()></style>
+                {head.stylesheet.map(|href| view! { <link rel="stylesheet" href=href/> })}
                 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                 {head.structured_data.iter().map(|data| view! { <script type="application/ld+json" inner_html=json_ld(data)></script> }).collect_view()}
                 <script type="module" src=assets.runtime.clone()></script>

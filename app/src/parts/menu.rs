@@ -2,9 +2,7 @@
 //! are built from the lists below.
 
 use crate::data::CategoryCard;
-use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
-use serde_json::json;
 
 /// The menu after "Services", in order.
 const MAIN_LINKS: [(&str, &str); 5] = [
@@ -60,12 +58,18 @@ fn MainLinks(url: String) -> impl IntoView {
         .collect_view()
 }
 
-/// "Log in" and "Register", or once signed in the user's name and "Log out": the
-/// `account-menu` island, which renders the signed-out links on the server. Idle: the links
-/// work before it hydrates.
+/// "Log in" and "Register", or once signed in the user's name, the notifications and "Log out":
+/// the runtime's account menu (plain TypeScript) changes these links when a session is stored.
 #[component]
 fn AccountMenu() -> impl IntoView {
-    view! { <Island name="account-menu" props=json!({}) hydrate=Hydrate::Idle class="menu-account"/> }
+    view! {
+        <div class="menu-account" data-shell="account-menu">
+            <div class="isl-account-menu">
+                <a class="isl-account-menu__link" href="/user/login">"Log in"</a>
+                <a class="button button--primary isl-account-menu__register" href="/user/register">"Register"</a>
+            </div>
+        </div>
+    }
 }
 
 /// Wide screens: a horizontal menu; the categories open under "Services" on hover or when

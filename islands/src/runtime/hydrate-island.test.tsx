@@ -59,7 +59,7 @@ describe('hydrateIsland', () => {
     function Different() {
       return <p>client only</p>;
     }
-    const hydrated = await hydrateServerMarkup('contact-button', Different as never);
+    const hydrated = await hydrateServerMarkup('login-form', Different as never);
     expect(hydrated.errors.length).toBeGreaterThan(0);
     act(() => hydrated.root.unmount());
   });

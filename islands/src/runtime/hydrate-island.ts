@@ -1,8 +1,6 @@
-import { createElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import type { IslandLoader } from 'virtual:island-loaders';
 import { browserChunkReloadEnv, loadChunk, type ChunkReloadEnv } from './chunk-reload.ts';
-import { HydratedMarker } from './hydrated-marker.ts';
 import type { IslandElement } from './island-elements.ts';
 import { logWarning } from './log.ts';
 
@@ -19,8 +17,7 @@ export async function hydrateIsland(
   }
   const module = await loadChunk(loader, reloadEnv);
   if (module === null) return null;
-  const content = createElement(module.default, island.props);
-  return hydrateRoot(island.element, createElement(HydratedMarker, { root: island.element }, content), {
-    identifierPrefix: island.prefix,
-  });
+  const react = await loadChunk(() => import('./react-hydration.ts'), reloadEnv);
+  if (react === null) return null;
+  return react.hydrateWithReact(island, module.default);
 }

@@ -8,17 +8,17 @@ describe('findIslandElements', () => {
 
   it('reads name, props, strategy and prefix of every island in document order', () => {
     document.body.innerHTML = `
-      <div class="island" data-island="toast-alert" data-props='{"a":1}' data-hydrate="idle" data-prefix="toast-alert-0-"></div>
+      <div class="island" data-island="login-form" data-props='{"a":1}' data-hydrate="idle" data-prefix="login-form-0-"></div>
       <p>not an island</p>
-      <div class="island" data-island="back-to-top" data-props='{}' data-hydrate="visible" data-prefix="back-to-top-1-"></div>
+      <div class="island" data-island="review-form" data-props='{}' data-hydrate="visible" data-prefix="review-form-1-"></div>
       <div class="island" data-island="contact-button" data-prefix="contact-button-2-"></div>`;
     const islands = findIslandElements(document);
     expect(islands.map(({ name, props, strategy, prefix }) => ({ name, props, strategy, prefix }))).toEqual([
-      { name: 'toast-alert', props: { a: 1 }, strategy: 'idle', prefix: 'toast-alert-0-' },
-      { name: 'back-to-top', props: {}, strategy: 'visible', prefix: 'back-to-top-1-' },
+      { name: 'login-form', props: { a: 1 }, strategy: 'idle', prefix: 'login-form-0-' },
+      { name: 'review-form', props: {}, strategy: 'visible', prefix: 'review-form-1-' },
       { name: 'contact-button', props: {}, strategy: 'load', prefix: 'contact-button-2-' },
     ]);
-    expect(islands[0]?.element).toBe(document.querySelector('[data-island="toast-alert"]'));
+    expect(islands[0]?.element).toBe(document.querySelector('[data-island="login-form"]'));
   });
 
   it('treats an unknown strategy as load', () => {

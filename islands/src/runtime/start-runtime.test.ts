@@ -1,8 +1,7 @@
-import { act } from 'react';
+import { act, createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IslandLoader } from 'virtual:island-loaders';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import ContactButton from '../contact-button/index.tsx';
 import {
   appStore,
   AUTH_STORAGE_KEY,
@@ -12,27 +11,43 @@ import {
   resetSessionModule,
   resetWebsiteInfo,
   SERVICE_STORAGE_KEY,
+  showAlert,
 } from '../store/index.ts';
-import ToastAlert from '../toast-alert/index.tsx';
 import { startIslandsRuntime } from './start-runtime.ts';
+// Loaded ahead, as a browser would have it cached: the runtime imports it on first hydration.
+import './react-hydration.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+function Greeting() {
+  return createElement('p', null, 'Hello');
+}
+
 const loaders: Record<string, IslandLoader> = {
-  'toast-alert': async () => ({ default: ToastAlert }),
-  'contact-button': async () => ({ default: ContactButton }),
+  'greeting-now': async () => ({ default: Greeting as never }),
+  'greeting-later': async () => ({ default: Greeting as never }),
 };
 
-/** A page as the server writes it: build id, two islands with server markup, links. */
+/** A page as the server writes it: build id, the shell's toast region, two islands, links. */
 function writePage(): void {
-  const renderIsland = loadServerBundle();
   const island = (name: string, index: number, hydrate: string) =>
-    `<div class="island" data-island="${name}" data-props="{}" data-hydrate="${hydrate}" data-prefix="${name}-${index}-">${renderIsland(name, '{}', `${name}-${index}-`)}</div>`;
+    `<div class="island" data-island="${name}" data-props="{}" data-hydrate="${hydrate}" data-prefix="${name}-${index}-">${renderToString(createElement(Greeting), { identifierPrefix: `${name}-${index}-` })}</div>`;
   document.head.innerHTML = '<meta name="build-id" content="build-1">';
   document.body.innerHTML = `
     <main><a id="jobs" href="/jobs">Jobs</a></main>
-    ${island('toast-alert', 0, 'load')}
-    ${island('contact-button', 1, 'idle')}`;
+    <div role="status" aria-live="polite" class="isl-toast-region"></div>
+    ${island('greeting-now', 0, 'load')}
+    ${island('greeting-later', 1, 'idle')}`;
+}
+
+/** Lets the event loop turn (the island's and React's chunks load) until `name` is hydrated. */
+async function untilHydrated(name: string): Promise<void> {
+  const hydrated = () => document.querySelector<HTMLElement>(`[data-island="${name}"]`)?.dataset.hydrated === 'true';
+  for (let turn = 0; turn < 200 && !hydrated(); turn += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+  }
 }
 
 function jsonResponse(body: unknown): Response {
@@ -66,7 +81,7 @@ describe('startIslandsRuntime', () => {
     document.body.innerHTML = '';
   });
 
-  it('hydrates the islands, fetches the build meta after 1 s, and reloads fully once the build changed', async () => {
+  it('starts the shell, hydrates the islands, fetches the build meta after 1 s, and reloads fully once the build changed', async () => {
     const errors = vi.spyOn(console, 'error');
     const navigate = vi.fn();
 
@@ -75,12 +90,17 @@ describe('startIslandsRuntime', () => {
       runtime = startIslandsRuntime(window, loaders, { navigate });
     });
     expect(runtime?.buildId).toBe('build-1');
-    expect(document.querySelector<HTMLElement>('[data-island="toast-alert"]')?.dataset.hydrated).toBe('true');
+    showAlert('Saved', 'success');
+    expect(document.querySelector('.isl-toast-region')?.textContent).toContain('Saved');
+    // React itself is loaded when the first island hydrates.
+    await untilHydrated('greeting-now');
+    expect(document.querySelector<HTMLElement>('[data-island="greeting-now"]')?.dataset.hydrated).toBe('true');
     // The idle island waits for requestIdleCallback's 50 ms fallback (jsdom has none).
     await act(async () => {
       await vi.advanceTimersByTimeAsync(50);
     });
-    expect(document.querySelector<HTMLElement>('[data-island="contact-button"]')?.dataset.hydrated).toBe('true');
+    await untilHydrated('greeting-later');
+    expect(document.querySelector<HTMLElement>('[data-island="greeting-later"]')?.dataset.hydrated).toBe('true');
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000);

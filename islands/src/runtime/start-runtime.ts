@@ -1,6 +1,7 @@
 import type { IslandLoader } from 'virtual:island-loaders';
 import { fetchCategories, restoreServiceStore } from '../store/service.ts';
 import { restoreSession } from '../store/session.ts';
+import { startShell } from '../shell/start-shell.ts';
 import { fetchWebsiteInfo } from '../store/website-info.ts';
 import { readBuildId } from './build-id.ts';
 import { fetchBuildMetaAfterLoad } from './build-meta.ts';
@@ -24,7 +25,7 @@ export interface IslandsRuntime {
 /**
  * Everything the page's runtime script does: restore the signed-in session and the service
  * store, load the service categories and the website contact info (spec section 1: at
- * startup, on every page), hydrate the islands, then (after `load`) prefetch internal
+ * startup, on every page), start the app shell's widgets, hydrate the islands, then (after `load`) prefetch internal
  * links, fetch the build meta, and watch for a newer build.
  */
 export function startIslandsRuntime(
@@ -37,6 +38,7 @@ export function startIslandsRuntime(
   restoreSession();
   // After the session: a signed-out visitor gets no member records from storage.
   restoreServiceStore();
+  startShell(win);
   hydrateIslands(win.document, loaders);
   // Failures are only logged (spec section 8); the page works without either.
   void fetchCategories();

@@ -13,6 +13,7 @@ use std::time::UNIX_EPOCH;
 pub struct Manifest {
     pub runtime: String,
     pub stylesheet: String,
+    pub back_office_stylesheet: String,
     pub islands: BTreeMap<String, String>,
     pub hash: String,
 }
@@ -25,6 +26,8 @@ pub struct Build {
     pub manifest: Manifest,
     /// The esbuild server bundle that renders islands.
     pub server_bundle: String,
+    /// The site's stylesheet, which every page carries inline.
+    pub site_css: std::sync::Arc<str>,
 }
 
 /// The running binary's digest: it cannot change while the process runs, so it is read once
@@ -46,6 +49,8 @@ impl Build {
         let manifest: Manifest = serde_json::from_str(&manifest_text).with_context(|| format!("{} is not a manifest", manifest_path.display()))?;
         let bundle_path = islands_dir.join("server.js");
         let server_bundle = std::fs::read_to_string(&bundle_path).with_context(|| format!("cannot read {} ({hint})", bundle_path.display()))?;
+        let css_path = islands_dir.join(manifest.stylesheet.trim_start_matches('/'));
+        let site_css = std::fs::read_to_string(&css_path).with_context(|| format!("cannot read {} ({hint})", css_path.display()))?;
 
         let exe = std::env::current_exe().context("cannot find the server binary")?;
         let mut digest = Sha256::new();
@@ -58,13 +63,14 @@ impl Build {
             std::fs::metadata(path).and_then(|m| m.modified()).ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok()).map_or(0, |d| d.as_millis() as i64)
         };
         let timestamp = modified(&exe).max(modified(&manifest_path));
-        Ok(Build { id, timestamp, manifest, server_bundle })
+        Ok(Build { id, timestamp, manifest, server_bundle, site_css: site_css.into() })
     }
 
     /// The assets a page links to.
     pub fn assets(&self, public_url: &str) -> app::data::Assets {
         app::data::Assets {
-            stylesheet: self.manifest.stylesheet.clone(),
+            site_css: self.site_css.clone(),
+            back_office_stylesheet: self.manifest.back_office_stylesheet.clone(),
             runtime: self.manifest.runtime.clone(),
             build_id: self.id.clone(),
             public_url: public_url.to_string(),

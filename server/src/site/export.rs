@@ -76,7 +76,9 @@ pub async fn export(site: &Arc<Site>, out: &Path) -> anyhow::Result<Exported> {
             write_encoded(&out.join(name), &Encoded::fresh(bytes))?;
         }
         // The assets come precompressed from the islands' build; public files are compressed here.
-        Ok(copy_tree(&assets_dir, &out.join("assets"), false)? + copy_tree(&public_dir, &out, true)?)
+        let copied = copy_tree(&assets_dir, &out.join("assets"), false)? + copy_tree(&public_dir, &out, true)?;
+        readable_by_all(&out)?;
+        Ok(copied)
     })
     .await??;
     Ok(Exported { pages, files })
@@ -115,6 +117,22 @@ fn copy_tree(from: &Path, to: &Path, compress: bool) -> anyhow::Result<usize> {
         }
     }
     Ok(written)
+}
+
+/// The server makes its own files readable by itself alone; the export is public, for a web
+/// server running as another user.
+fn readable_by_all(dir: &Path) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755))?;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            readable_by_all(&entry.path())?;
+        } else {
+            std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(0o644))?;
+        }
+    }
+    Ok(())
 }
 
 fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {

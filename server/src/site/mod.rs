@@ -233,7 +233,9 @@ impl Site {
                 return 0;
             }
         };
-        let missing: Vec<Route> = routes.into_iter().filter(|route| !self.cache.contains(&route.url())).collect();
+        // A booking form is opened from its service's page, by few: made when first asked for.
+        let worth_it = |route: &Route| !matches!(route, Route::ServicesBook { .. });
+        let missing: Vec<Route> = routes.into_iter().filter(|route| worth_it(route) && !self.cache.contains(&route.url())).collect();
         let total = missing.len();
         // Twice the cores: while one page waits for the database another renders.
         let at_once = std::thread::available_parallelism().map_or(2, |n| n.get()) * 2;

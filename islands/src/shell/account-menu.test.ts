@@ -1,27 +1,34 @@
-import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { hydrateServerMarkup, type HydratedIsland } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { navigate } from '../navigation/navigate.ts';
 import { settle } from '../../test/forms.ts';
 import { resetMarketplaceModule } from '../marketplace/actions.ts';
+import { navigate } from '../navigation/navigate.ts';
 import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule, restoreSession, setServiceStore } from '../store/index.ts';
+import { startAccountMenu } from './account-menu.ts';
 import { firstNameOf } from './first-name.ts';
-import AccountMenu from './index.tsx';
 import { unreadBadgeText, unreadLabel } from './unread.ts';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
-function storeSignedIn(user: unknown): void {
-  localStorage.setItem(
-    AUTH_STORAGE_KEY,
-    JSON.stringify({ accessToken: 'a', refreshToken: 'r', user, email: null, tokenExpiry: Date.now() + 600_000 }),
-  );
+/** The server's markup of the menu (app/src/parts/menu.rs). */
+function serverMenu(): HTMLElement {
+  const container = document.createElement('div');
+  container.className = 'menu-account';
+  container.dataset.shell = 'account-menu';
+  container.innerHTML =
+    '<div class="isl-account-menu"><a class="isl-account-menu__link" href="/user/login">Log in</a>' +
+    '<a class="button button--primary isl-account-menu__register" href="/user/register">Register</a></div>';
+  document.body.append(container);
+  return container;
 }
 
-describe('account-menu', () => {
-  let island: HydratedIsland | null = null;
+function storeSignedIn(user: unknown): void {
+  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ accessToken: 'a', refreshToken: 'r', user, email: null, tokenExpiry: Date.now() + 600_000 }));
+}
+
+describe('account menu', () => {
+  let menu: HTMLElement;
+  let stop: () => void = () => undefined;
   let api: FakeApi;
 
   beforeEach(() => {
@@ -32,51 +39,53 @@ describe('account-menu', () => {
     api = installFakeApi();
     api.on('POST /api/auth/logout/', { status: 200, body: {} });
     api.on('GET /api/notifications', { status: 200, body: { count: 0, next: null, previous: null, results: [] } });
+    menu = serverMenu();
   });
 
   afterEach(() => {
-    act(() => island?.root.unmount());
-    island?.element.remove();
-    island = null;
+    stop();
+    menu.remove();
     resetSessionModule();
     appStore.setState(initialAppState);
     localStorage.clear();
   });
 
-  it('server-renders "Log in" and "Register"', () => {
-    const host = document.createElement('div');
-    host.innerHTML = loadServerBundle()('account-menu', '{}', 'account-menu-0-');
-    const links = Array.from(host.querySelectorAll('a')).map((link) => [link.textContent, link.getAttribute('href')]);
-    expect(links).toEqual([
+  const links = () => Array.from(menu.querySelectorAll('a')).map((link) => [link.textContent, link.getAttribute('href')]);
+  const bell = () => menu.querySelector<HTMLAnchorElement>('a[href="/notifications"]');
+
+  it('keeps "Log in" and "Register" for a visitor, and asks for no count', async () => {
+    stop = startAccountMenu(menu);
+    await settle();
+    expect(links()).toEqual([
       ['Log in', '/user/login'],
       ['Register', '/user/register'],
     ]);
+    expect(api.callsTo('GET /api/notifications')).toHaveLength(0);
   });
 
-  it('hydrates a signed-in session without errors: first name to the profile, and "Log out"', async () => {
+  it('shows a signed-in member their first name to the profile, and "Log out" that signs out', async () => {
     storeSignedIn({ id: 1, full_name: '  Anna Maria Smith ', email: 'anna@example.co.uk', certificates: [] });
     restoreSession();
-    island = await hydrateServerMarkup('account-menu', AccountMenu);
-    expect(island.errors).toEqual([]);
-    const profile = island.element.querySelector('a');
+    stop = startAccountMenu(menu);
+    const profile = menu.querySelector('a');
     expect(profile?.getAttribute('href')).toBe('/user/profile');
     expect(profile?.firstChild?.textContent).toBe('Anna');
-    const logout = island.element.querySelector('button');
+    expect(profile?.textContent).toBe('Anna: your profile');
+    const logout = menu.querySelector('button');
     expect(logout?.textContent).toBe('Log out');
 
-    act(() => logout?.click());
+    logout?.click();
     expect(navigate).toHaveBeenCalledWith('/user/login');
     expect(api.callsTo('POST /api/auth/logout/')[0]?.body).toEqual({ refresh: 'r' });
-    expect(island.element.textContent).toContain('Log in');
-    expect(island.errors).toEqual([]);
+    expect(menu.textContent).toContain('Log in');
   });
 
-  it('says "Your account" while the name is unknown', async () => {
+  it('says "Your account" while the name is unknown', () => {
     storeSignedIn(null);
     api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
     restoreSession();
-    island = await hydrateServerMarkup('account-menu', AccountMenu);
-    expect(island.element.querySelector('a')?.firstChild?.textContent).toBe('Your account');
+    stop = startAccountMenu(menu);
+    expect(menu.querySelector('a')?.firstChild?.textContent).toBe('Your account');
   });
 
   it('takes the first word of the name', () => {
@@ -87,23 +96,13 @@ describe('account-menu', () => {
 
   describe('the unread notifications badge', () => {
     const unreadPage = (count: number) => ({ count, next: null, previous: null, results: [] });
-    const bell = () => island?.element.querySelector<HTMLAnchorElement>('a[href="/notifications"]') ?? null;
-
-    it('is not in the server markup, and a signed-out visitor asks for no count', async () => {
-      expect(loadServerBundle()('account-menu', '{}', 'account-menu-0-')).not.toContain('/notifications');
-      island = await hydrateServerMarkup('account-menu', AccountMenu);
-      await settle();
-      expect(bell()).toBeNull();
-      expect(api.callsTo('GET /api/notifications')).toHaveLength(0);
-    });
 
     it("shows a signed-in member's unread count from GET /api/notifications?is_read=false, with an accessible label", async () => {
       api.on('GET /api/notifications', { status: 200, body: unreadPage(3) });
       storeSignedIn({ id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] });
       restoreSession();
-      island = await hydrateServerMarkup('account-menu', AccountMenu);
+      stop = startAccountMenu(menu);
       await settle();
-      expect(island.errors).toEqual([]);
       const call = api.callsTo('GET /api/notifications')[0];
       expect(new URL(call!.url, 'http://localhost').search).toBe('?is_read=false');
       expect(call?.headers.authorization).toBe('Bearer a');
@@ -116,16 +115,12 @@ describe('account-menu', () => {
       api.on('GET /api/notifications', { status: 200, body: unreadPage(1) }, { status: 200, body: unreadPage(0) });
       storeSignedIn({ id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] });
       restoreSession();
-      island = await hydrateServerMarkup('account-menu', AccountMenu);
+      stop = startAccountMenu(menu);
       await settle();
       expect(bell()?.querySelector('.isl-badge')?.textContent).toBe('1');
 
       // /notifications marked one read.
-      act(() =>
-        setServiceStore({
-          notifications: [{ id: 1, title: 'T', message: 'M', link: '/', is_read: true, created_at: '2026-11-02T09:00:00Z' }],
-        }),
-      );
+      setServiceStore({ notifications: [{ id: 1, title: 'T', message: 'M', link: '/', is_read: true, created_at: '2026-11-02T09:00:00Z' }] });
       await settle();
       expect(api.callsTo('GET /api/notifications')).toHaveLength(2);
       expect(bell()?.getAttribute('aria-label')).toBe('Notifications, none unread');

@@ -1,4 +1,4 @@
-import type { AlertType } from '../store/index.ts';
+import type { AlertType } from '../store/app-state.ts';
 
 export type AlertTone = 'error' | 'success' | 'warning';
 
