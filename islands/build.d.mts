@@ -4,6 +4,7 @@ import type { BuildOptions } from 'esbuild';
 export interface Manifest {
   runtime: string;
   stylesheet: string;
+  back_office_stylesheet: string;
   islands: Record<string, string>;
   hash: string;
 }

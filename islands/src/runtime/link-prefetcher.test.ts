@@ -62,20 +62,6 @@ describe('watchLinksForPrefetch', () => {
     document.body.innerHTML = '';
   });
 
-  it('watches only prefetchable links, and queues them as they come into view', () => {
-    const queue = fakeQueue();
-    prefetcher = watchLinksForPrefetch(queue, testWindow());
-    const observer = FakeIntersectionObserver.instances[0];
-    expect([...(observer?.observed ?? [])].map((element) => element.id)).toEqual(['jobs', 'about']);
-
-    observer?.report(false);
-    expect(queue.add).not.toHaveBeenCalled();
-    observer?.report(true, [document.getElementById('jobs') as Element]);
-    expect(queue.add).toHaveBeenCalledWith(`${origin}/jobs`, false);
-    // Seen once is enough.
-    expect([...(observer?.observed ?? [])].map((element) => element.id)).toEqual(['about']);
-  });
-
   it('queues hovered, touched and focused links first', () => {
     const queue = fakeQueue();
     prefetcher = watchLinksForPrefetch(queue, testWindow());
@@ -88,21 +74,21 @@ describe('watchLinksForPrefetch', () => {
     expect(queue.add).toHaveBeenCalledTimes(2);
   });
 
-  it('watches links added to the page later', async () => {
+  it('prefetches links only on intent, not as they scroll into view', () => {
     const queue = fakeQueue();
     prefetcher = watchLinksForPrefetch(queue, testWindow());
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
     const added = document.createElement('div');
     added.innerHTML = '<a id="late" href="/notifications">Notifications</a>';
     document.body.append(added);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    const observed = [...(FakeIntersectionObserver.instances[0]?.observed ?? [])].map((element) => element.id);
-    expect(observed).toContain('late');
+    expect(queue.add).not.toHaveBeenCalled();
+    document.getElementById('late')?.dispatchEvent(new Event('touchstart', { bubbles: true }));
+    expect(queue.add).toHaveBeenCalledWith(`${origin}/notifications`, true);
   });
 
   it('prefetches nothing on a very slow connection', () => {
     const queue = fakeQueue();
     prefetcher = watchLinksForPrefetch(queue, testWindow({ effectiveType: '2g' }));
-    FakeIntersectionObserver.instances[0]?.report(true);
     document.getElementById('jobs')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     expect(queue.add).not.toHaveBeenCalled();
   });
@@ -112,7 +98,6 @@ describe('watchLinksForPrefetch', () => {
     prefetcher = watchLinksForPrefetch(queue, testWindow());
     prefetcher.stop();
     prefetcher = null;
-    expect(FakeIntersectionObserver.instances[0]?.disconnected).toBe(true);
     expect(queue.stop).toHaveBeenCalled();
     document.getElementById('jobs')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     expect(queue.add).not.toHaveBeenCalled();
