@@ -1,3 +1,4 @@
+import { serverLiveRegion } from '../../test/live-region.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appStore, initialAppState, setLoading } from '../store/index.ts';
 import { startFullScreenLoader } from './full-screen-loader.ts';
@@ -7,12 +8,7 @@ describe('full-screen loader', () => {
   let stop: () => void = () => undefined;
 
   beforeEach(() => {
-    // The server's markup (app/src/parts/app_shell.rs): an empty polite live region.
-    region = document.createElement('div');
-    region.className = 'isl-loader-region';
-    region.setAttribute('role', 'status');
-    region.setAttribute('aria-live', 'polite');
-    document.body.append(region);
+    region = serverLiveRegion('isl-loader-region');
   });
 
   afterEach(() => {

@@ -1,3 +1,4 @@
+import { serverLiveRegion } from '../../test/live-region.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carryAlertToNextPage } from '../store/alert.ts';
 import { appStore, initialAppState, showAlert } from '../store/index.ts';
@@ -12,12 +13,7 @@ describe('toast alert', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     sessionStorage.clear();
-    // The server's markup (app/src/parts/app_shell.rs): an empty polite live region.
-    region = document.createElement('div');
-    region.className = 'isl-toast-region';
-    region.setAttribute('role', 'status');
-    region.setAttribute('aria-live', 'polite');
-    document.body.append(region);
+    region = serverLiveRegion('isl-toast-region');
   });
 
   afterEach(() => {

@@ -23,8 +23,8 @@ struct Stored {
     offset: u64,
     html_length: u32,
     payload_length: u32,
-    html_etag: Box<str>,
-    payload_etag: Box<str>,
+    html_etag: axum::http::HeaderValue,
+    payload_etag: axum::http::HeaderValue,
     tags: Box<[Tag]>,
 }
 

@@ -2,6 +2,7 @@
 //! brotli alone, which nearly every client takes; gzip and the uncompressed body are made from
 //! it the first time a client asks for them, and kept beside it from then on.
 
+use axum::http::HeaderValue;
 use bytes::Bytes;
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -28,9 +29,10 @@ impl Encoding {
     }
 }
 
-/// A body in the encodings made so far, with the ETag of its uncompressed bytes.
+/// A body in the encodings made so far, with the ETag of its uncompressed bytes (as the header
+/// it is sent in, made once).
 pub struct Encoded {
-    pub etag: Box<str>,
+    pub etag: HeaderValue,
     br: OnceLock<Bytes>,
     gzip: OnceLock<Bytes>,
     identity: OnceLock<Bytes>,
@@ -40,8 +42,8 @@ pub struct Encoded {
 /// compress, for 1% more bytes (6,743 instead of 6,690).
 const BROTLI_QUALITY: u32 = 5;
 
-pub fn etag_of(body: &[u8]) -> Box<str> {
-    format!("\"{}\"", hex::encode(&Sha256::digest(body)[..8])).into()
+pub fn etag_of(body: &[u8]) -> HeaderValue {
+    HeaderValue::try_from(format!("\"{}\"", hex::encode(&Sha256::digest(body)[..8]))).expect("hex is a valid header value")
 }
 
 fn brotli(body: &[u8]) -> Bytes {
@@ -72,7 +74,7 @@ impl Encoded {
     }
 
     /// A body as it was kept: its brotli bytes and ETag.
-    pub fn stored(br: Bytes, etag: Box<str>) -> Self {
+    pub fn stored(br: Bytes, etag: HeaderValue) -> Self {
         Encoded { etag, br: OnceLock::from(br), gzip: OnceLock::new(), identity: OnceLock::new() }
     }
 

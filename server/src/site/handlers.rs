@@ -47,7 +47,7 @@ fn pick_encoding(headers: &HeaderMap) -> Encoding {
 /// A page body answered in the client's encoding, with an ETag and 304 on a match. A body
 /// that had to make the encoding asked for is weighed again by the cache that keeps it.
 fn encoded_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, content_type: &'static str, headers: &HeaderMap) -> Response {
-    let mut response = if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim() == &*body.etag)) {
+    let mut response = if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == body.etag.as_bytes())) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let encoding = pick_encoding(headers);
@@ -65,9 +65,7 @@ fn encoded_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, con
     let out = response.headers_mut();
     out.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-    if let Ok(etag) = HeaderValue::from_str(&body.etag) {
-        out.insert(header::ETAG, etag);
-    }
+    out.insert(header::ETAG, body.etag.clone());
     response
 }
 

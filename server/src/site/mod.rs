@@ -233,8 +233,14 @@ impl Site {
                 return 0;
             }
         };
-        // A booking form is opened from its service's page, by few: made when first asked for.
-        let worth_it = |route: &Route| !matches!(route, Route::ServicesBook { .. });
+        // A booking form is opened from its service's page, by few, and the deep pages of a
+        // list by fewer still (every service and job is in the sitemap anyway): those are made
+        // when first asked for, so the pass does not grow with the length of the lists.
+        let worth_it = |route: &Route| match route {
+            Route::ServicesBook { .. } => false,
+            Route::Services { page, .. } | Route::Jobs { page, .. } => *page <= PRERENDERED_LIST_PAGES,
+            _ => true,
+        };
         let missing: Vec<Route> = routes.into_iter().filter(|route| worth_it(route) && !self.cache.contains(&route.url())).collect();
         let total = missing.len();
         // Twice the cores: while one page waits for the database another renders.
@@ -256,6 +262,9 @@ impl Site {
         rendered
     }
 }
+
+/// How many pages of each list a prerender pass makes.
+const PRERENDERED_LIST_PAGES: u64 = 10;
 
 /// Gives the memory a prerender pass freed back to the system: glibc keeps freed blocks of
 /// every thread's arena otherwise, and the process would look as big as its busiest moment.

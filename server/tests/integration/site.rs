@@ -30,8 +30,8 @@ async fn every_route_answers_its_own_page(app: &TestApp) {
         assert!(html.contains(r#"content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no""#), "{path} viewport");
         assert!(!html.contains("<!>"), "{path} has no Leptos text markers");
         assert!(titles.insert(title_of(&html).to_string()), "{path} has a title of its own: {}", title_of(&html));
-        for island in ["toast-alert", "full-screen-loader", "contact-button", "back-to-top"] {
-            assert!(html.contains(&format!(r#"data-island="{island}""#)), "{path} carries the {island} island");
+        for shell in ["isl-toast-region", "isl-loader-region", "isl-contact-button", "isl-back-to-top"] {
+            assert!(html.contains(&format!(r#"class="{shell}""#)), "{path} carries the app shell's {shell}");
         }
     }
     let (_, html) = app.text("/notifications").await;
