@@ -402,7 +402,8 @@ async fn job_seekers_confirm_alerts_get_matches_daily_and_unsubscribe(backend: c
 
     // Jobs posted since registering that match one of the roles, the town and the kind.
     post_job(app, &poster, "Office Cleaner").await;
-    assert_eq!(server::job_seekers::alerts::send_due(&app.state, Utc::now()).await.unwrap(), 1);
+    // The server's own periodic round, started with it, may have been first on a busy machine.
+    assert!(server::job_seekers::alerts::send_due(&app.state, Utc::now()).await.unwrap() <= 1);
     let alert = inbox.wait_for_containing("sam@example.co.uk", "New job", 10).await;
     assert!(alert.contains(&format!("/apply?id={}", matching["id"])), "{alert}");
     assert!(!alert.contains("Office Cleaner"), "only matching jobs");
