@@ -3,7 +3,7 @@
 //! therefore does not grow with the catalogue: the index of what the pack holds is all that
 //! does, a few dozen bytes a page. A page is dropped when the data it was made from changes.
 
-use super::encoded::Encoded;
+use super::encoded::{Encoded, EtagBytes, etag_bytes, etag_header};
 use super::pack::Pack;
 use app::routes::Tag;
 use parking_lot::RwLock;
@@ -19,14 +19,19 @@ pub enum Body {
 }
 
 /// Where one page's bodies sit in the pack: the HTML, then the payload, straight after it.
+#[derive(Clone, Copy)]
 struct Stored {
     offset: u64,
     html_length: u32,
     payload_length: u32,
-    html_etag: axum::http::HeaderValue,
-    payload_etag: axum::http::HeaderValue,
-    tags: Box<[Tag]>,
+    html_etag: EtagBytes,
+    payload_etag: EtagBytes,
+    /// Inline, so that an entry holds no memory of its own besides its URL.
+    tags: [Option<Tag>; MOST_TAGS],
 }
+
+/// The most tags a page is made from (the home page: the site, services, jobs, reviews).
+const MOST_TAGS: usize = 4;
 
 impl Stored {
     fn bytes(&self) -> u64 {
@@ -94,23 +99,21 @@ impl PageCache {
             let disk = self.disk.read();
             let stored = disk.index.get(url)?;
             match body {
-                Body::Html => (disk.pack.clone(), stored.offset, stored.html_length, stored.html_etag.clone()),
-                Body::Payload => (disk.pack.clone(), stored.offset + u64::from(stored.html_length), stored.payload_length, stored.payload_etag.clone()),
+                Body::Html => (disk.pack.clone(), stored.offset, stored.html_length, stored.html_etag),
+                Body::Payload => (disk.pack.clone(), stored.offset + u64::from(stored.html_length), stored.payload_length, stored.payload_etag),
             }
         };
-        let read = tokio::task::spawn_blocking(move || pack.read(offset, length)).await;
-        match read {
-            Ok(Ok(br)) => {
-                let encoded = Arc::new(Encoded::stored(br, etag));
+        // Read in place: a few kilobytes the system most likely holds in its page cache. A
+        // thread of the blocking pool per read would cost more, and under a load of many
+        // connections it would start hundreds of threads, each with its own memory arena.
+        match pack.read(offset, length) {
+            Ok(br) => {
+                let encoded = Arc::new(Encoded::stored(br, etag_header(etag)));
                 self.memory.insert(key, encoded.clone());
                 Some(encoded)
             }
-            Ok(Err(error)) => {
-                tracing::error!(%error, url, "cannot read a prerendered page back");
-                None
-            }
             Err(error) => {
-                tracing::error!(%error, url, "reading a prerendered page panicked");
+                tracing::error!(%error, url, "cannot read a prerendered page back");
                 None
             }
         }
@@ -123,6 +126,14 @@ impl PageCache {
         let (Some(html_br), Some(payload_br)) = (html.brotli_bytes(), payload.brotli_bytes()) else {
             return false;
         };
+        if tags.len() > MOST_TAGS {
+            tracing::error!(url, "a page made from more than {MOST_TAGS} tags is served without being kept");
+            return false;
+        }
+        let mut inline_tags = [None; MOST_TAGS];
+        for (slot, tag) in inline_tags.iter_mut().zip(tags) {
+            *slot = Some(tag);
+        }
         let pack = self.disk.read().pack.clone();
         let offset = match pack.append(&[html_br, payload_br]) {
             Ok(offset) => offset,
@@ -135,9 +146,9 @@ impl PageCache {
             offset,
             html_length: html_br.len() as u32,
             payload_length: payload_br.len() as u32,
-            html_etag: html.etag.clone(),
-            payload_etag: payload.etag.clone(),
-            tags: tags.into_boxed_slice(),
+            html_etag: etag_bytes(&html.etag),
+            payload_etag: etag_bytes(&payload.etag),
+            tags: inline_tags,
         };
         let mut disk = self.disk.write();
         // The pack may have been started again meanwhile, or the data changed since it was read.
@@ -154,6 +165,16 @@ impl PageCache {
         true
     }
 
+    /// Copies the index into fresh memory after a prerender pass. Its entries were made one by
+    /// one between the pass's short-lived buffers, each holding on to a page of memory the
+    /// system could otherwise have back; copied together they fill few pages.
+    pub fn compact(&self) {
+        let mut disk = self.disk.write();
+        // The copy is made whole before the old index is freed, so the two do not interleave.
+        let index: HashMap<Box<str>, Stored> = disk.index.iter().map(|(url, stored)| (Box::from(&**url), *stored)).collect();
+        disk.index = index;
+    }
+
     /// Weighs an entry again after it made a new encoding of itself, if it is still the one kept.
     pub fn reweigh(&self, url: &str, body: Body, encoded: &Arc<Encoded>) {
         let key = (Box::from(url), body);
@@ -167,7 +188,7 @@ impl PageCache {
         let wanted: HashSet<&Tag> = tags.iter().collect();
         let mut disk = self.disk.write();
         disk.generation += 1;
-        let stale: Vec<Box<str>> = disk.index.iter().filter(|(_, stored)| stored.tags.iter().any(|t| wanted.contains(t))).map(|(url, _)| url.clone()).collect();
+        let stale: Vec<Box<str>> = disk.index.iter().filter(|(_, stored)| stored.tags.iter().flatten().any(|t| wanted.contains(t))).map(|(url, _)| url.clone()).collect();
         if stale.is_empty() {
             return 0;
         }

@@ -42,8 +42,28 @@ pub struct Encoded {
 /// compress, for 1% more bytes (6,743 instead of 6,690).
 const BROTLI_QUALITY: u32 = 5;
 
+/// The ETag of a body: the first 8 bytes of its SHA-256.
+pub type EtagBytes = [u8; 8];
+
 pub fn etag_of(body: &[u8]) -> HeaderValue {
-    HeaderValue::try_from(format!("\"{}\"", hex::encode(&Sha256::digest(body)[..8]))).expect("hex is a valid header value")
+    let digest = Sha256::digest(body);
+    etag_header(digest[..8].try_into().expect("8 of 32 bytes"))
+}
+
+pub fn etag_header(etag: EtagBytes) -> HeaderValue {
+    HeaderValue::try_from(format!("\"{}\"", hex::encode(etag))).expect("hex is a valid header value")
+}
+
+/// The bytes of an ETag this module made, to keep them in 8 bytes rather than a header.
+pub fn etag_bytes(etag: &HeaderValue) -> EtagBytes {
+    let hex_text = etag.as_bytes().get(1..17).expect("our ETags are 16 hex digits in quotes");
+    hex::decode(hex_text).expect("our ETags are hex").try_into().expect("8 bytes")
+}
+
+/// Bytes holding exactly `bytes`: a growing Vec keeps up to twice its length, which a cache
+/// weighed by length would not see.
+fn exact(bytes: Vec<u8>) -> Bytes {
+    bytes.into_boxed_slice().into()
 }
 
 fn brotli(body: &[u8]) -> Bytes {
@@ -52,19 +72,19 @@ fn brotli(body: &[u8]) -> Bytes {
         let mut writer = brotli::CompressorWriter::new(&mut out, 16 * 1024, BROTLI_QUALITY, 22);
         writer.write_all(body).expect("writing to memory");
     }
-    out.into()
+    exact(out)
 }
 
 fn gzip(body: &[u8]) -> Bytes {
     let mut out = GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::new(6));
     out.write_all(body).expect("writing to memory");
-    out.finish().expect("writing to memory").into()
+    exact(out.finish().expect("writing to memory"))
 }
 
 fn unbrotli(compressed: &[u8]) -> Bytes {
     let mut out = Vec::with_capacity(compressed.len() * 5);
     brotli::BrotliDecompress(&mut &compressed[..], &mut out).expect("our own brotli decompresses");
-    out.into()
+    exact(out)
 }
 
 impl Encoded {
@@ -80,7 +100,7 @@ impl Encoded {
 
     /// A body served once (a search): compressed only into the encoding its client takes.
     pub fn fresh(body: Vec<u8>) -> Self {
-        Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(Bytes::from(body)) }
+        Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(exact(body)) }
     }
 
     /// The brotli bytes as kept, if any.
@@ -137,6 +157,7 @@ mod tests {
         assert_eq!(inflated, body);
         assert_eq!(kept.weight(), br.len() + body.len() + gz.len() + kept.etag.len());
         assert_eq!(Encoded::fresh(body.clone().into_bytes()).etag, kept.etag, "the ETag is the uncompressed body's");
+        assert_eq!(etag_header(etag_bytes(&kept.etag)), kept.etag);
     }
 
     #[test]

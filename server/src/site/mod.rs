@@ -257,6 +257,7 @@ impl Site {
             progress.step();
         }
         progress.finish();
+        self.cache.compact();
         release_freed_memory();
         tracing::info!(rendered, cached = self.cache.len(), disk_bytes = self.cache.disk_bytes(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
         rendered
