@@ -208,6 +208,16 @@ impl Config {
     }
 }
 
+/// `BLOCKING_THREADS` (default 32): the most threads rendering pages and hashing passwords at
+/// once. Read on its own, before the runtime those threads belong to starts.
+pub fn blocking_threads_from_env() -> anyhow::Result<usize> {
+    let setting = |name: &str| std::env::var(name).ok();
+    let settings = Settings { setting: &setting, problems: RefCell::new(Vec::new()) };
+    let threads = settings.number("BLOCKING_THREADS", 32);
+    let problems = settings.problems.into_inner();
+    if problems.is_empty() { Ok(threads) } else { anyhow::bail!("{}", problems.join("; ")) }
+}
+
 /// Reads settings by name, noting every value that is set but cannot be read.
 struct Settings<'a> {
     setting: &'a dyn Fn(&str) -> Option<String>,

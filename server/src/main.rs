@@ -12,12 +12,11 @@ fn main() -> ExitCode {
     few_memory_arenas();
     // Rendering and hashing run on the blocking pool; under a load of many connections an
     // unbounded pool would start hundreds of threads, each with a malloc arena of its own.
-    let blocking_threads = match std::env::var("BLOCKING_THREADS").ok().map(|v| v.trim().parse::<usize>()) {
-        None => 32,
-        Some(Ok(threads)) if threads > 0 => threads,
-        Some(_) => {
-            eprintln!("error: BLOCKING_THREADS must be a whole number above 0");
-            return ExitCode::from(2);
+    let blocking_threads = match server::config::blocking_threads_from_env() {
+        Ok(threads) => threads,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
         }
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(blocking_threads).build().expect("a tokio runtime starts");

@@ -19,7 +19,6 @@ pub enum Body {
 }
 
 /// Where one page's bodies sit in the pack: the HTML, then the payload, straight after it.
-#[derive(Clone, Copy)]
 struct Stored {
     offset: u64,
     html_length: u32,
@@ -90,7 +89,7 @@ impl PageCache {
     }
 
     /// `url`'s `body` from memory, or else from the pack (then kept in memory).
-    pub async fn get(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
+    pub fn get(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
         let key = (Box::from(url), body);
         if let Some(kept) = self.memory.get(&key) {
             return Some(kept);
@@ -165,16 +164,6 @@ impl PageCache {
         true
     }
 
-    /// Copies the index into fresh memory after a prerender pass. Its entries were made one by
-    /// one between the pass's short-lived buffers, each holding on to a page of memory the
-    /// system could otherwise have back; copied together they fill few pages.
-    pub fn compact(&self) {
-        let mut disk = self.disk.write();
-        // The copy is made whole before the old index is freed, so the two do not interleave.
-        let index: HashMap<Box<str>, Stored> = disk.index.iter().map(|(url, stored)| (Box::from(&**url), *stored)).collect();
-        disk.index = index;
-    }
-
     /// Weighs an entry again after it made a new encoding of itself, if it is still the one kept.
     pub fn reweigh(&self, url: &str, body: Body, encoded: &Arc<Encoded>) {
         let key = (Box::from(url), body);
@@ -236,7 +225,7 @@ mod tests {
     }
 
     async fn html_of(cache: &PageCache, url: &str) -> Option<String> {
-        let body = cache.get(url, Body::Html).await?;
+        let body = cache.get(url, Body::Html)?;
         Some(String::from_utf8(body.bytes(Encoding::Identity).0.to_vec()).unwrap())
     }
 
@@ -252,7 +241,7 @@ mod tests {
         assert_eq!(html_of(&cache, "/services/details?id=2").await.as_deref(), Some("<p>/services/details?id=2</p>"));
         assert_eq!(cache.invalidate(&[Tag::Site]), 2);
         assert_eq!(cache.len(), 0);
-        assert!(cache.get("/about", Body::Html).await.is_none());
+        assert!(cache.get("/about", Body::Html).is_none());
     }
 
     #[tokio::test]
@@ -267,7 +256,7 @@ mod tests {
         assert_eq!(cache.len(), 200);
         for id in [1, 77, 200] {
             assert_eq!(html_of(&cache, &format!("/services/details?id={id}")).await, Some(format!("<p>/services/details?id={id}</p>")));
-            let payload = cache.get(&format!("/services/details?id={id}"), Body::Payload).await.unwrap();
+            let payload = cache.get(&format!("/services/details?id={id}"), Body::Payload).unwrap();
             assert_eq!(payload.etag, etag_of(format!("{{\"t\":\"/services/details?id={id}\"}}").as_bytes()));
         }
     }

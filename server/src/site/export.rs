@@ -36,12 +36,13 @@ pub async fn export(site: &Arc<Site>, out: &Path) -> anyhow::Result<Exported> {
     let mut writes = futures::stream::iter(routes)
         .map(|route| async move {
             let (html_name, payload_name) = file_names(&route);
-            let html = match site.page(&route, Body::Html).await {
+            let url = route.url();
+            let html = match site.page(&route, &url, Body::Html).await {
                 Ok(html) => html,
                 Err(PageError::NotFound | PageError::Gone) => return Ok(false),
-                Err(error) => return Err(anyhow::anyhow!("{}: {error}", route.url())),
+                Err(error) => return Err(anyhow::anyhow!("{url}: {error}")),
             };
-            let payload = site.page(&route, Body::Payload).await.map_err(|e| anyhow::anyhow!("{}: {e}", route.url()))?;
+            let payload = site.page(&route, &url, Body::Payload).await.map_err(|e| anyhow::anyhow!("{url}: {e}"))?;
             let out = out.to_path_buf();
             tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
                 write_encoded(&out.join(html_name), &html)?;

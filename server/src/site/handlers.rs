@@ -100,11 +100,11 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
                 response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
                 return response;
             }
-            let kind = if want_payload { Body::Payload } else { Body::Html };
-            match site.page(&route, kind).await {
-                Ok(body) if want_payload => encoded_response(&site, &route.url(), kind, &body, JSON, &headers),
+            let (kind, url) = (if want_payload { Body::Payload } else { Body::Html }, route.url());
+            match site.page(&route, &url, kind).await {
+                Ok(body) if want_payload => encoded_response(&site, &url, kind, &body, JSON, &headers),
                 Ok(body) => {
-                    let mut response = encoded_response(&site, &route.url(), kind, &body, HTML, &headers);
+                    let mut response = encoded_response(&site, &url, kind, &body, HTML, &headers);
                     if !route.indexable() {
                         response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
                     }

@@ -71,12 +71,12 @@ impl Site {
         Ok(data)
     }
 
-    /// `body` of `route`'s page: from the cache, or rendered now (and kept when it may be).
-    pub async fn page(&self, route: &Route, body: Body) -> Result<Arc<Encoded>, PageError> {
+    /// `body` of `route`'s page (at `url`, its canonical URL): from the cache, or rendered now (and kept when it may be).
+    pub async fn page(&self, route: &Route, url: &str, body: Body) -> Result<Arc<Encoded>, PageError> {
         if !route.cacheable() {
             return self.render_once(route, body).await;
         }
-        if let Some(kept) = self.cache.get(&route.url(), body).await {
+        if let Some(kept) = self.cache.get(url, body) {
             return Ok(kept);
         }
         let (html, payload) = self.render_and_keep(route).await?;
@@ -257,7 +257,6 @@ impl Site {
             progress.step();
         }
         progress.finish();
-        self.cache.compact();
         release_freed_memory();
         tracing::info!(rendered, cached = self.cache.len(), disk_bytes = self.cache.disk_bytes(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
         rendered

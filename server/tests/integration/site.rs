@@ -261,6 +261,7 @@ async fn prerendering_fills_the_cache_with_every_enumerable_page() {
     let job = entity::job::Entity::find().filter(entity::job::Column::Status.eq("Open")).one(&app.site.db).await.unwrap().unwrap();
     assert!(app.site.cache.contains(&format!("/apply?id={}", job.id)));
     assert_eq!(app.site.cache.len(), rendered);
+    assert!(!app.site.cache.contains(&format!("/services/book?id={}", entity::service::Entity::find().one(&app.site.db).await.unwrap().unwrap().id)), "booking forms are made when asked for");
     assert_eq!(app.site.prerender_all().await, 0, "a second pass finds everything cached");
 }
 

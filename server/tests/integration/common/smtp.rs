@@ -27,6 +27,11 @@ impl Inbox {
         }
     }
 
+    /// How many messages to `to` containing `needle` have arrived so far.
+    pub async fn count_containing(&self, to: &str, needle: &str) -> usize {
+        self.0.lock().await.iter().filter(|m| m.contains(&format!("To: {to}")) && m.contains(needle)).count()
+    }
+
     /// The 6-digit code of the newest mail to `to` (a line of its own in the text body).
     pub async fn code_for(&self, to: &str) -> String {
         self.code_in(to, "").await
