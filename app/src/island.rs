@@ -17,6 +17,10 @@ pub enum Hydrate {
     Load,
     Idle,
     Visible,
+    /// When the visitor first points at, touches or focuses it (at idle for a signed-in
+    /// member): for an island whose server markup is already the whole form, so that a page
+    /// only read never loads React. A press made before it hydrates is replayed after.
+    Interaction,
 }
 
 impl Hydrate {
@@ -25,6 +29,7 @@ impl Hydrate {
             Hydrate::Load => "load",
             Hydrate::Idle => "idle",
             Hydrate::Visible => "visible",
+            Hydrate::Interaction => "interaction",
         }
     }
 }

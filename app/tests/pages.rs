@@ -492,17 +492,19 @@ fn member_area<'a>(html: &'a str, hook: &str) -> &'a str {
 #[test]
 fn account_pages_hold_their_form_island_in_the_member_area() {
     let email = serde_json::json!({ "email": "demo@brightway.example" });
+    // A form a visitor fills in from scratch waits for them; one that starts from the member's
+    // records or the link's token hydrates on load.
     let expectations = [
-        ("/user/login", "login", "login-form", serde_json::json!({})),
-        ("/user/register", "register", "register-form", serde_json::json!({})),
-        ("/user/verify?email=demo%40brightway.example", "verify", "verify-form", email),
-        ("/user/forgot-password", "forgot-password", "forgot-password-form", serde_json::json!({})),
-        ("/user/change-password", "change-password", "change-password-form", serde_json::json!({})),
-        ("/user/profile", "profile", "profile-editor", serde_json::json!({})),
+        ("/user/login", "login", "login-form", serde_json::json!({}), "interaction"),
+        ("/user/register", "register", "register-form", serde_json::json!({}), "interaction"),
+        ("/user/verify?email=demo%40brightway.example", "verify", "verify-form", email, "load"),
+        ("/user/forgot-password", "forgot-password", "forgot-password-form", serde_json::json!({}), "interaction"),
+        ("/user/change-password", "change-password", "change-password-form", serde_json::json!({}), "load"),
+        ("/user/profile", "profile", "profile-editor", serde_json::json!({}), "load"),
     ];
-    for (url, hook, name, props) in expectations {
+    for (url, hook, name, props, hydrate) in expectations {
         let html = render(&page(url));
-        assert_eq!(islands(&html, name), [(props, "load".to_owned())], "{url}: one {name}, hydrated on load");
+        assert_eq!(islands(&html, name), [(props, hydrate.to_owned())], "{url}: one {name}, hydrated on {hydrate}");
         let area = member_area(&html, hook);
         assert!(area.contains(&format!("<span>island {name}</span>")), "{url}: {name} inside the member area");
         // The island is the form: no form, field or form link of the server's own is left.
@@ -618,11 +620,12 @@ fn job_forms_are_islands_and_only_the_recruitment_request_posts_without_javascri
         }
     }
     // The recruitment request is open to everyone: the island's server markup is the whole form,
-    // posting to the page (islands/src/recruitment-form checks that markup), hydrated at once.
+    // posting to the page (islands/src/recruitment-form checks that markup), hydrated when the
+    // visitor first reaches for it.
     for url in ["/recruitment-post", "/form/hire-talent"] {
         let html = render(&page(url));
         let empty = serde_json::json!({ "action": url, "sent": null, "errors": {}, "values": {} });
-        assert_eq!(islands(&html, "recruitment-form"), [(empty, "load".to_owned())], "{url}");
+        assert_eq!(islands(&html, "recruitment-form"), [(empty, "interaction".to_owned())], "{url}");
         assert!(member_area(&html, "recruitment").contains("<span>island recruitment-form</span>"), "{url}");
     }
     // Registering as a job seeker is open to everyone too, below the job search.

@@ -257,14 +257,15 @@ export async function openPage(browser, url, contextOptions = {}) {
   }
 }
 
-/**
- * Waits until every `[data-island]` on the page has `data-hydrated="true"`. Islands that
- * hydrate only when seen (`data-hydrate="visible"`) are scrolled into view first, as a
- * visitor would. Fails with the names of the islands still not hydrated.
- */
 /** The app shell's widgets on every page (app/src/parts/app_shell.rs and menu.rs). */
 export const SHELL_WIDGETS = '.isl-toast-region, .isl-loader-region, .isl-back-to-top, [data-shell="account-menu"]';
 
+/**
+ * Waits until every `[data-island]` on the page has `data-hydrated="true"`. Islands that
+ * hydrate only when seen (`data-hydrate="visible"`) are scrolled into view first, and those
+ * that wait for the visitor (`data-hydrate="interaction"`) are pointed at, as a visitor would.
+ * Fails with the names of the islands still not hydrated.
+ */
 export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_MS) {
   // One at a time, waiting for each, as a visitor scrolls: jumping past an island in one go
   // may never let the browser report it as seen. The page is put back where it was after.
@@ -280,6 +281,9 @@ export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_M
     }
   }
   await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), start);
+  for (const island of await page.$$('[data-island][data-hydrate="interaction"]:not([data-hydrated="true"])')) {
+    await island.hover().catch(() => {});
+  }
   try {
     await page.waitForFunction(
       (shellWidgets) =>

@@ -8,11 +8,13 @@ import {
   MOBILE,
   assertNoProblems,
   newRecordedPage,
+  openPage,
   settle,
   setUp,
   waitForIslandsHydrated,
 } from '../support/harness.mjs';
 
+const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
 // Spec section 9: the Back to Top button shows within 100 px of the page bottom.
 const BACK_TO_TOP_THRESHOLD_PX = 100;
 // How far from the viewport edges "bottom right" / "centred" may be.
@@ -307,28 +309,70 @@ describe('without JavaScript, lists are server-rendered', () => {
 });
 
 describe('scripts a page loads', () => {
-  /** The bytes of script (uncompressed) the page at `path` loaded once its islands are live. */
-  async function scriptBytes(path) {
-    const { context, page } = await openHydrated(path, DESKTOP);
+  /** The bytes of script (uncompressed) `page` has loaded so far. */
+  const scriptBytes = (page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+        .reduce((total, entry) => total + entry.decodedBodySize, 0),
+    );
+
+  /** Opens `path` and lets it settle without touching it. */
+  async function openUntouched(path) {
+    const { context, page } = await openPage(env.browser, `${env.baseUrl}${path}`, DESKTOP);
+    await settle(page);
+    return { context, page };
+  }
+
+  test('React loads only when a page has an island that needs it: not for reading, but once the visitor reaches for a form', async () => {
+    // /about has the shell (alert, loader, back to top, account menu) and no island.
+    const about = await openUntouched('/about');
+    const withoutIslands = await scriptBytes(about.page);
+    await about.context.close();
+    assert.ok(withoutIslands < 60_000, `/about loaded ${withoutIslands} bytes of script`);
+
+    // /user/login's form is whole in its server markup: React waits for the visitor.
+    const { context, page } = await openUntouched('/user/login');
     try {
-      await settle(page);
-      return await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
-          .reduce((total, entry) => total + entry.decodedBodySize, 0),
-      );
+      const untouched = await scriptBytes(page);
+      assert.ok(untouched < 60_000, `/user/login loaded ${untouched} bytes of script before anyone touched it`);
+      await page.getByLabel('Email address').focus();
+      const island = page.locator('[data-island="login-form"]');
+      await island.and(page.locator('[data-hydrated="true"]')).waitFor();
+      // React DOM alone is well over 100 KB uncompressed.
+      const touched = await scriptBytes(page);
+      assert.ok(touched > untouched + 100_000, `/user/login loaded ${touched} bytes of script once focused, ${untouched} before`);
     } finally {
       await context.close();
     }
-  }
+  });
 
-  test('a page without islands runs its shell without React; a page with one loads React', async () => {
-    // /about has the shell (alert, loader, back to top, account menu) and no island.
-    const withoutIslands = await scriptBytes('/about');
-    const withIsland = await scriptBytes('/user/login');
-    assert.ok(withoutIslands < 60_000, `/about loaded ${withoutIslands} bytes of script`);
-    // React DOM alone is well over 100 KB uncompressed.
-    assert.ok(withIsland > withoutIslands + 100_000, `/user/login loaded ${withIsland} bytes of script, /about ${withoutIslands}`);
+  test('a login typed and sent before React has loaded still signs the member in', async () => {
+    const context = await env.browser.newContext(DESKTOP);
+    try {
+      const { page, problems } = await newRecordedPage(context);
+      // React arrives late, as on a slow phone: everything below happens before it hydrates.
+      let delayed = 0;
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        if (!route.request().url().includes('runtime-')) {
+          delayed += 1;
+          await new Promise((done) => setTimeout(done, 1_500));
+        }
+        await route.continue();
+      });
+      await page.goto(`${env.baseUrl}/user/login?redirect=${encodeURIComponent('/user/profile')}`, { waitUntil: 'load' });
+      const form = page.locator('[data-member-area] form.form').first();
+      await form.getByLabel('Email address').fill(DEMO.email);
+      await form.getByLabel('Password').fill(DEMO.password);
+      await form.getByRole('button', { name: 'Log in' }).click();
+      assert.notEqual(await page.locator('[data-island="login-form"]').getAttribute('data-hydrated'), 'true', 'the form hydrated before it was sent');
+      await page.waitForURL((url) => url.pathname === '/user/profile', { waitUntil: 'load' });
+      assert.ok(delayed > 0, 'no island chunk was held back');
+      await waitForIslandsHydrated(page);
+      assertNoProblems(problems);
+    } finally {
+      await context.close();
+    }
   });
 });

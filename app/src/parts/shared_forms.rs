@@ -15,7 +15,7 @@ use serde_json::json;
 #[component]
 pub(crate) fn RecruitmentForm(action: &'static str, outcome: RecruitmentOutcome) -> impl IntoView {
     let props = json!({ "action": action, "sent": outcome.sent, "errors": outcome.errors, "values": outcome.values });
-    view! { <Island name="recruitment-form" props hydrate=Hydrate::Load/> }
+    view! { <Island name="recruitment-form" props hydrate=Hydrate::Interaction/> }
 }
 
 /// Posts a job: the `job-post-form` island, the form for a member and a way to sign in and come

@@ -10,6 +10,7 @@ vi.mock('./hydrate-island.ts', () => ({
 }));
 
 const { hydrateIslands } = await import('./hydrate-islands.ts');
+const { appStore } = await import('../store/app-store.ts');
 
 describe('hydrateIslands', () => {
   beforeEach(() => {
@@ -38,5 +39,26 @@ describe('hydrateIslands', () => {
     expect(hydrateIslands(document, {})).toBe(0);
     await vi.advanceTimersByTimeAsync(100);
     expect(hydrated).toHaveLength(3);
+  });
+
+  it('hydrates an "interaction" island when the visitor reaches for it, or when idle for a member', async () => {
+    document.body.innerHTML = `<div data-island="asked" data-hydrate="interaction" data-props="{}"><input></div>`;
+    expect(hydrateIslands(document, {})).toBe(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(hydrated).toEqual([]);
+    document.querySelector('input')?.dispatchEvent(new Event('focusin', { bubbles: true }));
+    await Promise.resolve();
+    expect(hydrated).toEqual(['asked']);
+
+    const signedOut = appStore.getState().session;
+    appStore.setState({ session: { ...signedOut, accessToken: 'token' } });
+    try {
+      document.body.innerHTML = `<div data-island="member" data-hydrate="interaction" data-props="{}"></div>`;
+      expect(hydrateIslands(document, {})).toBe(1);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(hydrated).toEqual(['asked', 'member']);
+    } finally {
+      appStore.setState({ session: signedOut });
+    }
   });
 });

@@ -1,12 +1,23 @@
 import type { IslandLoader } from 'virtual:island-loaders';
+import { appStore } from '../store/app-store.ts';
 import type { ChunkReloadEnv } from './chunk-reload.ts';
+import { holdEarlyInput } from './early-input.ts';
 import { hydrateIsland } from './hydrate-island.ts';
-import { findIslandElements } from './island-elements.ts';
+import { findIslandElements, type HydrationStrategy } from './island-elements.ts';
 import { scheduleHydration } from './hydration-schedule.ts';
 import { logWarning } from './log.ts';
 
 // Roots already scheduled: running the runtime twice must not hydrate an island twice.
 const scheduledRoots = new WeakSet<HTMLElement>();
+
+/**
+ * An island that waits for the visitor's first interaction hydrates when idle for a signed-in
+ * member instead: it may show their own state (their bookmarks, their details), which its
+ * server markup cannot.
+ */
+function strategyFor(strategy: HydrationStrategy): HydrationStrategy {
+  return strategy === 'interaction' && appStore.getState().session.accessToken !== null ? 'idle' : strategy;
+}
 
 /** Schedules every island in `root` for hydration by its own strategy. Returns how many. */
 export function hydrateIslands(
@@ -19,10 +30,17 @@ export function hydrateIslands(
     if (scheduledRoots.has(island.element)) continue;
     scheduledRoots.add(island.element);
     scheduled += 1;
-    scheduleHydration(island.element, island.strategy, () => {
-      hydrateIsland(island, loaders, reloadEnv).catch((error: unknown) => {
-        logWarning(`island "${island.name}" failed to hydrate`, error);
-      });
+    const earlyInput = holdEarlyInput(island.element);
+    scheduleHydration(island.element, strategyFor(island.strategy), () => {
+      hydrateIsland(island, loaders, reloadEnv, earlyInput.release)
+        .catch((error: unknown) => {
+          logWarning(`island "${island.name}" failed to hydrate`, error);
+          return null;
+        })
+        // Left as server markup: what was held goes ahead as the markup does it.
+        .then((hydrated) => {
+          if (hydrated === null) earlyInput.release();
+        });
     });
   }
   return scheduled;

@@ -68,4 +68,28 @@ describe('scheduleHydration', () => {
     scheduleHydration(element, 'visible', start, {} as TestWindow);
     expect(start).toHaveBeenCalledTimes(1);
   });
+
+  it('starts "interaction" islands at the first sign of use inside them, once', () => {
+    const start = vi.fn();
+    const island = document.createElement('div');
+    island.innerHTML = '<input name="email">';
+    document.body.append(island);
+    scheduleHydration(island, 'interaction', start, window as TestWindow);
+    document.body.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(start).not.toHaveBeenCalled();
+    island.querySelector('input')?.dispatchEvent(new Event('focusin', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+    island.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    island.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+    island.remove();
+  });
+
+  it.each(['pointerover', 'pointerdown', 'touchstart', 'keydown'])('starts "interaction" islands on %s', (type) => {
+    const start = vi.fn();
+    const island = document.createElement('div');
+    scheduleHydration(island, 'interaction', start, window as TestWindow);
+    island.dispatchEvent(new Event(type));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
 });

@@ -6,8 +6,14 @@ export const IDLE_FALLBACK_MS = 50;
 const IDLE_DEADLINE_MS = 2000;
 // A visible island starts loading a little before it scrolls into view.
 const VISIBLE_ROOT_MARGIN = '200px';
+// The first signs that a visitor is about to use an island: pointing at it, touching it,
+// moving the focus into it.
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-/** Calls `start` once, when the strategy says: at once, when idle, or when `element` is seen. */
+/**
+ * Calls `start` once, when the strategy says: at once, when idle, when `element` is seen, or
+ * when the visitor first reaches for it.
+ */
 export function scheduleHydration(
   element: Element,
   strategy: HydrationStrategy,
@@ -32,6 +38,14 @@ export function scheduleHydration(
       { rootMargin: VISIBLE_ROOT_MARGIN },
     );
     observer.observe(element);
+    return;
+  }
+  if (strategy === 'interaction') {
+    const begin = (): void => {
+      for (const type of INTENT_EVENTS) element.removeEventListener(type, begin, true);
+      start();
+    };
+    for (const type of INTENT_EVENTS) element.addEventListener(type, begin, { capture: true, passive: true });
     return;
   }
   // 'load', and 'visible' where IntersectionObserver is missing.

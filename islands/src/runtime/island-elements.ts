@@ -1,6 +1,6 @@
 import { logWarning } from './log.ts';
 
-export type HydrationStrategy = 'load' | 'idle' | 'visible';
+export type HydrationStrategy = 'load' | 'idle' | 'visible' | 'interaction';
 
 /** One island the server put in the page: `<div data-island data-props data-hydrate data-prefix>`. */
 export interface IslandElement {
@@ -13,7 +13,7 @@ export interface IslandElement {
 }
 
 function hydrationStrategy(value: string | undefined): HydrationStrategy {
-  return value === 'idle' || value === 'visible' ? value : 'load';
+  return value === 'idle' || value === 'visible' || value === 'interaction' ? value : 'load';
 }
 
 function parseProps(name: string, json: string | undefined): Record<string, unknown> | null {

@@ -67,7 +67,6 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         Route::ServicesDetails { service: None } => PageData::ServicesDetails(None),
         Route::ServicesDetails { service: Some(id) } => match services::service_detail(db, *id).await? {
             Some(detail) => PageData::ServicesDetails(Some(detail)),
-            None if jobs::was_removed(db, *id).await? => return Err(PageError::Gone),
             None => return Err(PageError::NotFound),
         },
         Route::ServicesBook { service: None } => PageData::ServicesBook(None),

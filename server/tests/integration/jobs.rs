@@ -125,6 +125,7 @@ async fn jobs_are_posted_found_and_removed_by_their_owner(app: &TestApp) {
     assert_eq!(status, 410, "a removed job's page is gone, so that search engines drop it");
     assert!(gone.contains("This job advert has been taken down"));
     assert_eq!(app.json(&format!("/apply/_payload.json?id={id}")).await.0, 410);
+    assert_ne!(app.text(&format!("/services/details?id={id}")).await.0, 410, "a service is not gone because a job of its number was removed");
     assert!(!app.text("/jobs").await.1.contains(&format!("/apply?id={id}")));
     assert_eq!(app.get(&format!("/api/service/jobs/{id}/attachment/")).await.status(), 404);
 }

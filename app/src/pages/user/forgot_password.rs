@@ -13,7 +13,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
         <AuthPanel title="Reset your password" lead="Enter the email address you registered with and we will send you a code to choose a new password.">
             <MemberArea hook="forgot-password">
                 // Both steps (the email, then the code and the new password) and the link to log in.
-                <Island name="forgot-password-form" props=json!({}) hydrate=Hydrate::Load/>
+                <Island name="forgot-password-form" props=json!({}) hydrate=Hydrate::Interaction/>
             </MemberArea>
         </AuthPanel>
     };

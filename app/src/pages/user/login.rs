@@ -13,7 +13,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
         <AuthPanel title="Log in" lead="Sign in to manage your bookings, applications, job posts and profile.">
             <MemberArea hook="login">
                 // The form, its field errors and the links to reset a password or register.
-                <Island name="login-form" props=json!({}) hydrate=Hydrate::Load/>
+                <Island name="login-form" props=json!({}) hydrate=Hydrate::Interaction/>
             </MemberArea>
         </AuthPanel>
     };

@@ -13,7 +13,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
         <AuthPanel title="Create an account" lead="Book services, apply for jobs and keep your documents in one place. It takes a minute.">
             <MemberArea hook="register">
                 // The form, its field errors and the link to log in.
-                <Island name="register-form" props=json!({}) hydrate=Hydrate::Load/>
+                <Island name="register-form" props=json!({}) hydrate=Hydrate::Interaction/>
             </MemberArea>
         </AuthPanel>
     };
