@@ -15,6 +15,8 @@ export interface BuildResult {
 }
 
 export function islandNames(): string[];
+/** The islands whose index.tsx declares `export const clientOnly = true;`. */
+export function clientOnlyIslandNames(): string[];
 export const ISLAND_REGISTRY: RegExp;
 export function islandRegistrySource(id: string): string;
 export function browserBuildOptions(outdir: string): BuildOptions;

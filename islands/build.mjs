@@ -6,7 +6,7 @@
 // tests exercise the very bundles that ship.
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,6 +26,15 @@ export function islandNames() {
     .sort();
 }
 
+/**
+ * The islands that render nothing on the server, as they declare with `export const
+ * clientOnly = true;` in their index.tsx: the server bundle lists them, and the server leaves
+ * their place empty without running React for them.
+ */
+export function clientOnlyIslandNames() {
+  return islandNames().filter((name) => /^export const clientOnly = true;$/m.test(readFileSync(path.join(srcDir, name, 'index.tsx'), 'utf8')));
+}
+
 /** Import ids of the generated island registries (a typo gets an error, not a missing module). */
 export const ISLAND_REGISTRY = /^virtual:island-/;
 
@@ -42,6 +51,7 @@ export function islandRegistrySource(id) {
       return [
         ...islands.map(([, file], index) => `import island${index} from ${file};`),
         `export const islandComponents = {${islands.map(([name], index) => `${name}: island${index}`).join(', ')}};`,
+        `export const clientOnlyIslands = ${JSON.stringify(clientOnlyIslandNames())};`,
       ].join('\n');
     // The browser imports each island dynamically, so esbuild splits one chunk per island and
     // a page downloads only the islands it has.

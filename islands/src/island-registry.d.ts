@@ -6,6 +6,9 @@ declare module 'virtual:island-components' {
 
   /** Every island by name, imported statically: for the server bundle. */
   export const islandComponents: Readonly<Record<string, ComponentType<Record<string, unknown>>>>;
+
+  /** The islands that declare `export const clientOnly = true`: they render nothing on the server. */
+  export const clientOnlyIslands: readonly string[];
 }
 
 declare module 'virtual:island-loaders' {

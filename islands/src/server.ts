@@ -1,7 +1,7 @@
 // Entry of the server bundle (dist/server.js): an IIFE that the Rust server evaluates in
 // QuickJS. The polyfills must be imported first.
 import './server/polyfills.ts';
-import { islandComponents } from 'virtual:island-components';
+import { clientOnlyIslands, islandComponents } from 'virtual:island-components';
 import { renderIslandWith } from './server/render-island.ts';
 
 /** `renderIsland(name, propsJson, idPrefix)`: the island's HTML; throws on an unknown name. */
@@ -10,3 +10,5 @@ function renderIsland(name: string, propsJson: string, idPrefix: string): string
 }
 
 (globalThis as { renderIsland?: typeof renderIsland }).renderIsland = renderIsland;
+// Read once by the server, which then leaves these islands empty without calling renderIsland.
+(globalThis as { clientOnlyIslands?: readonly string[] }).clientOnlyIslands = clientOnlyIslands;

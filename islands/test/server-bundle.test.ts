@@ -6,7 +6,7 @@ import quickjsNgVariant from '@jitl/quickjs-ng-wasmfile-release-sync';
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext } from 'quickjs-emscripten';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { islandNames } from '../build.mjs';
+import { clientOnlyIslandNames, islandNames } from '../build.mjs';
 import { loadServerBundle } from './server-bundle.ts';
 
 const ISLAND_MARKERS: Record<string, string> = {
@@ -39,6 +39,18 @@ const ISLAND_MARKERS: Record<string, string> = {
   'find-job-form': '',
   // The whole form, posting to the page: it works without JavaScript.
   'recruitment-form': 'name="number_of_staff"',
+};
+
+// Props as the pages give them, for the islands that take some.
+const REALISTIC_PROPS: Record<string, Record<string, unknown>> = {
+  'review-form': { service: 12 },
+  'review-report': { review: 3, service: 12 },
+  'bookmark-toggle': { service: 12, title: 'Deep clean' },
+  'booking-form': { service: 12 },
+  'job-apply-form': { job: 7 },
+  'booking-list': { refund_window_hours: 48 },
+  'payment-outcome': { page: 'success' },
+  'provider-application': { category: 'cleaning-services' },
 };
 
 const ENGINES = [
@@ -89,6 +101,17 @@ describe.each(ENGINES)('dist/server.js in $engine', ({ variant }) => {
     expect(error).toBeUndefined();
     expect(html).toContain(ISLAND_MARKERS[name] ?? '<');
     expect(html).not.toContain('<link');
+  });
+
+  it('lists as client only exactly the islands that render nothing, whatever their props', () => {
+    const listed = context.getString(context.unwrapResult(context.evalCode('clientOnlyIslands.join(",")')));
+    const silent = Object.keys(ISLAND_MARKERS).filter((name) => ISLAND_MARKERS[name] === '');
+    expect(listed.split(',')).toEqual(silent.sort());
+    expect(clientOnlyIslandNames()).toEqual(silent.sort());
+    for (const name of silent) {
+      const props = REALISTIC_PROPS[name] ?? {};
+      expect(renderInQuickJs(name, JSON.stringify(props), `${name}-0-`)).toEqual({ html: '' });
+    }
   });
 
   it('renders the same HTML as V8 does', () => {

@@ -82,3 +82,6 @@ export default function BookingForm(props: BookingFormProps) {
   );
 }
 
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

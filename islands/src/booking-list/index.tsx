@@ -188,3 +188,6 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
     </li>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

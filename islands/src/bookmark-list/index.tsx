@@ -115,3 +115,6 @@ export default function BookmarkList() {
     </div>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

@@ -74,3 +74,6 @@ export default function BookmarkToggle(props: BookmarkToggleProps) {
     </button>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

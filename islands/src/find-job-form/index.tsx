@@ -151,3 +151,6 @@ function Registered({ message }: { message: string }) {
     </div>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

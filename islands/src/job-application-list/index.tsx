@@ -181,3 +181,6 @@ function ProviderApplicationItem({ application, onWithdrawn }: { application: Pr
     </li>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

@@ -124,3 +124,6 @@ function Sent() {
     </div>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

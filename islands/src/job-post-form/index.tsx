@@ -139,3 +139,6 @@ function PostForm() {
     </form>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

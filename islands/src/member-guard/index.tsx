@@ -15,3 +15,6 @@ export default function MemberGuard() {
   }, []);
   return null;
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

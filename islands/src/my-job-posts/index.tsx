@@ -213,3 +213,6 @@ function StatusChoice({ application, onChanged }: { application: JobApplicationV
     </div>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

@@ -191,3 +191,6 @@ export default function NotificationsList() {
     </div>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

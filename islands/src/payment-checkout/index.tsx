@@ -152,3 +152,6 @@ export default function PaymentCheckout() {
     </div>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

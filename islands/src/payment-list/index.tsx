@@ -195,3 +195,6 @@ function Receipt({ id, company }: { id: number; company: Company }) {
     </article>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

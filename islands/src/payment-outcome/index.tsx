@@ -134,3 +134,6 @@ export default function PaymentOutcome({ page }: { page?: unknown }) {
     </div>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

@@ -379,3 +379,6 @@ function ApplicationItem(props: {
     </li>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

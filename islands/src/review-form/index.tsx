@@ -136,3 +136,6 @@ export default function ReviewForm(props: ReviewFormProps) {
     </form>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

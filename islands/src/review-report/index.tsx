@@ -71,3 +71,6 @@ export default function ReviewReport(props: ReviewReportProps) {
     </form>
   );
 }
+
+/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
+export const clientOnly = true;

@@ -1,12 +1,13 @@
 //! Server rendering of React islands: esbuild's server bundle (`renderIsland(name, props,
 //! prefix)`) runs in embedded QuickJS. A QuickJS runtime is not `Send`, so a few live on their
 //! own threads and take work from a queue. Results are memoised: the same island with the same
-//! props renders the same markup.
+//! props renders the same markup. The islands the bundle lists as client only render nothing
+//! on the server, so they are not sent to an engine at all.
 
 use app::island::IslandRenderer;
 use parking_lot::{Mutex, RwLock};
 use rquickjs::{CatchResultExt, Context, Function, Runtime};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
@@ -29,6 +30,7 @@ type MemoKey = (String, String, String);
 pub struct QuickJsIslands {
     jobs: Mutex<mpsc::Sender<Job>>,
     memo: RwLock<HashMap<MemoKey, String>>,
+    client_only: HashSet<String>,
 }
 
 impl QuickJsIslands {
@@ -42,12 +44,12 @@ impl QuickJsIslands {
         for index in 0..threads {
             let receiver = receiver.clone();
             let bundle = bundle.clone();
-            let (ready_tx, ready_rx) = mpsc::channel();
+            let (ready_tx, ready_rx) = mpsc::channel::<Result<Vec<String>, String>>();
             ready.push(ready_rx);
             std::thread::Builder::new().name(format!("islands-{index}")).spawn(move || {
                 let engine = match Engine::new(&bundle) {
-                    Ok(engine) => {
-                        let _ = ready_tx.send(Ok(()));
+                    Ok((engine, client_only)) => {
+                        let _ = ready_tx.send(Ok(client_only));
                         engine
                     }
                     Err(error) => {
@@ -64,13 +66,17 @@ impl QuickJsIslands {
                 }
             })?;
         }
+        let mut client_only = HashSet::new();
         for ready in ready {
-            ready.recv()?.map_err(|e| anyhow::anyhow!("the islands server bundle does not load: {e}"))?;
+            client_only = ready.recv()?.map_err(|e| anyhow::anyhow!("the islands server bundle does not load: {e}"))?.into_iter().collect();
         }
-        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new(HashMap::new()) })
+        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new(HashMap::new()), client_only })
     }
 
     pub fn try_render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
+        if self.client_only.contains(name) {
+            return Ok(String::new());
+        }
         let key = (name.to_string(), props.to_string(), prefix.to_string());
         if let Some(html) = self.memo.read().get(&key) {
             return Ok(html.clone());
@@ -110,7 +116,8 @@ fn now_ms() -> u64 {
 }
 
 impl Engine {
-    fn new(bundle: &str) -> Result<Self, String> {
+    /// An engine with `bundle` evaluated, and the names of the islands it lists as client only.
+    fn new(bundle: &str) -> Result<(Self, Vec<String>), String> {
         let runtime = Runtime::new().map_err(|e| e.to_string())?;
         runtime.set_memory_limit(MEMORY_LIMIT);
         runtime.set_max_stack_size(1024 * 1024);
@@ -118,12 +125,12 @@ impl Engine {
         let deadline = deadline_ms.clone();
         runtime.set_interrupt_handler(Some(Box::new(move || now_ms() > deadline.load(Ordering::Relaxed))));
         let context = Context::full(&runtime).map_err(|e| e.to_string())?;
-        context.with(|ctx| -> Result<(), String> {
+        let client_only = context.with(|ctx| -> Result<Vec<String>, String> {
             ctx.eval::<(), _>(bundle).catch(&ctx).map_err(|e| e.to_string())?;
             ctx.globals().get::<_, Function>("renderIsland").map_err(|_| "renderIsland is not defined".to_string())?;
-            Ok(())
+            ctx.globals().get::<_, Option<Vec<String>>>("clientOnlyIslands").map(Option::unwrap_or_default).map_err(|_| "clientOnlyIslands is not a list of names".to_string())
         })?;
-        Ok(Engine { _runtime: runtime, context, deadline_ms })
+        Ok((Engine { _runtime: runtime, context, deadline_ms }, client_only))
     }
 
     fn render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
@@ -142,7 +149,9 @@ mod tests {
     use super::*;
 
     const BUNDLE: &str = r#"
+        globalThis.clientOnlyIslands = ["quiet"];
         globalThis.renderIsland = function (name, props, prefix) {
+            if (name === "quiet") throw new Error("a client-only island was sent to the engine");
             if (name === "loop") { for (;;) {} }
             if (name !== "hello") throw new Error("unknown island " + name);
             return "<p id=\"" + prefix + "x\">Hello " + JSON.parse(props).who + "</p>";
@@ -153,6 +162,14 @@ mod tests {
     fn renders_with_props_and_prefix() {
         let islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
         assert_eq!(islands.try_render("hello", r#"{"who":"Leeds"}"#, "h-0-").unwrap(), "<p id=\"h-0-x\">Hello Leeds</p>");
+    }
+
+    #[test]
+    fn a_client_only_island_is_left_empty_without_the_engine() {
+        let islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
+        assert_eq!(islands.try_render("quiet", r#"{"service":1}"#, "q-0-").unwrap(), "");
+        let without_list = QuickJsIslands::start(BUNDLE.replace(r#"globalThis.clientOnlyIslands = ["quiet"];"#, ""), 1).unwrap();
+        assert!(without_list.try_render("quiet", "{}", "q-0-").is_err(), "with no list, every island goes to the engine");
     }
 
     #[test]
