@@ -280,10 +280,13 @@ export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_M
       await page.waitForFunction((element) => element.dataset.hydrated === 'true', island, { timeout, polling: 100 }).catch(() => {});
     }
   }
-  await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), start);
-  for (const island of await page.$$('[data-island][data-hydrate="interaction"]:not([data-hydrated="true"])')) {
+  const waiting = await page.$$('[data-island][data-hydrate="interaction"]:not([data-hydrated="true"])');
+  for (const island of waiting) {
     await island.hover().catch(() => {});
   }
+  // The pointer moves on, as a visitor's would, so that no hover state stays behind.
+  if (waiting.length > 0) await page.mouse.move(0, 0);
+  await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), start);
   try {
     await page.waitForFunction(
       (shellWidgets) =>

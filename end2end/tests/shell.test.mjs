@@ -359,7 +359,8 @@ describe('scripts a page loads', () => {
           delayed += 1;
           await new Promise((done) => setTimeout(done, 1_500));
         }
-        await route.continue();
+        // The page may have gone on meanwhile.
+        await route.continue().catch(() => {});
       });
       await page.goto(`${env.baseUrl}/user/login?redirect=${encodeURIComponent('/user/profile')}`, { waitUntil: 'load' });
       const form = page.locator('[data-member-area] form.form').first();

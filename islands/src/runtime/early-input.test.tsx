@@ -64,31 +64,39 @@ describe('holdEarlyInput', () => {
 
   it('holds a submission made before hydration and replays it once hydrated, with what was typed', async () => {
     const element = serverRenderedIsland();
-    const early = holdEarlyInput(element);
+    const wake = vi.fn();
+    const early = holdEarlyInput(element, wake);
     const nativeSubmits = vi.fn();
     document.addEventListener('submit', nativeSubmits);
 
     type(element.querySelector('input[name="name"]')!, 'Ada');
     type(element.querySelector('textarea')!, 'Spotless work');
-    (element.querySelector('input[value="2"]') as HTMLInputElement).checked = true;
+    // A radio is not held: it changes at once, and is handed over.
+    const radio = element.querySelector<HTMLInputElement>('input[value="2"]')!;
+    radio.click();
+    expect(radio.checked).toBe(true);
+    expect(wake).not.toHaveBeenCalled();
     element.querySelector('button')!.click();
     expect(nativeSubmits).not.toHaveBeenCalled();
     expect(sent).toEqual([]);
+    expect(wake).toHaveBeenCalledTimes(1);
+    expect(element.getAttribute('aria-busy')).toBe('true');
 
-    await hydrate(element, early.release);
+    await hydrate(element, () => early.release(true));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
 
     expect(sent).toEqual([{ rating: '2', text: 'Spotless work', name: 'Ada' }]);
     expect(element.querySelector('textarea')!.value).toBe('Spotless work');
+    expect(element.hasAttribute('aria-busy')).toBe(false);
     document.removeEventListener('submit', nativeSubmits);
   });
 
   it('replays nothing when nothing was pressed, and stops holding once released', async () => {
     const element = serverRenderedIsland();
-    const early = holdEarlyInput(element);
-    await hydrate(element, early.release);
+    const early = holdEarlyInput(element, vi.fn());
+    await hydrate(element, () => early.release(true));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
@@ -103,7 +111,7 @@ describe('holdEarlyInput', () => {
     const element = document.createElement('div');
     element.innerHTML = '<p>Text</p><a href="#here">link</a>';
     document.body.append(element);
-    holdEarlyInput(element);
+    holdEarlyInput(element, vi.fn());
     const seen = vi.fn();
     document.addEventListener('click', seen);
     element.querySelector('p')!.click();
@@ -111,5 +119,21 @@ describe('holdEarlyInput', () => {
     expect(seen).toHaveBeenCalledTimes(2);
     expect(seen.mock.calls.every(([event]) => !(event as Event).defaultPrevented)).toBe(true);
     document.removeEventListener('click', seen);
+  });
+
+  it('drops a held press when the island could not hydrate: the markup alone posts nowhere useful', async () => {
+    const element = serverRenderedIsland();
+    const early = holdEarlyInput(element, vi.fn());
+    const submits = vi.fn((event: Event) => event.preventDefault());
+    document.addEventListener('submit', submits);
+    element.querySelector('button')!.click();
+    early.release(false);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(submits).not.toHaveBeenCalled();
+    expect(element.hasAttribute('aria-busy')).toBe(false);
+    // No longer held: a press goes ahead as the markup does it.
+    element.querySelector('button')!.click();
+    expect(submits).toHaveBeenCalledTimes(1);
+    document.removeEventListener('submit', submits);
   });
 });

@@ -3,12 +3,19 @@
 // markup's form natively: the last one is held and replayed once the island has hydrated. What
 // was typed or chosen meanwhile is handed to React, whose state still holds the server's values.
 
-/** Controls whose press does something only once hydrated. Links are left alone: they work as they are. */
-const CONTROLS = 'button, input[type="submit"], input[type="button"], input[type="checkbox"], input[type="radio"], summary, [role="button"]';
+/**
+ * Controls whose press does something only once hydrated. Links are left alone (they work as
+ * they are), and so are checkboxes and radios: they change natively and are handed over.
+ */
+const CONTROLS = 'button, input[type="submit"], input[type="button"], summary, [role="button"]';
 
 export interface EarlyInput {
-  /** Stops holding; hands over what was typed and replays the held press. Idempotent. */
-  release(): void;
+  /**
+   * Stops holding. Once hydrated: hands over what was typed and replays the held press. If the
+   * island could not hydrate, the press is dropped: the page's own markup would only post to
+   * a page that takes no form. Idempotent.
+   */
+  release(hydrated: boolean): void;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -44,13 +51,28 @@ function handOver(field: Field): void {
   }
   if (field.value === field.defaultValue) return;
   const typed = field.value;
+  // Where the visitor's caret was, if the field has one (an email field has none).
+  const selection = hasSelection(field) ? ([field.selectionStart, field.selectionEnd, field.selectionDirection] as const) : null;
   field.value = field.defaultValue;
   setUntracked(field, 'value', typed);
+  if (selection !== null) field.setSelectionRange(selection[0], selection[1], selection[2] ?? undefined);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Holds presses and submissions inside `island` until `release()`. */
-export function holdEarlyInput(island: HTMLElement, win: Window & typeof globalThis = window): EarlyInput {
+function hasSelection(field: HTMLInputElement | HTMLTextAreaElement): boolean {
+  try {
+    return field.selectionStart !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Holds presses and submissions inside `island` until `release()`; a held press calls `wake`
+ * (so an island waiting for the visitor starts hydrating even when nothing announced the press)
+ * and marks the island busy until then.
+ */
+export function holdEarlyInput(island: HTMLElement, wake: () => void, win: Window & typeof globalThis = window): EarlyInput {
   let held: (() => void) | null = null;
   let released = false;
 
@@ -68,19 +90,23 @@ export function holdEarlyInput(island: HTMLElement, win: Window & typeof globalT
     }
     event.preventDefault();
     event.stopImmediatePropagation();
+    island.setAttribute('aria-busy', 'true');
+    wake();
   };
   island.addEventListener('click', hold, true);
   island.addEventListener('submit', hold, true);
 
   return {
-    release() {
+    release(hydrated) {
       if (released) return;
       released = true;
       island.removeEventListener('click', hold, true);
       island.removeEventListener('submit', hold, true);
-      for (const field of Array.from(island.querySelectorAll<Field>('input, textarea, select'))) handOver(field);
-      const replay = held;
+      if (held !== null) island.removeAttribute('aria-busy');
+      const replay = hydrated ? held : null;
       held = null;
+      if (!hydrated) return;
+      for (const field of Array.from(island.querySelectorAll<Field>('input, textarea, select'))) handOver(field);
       // After React has rendered the handed-over values.
       if (replay !== null) win.setTimeout(replay, 0);
     },

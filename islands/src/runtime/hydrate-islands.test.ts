@@ -61,4 +61,14 @@ describe('hydrateIslands', () => {
       appStore.setState({ session: signedOut });
     }
   });
+
+  it('starts an "interaction" island pressed without any sign beforehand (a script, a distant label)', async () => {
+    document.body.innerHTML = `<div data-island="pressed" data-hydrate="interaction" data-props="{}"><button type="button">Go</button></div>`;
+    expect(hydrateIslands(document, {})).toBe(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(hydrated).toEqual([]);
+    document.querySelector('button')?.click();
+    await Promise.resolve();
+    expect(hydrated).toEqual(['pressed']);
+  });
 });

@@ -30,18 +30,21 @@ export function hydrateIslands(
     if (scheduledRoots.has(island.element)) continue;
     scheduledRoots.add(island.element);
     scheduled += 1;
-    const earlyInput = holdEarlyInput(island.element);
-    scheduleHydration(island.element, strategyFor(island.strategy), () => {
-      hydrateIsland(island, loaders, reloadEnv, earlyInput.release)
+    let started = false;
+    const start = (): void => {
+      if (started) return;
+      started = true;
+      hydrateIsland(island, loaders, reloadEnv, () => earlyInput.release(true))
         .catch((error: unknown) => {
           logWarning(`island "${island.name}" failed to hydrate`, error);
           return null;
         })
-        // Left as server markup: what was held goes ahead as the markup does it.
         .then((hydrated) => {
-          if (hydrated === null) earlyInput.release();
+          if (hydrated === null) earlyInput.release(false);
         });
-    });
+    };
+    const earlyInput = holdEarlyInput(island.element, start);
+    scheduleHydration(island.element, strategyFor(island.strategy), start);
   }
   return scheduled;
 }

@@ -2,7 +2,7 @@
 //! description (utoipa-axum), so the document at `/api/openapi.json` is made from the router
 //! itself and cannot drift from it.
 
-use super::{AppError, files, openapi};
+use super::{AppError, files, health, openapi};
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::{any, get};
@@ -44,6 +44,7 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .route("/files/{*key}", get(files::download))
+        .merge(health::routes())
         .merge(crate::job_seekers::pages())
         .merge(crate::admin::pages())
         .merge(crate::recruitment::page_form::routes(pages))

@@ -5,6 +5,7 @@ pub mod api;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod health;
 pub mod list;
 pub mod member;
 pub mod openapi;

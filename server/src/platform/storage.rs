@@ -116,6 +116,15 @@ impl Storage {
         Ok(self.store.get(&Path::from(key)).await?.bytes().await?)
     }
 
+    /// Whether the store answers: asking for a name that is never used finds nothing, which
+    /// is an answer; failing to ask is not.
+    pub async fn check(&self) -> anyhow::Result<()> {
+        match self.store.head(&Path::from(".readiness-check")).await {
+            Ok(_) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(error) => Err(error.into()),
+        }
+    }
+
     /// Removes a file; one that is already gone is not an error.
     pub async fn delete(&self, key: &str) {
         if let Err(error) = self.store.delete(&Path::from(key)).await {

@@ -11,6 +11,7 @@ mod api_types;
 mod cli;
 mod data_rights;
 mod edge;
+mod health;
 mod jobs;
 mod marketplace;
 mod migrations;

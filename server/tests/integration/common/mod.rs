@@ -40,7 +40,7 @@ fn repo_root() -> PathBuf {
 }
 
 /// The PostgreSQL server tests use; CI and the test script set it, the default suits this machine.
-fn postgres_admin_url() -> String {
+pub fn postgres_admin_url() -> String {
     std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
