@@ -129,6 +129,8 @@ pub struct Connections {
     /// Open connections one client address may hold (an IPv6 /64 counts as one); `None` behind
     /// trusted proxies, where every connection comes from a proxy.
     pub max_connections_per_address: Option<usize>,
+    /// After SIGTERM: how long requests in flight, then the mail being sent, may take to finish.
+    pub shutdown_grace: Duration,
 }
 
 impl Config {
@@ -193,6 +195,7 @@ impl Config {
                 request_timeout: Duration::from_secs(settings.number("REQUEST_TIMEOUT_SECONDS", 120)),
                 max_connections: settings.number("MAX_CONNECTIONS", 4096),
                 max_connections_per_address: (trusted_proxies == 0).then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", 1024)),
+                shutdown_grace: Duration::from_secs(settings.number("SHUTDOWN_GRACE_SECONDS", 10)),
             },
             payments: settings.payments(),
             document_retention_months: settings.number("DOCUMENT_RETENTION_MONTHS", 12),

@@ -4,7 +4,7 @@
 use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
-use crate::platform::mail::sender::{Sender, Transport};
+use crate::platform::mail::sender::{self, Sender, Transport};
 use crate::platform::rate_limit::RateLimiter;
 use crate::platform::secrets::Secrets;
 use crate::http::security_headers::SecurityHeaders;
@@ -27,6 +27,7 @@ pub struct App {
     pub site: Arc<Site>,
     pub state: Arc<AppState>,
     pub router: Router,
+    mail: sender::Running,
 }
 
 /// Connects, migrates, seeds the demo data into an empty database, and loads the islands.
@@ -53,7 +54,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     let from = config.mail_from.parse().map_err(|e| anyhow::anyhow!("MAIL_FROM is not a mailbox: {e}"))?;
     let sender = Sender::new(site.db.clone(), transport, from, config.mail_retry_after);
     let mail_queued = sender.waker();
-    sender.start();
+    let mail = sender.start();
     let state = Arc::new(AppState {
         storage: Storage::open(&config.storage_url, &secrets.files, &config.public_url)?,
         links: crate::platform::signed_link::SignedLinks::new(&secrets.mail_links),
@@ -78,7 +79,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))
         .layer(tower::util::MapResponseLayer::new(move |response| security_headers.add(response)));
-    Ok(App { site, state, router })
+    Ok(App { site, state, router, mail })
 }
 
 static INTERNAL_ERROR_PAGE: OnceLock<String> = OnceLock::new();
@@ -92,11 +93,16 @@ fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
     response
 }
 
-/// Serves `app` on `listener` until `shutdown` resolves; prerenders in the background.
+/// Serves `app` on `listener` until `shutdown` resolves, then lets requests in flight and the
+/// mail being sent finish (each within `SHUTDOWN_GRACE_SECONDS`); prerenders in the background.
 pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     if app.site.config.prerender_on_start {
         let site = app.site.clone();
         tokio::spawn(async move { site.prerender_all().await });
     }
-    crate::http::serve::serve(app.router, listener, app.site.config.connections, shutdown).await
+    let connections = app.site.config.connections;
+    let served = crate::http::serve::serve(app.router, listener, connections, shutdown).await;
+    // No request is left to queue mail: the one being sent is finished and marked sent.
+    app.mail.finish(connections.shutdown_grace).await;
+    served
 }

@@ -58,9 +58,6 @@ impl Drop for AddressHold {
     }
 }
 
-/// How long requests in flight may take to finish once shutdown starts.
-const GRACE: Duration = Duration::from_secs(10);
-
 pub async fn serve(router: Router, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let (stopping, stop) = watch::channel(false);
@@ -125,7 +122,7 @@ pub async fn serve(router: Router, listener: TcpListener, limits: Connections, s
     drop(listener);
     let _ = stopping.send(true);
     let every_slot = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
-    if tokio::time::timeout(GRACE, slots.acquire_many(every_slot)).await.is_err() {
+    if tokio::time::timeout(limits.shutdown_grace, slots.acquire_many(every_slot)).await.is_err() {
         tracing::warn!("some requests were still running when the server stopped");
     }
     Ok(())

@@ -1,4 +1,5 @@
-//! The command line: `server create-admin EMAIL` with the password on standard input.
+//! The command line: `server create-admin EMAIL` with the password on standard input, the
+//! demo data only when asked, and `server serve` stopping cleanly on SIGTERM.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -64,4 +65,48 @@ async fn demo_data_goes_into_a_configured_database_only_when_asked() {
     assert_eq!(categories_after_start(None).await, 0, "a database named in DATABASE_URL (production) gets no demo data by default");
     let demo: serde_json::Value = serde_json::from_str(include_str!("../../demo/demo.json")).unwrap();
     assert_eq!(categories_after_start(Some("true")).await, demo["categories"].as_array().unwrap().len() as u64);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_server_cleanly_with_status_zero() {
+    use std::io::{BufRead, BufReader};
+    let data = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
+        .arg("serve")
+        // Where the islands' build and the public files are, as in a checkout.
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .env("DATABASE_URL", server::config::sqlite_url(&data.path().join("stop.sqlite3")))
+        .env("DATA_DIR", data.path())
+        .env("PORT", port.to_string())
+        .env("PRERENDER", "false")
+        .env("NO_COLOR", "1")
+        .env("RUST_LOG", "info")
+        .env("SHUTDOWN_GRACE_SECONDS", "3")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    // Serving once the log says where it listens.
+    let mut log = BufReader::new(child.stdout.take().unwrap()).lines();
+    let address = log
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|line| line.split("listening on ").nth(1).map(|rest| rest.trim_end_matches(')').to_string()))
+        .expect("the server says where it listens");
+    let health = reqwest::get(format!("http://{address}/healthz")).await.unwrap();
+    assert_eq!(health.status(), 200);
+
+    let stopped = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(stopped.success());
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(15), "the server did not stop within 15 s of SIGTERM");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(status.code(), Some(0), "a clean stop exits 0");
+    assert!(reqwest::get(format!("http://{address}/healthz")).await.is_err(), "nothing listens any more");
 }

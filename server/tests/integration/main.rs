@@ -17,4 +17,5 @@ mod marketplace;
 mod migrations;
 mod payments;
 mod s3;
+mod shutdown;
 mod site;

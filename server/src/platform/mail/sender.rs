@@ -1,6 +1,7 @@
 //! Delivers the outbox: SMTP when `SMTP_URL` is set, else `.eml` files under `data/mail/`.
 //! A failed mail is retried with a growing delay, so nothing is lost while the server is down;
-//! each mail is claimed before sending, so several servers never send one twice.
+//! each mail is claimed before sending, so several servers never send one twice. At shutdown
+//! the mail being sent is finished and marked sent before the process exits.
 
 use chrono::{Duration, Utc};
 use entity::mail_outbox;
@@ -11,7 +12,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::path::PathBuf;
 use std::sync::Arc;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 
 pub enum Transport {
     Smtp(AsyncSmtpTransport<Tokio1Executor>),
@@ -81,24 +82,31 @@ impl Sender {
         self.wake.clone()
     }
 
-    pub fn start(self) {
-        tokio::spawn(async move {
+    /// Sends in the background until [`Running::finish`], or until the `Running` is dropped.
+    pub fn start(self) -> Running {
+        let (stop, mut stopping) = watch::channel(false);
+        let task = tokio::spawn(async move {
             loop {
-                match self.send_due().await {
-                    Ok(0) | Err(_) => {
-                        tokio::select! {
-                            _ = self.wake.notified() => {}
-                            _ = tokio::time::sleep(std::time::Duration::from_secs(2)) => {}
-                        }
+                let sent = self.send_due(&stopping).await;
+                if *stopping.borrow() {
+                    break;
+                }
+                if matches!(sent, Ok(0) | Err(_)) {
+                    tokio::select! {
+                        _ = self.wake.notified() => {}
+                        _ = tokio::time::sleep(std::time::Duration::from_secs(2)) => {}
+                        // Told to stop, or nobody left to tell it.
+                        changed = stopping.changed() => if changed.is_err() || *stopping.borrow() { break },
                     }
-                    Ok(_) => {}
                 }
             }
         });
+        Running { stop, task }
     }
 
-    /// Sends every mail that is due; returns how many it tried.
-    pub async fn send_due(&self) -> Result<usize, sea_orm::DbErr> {
+    /// Sends every mail that is due, one at a time until `stopping` says so; returns how many
+    /// it tried.
+    pub async fn send_due(&self, stopping: &watch::Receiver<bool>) -> Result<usize, sea_orm::DbErr> {
         let now = Utc::now();
         let due = mail_outbox::Entity::find()
             .filter(mail_outbox::Column::SentAt.is_null())
@@ -110,6 +118,9 @@ impl Sender {
             .inspect_err(|error| tracing::error!(%error, "cannot read the mail outbox"))?;
         let mut tried = 0;
         for mail in due {
+            if *stopping.borrow() {
+                break;
+            }
             let claimed = mail_outbox::Entity::update_many()
                 .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(now + CLAIM))
                 .filter(mail_outbox::Column::Id.eq(mail.id))
@@ -169,6 +180,23 @@ impl Sender {
         let alternative = bodies.singlepart(SinglePart::builder().header(calendar_type).body(calendar.clone()));
         let attachment = Attachment::new("invite.ics".into()).body(calendar.clone(), ics_type);
         Ok(builder.multipart(MultiPart::mixed().multipart(alternative).singlepart(attachment))?)
+    }
+}
+
+/// The sender at work.
+pub struct Running {
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Lets the mail being sent finish (and be marked sent), sends no other, and waits for that
+    /// for at most `within`; a mail cut off then is sent again after its claim runs out.
+    pub async fn finish(self, within: std::time::Duration) {
+        let _ = self.stop.send(true);
+        if tokio::time::timeout(within, self.task).await.is_err() {
+            tracing::warn!("a mail was still being sent when the server stopped; it will be sent again");
+        }
     }
 }
 

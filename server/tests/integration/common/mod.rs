@@ -33,6 +33,7 @@ pub struct TestApp {
     _data_dir: tempfile::TempDir,
     _postgres: Option<PostgresDatabase>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    served: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
 }
 
 fn repo_root() -> PathBuf {
@@ -280,7 +281,7 @@ impl TestApp {
         let site = app.site.clone();
         let state = app.state.clone();
         let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(startup::serve(app, listener, async {
+        let served = tokio::spawn(startup::serve(app, listener, async {
             let _ = stop.await;
         }));
         TestApp {
@@ -292,6 +293,18 @@ impl TestApp {
             _data_dir: data_dir,
             _postgres: postgres,
             shutdown: Some(shutdown),
+            served: Some(served),
+        }
+    }
+
+    /// Stops the server as SIGTERM does and waits until `serve` has returned.
+    pub async fn stop(&mut self) -> anyhow::Result<()> {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        match self.served.take() {
+            Some(served) => served.await.expect("serve does not panic"),
+            None => Ok(()),
         }
     }
 

@@ -2,14 +2,36 @@
 //! message it receives, so tests read the codes from the mail as a person would.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
 use tokio::sync::Mutex;
 
 #[derive(Clone, Default)]
-pub struct Inbox(Arc<Mutex<Vec<String>>>);
+pub struct Inbox {
+    messages: Arc<Mutex<Vec<String>>>,
+    /// How long the server takes to accept a message once it has all of it (a slow relay).
+    accept_after_ms: Arc<AtomicU64>,
+    /// Whether a whole message is in and its acceptance not yet answered.
+    accepting: Arc<AtomicBool>,
+}
 
 impl Inbox {
+    /// Makes the server take `delay` to accept each message it has received.
+    pub fn accept_after(&self, delay: Duration) {
+        self.accept_after_ms.store(delay.as_millis() as u64, Ordering::SeqCst);
+    }
+
+    /// Waits (up to `seconds`) until a message has been received and is being accepted.
+    pub async fn wait_until_accepting(&self, seconds: u64) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(seconds);
+        while !self.accepting.load(Ordering::SeqCst) {
+            assert!(std::time::Instant::now() < deadline, "no mail was being sent within {seconds} s");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Waits (up to `seconds`) for a message to `to`, newest first; returns it decoded.
     pub async fn wait_for(&self, to: &str, seconds: u64) -> String {
         self.wait_for_containing(to, "", seconds).await
@@ -19,7 +41,7 @@ impl Inbox {
     pub async fn wait_for_containing(&self, to: &str, needle: &str, seconds: u64) -> String {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
         loop {
-            if let Some(message) = self.0.lock().await.iter().rev().find(|m| m.contains(&format!("To: {to}")) && m.contains(needle)) {
+            if let Some(message) = self.messages.lock().await.iter().rev().find(|m| m.contains(&format!("To: {to}")) && m.contains(needle)) {
                 return message.replace("=\r\n", "").replace("=3D", "=");
             }
             assert!(std::time::Instant::now() < deadline, "no mail to {to} arrived within {seconds} s");
@@ -29,7 +51,7 @@ impl Inbox {
 
     /// How many messages to `to` containing `needle` have arrived so far.
     pub async fn count_containing(&self, to: &str, needle: &str) -> usize {
-        self.0.lock().await.iter().filter(|m| m.contains(&format!("To: {to}")) && m.contains(needle)).count()
+        self.messages.lock().await.iter().filter(|m| m.contains(&format!("To: {to}")) && m.contains(needle)).count()
     }
 
     /// The 6-digit code of the newest mail to `to` (a line of its own in the text body).
@@ -58,8 +80,11 @@ pub fn serve(listener: TcpListener, inbox: Inbox) {
                 while let Ok(Some(line)) = lines.next_line().await {
                     if let Some(body) = data.as_mut() {
                         if line == "." {
-                            inbox.0.lock().await.push(data.take().unwrap());
+                            inbox.accepting.store(true, Ordering::SeqCst);
+                            tokio::time::sleep(Duration::from_millis(inbox.accept_after_ms.load(Ordering::SeqCst))).await;
+                            inbox.messages.lock().await.push(data.take().unwrap());
                             let _ = write.write_all(b"250 OK queued\r\n").await;
+                            inbox.accepting.store(false, Ordering::SeqCst);
                         } else {
                             body.push_str(line.strip_prefix('.').unwrap_or(&line));
                             body.push_str("\r\n");
