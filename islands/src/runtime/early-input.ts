@@ -20,9 +20,9 @@ export interface EarlyInput {
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/** Sets a property through the element's prototype: React's own tracker on the element does not see it. */
-function setUntracked(field: Field, property: 'value' | 'checked', value: string | boolean): void {
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)?.set?.call(field, value);
+/** Sets the value through the element's prototype: React's own tracker on the element does not see it. */
+function setUntracked(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
 }
 
 /**
@@ -54,7 +54,7 @@ function handOver(field: Field): void {
   // Where the visitor's caret was, if the field has one (an email field has none).
   const selection = hasSelection(field) ? ([field.selectionStart, field.selectionEnd, field.selectionDirection] as const) : null;
   field.value = field.defaultValue;
-  setUntracked(field, 'value', typed);
+  setUntracked(field, typed);
   if (selection !== null) field.setSelectionRange(selection[0], selection[1], selection[2] ?? undefined);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }

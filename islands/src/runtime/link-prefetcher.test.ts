@@ -62,13 +62,13 @@ describe('watchLinksForPrefetch', () => {
     document.body.innerHTML = '';
   });
 
-  it('queues hovered, touched and focused links first', () => {
+  it('queues hovered, touched and focused links', () => {
     const queue = fakeQueue();
     prefetcher = watchLinksForPrefetch(queue, testWindow());
     document.getElementById('about-text')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    expect(queue.add).toHaveBeenLastCalledWith(`${origin}/about`, true);
+    expect(queue.add).toHaveBeenLastCalledWith(`${origin}/about`);
     document.getElementById('jobs')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    expect(queue.add).toHaveBeenLastCalledWith(`${origin}/jobs`, true);
+    expect(queue.add).toHaveBeenLastCalledWith(`${origin}/jobs`);
     document.getElementById('api')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     document.getElementById('away')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     expect(queue.add).toHaveBeenCalledTimes(2);
@@ -83,7 +83,7 @@ describe('watchLinksForPrefetch', () => {
     document.body.append(added);
     expect(queue.add).not.toHaveBeenCalled();
     document.getElementById('late')?.dispatchEvent(new Event('touchstart', { bubbles: true }));
-    expect(queue.add).toHaveBeenCalledWith(`${origin}/notifications`, true);
+    expect(queue.add).toHaveBeenCalledWith(`${origin}/notifications`);
   });
 
   it('prefetches nothing on a very slow connection', () => {

@@ -30,7 +30,7 @@ export function watchLinksForPrefetch(queue: PrefetchQueue, win: Window & typeof
     const anchor = anchorOfEvent(event);
     if (anchor === null || isSlowConnection(win.navigator)) return;
     const url = prefetchableUrl(anchor, win.location);
-    if (url !== null) queue.add(url, true);
+    if (url !== null) queue.add(url);
   };
   const intentEvents = ['mouseover', 'focusin', 'touchstart'] as const;
   for (const type of intentEvents) doc.addEventListener(type, onIntent, { passive: true });

@@ -35,12 +35,12 @@ describe('createPrefetchQueue', () => {
     expect(queue.waiting).toBe(2);
 
     await fake.finish('/page-2');
-    expect(fake.started).toEqual(['/page-1', '/page-2', '/page-3', '/page-4', '/page-5']);
+    expect(fake.started).toEqual(['/page-1', '/page-2', '/page-3', '/page-4', '/page-6']);
     expect(queue.inFlight).toBe(4);
 
-    for (const url of ['/page-1', '/page-3', '/page-4', '/page-5']) await fake.finish(url);
+    for (const url of ['/page-1', '/page-3', '/page-4', '/page-6']) await fake.finish(url);
     expect(fake.started).toHaveLength(6);
-    await fake.finish('/page-6');
+    await fake.finish('/page-5');
     expect(queue.inFlight).toBe(0);
     expect(MAX_PARALLEL_PREFETCHES).toBe(4);
   });
@@ -56,16 +56,16 @@ describe('createPrefetchQueue', () => {
     expect(fake.prefetch).toHaveBeenCalledTimes(1);
   });
 
-  it('puts urgent URLs (hover, focus) before those merely in view', async () => {
+  it('starts the link reached for last before those reached for earlier', async () => {
     const fake = controllablePrefetch();
     const queue = createPrefetchQueue(fake.prefetch, 1);
     queue.add('/a');
     queue.add('/b');
     queue.add('/c');
-    queue.add('/hovered', true);
+    queue.add('/hovered-last');
     await fake.settle();
     await fake.finish('/a');
-    expect(fake.started).toEqual(['/a', '/hovered']);
+    expect(fake.started).toEqual(['/a', '/hovered-last']);
   });
 
   it('frees the slot of a failed prefetch, with a warning', async () => {

@@ -4,8 +4,11 @@ import { logWarning } from './log.ts';
 export const MAX_PARALLEL_PREFETCHES = 4;
 
 export interface PrefetchQueue {
-  /** Queues `url` unless it was queued before; `urgent` (hover, focus) goes to the front. */
-  add(url: string, urgent?: boolean): void;
+  /**
+   * Queues `url` unless it was queued before, ahead of those still waiting: the link a visitor
+   * reached for last is the likeliest to be followed next.
+   */
+  add(url: string): void;
   /** Drops what waits and accepts nothing more; running requests finish on their own. */
   stop(): void;
   readonly inFlight: number;
@@ -37,11 +40,10 @@ export function createPrefetchQueue(
   }
 
   return {
-    add(url, urgent = false) {
+    add(url) {
       if (stopped || seen.has(url)) return;
       seen.add(url);
-      if (urgent) waiting.unshift(url);
-      else waiting.push(url);
+      waiting.unshift(url);
       startNext();
     },
     stop() {

@@ -9,6 +9,13 @@ describe('toast alert', () => {
   let region: HTMLElement;
   let stop: () => void = () => undefined;
   const toast = () => region.querySelector<HTMLElement>('.isl-toast');
+  const leaving = () => toast()?.classList.contains('isl-toast--leaving');
+  /** The toast is leaving now, and gone once its leave animation has run. */
+  const expectGoneAfterLeaving = () => {
+    expect(leaving()).toBe(true);
+    vi.advanceTimersByTime(ALERT_LEAVE_MS);
+    expect(toast()).toBeNull();
+  };
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -50,9 +57,9 @@ describe('toast alert', () => {
     stop = startToastAlert(region);
     showAlert('Rating & review are required', 'error');
     vi.advanceTimersByTime(ALERT_VISIBLE_MS - 1);
-    expect(toast()?.classList.contains('isl-toast--leaving')).toBe(false);
+    expect(leaving()).toBe(false);
     vi.advanceTimersByTime(1);
-    expect(toast()?.classList.contains('isl-toast--leaving')).toBe(true);
+    expect(leaving()).toBe(true);
     expect(appStore.getState().alert).not.toBeNull();
     vi.advanceTimersByTime(ALERT_LEAVE_MS);
     expect(toast()).toBeNull();
@@ -65,9 +72,7 @@ describe('toast alert', () => {
     stop = startToastAlert(region);
     showAlert('Failed to post job', 'error');
     region.querySelector<HTMLButtonElement>('button[aria-label="Dismiss"]')?.click();
-    expect(toast()?.classList.contains('isl-toast--leaving')).toBe(true);
-    vi.advanceTimersByTime(ALERT_LEAVE_MS);
-    expect(toast()).toBeNull();
+    expectGoneAfterLeaving();
   });
 
   it('restarts the 3 s for a new alert shown over an old one', () => {
@@ -77,11 +82,9 @@ describe('toast alert', () => {
     showAlert('second', 'success');
     vi.advanceTimersByTime(2000);
     expect(toast()?.textContent).toContain('second');
-    expect(toast()?.classList.contains('isl-toast--leaving')).toBe(false);
+    expect(leaving()).toBe(false);
     vi.advanceTimersByTime(1000);
-    expect(toast()?.classList.contains('isl-toast--leaving')).toBe(true);
-    vi.advanceTimersByTime(ALERT_LEAVE_MS);
-    expect(toast()).toBeNull();
+    expectGoneAfterLeaving();
   });
 
   it('shows any other type in the warning style', () => {

@@ -38,7 +38,7 @@ async fn live() -> Response {
     answer(StatusCode::OK, Health { status: "ok", database: None, storage: None })
 }
 
-fn word(reachable: bool) -> &'static str {
+fn reachability(reachable: bool) -> &'static str {
     if reachable { "ok" } else { "unreachable" }
 }
 
@@ -52,6 +52,6 @@ async fn ready(State(state): State<Arc<AppState>>) -> Response {
     if !database || !storage {
         tracing::warn!(database, storage, "not ready");
     }
-    let (status, word_of_all) = if database && storage { (StatusCode::OK, "ok") } else { (StatusCode::SERVICE_UNAVAILABLE, "unavailable") };
-    answer(status, Health { status: word_of_all, database: Some(word(database)), storage: Some(word(storage)) })
+    let (code, status) = if database && storage { (StatusCode::OK, "ok") } else { (StatusCode::SERVICE_UNAVAILABLE, "unavailable") };
+    answer(code, Health { status, database: Some(reachability(database)), storage: Some(reachability(storage)) })
 }

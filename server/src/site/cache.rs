@@ -224,7 +224,7 @@ mod tests {
         assert!(cache.put(url, tags, &html, &payload, cache.generation()));
     }
 
-    async fn html_of(cache: &PageCache, url: &str) -> Option<String> {
+    fn html_of(cache: &PageCache, url: &str) -> Option<String> {
         let body = cache.get(url, Body::Html)?;
         Some(String::from_utf8(body.bytes(Encoding::Identity).0.to_vec()).unwrap())
     }
@@ -238,7 +238,7 @@ mod tests {
         put(&cache, "/services/details?id=2", vec![Tag::Site, Tag::Service(2)]);
         assert_eq!(cache.invalidate(&[Tag::Service(1)]), 1);
         assert!(!cache.contains("/services/details?id=1"));
-        assert_eq!(html_of(&cache, "/services/details?id=2").await.as_deref(), Some("<p>/services/details?id=2</p>"));
+        assert_eq!(html_of(&cache, "/services/details?id=2").as_deref(), Some("<p>/services/details?id=2</p>"));
         assert_eq!(cache.invalidate(&[Tag::Site]), 2);
         assert_eq!(cache.len(), 0);
         assert!(cache.get("/about", Body::Html).is_none());
@@ -255,7 +255,7 @@ mod tests {
         assert!(cache.memory.weighted_size() <= 4 * 1024, "memory holds {} bytes", cache.memory.weighted_size());
         assert_eq!(cache.len(), 200);
         for id in [1, 77, 200] {
-            assert_eq!(html_of(&cache, &format!("/services/details?id={id}")).await, Some(format!("<p>/services/details?id={id}</p>")));
+            assert_eq!(html_of(&cache, &format!("/services/details?id={id}")), Some(format!("<p>/services/details?id={id}</p>")));
             let payload = cache.get(&format!("/services/details?id={id}"), Body::Payload).unwrap();
             assert_eq!(payload.etag, etag_of(format!("{{\"t\":\"/services/details?id={id}\"}}").as_bytes()));
         }

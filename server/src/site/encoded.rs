@@ -98,9 +98,10 @@ impl Encoded {
         Encoded { etag, br: OnceLock::from(br), gzip: OnceLock::new(), identity: OnceLock::new() }
     }
 
-    /// A body served once (a search): compressed only into the encoding its client takes.
+    /// A body served once (a search): compressed only into the encoding its client takes. It
+    /// is never weighed by a cache, so its bytes are not copied into an exact allocation.
     pub fn fresh(body: Vec<u8>) -> Self {
-        Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(exact(body)) }
+        Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(Bytes::from(body)) }
     }
 
     /// The brotli bytes as kept, if any.

@@ -106,7 +106,7 @@ impl Sender {
 
     /// Sends every mail that is due, one at a time until `stopping` says so; returns how many
     /// it tried.
-    pub async fn send_due(&self, stopping: &watch::Receiver<bool>) -> Result<usize, sea_orm::DbErr> {
+    async fn send_due(&self, stopping: &watch::Receiver<bool>) -> Result<usize, sea_orm::DbErr> {
         let now = Utc::now();
         let due = mail_outbox::Entity::find()
             .filter(mail_outbox::Column::SentAt.is_null())
