@@ -481,8 +481,9 @@ async fn each_booking_is_reminded_once_a_day_before(app: &TestApp) {
     let later = server::domain::uk_time::local(now + chrono::Duration::hours(72));
     entity::booking::ActiveModel { date: Set(later.date()), time: Set(later.format("%H:%M").to_string()), ..soon }.insert(&app.site.db).await.unwrap();
 
+    // The server's own periodic run may claim the reminder first: either way it goes once.
     let state = &app.state;
-    assert_eq!(server::bookings::reminders::queue_due(state, now).await.unwrap(), 1);
+    server::bookings::reminders::queue_due(state, now).await.unwrap();
     assert_eq!(server::bookings::reminders::queue_due(state, now).await.unwrap(), 0, "each reminder once");
     let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
     assert_eq!(notices["count"], 1);
