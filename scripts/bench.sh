@@ -9,75 +9,18 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
+source "$ROOT/scripts/bench-server.sh"
 
-SCALE="${1:-bench}"
-DURATION="${DURATION:-10}"
-CONNECTIONS="${CONNECTIONS:-64}"
-PORT="${BENCH_PORT:-3390}"
 NGINX_PORT=$((PORT + 1))
-BASE="http://127.0.0.1:$PORT"
-CORES="$(nproc)"
-
-command -v wrk >/dev/null || { as_root apt-get update -qq; as_root apt-get install -y -qq wrk >/dev/null; }
 [ -x /usr/sbin/nginx ] || { as_root apt-get update -qq; DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nginx-light >/dev/null; }
-npm_install islands
-(cd islands && npm run --silent build >/dev/null)
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/marketplace/target}"
-cargo build --release --locked -p server --quiet
-SERVER="$CARGO_TARGET_DIR/release/server"
-
-DATA="$(mktemp -d)"
 # nginx's workers run as another user: the pages they serve sit in a folder everyone may read.
 NGINX_ROOT="$(mktemp -d)"
 chmod 755 "$NGINX_ROOT"
-cleanup() {
-  kill "${SERVER_PID:-}" 2>/dev/null || true
+stop_nginx() {
   [ -f "$DATA/nginx.pid" ] && kill "$(cat "$DATA/nginx.pid")" 2>/dev/null || true
-  rm -rf "$DATA" "$NGINX_ROOT"
+  rm -rf "$NGINX_ROOT"
 }
-trap cleanup EXIT
-
-case "$SCALE" in
-  demo) FIXTURE="$ROOT/server/demo/demo.json" ;;
-  bench) FIXTURE="$ROOT/../shared/fixtures/bench.json" ;;
-  large)
-    FIXTURE="$DATA/large.json"
-    python3 "$ROOT/../shared/fixtures/generate.py" --scale large --out "$FIXTURE"
-    ;;
-  *) echo "usage: scripts/bench.sh [demo|bench|large]" >&2; exit 2 ;;
-esac
-
-export DATA_DIR="$DATA" SEED_DEMO=false PORT PUBLIC_URL="$BASE" NO_COLOR=1 RUST_LOG="info,sqlx=warn,sea_orm=warn"
-export TOKIO_WORKER_THREADS="$CORES"
-# Logins are measured, not limited.
-export RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=1000000
-
-started=$(date +%s%N)
-"$SERVER" import "$FIXTURE" >/dev/null
-IMPORT_SECONDS=$(awk -v ns=$(($(date +%s%N) - started)) 'BEGIN {printf "%.1f", ns / 1e9}')
-
-rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
-
-"$SERVER" serve >"$DATA/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 3000); do
-  grep -q ' prerendered ' "$DATA/server.log" && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$DATA/server.log"; exit 1; }
-  sleep 0.2
-done
-PRERENDER_LINE="$(sed 's/\x1b\[[0-9;]*m//g' "$DATA/server.log" | grep ' prerendered ' | tail -1)"
-PAGES="$(grep -o 'rendered=[0-9]*' <<<"$PRERENDER_LINE" | head -1 | cut -d= -f2)"
-PRERENDER_MS="$(grep -o 'elapsed_ms=[0-9]*' <<<"$PRERENDER_LINE" | cut -d= -f2)"
-RSS_AFTER_PRERENDER=$(rss_kb)
-
-# Representative records: the first category, an open service in it and a word of its title,
-# the newest open job and a word of its title.
-CATEGORY=$(curl -fs "$BASE/api/service/categories/" | python3 -c 'import json,sys; print(json.load(sys.stdin)["results"][0]["slug"])')
-read -r SERVICE WORD < <(curl -fs "$BASE/api/service/?category__slug=$CATEGORY&status=Open&ordering=priority&page_size=1" \
-  | python3 -c 'import json,sys; s=json.load(sys.stdin)["results"][0]; print(s["id"], max(s["title"].split(), key=len).strip(",.").lower())')
-JOB_WORD=$(curl -fs "$BASE/api/service/jobs/?status=Open&page_size=1" \
-  | python3 -c 'import json,sys; j=json.load(sys.stdin)["results"][0]; print(max(j["title"].split(), key=len).strip(",.()").lower())')
-PAGE="/services/details?id=$SERVICE"
+trap 'stop_nginx; stop_server' EXIT
 
 # nginx serves the very bytes the server sends for that page: uncompressed, and its gzip.
 curl -fs -H 'accept-encoding: identity' "$BASE$PAGE" -o "$NGINX_ROOT/page.html"
@@ -113,39 +56,7 @@ for _ in $(seq 1 50); do curl -fs -o /dev/null "http://127.0.0.1:$NGINX_PORT/pag
 NGINX_ETAG=$(curl -fsI "http://127.0.0.1:$NGINX_PORT/page.html" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
 OUR_ETAG=$(curl -fsI "$BASE$PAGE" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r')
 
-# Every prerendered service and job page, for the load over the whole catalogue.
-curl -fs "$BASE/sitemap.xml" | grep -o '<loc>[^<]*</loc>' | sed 's/<loc>//; s/<\/loc>//' | while read -r part; do
-  curl -fs "$part" | grep -o '<loc>[^<]*</loc>' | sed "s|<loc>$BASE||; s|</loc>||; s|&amp;|\&|g"
-done >"$DATA/paths.txt"
-cat >"$DATA/paths.lua" <<LUA
-local paths = {}
-for line in io.lines("$DATA/paths.txt") do paths[#paths + 1] = line end
-local i = math.random(#paths)
-request = function()
-  i = i % #paths + 1
-  return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "br, gzip" })
-end
-LUA
-cat >"$DATA/login.lua" <<'LUA'
-wrk.method = "POST"
-wrk.body = '{"email":"demo@brightway.example","password":"demo-password-1"}'
-wrk.headers["Content-Type"] = "application/json"
-LUA
-
 ROWS=()
-# wrk NAME CONNECTIONS URL [wrk options]: runs, fails on any error, keeps the report as NAME.
-run() {
-  local name="$1" connections="$2" url="$3"
-  shift 3
-  wrk -t2 -c"$connections" -d"${DURATION}s" --latency "$@" "$url" >"$DATA/$name.txt"
-  if grep -qE 'Non-2xx|Socket errors' "$DATA/$name.txt"; then
-    echo "$name: errors" >&2
-    cat "$DATA/$name.txt" >&2
-    exit 1
-  fi
-}
-rps() { awk '/Requests\/sec/ {printf "%.0f", $2}' "$DATA/$1.txt"; }
-latency() { awk -v p="$2" '$1 == p {print $2}' "$DATA/$1.txt"; }
 # row LABEL NAME [BASELINE NAME]: a line of the table, with the ratio to the baseline if given.
 row() {
   local ratio=""

@@ -14,6 +14,8 @@ pub struct Config {
     /// Where the server keeps its own files (SQLite database, mail, uploads, secrets).
     pub data_dir: PathBuf,
     pub database_url: String,
+    /// The most database connections the server opens.
+    pub database_pool_size: u32,
     /// The origin visitors reach the site at; used for canonical links and absolute URLs.
     pub public_url: String,
     /// Overrides the website info's brand when set.
@@ -54,6 +56,8 @@ pub struct Config {
     pub document_retention_months: u32,
     /// How long a staff sign-in to the back office lasts.
     pub staff_session: Duration,
+    /// `METRICS_TOKEN`: `/metrics` answers only a request bearing it, and is off when unset.
+    pub metrics_token: Option<String>,
 }
 
 /// Who takes card payments, and the money rules that are the company's to choose.
@@ -149,9 +153,13 @@ impl Config {
         let port = settings.number("PORT", 3000u16);
         let database_configured = settings.text("DATABASE_URL").is_some();
         let trusted_proxies = settings.count("TRUSTED_PROXIES", 0);
+        let database_url = settings.text("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3")));
+        // SQLite writes one at a time: a few connections read alongside the writer.
+        let database_pool_size = settings.number("DATABASE_POOL_SIZE", if database_url.starts_with("sqlite:") { 8 } else { 16 });
         let config = Config {
             port,
-            database_url: settings.text("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3"))),
+            database_url,
+            database_pool_size,
             public_url: settings.text("PUBLIC_URL").unwrap_or_else(|| format!("http://127.0.0.1:{port}")).trim_end_matches('/').to_string(),
             brand: settings.text("BRAND"),
             islands_dir: settings.text("ISLANDS_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("islands/dist")),
@@ -200,6 +208,7 @@ impl Config {
             payments: settings.payments(),
             document_retention_months: settings.number("DOCUMENT_RETENTION_MONTHS", 12),
             staff_session: Duration::from_secs(3600 * settings.number("STAFF_SESSION_HOURS", 8u64)),
+            metrics_token: settings.text("METRICS_TOKEN"),
             data_dir,
         };
         let problems = settings.problems.into_inner();

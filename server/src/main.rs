@@ -39,9 +39,10 @@ fn few_memory_arenas() {
 
 async fn run() -> ExitCode {
     server::platform::data_dir::owner_only_files();
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into()))
-        .init();
+    if let Err(error) = start_logging() {
+        eprintln!("error: {error}");
+        return ExitCode::FAILURE;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {
@@ -76,13 +77,35 @@ async fn run() -> ExitCode {
     }
 }
 
+/// Logs to standard output, filtered by `RUST_LOG`: one JSON object a line (`LOG_FORMAT=json`,
+/// for log collectors; the default unless standard output is a terminal) or plain text
+/// (`LOG_FORMAT=text`, the default on a terminal). A request's lines carry its span: its
+/// request id, method and route.
+fn start_logging() -> anyhow::Result<()> {
+    use std::io::IsTerminal;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into());
+    let json = match std::env::var("LOG_FORMAT").ok().filter(|format| !format.is_empty()).as_deref() {
+        None => !std::io::stdout().is_terminal(),
+        Some("json") => true,
+        Some("text") => false,
+        Some(other) => anyhow::bail!("LOG_FORMAT must be json or text, not {other:?}"),
+    };
+    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    if json {
+        logs.json().with_current_span(true).with_span_list(false).init();
+    } else {
+        logs.init();
+    }
+    Ok(())
+}
+
 async fn serve() -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let address = format!("{}:{}", std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into()), config.port);
     let public_url = config.public_url.clone();
     let app = server::startup::build(config).await?;
     let listener = tokio::net::TcpListener::bind(&address).await?;
-    tracing::info!("serving on {public_url} (listening on {})", listener.local_addr()?);
+    tracing::info!(%public_url, address = %listener.local_addr()?, "serving");
     server::startup::serve(app, listener, shutdown_signal()).await
 }
 
@@ -103,14 +126,14 @@ async fn shutdown_signal() {
 
 async fn migrate() -> anyhow::Result<()> {
     let config = Config::from_env()?;
-    server::platform::db::connect_and_migrate(&config.database_url).await?;
+    server::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
     println!("migrations applied");
     Ok(())
 }
 
 async fn import(file: &Path) -> anyhow::Result<()> {
     let config = Config::from_env()?;
-    let db = server::platform::db::connect_and_migrate(&config.database_url).await?;
+    let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
     let started = std::time::Instant::now();
     let report = server::import::import_file(&db, file).await?;
     if report.changed_anything() {
@@ -144,7 +167,7 @@ async fn create_admin(email: &str) -> anyhow::Result<()> {
     let password = password.trim_end_matches(['\r', '\n']).to_string();
     server::accounts::password_rules::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
     let config = Config::from_env()?;
-    let db = server::platform::db::connect_and_migrate(&config.database_url).await?;
+    let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
     let created = server::accounts::staff::create_or_promote(&db, &email, &password).await?;
     println!("{} staff account {email}", if created { "created" } else { "updated" });
     Ok(())

@@ -34,7 +34,7 @@ pub struct App {
 pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::platform::data_dir::prepare(&config.data_dir)?;
     crate::platform::passwords::set_cost(config.password_hash);
-    let db = crate::platform::db::connect_and_migrate(&config.database_url).await?;
+    let db = crate::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
     crate::accounts::staff::retire_published_staff_account(&db).await?;
     if config.seed_demo && category::Entity::find().count(&db).await? == 0 {
         let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
@@ -60,16 +60,18 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         links: crate::platform::signed_link::SignedLinks::new(&secrets.mail_links),
         tokens: Tokens::new(&secrets.tokens),
         codes: Codes::new(&secrets.codes),
-        limiter: RateLimiter::new(config.limits.rate_limit_keys),
+        limiter: RateLimiter::new(&site.db, config.limits.rate_limit_keys),
         payments: crate::payments::provider(&config.payments, &config.public_url)?,
         mail_queued,
         log_codes,
+        requests: Default::default(),
         site: site.clone(),
     });
     crate::bookings::reminders::start(state.clone());
     crate::jobs::expiry::start(state.clone());
     crate::job_seekers::alerts::start(state.clone());
     crate::data_rights::retention::start(state.clone());
+    crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move { state.limiter.sweep(chrono::Utc::now()).await });
     let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
     let limits = config.connections;
     let pages = handlers::router(site.clone());
@@ -78,7 +80,8 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response))
         .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))
-        .layer(tower::util::MapResponseLayer::new(move |response| security_headers.add(response)));
+        .layer(tower::util::MapResponseLayer::new(move |response| security_headers.add(response)))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::http::observe::observe));
     Ok(App { site, state, router, mail })
 }
 

@@ -5,6 +5,7 @@ use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
 use crate::payments::provider::PaymentProvider;
+use crate::platform::metrics::RequestMetrics;
 use crate::platform::rate_limit::RateLimiter;
 use crate::site::Site;
 use crate::platform::signed_link::SignedLinks;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentProvider>,
     /// Offline mail (files): codes are also logged so a developer can use them.
     pub log_codes: bool,
+    /// Requests answered, by route, for `/metrics`.
+    pub requests: RequestMetrics,
 }
 
 impl AppState {

@@ -2,6 +2,7 @@
 //! 10 minutes, single use, dead after 5 wrong tries; a new code replaces the old one.
 
 use crate::http::AppError;
+use crate::platform::secrets::constant_time_eq;
 use chrono::{Duration, Utc};
 use entity::one_time_code;
 use hmac::{Hmac, Mac};
@@ -158,8 +159,4 @@ async fn latest(db: &impl ConnectionTrait, user_id: i32, purpose: Purpose) -> Re
         .order_by_desc(one_time_code::Column::Id)
         .one(db)
         .await
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

@@ -282,7 +282,7 @@ pub struct PasswordChange {
 #[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = MessageAnswer), Invalid, Unauthenticated, RateLimited))]
 pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<MessageAnswer>, AppError> {
     // A stolen access token must not become a fast oracle for the account's password.
-    state.limiter.check("update-password", &member.user.id.to_string(), Limit::per_minute(state.config().limits.login_per_minute))?;
+    state.limiter.check("update-password", &member.user.id.to_string(), Limit::per_minute(state.config().limits.login_per_minute)).await?;
     let mut errors = FieldErrors::default();
     let old = body.old_password.unwrap_or_default();
     if old.is_empty() {

@@ -74,7 +74,7 @@ pub struct RegisterBody {
 
 #[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = RegisterAnswer), Invalid, RateLimited))]
 pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<RegisterAnswer>), AppError> {
-    state.limiter.check("register", &client.key(), Limit::per_hour(state.config().limits.register_per_hour))?;
+    state.limiter.check("register", &client.key(), Limit::per_hour(state.config().limits.register_per_hour)).await?;
     let mut errors = FieldErrors::default();
     let full_name = errors.required("full_name", body.full_name.as_deref());
     if full_name.chars().count() > 150 {
@@ -128,14 +128,14 @@ pub struct VerifyBody {
 #[utoipa::path(post, path = "/api/auth/verify-email/", tag = "accounts", request_body = VerifyBody, responses((status = 200, body = MessageAnswer), Invalid, RateLimited))]
 pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<VerifyBody>) -> Answer {
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
-    state.limiter.check("verify", &client.key(), limit)?;
+    state.limiter.check("verify", &client.key(), limit).await?;
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     let otp = errors.required("otp", body.otp.as_deref());
     errors.finish()?;
     let email = email.expect("validated");
     // Guesses spread over many addresses still count against the one account they target.
-    state.limiter.check("verify-account", email.as_str(), limit)?;
+    state.limiter.check("verify-account", email.as_str(), limit).await?;
     let Some(user) = find_user(&state, &email).await? else {
         return Err(AppError::field("otp", "Invalid or expired code."));
     };
@@ -173,8 +173,8 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_hour(state.config().limits.resend_per_hour);
-    state.limiter.check("resend", &client.key(), limit)?;
-    state.limiter.check("resend-account", email.as_str(), limit)?;
+    state.limiter.check("resend", &client.key(), limit).await?;
+    state.limiter.check("resend-account", email.as_str(), limit).await?;
     let sent = MessageAnswer::new("Verification code resent! Please check your email.");
     let Some(user) = find_user(&state, &email).await? else {
         // Unknown addresses get the same answer: the endpoint does not reveal who has an account.
@@ -235,19 +235,19 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
     let email = email.expect("validated");
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
     let address = client.key();
-    state.limiter.check("login", &address, limit)?;
+    state.limiter.check("login", &address, limit).await?;
     // Wrong passwords count per account and address together: someone guessing from
     // elsewhere slows themselves down, never the owner signing in from their own address.
     let failures = format!("{email}|{address}");
     let failure_limit = Limit::per_quarter_hour(state.config().limits.login_failures_per_quarter_hour);
-    state.limiter.refuse_if_full("login-failure", &failures, failure_limit)?;
+    state.limiter.refuse_if_full("login-failure", &failures, failure_limit).await?;
 
     let user = find_user(&state, &email).await?;
     let matches = passwords::verify_blocking(password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
         Some(user) if matches && user.is_active => user,
         _ => {
-            state.limiter.count("login-failure", &failures, failure_limit);
+            state.limiter.count("login-failure", &failures, failure_limit).await?;
             return Err(AppError::Unauthorized("No active account found with the given credentials".into()));
         }
     };
@@ -292,8 +292,8 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAd
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_hour(state.config().limits.reset_per_hour);
-    state.limiter.check("reset", &client.key(), limit)?;
-    state.limiter.check("reset-account", email.as_str(), limit)?;
+    state.limiter.check("reset", &client.key(), limit).await?;
+    state.limiter.check("reset-account", email.as_str(), limit).await?;
     if let Some(user) = find_user(&state, &email).await? {
         // Within a minute of the last code, or past the hour's limit, nothing is sent, but
         // the answer stays the same.
@@ -323,14 +323,14 @@ pub struct ResetConfirmBody {
 #[utoipa::path(post, path = "/api/auth/password-reset-confirm/", tag = "accounts", request_body = ResetConfirmBody, responses((status = 200, body = MessageAnswer), Invalid, RateLimited))]
 pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<ResetConfirmBody>) -> Answer {
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
-    state.limiter.check("reset-confirm", &client.key(), limit)?;
+    state.limiter.check("reset-confirm", &client.key(), limit).await?;
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, body.email.as_deref());
     let otp = errors.required("otp", body.otp.as_deref());
     let password = errors.new_password("password", body.password, email.as_ref());
     errors.finish()?;
     let email = email.expect("validated");
-    state.limiter.check("reset-confirm-account", email.as_str(), limit)?;
+    state.limiter.check("reset-confirm-account", email.as_str(), limit).await?;
     let Some(user) = find_user(&state, &email).await? else {
         return Err(AppError::field("otp", "Invalid or expired code."));
     };

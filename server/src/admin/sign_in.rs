@@ -94,13 +94,13 @@ pub async fn confirm_enrolment(State(state): State<Arc<AppState>>, StaffAccount(
     let user = &member.user;
     let limit = failure_limit(&state);
     let key = user.id.to_string();
-    state.limiter.refuse_if_full("staff-code", &key, limit)?;
+    state.limiter.refuse_if_full("staff-code", &key, limit).await?;
     let Some(secret) = user.totp_secret.clone().filter(|_| user.totp_enrolled_at.is_none()) else {
         return Err(AppError::BadRequest("Start setting up your authenticator first.".into()));
     };
     let code = body.code.unwrap_or_default();
     let Some(step) = second_factor::accepted_step(&secret, &code, None, unix_now()) else {
-        state.limiter.count("staff-code", &key, limit);
+        state.limiter.count("staff-code", &key, limit).await?;
         return Err(AppError::field("code", WRONG_CODE));
     };
     let codes = second_factor::new_recovery_codes();
@@ -166,7 +166,7 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, StaffAccount(member): S
     };
     let limit = failure_limit(&state);
     let key = user.id.to_string();
-    state.limiter.refuse_if_full("staff-code", &key, limit)?;
+    state.limiter.refuse_if_full("staff-code", &key, limit).await?;
     let code = body.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let recovery = body.recovery_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let txn = state.db().begin().await?;
@@ -202,7 +202,7 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, StaffAccount(member): S
         (None, None) => return Err(AppError::field("code", "Enter the 6-digit code from your authenticator app, or one of your recovery codes.")),
     };
     if !accepted {
-        state.limiter.count("staff-code", &key, limit);
+        state.limiter.count("staff-code", &key, limit).await?;
         return Err(AppError::field(field, wrong));
     }
     let (token, expires_at) = session::open(&txn, user.id, &member.family, state.config().staff_session).await?;

@@ -108,7 +108,7 @@ fn booking_time(errors: &mut FieldErrors, raw: &str) -> Option<NaiveTime> {
 /// request says; the booking is Pending and Unpaid until the company confirms and it is paid.
 #[utoipa::path(post, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), request_body = NewBooking, responses((status = 201, body = BookingView), Invalid, Unauthenticated, RateLimited))]
 pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewBooking>) -> Result<(StatusCode, Json<BookingView>), AppError> {
-    state.limiter.check("booking", &member.user.id.to_string(), Limit::per_hour(state.config().limits.bookings_per_hour))?;
+    state.limiter.check("booking", &member.user.id.to_string(), Limit::per_hour(state.config().limits.bookings_per_hour)).await?;
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
     let date = errors.required("date", body.date.as_deref());

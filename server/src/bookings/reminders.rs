@@ -3,6 +3,7 @@
 
 use crate::domain::uk_time;
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::periodic;
 use crate::state::AppState;
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use entity::words::BookingStatus;
@@ -18,14 +19,7 @@ const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Looks for due reminders every minute, for as long as the server runs.
 pub fn start(state: Arc<AppState>) {
-    tokio::spawn(async move {
-        loop {
-            if let Err(error) = queue_due(&state, Utc::now()).await {
-                tracing::error!(%error, "booking reminders could not be queued");
-            }
-            tokio::time::sleep(EVERY).await;
-        }
-    });
+    periodic::every(state, "booking reminders", EVERY, |state| async move { queue_due(&state, Utc::now()).await.map(drop) });
 }
 
 /// Queues the reminder of every open booking that starts within [`AHEAD`] of `now` and was

@@ -4,6 +4,7 @@
 //! storage with the records that name them. The period is `DOCUMENT_RETENTION_MONTHS`
 //! (12 by default), and the privacy policy states it.
 
+use crate::platform::periodic;
 use crate::state::AppState;
 use chrono::{DateTime, Months, Utc};
 use entity::words::ListingStatus;
@@ -16,15 +17,12 @@ const EVERY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 
 /// Runs the sweep at start and then daily, for as long as the server runs.
 pub fn start(state: Arc<AppState>) {
-    tokio::spawn(async move {
-        loop {
-            match sweep(&state, Utc::now()).await {
-                Ok(removed) if removed.any() => tracing::info!(?removed, "documents past their retention period removed"),
-                Ok(_) => {}
-                Err(error) => tracing::error!(%error, "the retention sweep failed"),
-            }
-            tokio::time::sleep(EVERY).await;
+    periodic::every(state, "document retention", EVERY, |state| async move {
+        let removed = sweep(&state, Utc::now()).await?;
+        if removed.any() {
+            tracing::info!(?removed, "documents past their retention period removed");
         }
+        Ok(())
     });
 }
 

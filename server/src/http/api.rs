@@ -2,7 +2,7 @@
 //! description (utoipa-axum), so the document at `/api/openapi.json` is made from the router
 //! itself and cannot drift from it.
 
-use super::{AppError, files, health, openapi};
+use super::{AppError, files, health, metrics, openapi};
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::{any, get};
@@ -45,6 +45,7 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .route("/files/{*key}", get(files::download))
         .merge(health::routes())
+        .merge(metrics::routes())
         .merge(crate::job_seekers::pages())
         .merge(crate::admin::pages())
         .merge(crate::recruitment::page_form::routes(pages))

@@ -1,5 +1,6 @@
 //! The HTTP edge: the one error type, extractors (the signed-in `Member`, JSON bodies, the
-//! client address), private file links, and the OpenAPI document assembled from the routes.
+//! client address), private file links, the OpenAPI document assembled from the routes, and
+//! what operators read: health, request ids and logs, metrics.
 
 pub mod api;
 pub mod error;
@@ -8,6 +9,8 @@ pub mod files;
 pub mod health;
 pub mod list;
 pub mod member;
+pub mod metrics;
+pub mod observe;
 pub mod openapi;
 pub mod security_headers;
 pub mod serve;

@@ -7,6 +7,7 @@ use crate::domain::uk_time;
 use crate::jobs::queries::{listed, open_on};
 use crate::platform::mail::layout::html;
 use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::periodic;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
@@ -22,15 +23,8 @@ const MOST_JOBS: u64 = 20;
 /// Sends due alerts every minute (or more often when alerts may go more often), for as long as
 /// the server runs.
 pub fn start(state: Arc<AppState>) {
-    tokio::spawn(async move {
-        let every = state.config().job_alerts_every.min(std::time::Duration::from_secs(60));
-        loop {
-            if let Err(error) = send_due(&state, Utc::now()).await {
-                tracing::error!(%error, "job alerts could not be queued");
-            }
-            tokio::time::sleep(every).await;
-        }
-    });
+    let every = state.config().job_alerts_every.min(std::time::Duration::from_secs(60));
+    periodic::every(state, "job alerts", every, |state| async move { send_due(&state, Utc::now()).await.map(drop) });
 }
 
 /// The jobs posted after the seeker's last alert that are open and match their roles (the

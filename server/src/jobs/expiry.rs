@@ -4,6 +4,7 @@
 
 use super::queries::open_on;
 use crate::domain::uk_time;
+use crate::platform::periodic;
 use crate::state::AppState;
 use app::routes::Tag;
 use chrono::Utc;
@@ -17,14 +18,7 @@ const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Looks for expired jobs every minute, for as long as the server runs.
 pub fn start(state: Arc<AppState>) {
-    tokio::spawn(async move {
-        loop {
-            if let Err(error) = close_expired(&state).await {
-                tracing::error!(%error, "expired jobs could not be closed");
-            }
-            tokio::time::sleep(EVERY).await;
-        }
-    });
+    periodic::every(state, "job expiry", EVERY, |state| async move { close_expired(&state).await.map(drop) });
 }
 
 /// Marks every Open job past its closing date Closed; returns how many.

@@ -96,7 +96,7 @@ pub struct NewPayment {
     (status = 502, description = "The payment provider could not be reached; try again", body = ErrorBody),
 ))]
 pub async fn start(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewPayment>) -> Result<(StatusCode, Json<PaymentView>), AppError> {
-    state.limiter.check("payment", &member.user.id.to_string(), Limit::per_hour(state.config().limits.payments_per_hour))?;
+    state.limiter.check("payment", &member.user.id.to_string(), Limit::per_hour(state.config().limits.payments_per_hour)).await?;
     let mut errors = FieldErrors::default();
     let id = errors.whole_number("booking", body.booking.as_ref());
     errors.finish()?;

@@ -5,7 +5,8 @@ use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection};
 use std::time::Duration;
 
-pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+/// A pool of at most `pool_size` connections to `url`.
+pub async fn connect(url: &str, pool_size: u32) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_file(url) {
         if let Some(parent) = std::path::Path::new(path).parent() {
             std::fs::create_dir_all(parent)?;
@@ -14,7 +15,7 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     let mut options = ConnectOptions::new(url);
     options
         .sqlx_logging(false)
-        .max_connections(if url.starts_with("sqlite:") { 8 } else { 16 })
+        .max_connections(pool_size.max(1))
         .connect_timeout(Duration::from_secs(10))
         .map_sqlx_sqlite_opts(|o| {
             o.journal_mode(SqliteJournalMode::Wal)
@@ -27,8 +28,8 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     Ok(db)
 }
 
-pub async fn connect_and_migrate(url: &str) -> anyhow::Result<DatabaseConnection> {
-    let db = connect(url).await?;
+pub async fn connect_and_migrate(url: &str, pool_size: u32) -> anyhow::Result<DatabaseConnection> {
+    let db = connect(url, pool_size).await?;
     Migrator::up(&db, None).await?;
     Ok(db)
 }

@@ -1,10 +1,12 @@
 //! Shared machinery every feature uses: the database, secrets, file storage, the mail outbox
-//! and sender, rate limits, password hashing and text search.
+//! and sender, rate limits, password hashing, text search, periodic jobs and metrics.
 
 pub mod data_dir;
 pub mod db;
 pub mod mail;
+pub mod metrics;
 pub mod passwords;
+pub mod periodic;
 pub mod rate_limit;
 pub mod search;
 pub mod secrets;

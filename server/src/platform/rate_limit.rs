@@ -1,10 +1,13 @@
-//! Fixed-window rate limits per action and key (a client address or an account), kept in
-//! memory: each server limits what reaches it, which bounds abuse without shared state. The
-//! windows live in an LRU map of bounded size, so a client inventing keys cannot grow memory.
+//! Fixed-window rate limits per action and key (a client address or an account). One SQLite
+//! server keeps its windows in memory, in an LRU map of bounded size so that a client
+//! inventing keys cannot grow it; PostgreSQL servers keep them in the database, so that the
+//! limits hold across every server behind a load balancer.
 
 use crate::http::AppError;
+use chrono::{DateTime, Utc};
 use lru::LruCache;
 use parking_lot::Mutex;
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, Statement};
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
@@ -32,42 +35,87 @@ impl Limit {
 /// When a window started and how many requests it has counted.
 type Window = (Instant, u32);
 
-pub struct RateLimiter {
-    windows: Mutex<LruCache<(&'static str, String), Window>>,
+pub enum RateLimiter {
+    Memory(Mutex<LruCache<(&'static str, String), Window>>),
+    Shared(DatabaseConnection),
 }
 
 impl RateLimiter {
-    /// A limiter that remembers at most `keys` windows, forgetting the least recently used.
-    pub fn new(keys: usize) -> Self {
-        RateLimiter { windows: Mutex::new(LruCache::new(NonZeroUsize::new(keys.max(1)).expect("at least one"))) }
+    /// Shared through `db` when it is PostgreSQL; else in memory, remembering at most `keys`
+    /// windows and forgetting the least recently used.
+    pub fn new(db: &DatabaseConnection, keys: usize) -> Self {
+        match db.get_database_backend() {
+            DatabaseBackend::Postgres => RateLimiter::Shared(db.clone()),
+            _ => Self::in_memory(keys),
+        }
+    }
+
+    pub fn in_memory(keys: usize) -> Self {
+        RateLimiter::Memory(Mutex::new(LruCache::new(NonZeroUsize::new(keys.max(1)).expect("at least one"))))
     }
 
     /// Counts one request of `action` by `key`; 429 once over `limit`. Checked and counted
-    /// under one lock, so simultaneous requests cannot all slip under the limit.
-    pub fn check(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
-        let now = Instant::now();
-        let mut windows = self.windows.lock();
-        let window = current(windows.get_or_insert_mut((action, key.to_lowercase()), || (now, 0)), now, limit);
-        refuse_if_used_up(window, now, limit)?;
-        window.1 += 1;
-        Ok(())
+    /// in one step (under one lock, or one statement), so simultaneous requests cannot all
+    /// slip under the limit.
+    pub async fn check(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
+        match self {
+            RateLimiter::Memory(windows) => {
+                let now = Instant::now();
+                let mut windows = windows.lock();
+                let window = current(windows.get_or_insert_mut((action, key.to_lowercase()), || (now, 0)), now, limit);
+                refuse_if_used_up(window.1, now.duration_since(window.0), limit)?;
+                window.1 += 1;
+                Ok(())
+            }
+            RateLimiter::Shared(db) => {
+                let (started_at, count) = shared::count(db, action, key, limit).await?;
+                refuse_if_used_up(count - 1, elapsed_since(started_at), limit)
+            }
+        }
     }
 
     /// 429 if `key` has used up `limit` for `action`, without counting this request: for
     /// limits that count only failures (see [`RateLimiter::count`]).
-    pub fn refuse_if_full(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
-        let now = Instant::now();
-        match self.windows.lock().get_mut(&(action, key.to_lowercase())) {
-            Some(window) => refuse_if_used_up(current(window, now, limit), now, limit),
-            None => Ok(()),
+    pub async fn refuse_if_full(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
+        match self {
+            RateLimiter::Memory(windows) => {
+                let now = Instant::now();
+                match windows.lock().get_mut(&(action, key.to_lowercase())) {
+                    Some(window) => {
+                        let window = current(window, now, limit);
+                        refuse_if_used_up(window.1, now.duration_since(window.0), limit)
+                    }
+                    None => Ok(()),
+                }
+            }
+            RateLimiter::Shared(db) => match shared::window(db, action, key).await? {
+                Some((started_at, count)) if elapsed_since(started_at) < limit.window => refuse_if_used_up(count, elapsed_since(started_at), limit),
+                _ => Ok(()),
+            },
         }
     }
 
     /// Counts one request of `action` by `key` in the current window of `limit`.
-    pub fn count(&self, action: &'static str, key: &str, limit: Limit) {
-        let now = Instant::now();
-        let mut windows = self.windows.lock();
-        current(windows.get_or_insert_mut((action, key.to_lowercase()), || (now, 0)), now, limit).1 += 1;
+    pub async fn count(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
+        match self {
+            RateLimiter::Memory(windows) => {
+                let now = Instant::now();
+                current(windows.lock().get_or_insert_mut((action, key.to_lowercase()), || (now, 0)), now, limit).1 += 1;
+            }
+            RateLimiter::Shared(db) => {
+                shared::count(db, action, key, limit).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Forgets the shared windows that ended long ago (every limit's window is at most an
+    /// hour); the memory map forgets by itself.
+    pub async fn sweep(&self, now: DateTime<Utc>) -> Result<(), DbErr> {
+        if let RateLimiter::Shared(db) = self {
+            shared::forget_before(db, now - chrono::Duration::days(1)).await?;
+        }
+        Ok(())
     }
 }
 
@@ -79,58 +127,97 @@ fn current(window: &mut Window, now: Instant, limit: Limit) -> &mut Window {
     window
 }
 
-fn refuse_if_used_up(window: &Window, now: Instant, limit: Limit) -> Result<(), AppError> {
-    if window.1 < limit.count {
+fn elapsed_since(started_at: DateTime<Utc>) -> Duration {
+    (Utc::now() - started_at).to_std().unwrap_or_default()
+}
+
+/// 429 if `used` requests `elapsed` into the window leave none of `limit`.
+fn refuse_if_used_up(used: u32, elapsed: Duration, limit: Limit) -> Result<(), AppError> {
+    if used < limit.count {
         return Ok(());
     }
-    let retry_after = limit.window.saturating_sub(now.duration_since(window.0)).as_secs().max(1);
+    let retry_after = limit.window.saturating_sub(elapsed).as_secs().max(1);
     Err(AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds: retry_after })
+}
+
+/// The windows in the `rate_limit_windows` table (PostgreSQL).
+mod shared {
+    use super::*;
+
+    /// Counts one request in the window of `action` and `key`, starting a new window if the
+    /// last one has passed; returns the window's start and its count, this request included.
+    pub async fn count(db: &DatabaseConnection, action: &str, key: &str, limit: Limit) -> Result<(DateTime<Utc>, u32), DbErr> {
+        let now = Utc::now();
+        let window_ended_by = chrono::Duration::from_std(limit.window).ok().and_then(|window| now.checked_sub_signed(window)).unwrap_or(DateTime::UNIX_EPOCH);
+        // Every SET reads the row as it was, so both CASEs agree on whether the window passed.
+        let sql = "INSERT INTO rate_limit_windows (action, key, started_at, count) VALUES ($1, $2, $3, 1) \
+                   ON CONFLICT (action, key) DO UPDATE SET \
+                   count = CASE WHEN rate_limit_windows.started_at <= $4 THEN 1 ELSE rate_limit_windows.count + 1 END, \
+                   started_at = CASE WHEN rate_limit_windows.started_at <= $4 THEN $3 ELSE rate_limit_windows.started_at END \
+                   RETURNING started_at, count";
+        let values = [action.into(), key.to_lowercase().into(), now.into(), window_ended_by.into()];
+        let row = db.query_one_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, sql, values)).await?.ok_or_else(|| DbErr::RecordNotFound("the counted window".into()))?;
+        Ok((row.try_get("", "started_at")?, u32::try_from(row.try_get::<i32>("", "count")?).unwrap_or(0)))
+    }
+
+    /// The start and count of the last window of `action` and `key`, if any.
+    pub async fn window(db: &DatabaseConnection, action: &str, key: &str) -> Result<Option<(DateTime<Utc>, u32)>, DbErr> {
+        let sql = "SELECT started_at, count FROM rate_limit_windows WHERE action = $1 AND key = $2";
+        let row = db.query_one_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, sql, [action.into(), key.to_lowercase().into()])).await?;
+        row.map(|row| Ok((row.try_get("", "started_at")?, u32::try_from(row.try_get::<i32>("", "count")?).unwrap_or(0)))).transpose()
+    }
+
+    pub async fn forget_before(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<(), DbErr> {
+        db.execute_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, "DELETE FROM rate_limit_windows WHERE started_at < $1", [before.into()])).await?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_limit_applies_per_action_and_key() {
-        let limiter = RateLimiter::new(100);
+    #[tokio::test]
+    async fn the_limit_applies_per_action_and_key() {
+        let limiter = RateLimiter::in_memory(100);
         for _ in 0..3 {
-            limiter.check("login", "1.2.3.4", Limit::per_minute(3)).unwrap();
+            limiter.check("login", "1.2.3.4", Limit::per_minute(3)).await.unwrap();
         }
-        assert!(matches!(limiter.check("login", "1.2.3.4", Limit::per_minute(3)), Err(AppError::TooManyRequests { .. })));
-        assert!(limiter.check("login", "5.6.7.8", Limit::per_minute(3)).is_ok());
-        assert!(limiter.check("register", "1.2.3.4", Limit::per_minute(3)).is_ok());
+        assert!(matches!(limiter.check("login", "1.2.3.4", Limit::per_minute(3)).await, Err(AppError::TooManyRequests { .. })));
+        assert!(limiter.check("login", "5.6.7.8", Limit::per_minute(3)).await.is_ok());
+        assert!(limiter.check("register", "1.2.3.4", Limit::per_minute(3)).await.is_ok());
     }
 
-    #[test]
-    fn a_window_resets_after_its_length() {
-        let limiter = RateLimiter::new(100);
+    #[tokio::test]
+    async fn a_window_resets_after_its_length() {
+        let limiter = RateLimiter::in_memory(100);
         let limit = Limit { count: 1, window: Duration::from_millis(30) };
-        limiter.check("resend", "a@b.uk", limit).unwrap();
-        assert!(limiter.check("resend", "A@B.uk", limit).is_err(), "keys ignore case");
-        std::thread::sleep(Duration::from_millis(40));
-        assert!(limiter.check("resend", "a@b.uk", limit).is_ok());
+        limiter.check("resend", "a@b.uk", limit).await.unwrap();
+        assert!(limiter.check("resend", "A@B.uk", limit).await.is_err(), "keys ignore case");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        assert!(limiter.check("resend", "a@b.uk", limit).await.is_ok());
     }
 
-    #[test]
-    fn memory_is_bounded_by_the_number_of_keys() {
-        let limiter = RateLimiter::new(10);
+    #[tokio::test]
+    async fn memory_is_bounded_by_the_number_of_keys() {
+        let limiter = RateLimiter::in_memory(10);
         for n in 0..1000 {
-            limiter.check("register", &format!("10.0.{}.{}", n / 256, n % 256), Limit::per_hour(5)).unwrap();
+            limiter.check("register", &format!("10.0.{}.{}", n / 256, n % 256), Limit::per_hour(5)).await.unwrap();
         }
-        assert_eq!(limiter.windows.lock().len(), 10);
+        let RateLimiter::Memory(windows) = &limiter else { unreachable!() };
+        assert_eq!(windows.lock().len(), 10);
     }
 
-    #[test]
-    fn failures_only_limits_count_what_the_caller_counts() {
-        let limiter = RateLimiter::new(10);
+    #[tokio::test]
+    async fn failures_only_limits_count_what_the_caller_counts() {
+        let limiter = RateLimiter::in_memory(10);
         let limit = Limit::per_minute(2);
         for _ in 0..5 {
-            limiter.refuse_if_full("login-failure", "a@b.uk|1.2.3.4", limit).unwrap();
+            limiter.refuse_if_full("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
         }
-        limiter.count("login-failure", "a@b.uk|1.2.3.4", limit);
-        limiter.count("login-failure", "a@b.uk|1.2.3.4", limit);
-        assert!(limiter.refuse_if_full("login-failure", "a@b.uk|1.2.3.4", limit).is_err());
-        assert!(limiter.refuse_if_full("login-failure", "a@b.uk|5.6.7.8", limit).is_ok());
+        limiter.count("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
+        limiter.count("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
+        assert!(limiter.refuse_if_full("login-failure", "a@b.uk|1.2.3.4", limit).await.is_err());
+        assert!(limiter.refuse_if_full("login-failure", "a@b.uk|5.6.7.8", limit).await.is_ok());
     }
 }

@@ -115,7 +115,7 @@ pub async fn record(state: &AppState, request: RecruitmentRequest, user_id: Opti
 /// Sends the company a recruitment request; rate limited per client address.
 #[utoipa::path(post, path = "/api/send-recruitment/", tag = "recruitment", security((), ("bearer" = [])), request_body = RecruitmentBody, responses((status = 201, body = RecruitmentSent), Invalid, Unauthenticated, RateLimited))]
 pub async fn send(State(state): State<Arc<AppState>>, client: ClientAddress, viewer: Viewer, JsonBody(body): JsonBody<serde_json::Map<String, serde_json::Value>>) -> Result<(StatusCode, Json<RecruitmentSent>), AppError> {
-    state.limiter.check("recruitment", &client.key(), Limit::per_hour(state.config().limits.recruitment_per_hour))?;
+    state.limiter.check("recruitment", &client.key(), Limit::per_hour(state.config().limits.recruitment_per_hour)).await?;
     let request = RecruitmentRequest::parse(&body).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
     let id = record(&state, request, viewer.user_id()).await?;
     Ok((StatusCode::CREATED, Json(RecruitmentSent { id, message: SENT.into() })))

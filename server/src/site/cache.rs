@@ -10,6 +10,7 @@ use parking_lot::RwLock;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The two bodies of a page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +54,15 @@ pub struct PageCache {
     memory: Memory,
     disk: RwLock<Disk>,
     dir: PathBuf,
+    lookups: Lookups,
+}
+
+/// How lookups went, for `/metrics`.
+#[derive(Default)]
+pub struct Lookups {
+    pub memory: AtomicU64,
+    pub disk: AtomicU64,
+    pub missed: AtomicU64,
 }
 
 /// A pack is started again once the pages replaced in it outweigh the live ones by this much.
@@ -67,7 +77,7 @@ impl PageCache {
             .weigher(|(url, _), body: &Arc<Encoded>| u32::try_from(url.len() + body.weight() + 128).unwrap_or(u32::MAX))
             .build();
         let disk = Disk { pack: Arc::new(Pack::create(dir)?), index: HashMap::new(), live_bytes: 0, generation: 0 };
-        Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf() })
+        Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf(), lookups: Lookups::default() })
     }
 
     /// To be read before loading a page's data and handed to [`PageCache::put`].
@@ -83,6 +93,10 @@ impl PageCache {
         self.disk.read().index.len()
     }
 
+    pub fn lookups(&self) -> &Lookups {
+        &self.lookups
+    }
+
     /// Bytes the pack holds for live pages.
     pub fn disk_bytes(&self) -> u64 {
         self.disk.read().live_bytes
@@ -92,11 +106,15 @@ impl PageCache {
     pub fn get(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
         let key = (Box::from(url), body);
         if let Some(kept) = self.memory.get(&key) {
+            self.lookups.memory.fetch_add(1, Ordering::Relaxed);
             return Some(kept);
         }
         let (pack, offset, length, etag) = {
             let disk = self.disk.read();
-            let stored = disk.index.get(url)?;
+            let Some(stored) = disk.index.get(url) else {
+                self.lookups.missed.fetch_add(1, Ordering::Relaxed);
+                return None;
+            };
             match body {
                 Body::Html => (disk.pack.clone(), stored.offset, stored.html_length, stored.html_etag),
                 Body::Payload => (disk.pack.clone(), stored.offset + u64::from(stored.html_length), stored.payload_length, stored.payload_etag),
@@ -107,12 +125,14 @@ impl PageCache {
         // connections it would start hundreds of threads, each with its own memory arena.
         match pack.read(offset, length) {
             Ok(br) => {
+                self.lookups.disk.fetch_add(1, Ordering::Relaxed);
                 let encoded = Arc::new(Encoded::stored(br, etag_header(etag)));
                 self.memory.insert(key, encoded.clone());
                 Some(encoded)
             }
             Err(error) => {
                 tracing::error!(%error, url, "cannot read a prerendered page back");
+                self.lookups.missed.fetch_add(1, Ordering::Relaxed);
                 None
             }
         }

@@ -76,7 +76,8 @@ fn encoded_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, con
     response
 }
 
-/// The most headers a page answer carries: its own six and the security headers' five.
+/// The most headers a page answer carries: its own six, the security headers' five and the
+/// request id.
 const ANSWER_HEADERS: usize = 12;
 
 const HTML: &str = "text/html; charset=utf-8";

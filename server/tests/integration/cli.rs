@@ -31,7 +31,7 @@ async fn create_admin_makes_a_verified_staff_account_from_stdin() {
     assert!(String::from_utf8_lossy(&made.stdout).contains("created staff account boss@example.org"));
 
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let db = server::platform::db::connect(&database_url).await.unwrap();
+    let db = server::platform::db::connect(&database_url, 4).await.unwrap();
     let admin = entity::user::Entity::find().filter(entity::user::Column::Email.eq("boss@example.org")).one(&db).await.unwrap().unwrap();
     assert!(admin.is_staff && admin.is_verified);
     assert!(server::platform::passwords::verify("a long staff password", &admin.password_hash));
@@ -54,7 +54,7 @@ async fn categories_after_start(seed_demo: Option<&str>) -> u64 {
     }
     let output = command.output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let db = server::platform::db::connect(&database_url).await.unwrap();
+    let db = server::platform::db::connect(&database_url, 4).await.unwrap();
     let count = entity::category::Entity::find().count(&db).await.unwrap();
     db.close().await.unwrap();
     count
@@ -68,7 +68,7 @@ async fn demo_data_goes_into_a_configured_database_only_when_asked() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigterm_stops_the_server_cleanly_with_status_zero() {
+async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
     use std::io::{BufRead, BufReader};
     let data = tempfile::tempdir().unwrap();
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
@@ -80,22 +80,27 @@ async fn sigterm_stops_the_server_cleanly_with_status_zero() {
         .env("DATA_DIR", data.path())
         .env("PORT", port.to_string())
         .env("PRERENDER", "false")
-        .env("NO_COLOR", "1")
         .env("RUST_LOG", "info")
+        // Standard output is a pipe, not a terminal: the logs are JSON, one object a line.
+        .env_remove("LOG_FORMAT")
         .env("SHUTDOWN_GRACE_SECONDS", "3")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .unwrap();
+    let entry = |line: String| serde_json::from_str::<serde_json::Value>(&line).unwrap_or_else(|_| panic!("a log line that is not JSON: {line}"));
     // Serving once the log says where it listens.
     let mut log = BufReader::new(child.stdout.take().unwrap()).lines();
     let address = log
         .by_ref()
         .map_while(Result::ok)
-        .find_map(|line| line.split("listening on ").nth(1).map(|rest| rest.trim_end_matches(')').to_string()))
+        .find_map(|line| entry(line)["fields"]["address"].as_str().map(str::to_string))
         .expect("the server says where it listens");
     let health = reqwest::get(format!("http://{address}/healthz")).await.unwrap();
     assert_eq!(health.status(), 200);
+    assert_eq!(health.headers()["x-request-id"].len(), 16, "a request id is made when none came");
+    let traced = reqwest::Client::new().get(format!("http://{address}/readyz")).header("X-Request-Id", "lb-7f3a-0001").send().await.unwrap();
+    assert_eq!(traced.headers()["x-request-id"], "lb-7f3a-0001", "the balancer's id is kept");
 
     let stopped = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(stopped.success());
@@ -108,5 +113,9 @@ async fn sigterm_stops_the_server_cleanly_with_status_zero() {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     };
     assert_eq!(status.code(), Some(0), "a clean stop exits 0");
+    let lines: Vec<serde_json::Value> = log.map_while(Result::ok).map(entry).collect();
+    let answered = lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0001" && line["target"] == "access").expect("the request's log line names its id");
+    assert_eq!(answered["fields"]["status"], 200);
+    assert_eq!(answered["span"]["route"], "/readyz");
     assert!(reqwest::get(format!("http://{address}/healthz")).await.is_err(), "nothing listens any more");
 }

@@ -3,7 +3,7 @@
 
 use chrono::Utc;
 use entity::mail_outbox;
-use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter};
 
 pub struct Mail {
     pub to: String,
@@ -35,4 +35,15 @@ pub async fn enqueue(db: &impl ConnectionTrait, mail: Mail) -> Result<(), DbErr>
     .exec_without_returning(db)
     .await?;
     Ok(())
+}
+
+/// Mail not sent yet, and how much of it has failed at least once (for `/metrics`).
+pub struct Backlog {
+    pub waiting: u64,
+    pub failing: u64,
+}
+
+pub async fn backlog(db: &impl ConnectionTrait) -> Result<Backlog, DbErr> {
+    let unsent = || mail_outbox::Entity::find().filter(mail_outbox::Column::SentAt.is_null());
+    Ok(Backlog { waiting: unsent().count(db).await?, failing: unsent().filter(mail_outbox::Column::Attempts.gt(0)).count(db).await? })
 }

@@ -9,7 +9,8 @@ use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::sea_query::{LockBehavior, LockType};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::sync::{Notify, watch};
@@ -107,61 +108,69 @@ impl Sender {
     /// Sends every mail that is due, one at a time until `stopping` says so; returns how many
     /// it tried.
     async fn send_due(&self, stopping: &watch::Receiver<bool>) -> Result<usize, sea_orm::DbErr> {
-        let now = Utc::now();
-        let due = mail_outbox::Entity::find()
+        let mut tried = 0;
+        while !*stopping.borrow() {
+            let Some(mail) = self.claim_next(Utc::now()).await.inspect_err(|error| tracing::error!(%error, "cannot read the mail outbox"))? else {
+                break;
+            };
+            tried += 1;
+            self.deliver(mail).await?;
+        }
+        Ok(tried)
+    }
+
+    /// Claims the oldest due mail for [`CLAIM`] in one statement; on PostgreSQL its row is
+    /// taken `FOR UPDATE SKIP LOCKED`, so servers claiming at the same moment each get a
+    /// different mail instead of waiting on one another (SQLite has a single writer).
+    async fn claim_next(&self, now: chrono::DateTime<Utc>) -> Result<Option<mail_outbox::Model>, sea_orm::DbErr> {
+        let oldest_due = mail_outbox::Entity::find()
+            .select_only()
+            .column(mail_outbox::Column::Id)
             .filter(mail_outbox::Column::SentAt.is_null())
             .filter(mail_outbox::Column::NextAttemptAt.lte(now))
             .order_by_asc(mail_outbox::Column::Id)
-            .limit(20)
-            .all(&self.db)
-            .await
-            .inspect_err(|error| tracing::error!(%error, "cannot read the mail outbox"))?;
-        let mut tried = 0;
-        for mail in due {
-            if *stopping.borrow() {
-                break;
+            .limit(1)
+            .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+            .into_query();
+        let claimed = mail_outbox::Entity::update_many()
+            .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(now + CLAIM))
+            .filter(mail_outbox::Column::Id.in_subquery(oldest_due))
+            .exec_with_returning(&self.db)
+            .await?;
+        Ok(claimed.into_iter().next())
+    }
+
+    /// Sends one claimed mail and records the outcome: sent, or when to try again.
+    async fn deliver(&self, mail: mail_outbox::Model) -> Result<(), sea_orm::DbErr> {
+        let outcome = match self.message(&mail) {
+            Ok(message) => self.transport.send(mail.id, message).await,
+            Err(error) => Err(error),
+        };
+        let update = mail_outbox::Entity::update_many().filter(mail_outbox::Column::Id.eq(mail.id));
+        match outcome {
+            Ok(()) => {
+                // The outbox is a queue, not an archive: a sent mail's bodies (which may hold
+                // a one-time code) are not kept.
+                update
+                    .col_expr(mail_outbox::Column::SentAt, Expr::value(Utc::now()))
+                    .col_expr(mail_outbox::Column::TextBody, Expr::value(""))
+                    .col_expr(mail_outbox::Column::HtmlBody, Expr::value(""))
+                    .col_expr(mail_outbox::Column::Calendar, Expr::value(Option::<String>::None))
+                    .exec(&self.db)
+                    .await?;
             }
-            let claimed = mail_outbox::Entity::update_many()
-                .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(now + CLAIM))
-                .filter(mail_outbox::Column::Id.eq(mail.id))
-                .filter(mail_outbox::Column::NextAttemptAt.eq(mail.next_attempt_at))
-                .filter(mail_outbox::Column::SentAt.is_null())
-                .exec(&self.db)
-                .await?;
-            if claimed.rows_affected == 0 {
-                continue;
-            }
-            tried += 1;
-            let outcome = match self.message(&mail) {
-                Ok(message) => self.transport.send(mail.id, message).await,
-                Err(error) => Err(error),
-            };
-            let update = mail_outbox::Entity::update_many().filter(mail_outbox::Column::Id.eq(mail.id));
-            match outcome {
-                Ok(()) => {
-                    // The outbox is a queue, not an archive: a sent mail's bodies (which may
-                    // hold a one-time code) are not kept.
-                    update
-                        .col_expr(mail_outbox::Column::SentAt, Expr::value(Utc::now()))
-                        .col_expr(mail_outbox::Column::TextBody, Expr::value(""))
-                        .col_expr(mail_outbox::Column::HtmlBody, Expr::value(""))
-                        .col_expr(mail_outbox::Column::Calendar, Expr::value(Option::<String>::None))
-                        .exec(&self.db)
-                        .await?;
-                }
-                Err(error) => {
-                    let attempts = mail.attempts + 1;
-                    tracing::warn!(mail = mail.id, attempts, error = format!("{error:#}"), "mail not sent; will retry");
-                    update
-                        .col_expr(mail_outbox::Column::Attempts, Expr::value(attempts))
-                        .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(Utc::now() + backoff(self.retry_after, attempts)))
-                        .col_expr(mail_outbox::Column::LastError, Expr::value(format!("{error:#}")))
-                        .exec(&self.db)
-                        .await?;
-                }
+            Err(error) => {
+                let attempts = mail.attempts + 1;
+                tracing::warn!(mail = mail.id, attempts, error = format!("{error:#}"), "mail not sent; will retry");
+                update
+                    .col_expr(mail_outbox::Column::Attempts, Expr::value(attempts))
+                    .col_expr(mail_outbox::Column::NextAttemptAt, Expr::value(Utc::now() + backoff(self.retry_after, attempts)))
+                    .col_expr(mail_outbox::Column::LastError, Expr::value(format!("{error:#}")))
+                    .exec(&self.db)
+                    .await?;
             }
         }
-        Ok(tried)
+        Ok(())
     }
 
     fn message(&self, mail: &mail_outbox::Model) -> anyhow::Result<Message> {

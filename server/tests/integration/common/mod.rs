@@ -127,7 +127,7 @@ fn template_key() -> String {
 /// Migrates `url` and loads the demo data, as a first start would.
 async fn migrate_and_seed(url: &str) {
     cheap_hashing();
-    let db = server::platform::db::connect_and_migrate(url).await.expect("the template migrates");
+    let db = server::platform::db::connect_and_migrate(url, 4).await.expect("the template migrates");
     server::import::import(&db, server::import::parse(server::import::DEMO_FIXTURE).unwrap()).await.expect("the demo data loads");
     if url.starts_with("sqlite:") {
         use sea_orm::ConnectionTrait;
@@ -249,9 +249,10 @@ impl TestApp {
         (Self::spawn_with(backend, |config| config.smtp_url = Some(url)).await, inbox)
     }
 
-    /// A second server on the same database as `other` (as behind a load balancer).
-    pub async fn spawn_beside(other: &TestApp) -> TestApp {
-        Self::start(tempfile::tempdir().expect("a temporary folder"), other.config.database_url.clone(), None, |_| {}).await
+    /// A second server on the same database as `other` (as behind a load balancer), whose
+    /// configuration `customize` may change.
+    pub async fn spawn_beside(other: &TestApp, customize: impl FnOnce(&mut Config)) -> TestApp {
+        Self::start(tempfile::tempdir().expect("a temporary folder"), other.config.database_url.clone(), None, customize).await
     }
 
     async fn start(data_dir: tempfile::TempDir, database_url: String, postgres: Option<PostgresDatabase>, customize: impl FnOnce(&mut Config)) -> TestApp {

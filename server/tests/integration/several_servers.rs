@@ -1,0 +1,114 @@
+//! Two servers on one PostgreSQL database, as behind a load balancer: a change through one
+//! shows on the other's pages within a second, each mail goes out once, rate limits hold
+//! across both, and a periodic job runs on one server at a time, once per interval.
+
+use crate::common::{self, TestApp, smtp};
+use crate::jobs::post_job;
+use reqwest::Method;
+use serde_json::json;
+use server::platform::mail::outbox::{self, Mail};
+use sea_orm::EntityTrait;
+use server::platform::periodic::{claim_round, exclusively};
+use std::time::{Duration, Instant};
+
+async fn two_servers(customize: impl Fn(&mut server::config::Config) + Copy) -> (TestApp, TestApp) {
+    let first = TestApp::spawn_with(common::Backend::Postgres, customize).await;
+    let second = TestApp::spawn_beside(&first, customize).await;
+    // The second server's listener connects in the background (and clears its cache when it
+    // does): only from then on does it hear of changes.
+    second.site.listening.subscribe().wait_for(|listening| *listening).await.unwrap();
+    (first, second)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_through_one_server_shows_on_the_others_pages_within_a_second() {
+    let (first, second) = two_servers(|_| {}).await;
+    let (status, before) = second.text("/jobs").await;
+    assert_eq!(status, 200);
+    assert!(!before.contains("Night Shift Coordinator"));
+    assert!(second.site.cache.contains("/jobs"), "the second server keeps the page");
+
+    let poster = first.member("Priya Shah").await;
+    post_job(&first, &poster, "Night Shift Coordinator").await;
+    let posted = Instant::now();
+    loop {
+        if second.text("/jobs").await.1.contains("Night Shift Coordinator") {
+            break;
+        }
+        assert!(posted.elapsed() < Duration::from_secs(1), "the second server still shows the old page a second later");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    println!("a job posted on one server was on the other's /jobs after {} ms", posted.elapsed().as_millis());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_mail_goes_out_once_though_both_servers_send() {
+    let (url, inbox) = smtp::start().await;
+    let (first, second) = two_servers(|config| config.smtp_url = Some(url.clone())).await;
+    // Forty mails queued at once, and both senders woken: they claim from the same outbox.
+    let addresses: Vec<String> = (0..40).map(|n| format!("person{n}@example.co.uk")).collect();
+    for address in &addresses {
+        let mail = Mail { to: address.clone(), subject: "Your booking".into(), text: "See you soon.".into(), html: "<p>See you soon.</p>".into(), calendar: None, unsubscribe: None };
+        outbox::enqueue(&first.site.db, mail).await.unwrap();
+    }
+    first.state.mail_queued.notify_one();
+    second.state.mail_queued.notify_one();
+    for address in &addresses {
+        inbox.wait_for_containing(address, "Your booking", 20).await;
+    }
+    // Time for a second copy of any of them to arrive, were one sent.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    for address in &addresses {
+        assert_eq!(inbox.count_containing(address, "Your booking").await, 1, "{address} got a mail more than once");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_hold_across_servers() {
+    let (first, second) = two_servers(|config| config.limits.register_per_hour = 3).await;
+    let register = |n: usize| json!({"full_name": "Amelia Hughes", "email": format!("amelia{n}@example.co.uk"), "phone_number": "07700 900123", "password": "a quiet garden"});
+    for (n, server) in [&first, &second, &first].into_iter().enumerate() {
+        let (status, body) = server.call(Method::POST, "/api/auth/register/", Some(register(n)), None).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = second.call(Method::POST, "/api/auth/register/", Some(register(3)), None).await;
+    assert_eq!(status, 429, "the fourth sign-up from one address in the hour, on the other server: {body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_periodic_job_runs_on_one_server_at_a_time_and_once_per_interval() {
+    let (first, second) = two_servers(|_| {}).await;
+    let (first_db, second_db) = (first.site.db.clone(), second.site.db.clone());
+
+    // While one server runs a round, the other's attempt is skipped.
+    let (started, wait_for_start) = tokio::sync::oneshot::channel();
+    let (finish, finished) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(async move {
+        exclusively(&first_db, "test sweep", async {
+            started.send(()).unwrap();
+            finished.await.unwrap();
+            Ok(())
+        })
+        .await
+    });
+    wait_for_start.await.unwrap();
+    assert_eq!(exclusively(&second_db, "test sweep", async { Ok(()) }).await.unwrap(), None, "skipped while the other server runs it");
+    assert_eq!(exclusively(&second_db, "another job", async { Ok(()) }).await.unwrap(), Some(()), "other jobs are not held up");
+    finish.send(()).unwrap();
+    assert_eq!(running.await.unwrap().unwrap(), Some(()));
+    assert_eq!(exclusively(&second_db, "test sweep", async { Ok(()) }).await.unwrap(), Some(()), "free again once it is done");
+
+    // A daily job: one round a day, whichever server claims it.
+    let day = Duration::from_secs(24 * 3600);
+    let now = chrono::Utc::now();
+    assert!(claim_round(&first.site.db, "test daily", day, now).await.unwrap());
+    assert!(!claim_round(&second.site.db, "test daily", day, now + chrono::Duration::hours(3)).await.unwrap(), "the other server started later the same day");
+    assert!(claim_round(&second.site.db, "test daily", day, now + chrono::Duration::hours(24)).await.unwrap(), "the next day's round");
+
+    // The servers' own daily job (document retention) is claimed this way too, at start.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while entity::periodic_run::Entity::find_by_id("document retention").one(&first.site.db).await.unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the retention sweep never claimed its round");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
