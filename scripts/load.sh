@@ -38,13 +38,14 @@ LUA
 
 echo "Loading $BASE for $DURATION s with 256 connections..."
 export WRK_THREADS=1
-run cached 192 "$BASE/" -s "$DATA/paths.lua" &
-run searches 24 "$BASE/" -s "$DATA/search.lua" &
-run api 24 "$BASE/" -s "$DATA/api.lua" &
-run logins 8 "$BASE/api/auth/login/" -s "$DATA/login.lua" &
-run uploads 8 "$BASE/api/auth/profile/" -s "$DATA/upload.lua" &
+LOADS=()
+run cached 192 "$BASE/" -s "$DATA/paths.lua" & LOADS+=($!)
+run searches 24 "$BASE/" -s "$DATA/search.lua" & LOADS+=($!)
+run api 24 "$BASE/" -s "$DATA/api.lua" & LOADS+=($!)
+run logins 8 "$BASE/api/auth/login/" -s "$DATA/login.lua" & LOADS+=($!)
+run uploads 8 "$BASE/api/auth/profile/" -s "$DATA/upload.lua" & LOADS+=($!)
 failed=0
-for job in $(jobs -p); do wait "$job" || failed=1; done
+for load in "${LOADS[@]}"; do wait "$load" || failed=1; done
 [ "$failed" -eq 0 ] || { echo "errors under load: see above" >&2; exit 1; }
 
 # milliseconds NAME PERCENTILE: wrk's figure (in us, ms or s) in milliseconds.

@@ -16,7 +16,6 @@ pub mod payment;
 pub mod payment_event;
 pub mod periodic_run;
 pub mod provider;
-pub mod rate_limit_window;
 pub mod recruitment_request;
 pub mod refresh_token;
 pub mod review;
@@ -44,7 +43,6 @@ pub mod prelude {
     pub use super::payment_event::Entity as PaymentEvent;
     pub use super::periodic_run::Entity as PeriodicRun;
     pub use super::provider::Entity as Provider;
-    pub use super::rate_limit_window::Entity as RateLimitWindow;
     pub use super::recruitment_request::Entity as RecruitmentRequest;
     pub use super::refresh_token::Entity as RefreshToken;
     pub use super::review::Entity as Review;

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 const EVERY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
 
-/// Runs the sweep at start and then daily, for as long as the server runs.
+/// Runs the sweep once a day, on one server, for as long as the server runs.
 pub fn start(state: Arc<AppState>) {
     periodic::every(state, "document retention", EVERY, |state| async move {
         let removed = sweep(&state, Utc::now()).await?;

@@ -1,43 +1,66 @@
 //! Background work done every so often: booking reminders, job expiry, job alerts, document
-//! retention. Several servers may share one database, so each round is claimed in it first
-//! (a daily job runs once a day, however many servers run), and on PostgreSQL it runs under
-//! an advisory lock, so a round never overlaps another server's. Each job still claims its
-//! own work with conditional updates, so nothing is done twice either way.
+//! retention, the sweep of old rate-limit windows. Several servers may share one database, so
+//! each round is claimed in it first (a daily job runs once a day, however many servers run),
+//! and on PostgreSQL it runs under an advisory lock, so a round never overlaps another
+//! server's. Each job still claims its own work with conditional updates, so nothing is done
+//! twice either way.
 
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use entity::periodic_run;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DbErr, EntityTrait, QueryFilter, Set, Statement, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, Set, Statement, TransactionTrait};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs `round` at start (unless a server ran it within `interval`) and then every
-/// `interval`, for as long as the server runs.
+/// Runs `round` every `interval`, on whichever server claims it first, for as long as the
+/// server runs: it looks every minute (or every `interval`, if shorter), so a daily round is
+/// not put off by a restart.
 pub fn every<Round, Done>(state: Arc<AppState>, job: &'static str, interval: Duration, round: Round)
 where
     Round: Fn(Arc<AppState>) -> Done + Send + Sync + 'static,
     Done: Future<Output = Result<(), DbErr>> + Send,
 {
+    let look_every = interval.min(Duration::from_secs(60));
     tokio::spawn(async move {
         loop {
-            let db = state.db();
-            let ran = exclusively(db, job, async {
-                if !claim_round(db, job, interval, Utc::now()).await? {
-                    return Ok(false);
-                }
-                round(state.clone()).await.map(|()| true)
-            })
-            .await;
-            match ran {
-                Ok(Some(true)) => {}
-                Ok(Some(false) | None) => tracing::debug!(job, "another server ran this round"),
+            match run_round(&state, job, interval, &round).await {
+                Ok(true) => {}
+                Ok(false) => tracing::debug!(job, "another server ran this round"),
                 Err(error) => tracing::error!(job, %error, "a periodic job failed"),
             }
-            tokio::time::sleep(interval).await;
+            tokio::time::sleep(look_every).await;
         }
     });
+}
+
+/// One round of `job` if this server claims it; whether it ran. On PostgreSQL the claim is
+/// made under the job's advisory lock, in the lock's own transaction, and both are held until
+/// the round is done (one pooled connection; the round borrows others as it goes).
+async fn run_round<Round, Done>(state: &Arc<AppState>, job: &str, interval: Duration, round: &Round) -> Result<bool, DbErr>
+where
+    Round: Fn(Arc<AppState>) -> Done,
+    Done: Future<Output = Result<(), DbErr>>,
+{
+    let db = state.db();
+    if db.get_database_backend() != DatabaseBackend::Postgres {
+        // One SQLite file, one server: the claim alone keeps to one round an interval.
+        if !claim_round(db, job, interval, Utc::now()).await? {
+            return Ok(false);
+        }
+        round(state.clone()).await?;
+        return Ok(true);
+    }
+    let lock = db.begin().await?;
+    if !try_lock(&lock, job).await? || !claim_round(&lock, job, interval, Utc::now()).await? {
+        lock.rollback().await?;
+        return Ok(false);
+    }
+    // A failed round rolls its claim back with the lock, so the next look tries again.
+    round(state.clone()).await?;
+    lock.commit().await?;
+    Ok(true)
 }
 
 /// Claims this round of `job` if none started within `interval` of `now`, on any server: one
@@ -57,27 +80,30 @@ pub async fn claim_round(db: &impl ConnectionTrait, job: &str, interval: Duratio
     Ok(claimed.rows_affected == 1)
 }
 
-/// Does `work` unless another server is doing the job named `job` (PostgreSQL's
-/// `pg_try_advisory_xact_lock`, held by a transaction of its own until `work` is done, and
-/// released by the database if this server dies); `None` when it was skipped.
+/// Does `work` unless another server is doing the job named `job` (PostgreSQL's advisory lock,
+/// held by a transaction of its own until `work` is done, and released by the database if this
+/// server dies); `None` when it was skipped. SQLite has one server: `work` just runs.
 pub async fn exclusively<T>(db: &DatabaseConnection, job: &str, work: impl Future<Output = Result<T, DbErr>>) -> Result<Option<T>, DbErr> {
     if db.get_database_backend() != DatabaseBackend::Postgres {
-        // One SQLite file, one server.
         return work.await.map(Some);
     }
     let lock = db.begin().await?;
-    let statement = Statement::from_sql_and_values(DatabaseBackend::Postgres, "SELECT pg_try_advisory_xact_lock($1) AS taken", [lock_key(job).into()]);
-    let taken = match lock.query_one_raw(statement).await? {
-        Some(row) => row.try_get::<bool>("", "taken")?,
-        None => false,
-    };
-    if !taken {
+    if !try_lock(&lock, job).await? {
         lock.rollback().await?;
         return Ok(None);
     }
     let outcome = work.await;
     lock.commit().await?;
     outcome.map(Some)
+}
+
+/// Takes `job`'s advisory lock for the rest of the transaction `lock`, unless another holds it.
+async fn try_lock(lock: &DatabaseTransaction, job: &str) -> Result<bool, DbErr> {
+    let statement = Statement::from_sql_and_values(DatabaseBackend::Postgres, "SELECT pg_try_advisory_xact_lock($1) AS taken", [lock_key(job).into()]);
+    match lock.query_one_raw(statement).await? {
+        Some(row) => row.try_get::<bool>("", "taken"),
+        None => Ok(false),
+    }
 }
 
 /// The advisory lock's number for a job: its name's FNV-1a hash, the same on every server.

@@ -67,3 +67,26 @@ async fn readiness_follows_the_database() {
     readiness_becomes(&app, 200, 15).await;
     assert_eq!(app.json("/api/service/categories/").await.0, 200, "and serves again without a restart");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_are_off_by_default_and_then_answer_only_their_token() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    assert_eq!(app.get("/metrics").await.status(), 404, "off unless METRICS_TOKEN is set");
+
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| config.metrics_token = Some("scrape-secret-1".into())).await;
+    assert_eq!(app.get("/metrics").await.status(), 401);
+    let scrape = |token: &'static str| app.client.get(format!("{}/metrics", app.base)).bearer_auth(token).send();
+    assert_eq!(scrape("scrape-secret-2").await.unwrap().status(), 401, "a wrong token");
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    assert_eq!(app.get("/jobs").await.status(), 200);
+    assert_eq!(app.get("/jobs").await.status(), 200);
+    let answer = scrape("scrape-secret-1").await.unwrap();
+    assert_eq!(answer.status(), 200);
+    assert!(answer.headers()["content-type"].to_str().unwrap().starts_with("text/plain; version=0.0.4"));
+    let text = answer.text().await.unwrap();
+    assert!(text.contains("http_requests_total{route=\"/healthz\",status=\"2xx\"} 1\n"), "{text}");
+    assert!(text.contains("http_requests_total{route=\"/jobs\",status=\"2xx\"} 2\n"), "pages count under their route: {text}");
+    assert!(text.contains("page_cache_lookups_total{outcome=\"memory\"} 1\n"), "the second /jobs came from memory: {text}");
+    assert!(text.contains("mail_outbox_waiting 0\n"), "{text}");
+    assert!(text.contains("database_pool_max_connections 8\n"), "{text}");
+}
