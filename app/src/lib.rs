@@ -24,8 +24,9 @@ pub fn render_page(payload: &PagePayload, assets: &Assets, islands: Arc<dyn Isla
     with_islands(islands, || pages::document(payload, assets))
 }
 
-/// The error document: `status` 404 says 'Page Not Found: {path}', anything else
-/// 'Internal Server Error'. Shows no internal detail.
+/// The error document: `status` 404 says 'Page Not Found: {path}', 410 'No Longer
+/// Available', 503 'Service Unavailable', anything else 'Internal Server Error'. Shows no
+/// internal detail.
 pub fn render_error(status: u16, path: &str, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
     with_islands(islands, || pages::error_document(status, path, site, assets))
 }

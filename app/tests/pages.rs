@@ -745,8 +745,18 @@ fn the_not_found_document_names_the_path() {
 }
 
 #[test]
+fn the_unavailable_document_says_to_try_again() {
+    let html = render_error(503, "/jobs?search=care", &site(), &assets(), Arc::new(FakeIslands));
+    assert_sound_document(&html, "503");
+    assert!(html.contains("<title>Service Unavailable - Brightway UK</title>"));
+    assert!(html.contains(r#"<p class="error-code">503</p>"#));
+    assert!(html.contains("We cannot reach our records for a moment. Please try again shortly."));
+    assert!(html.contains(r#"<meta name="robots" content="noindex">"#));
+}
+
+#[test]
 fn other_errors_are_internal_server_errors_without_detail() {
-    let html = render_error(503, "/services<x>", &site(), &assets(), Arc::new(FakeIslands));
+    let html = render_error(502, "/services<x>", &site(), &assets(), Arc::new(FakeIslands));
     assert_sound_document(&html, "500");
     assert!(html.contains("<title>Internal Server Error - Brightway UK</title>"));
     assert!(html.contains(r#"<p class="error-code">500</p>"#));

@@ -14,8 +14,8 @@ pub struct Config {
     /// Where the server keeps its own files (SQLite database, mail, uploads, secrets).
     pub data_dir: PathBuf,
     pub database_url: String,
-    /// The most database connections the server opens.
-    pub database_pool_size: u32,
+    /// The most database connections the server opens, and how long a request waits for one.
+    pub database_pool: crate::platform::db::Pool,
     /// The origin visitors reach the site at; used for canonical links and absolute URLs.
     pub public_url: String,
     /// Overrides the website info's brand when set.
@@ -38,6 +38,8 @@ pub struct Config {
     pub mail_from: String,
     /// `s3://bucket/prefix`, or a folder for uploads.
     pub storage_url: String,
+    /// The longest one request to an S3 store may take, retries included.
+    pub storage_timeout: Duration,
     /// Signs tokens, codes and file links; generated and kept under `data/` when unset.
     pub jwt_secret: Option<String>,
     pub limits: Limits,
@@ -155,11 +157,14 @@ impl Config {
         let trusted_proxies = settings.count("TRUSTED_PROXIES", 0);
         let database_url = settings.text("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3")));
         // SQLite writes one at a time: a few connections read alongside the writer.
-        let database_pool_size = settings.number("DATABASE_POOL_SIZE", if database_url.starts_with("sqlite:") { 8 } else { 16 });
+        let database_pool = crate::platform::db::Pool {
+            size: settings.number("DATABASE_POOL_SIZE", if database_url.starts_with("sqlite:") { 8 } else { 16 }),
+            acquire_timeout: Duration::from_secs(settings.number("DATABASE_ACQUIRE_TIMEOUT_SECONDS", 5)),
+        };
         let config = Config {
             port,
             database_url,
-            database_pool_size,
+            database_pool,
             public_url: settings.text("PUBLIC_URL").unwrap_or_else(|| format!("http://127.0.0.1:{port}")).trim_end_matches('/').to_string(),
             brand: settings.text("BRAND"),
             islands_dir: settings.text("ISLANDS_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("islands/dist")),
@@ -172,6 +177,7 @@ impl Config {
             smtp_url: settings.text("SMTP_URL"),
             mail_from: settings.text("MAIL_FROM").unwrap_or_else(|| "Brightway <no-reply@brightway.example>".into()),
             storage_url: settings.text("STORAGE_URL").unwrap_or_else(|| data_dir.join("uploads").display().to_string()),
+            storage_timeout: Duration::from_secs(settings.number("STORAGE_TIMEOUT_SECONDS", 30)),
             jwt_secret: settings.text("JWT_SECRET"),
             limits: Limits {
                 login_per_minute: settings.number("RATE_LIMIT_LOGIN_PER_MINUTE", 10),

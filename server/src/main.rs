@@ -126,14 +126,14 @@ async fn shutdown_signal() {
 
 async fn migrate() -> anyhow::Result<()> {
     let config = Config::from_env()?;
-    server::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
+    server::platform::db::connect_and_migrate(&config.database_url, config.database_pool).await?;
     println!("migrations applied");
     Ok(())
 }
 
 async fn import(file: &Path) -> anyhow::Result<()> {
     let config = Config::from_env()?;
-    let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
+    let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool).await?;
     let started = std::time::Instant::now();
     let report = server::import::import_file(&db, file).await?;
     if report.changed_anything() {
@@ -167,7 +167,7 @@ async fn create_admin(email: &str) -> anyhow::Result<()> {
     let password = password.trim_end_matches(['\r', '\n']).to_string();
     server::accounts::password_rules::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
     let config = Config::from_env()?;
-    let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
+    let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool).await?;
     let created = server::accounts::staff::create_or_promote(&db, &email, &password).await?;
     println!("{} staff account {email}", if created { "created" } else { "updated" });
     Ok(())

@@ -34,7 +34,7 @@ pub struct App {
 pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::platform::data_dir::prepare(&config.data_dir)?;
     crate::platform::passwords::set_cost(config.password_hash);
-    let db = crate::platform::db::connect_and_migrate(&config.database_url, config.database_pool_size).await?;
+    let db = crate::platform::db::connect_and_migrate(&config.database_url, config.database_pool).await?;
     crate::accounts::staff::retire_published_staff_account(&db).await?;
     if config.seed_demo && category::Entity::find().count(&db).await? == 0 {
         let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
@@ -56,7 +56,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     let mail_queued = sender.waker();
     let mail = sender.start();
     let state = Arc::new(AppState {
-        storage: Storage::open(&config.storage_url, &secrets.files, &config.public_url)?,
+        storage: Storage::open(&config.storage_url, &secrets.files, &config.public_url, config.storage_timeout)?,
         links: crate::platform::signed_link::SignedLinks::new(&secrets.mail_links),
         tokens: Tokens::new(&secrets.tokens),
         codes: Codes::new(&secrets.codes),

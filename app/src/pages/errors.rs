@@ -42,6 +42,19 @@ pub(super) fn Gone() -> impl IntoView {
 }
 
 #[component]
+pub(super) fn Unavailable() -> impl IntoView {
+    view! {
+        <div class="container error-page">
+            <p class="error-code">"503"</p>
+            <h1>"Service Unavailable"</h1>
+            <p class="lead">"We cannot reach our records for a moment. Please try again shortly."</p>
+            <p>"Nothing you sent before this was lost."</p>
+            <ErrorLinks/>
+        </div>
+    }
+}
+
+#[component]
 pub(super) fn ServerError() -> impl IntoView {
     view! {
         <div class="container error-page">

@@ -94,7 +94,7 @@ pub(crate) fn document(payload: &PagePayload, assets: &Assets) -> String {
 }
 
 /// The document of an error page: 404 for a path nothing answers, 410 for a page taken down,
-/// anything else a server error.
+/// 503 while the database cannot be reached, anything else a server error.
 /// Not to be indexed, and without a canonical address since the page is not a page of the site.
 pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &Assets) -> String {
     let brand = &site.info.brand;
@@ -103,6 +103,8 @@ pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &
         ("Page Not Found", format!("Page Not Found: {path}"), content)
     } else if status == 410 {
         ("No Longer Available", "This job advert has been taken down.".to_owned(), view! { <errors::Gone/> }.into_any())
+    } else if status == 503 {
+        ("Service Unavailable", "We cannot reach our records for a moment.".to_owned(), view! { <errors::Unavailable/> }.into_any())
     } else {
         let content = view! { <errors::ServerError/> }.into_any();
         ("Internal Server Error", "Sorry, something went wrong on our side.".to_owned(), content)

@@ -41,11 +41,22 @@ pub enum AppError {
     /// 502: a service we depend on (the payment provider) failed; the request may be retried.
     #[error("{0}")]
     BadGateway(String),
+    /// 503 with `Retry-After`: the database or the file storage cannot be reached just now.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 507: the file storage is full; nothing was stored.
+    #[error("There is no room to store files just now. Please try again later.")]
+    StorageFull,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 impl AppError {
+    /// 503 while the database cannot be reached.
+    pub fn database_unavailable() -> Self {
+        AppError::Unavailable("The service is unavailable for a moment. Please try again shortly.".into())
+    }
+
     /// A validation error of one field.
     pub fn field(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
@@ -65,6 +76,8 @@ impl AppError {
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::StorageFull => StatusCode::INSUFFICIENT_STORAGE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -72,9 +85,16 @@ impl AppError {
 
 impl From<sea_orm::DbErr> for AppError {
     fn from(error: sea_orm::DbErr) -> Self {
+        if crate::platform::db::is_unavailable(&error) {
+            tracing::warn!(%error, "the database is unavailable");
+            return AppError::database_unavailable();
+        }
         AppError::Internal(error.into())
     }
 }
+
+/// What a 503 asks a client to wait: a database restart or a store's hiccup takes seconds.
+pub(crate) const RETRY_UNAVAILABLE_AFTER_SECONDS: u64 = 5;
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
@@ -102,8 +122,14 @@ impl IntoResponse for AppError {
             _ => {}
         }
         let mut response = (status, Json(Value::Object(body))).into_response();
-        if let AppError::TooManyRequests { retry_after_seconds, .. } = self {
-            response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_seconds.into());
+        match self {
+            AppError::TooManyRequests { retry_after_seconds, .. } => {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after_seconds.into());
+            }
+            AppError::Unavailable(_) => {
+                response.headers_mut().insert(axum::http::header::RETRY_AFTER, RETRY_UNAVAILABLE_AFTER_SECONDS.into());
+            }
+            _ => {}
         }
         response
     }

@@ -50,6 +50,7 @@ fn signed_seeker(state: &AppState, query: &SignedQuery, action: &str) -> Option<
 async fn page(state: &AppState, status: StatusCode, path: &str, message: MessagePage) -> Result<(StatusCode, Html<String>), AppError> {
     let html = state.site.message_html(message, path).await.map_err(|error| match error {
         PageError::NotFound | PageError::Gone => AppError::NotFound,
+        PageError::Unavailable => AppError::database_unavailable(),
         PageError::Internal(error) => AppError::Internal(error),
     })?;
     Ok((status, Html(html)))

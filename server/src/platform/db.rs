@@ -5,8 +5,21 @@ use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection};
 use std::time::Duration;
 
-/// A pool of at most `pool_size` connections to `url`.
-pub async fn connect(url: &str, pool_size: u32) -> anyhow::Result<DatabaseConnection> {
+/// How many connections the server keeps, and how long a request waits for one.
+#[derive(Clone, Copy, Debug)]
+pub struct Pool {
+    pub size: u32,
+    /// Past it the request answers 503 (the database is restarting, or every connection busy).
+    pub acquire_timeout: Duration,
+}
+
+impl Pool {
+    /// A small pool for tools and tests.
+    pub const SMALL: Pool = Pool { size: 4, acquire_timeout: Duration::from_secs(10) };
+}
+
+/// A pool of connections to `url`.
+pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection> {
     if let Some(path) = sqlite_file(url) {
         if let Some(parent) = std::path::Path::new(path).parent() {
             std::fs::create_dir_all(parent)?;
@@ -15,7 +28,8 @@ pub async fn connect(url: &str, pool_size: u32) -> anyhow::Result<DatabaseConnec
     let mut options = ConnectOptions::new(url);
     options
         .sqlx_logging(false)
-        .max_connections(pool_size.max(1))
+        .max_connections(pool.size.max(1))
+        .acquire_timeout(pool.acquire_timeout)
         .connect_timeout(Duration::from_secs(10))
         .map_sqlx_sqlite_opts(|o| {
             o.journal_mode(SqliteJournalMode::Wal)
@@ -28,8 +42,8 @@ pub async fn connect(url: &str, pool_size: u32) -> anyhow::Result<DatabaseConnec
     Ok(db)
 }
 
-pub async fn connect_and_migrate(url: &str, pool_size: u32) -> anyhow::Result<DatabaseConnection> {
-    let db = connect(url, pool_size).await?;
+pub async fn connect_and_migrate(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection> {
+    let db = connect(url, pool).await?;
     Migrator::up(&db, None).await?;
     Ok(db)
 }
@@ -45,4 +59,26 @@ fn sqlite_file(url: &str) -> Option<&str> {
 /// for two requests at once, and the caller answers that as a duplicate.
 pub fn is_unique_violation(error: &sea_orm::DbErr) -> bool {
     matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// Whether a failure means the database cannot be reached just now (restarting, refusing or
+/// dropping connections, every connection busy) rather than that the request was wrong: the
+/// caller answers 503, and the next request tries again on a fresh connection.
+pub fn is_unavailable(error: &sea_orm::DbErr) -> bool {
+    use sea_orm::sqlx::Error as Sqlx;
+    use sea_orm::{DbErr, RuntimeErr};
+    let sqlx = match error {
+        // No connection could be had: refused, timed out, or the database would not take one.
+        DbErr::ConnectionAcquire(_) | DbErr::Conn(_) => return true,
+        DbErr::Exec(RuntimeErr::SqlxError(error)) | DbErr::Query(RuntimeErr::SqlxError(error)) => error,
+        _ => return false,
+    };
+    // A connection that broke while in use.
+    match sqlx.as_ref() {
+        Sqlx::Io(_) | Sqlx::Tls(_) | Sqlx::PoolTimedOut | Sqlx::PoolClosed | Sqlx::WorkerCrashed => true,
+        // PostgreSQL's connection exceptions (08...), shutting down or starting up (57P01-57P03),
+        // and too many connections (53300).
+        Sqlx::Database(database) => database.code().is_some_and(|code| code.starts_with("08") || ["57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())),
+        _ => false,
+    }
 }

@@ -3,12 +3,14 @@
 //! and endpoint from the usual `AWS_*` variables). Files get random names and are reachable
 //! only through links signed with a server key that expire after 15 minutes.
 
+use crate::http::AppError;
 use anyhow::Context;
 use bytes::Bytes;
 use chrono::{Duration, Utc};
 use hmac::{Hmac, Mac};
 use object_store::path::Path;
-use object_store::{ObjectStore, ObjectStoreExt};
+use object_store::aws::AmazonS3ConfigKey;
+use object_store::{ClientConfigKey, ObjectStore, ObjectStoreExt};
 use sha2::Sha256;
 use std::sync::Arc;
 
@@ -78,19 +80,47 @@ impl FileKind {
     }
 }
 
+/// Whether `error` comes from a disk with no room left (ENOSPC or EDQUOT).
+fn is_out_of_space(error: &object_store::Error) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(error) = cause {
+        if let Some(io) = error.downcast_ref::<std::io::Error>() {
+            if matches!(io.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded) {
+                return true;
+            }
+        }
+        cause = error.source();
+    }
+    false
+}
+
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 type HmacSha256 = Hmac<Sha256>;
 
+/// A store on the same network answers a connection at once; one that does not is down.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A duration as object_store's settings read it ("30s").
+fn humantime_seconds(duration: std::time::Duration) -> String {
+    format!("{}s", duration.as_secs().max(1))
+}
+
 impl Storage {
     /// `storage_url`: `s3://bucket[/prefix]`, or a local folder (`file:///path` or a path).
-    pub fn open(storage_url: &str, key: &[u8], public_url: &str) -> anyhow::Result<Self> {
+    /// A request to an S3 store gives up after `timeout`, retries included, so that an upload
+    /// to a store that cannot be reached answers 503 in seconds rather than minutes.
+    pub fn open(storage_url: &str, key: &[u8], public_url: &str, timeout: std::time::Duration) -> anyhow::Result<Self> {
         let store: Arc<dyn ObjectStore> = if let Some(location) = storage_url.strip_prefix("s3://") {
             let (bucket, prefix) = location.split_once('/').unwrap_or((location, ""));
             let bucket = object_store::aws::AmazonS3Builder::from_env()
                 .with_bucket_name(bucket)
+                // On top of the options read from the environment (AWS_ALLOW_HTTP and others).
+                .with_config(AmazonS3ConfigKey::Client(ClientConfigKey::ConnectTimeout), humantime_seconds(CONNECT_TIMEOUT))
+                .with_config(AmazonS3ConfigKey::Client(ClientConfigKey::Timeout), humantime_seconds(timeout))
+                .with_retry(object_store::RetryConfig { max_retries: 3, retry_timeout: timeout, ..Default::default() })
                 .build()
                 .context("STORAGE_URL names an S3 bucket that cannot be used")?;
             match prefix.trim_matches('/') {
@@ -105,11 +135,22 @@ impl Storage {
         Ok(Storage { store, key: key.to_vec(), public_url: public_url.to_string() })
     }
 
-    /// Stores `bytes` under a random name in `folder`; returns the key.
-    pub async fn put(&self, folder: &str, kind: FileKind, bytes: Bytes) -> anyhow::Result<String> {
+    /// Stores `bytes` under a random name in `folder`; returns the key. A store that cannot be
+    /// reached answers 503 and a full disk 507: either way nothing was stored (the local store
+    /// writes a temporary file and renames it, S3 takes an object whole or not at all).
+    pub async fn put(&self, folder: &str, kind: FileKind, bytes: Bytes) -> Result<String, AppError> {
         let key = format!("{folder}/{}.{}", hex::encode(rand::random::<[u8; 16]>()), kind.extension());
-        self.store.put(&Path::from(key.as_str()), bytes.into()).await?;
-        Ok(key)
+        match self.store.put(&Path::from(key.as_str()), bytes.into()).await {
+            Ok(_) => Ok(key),
+            Err(error) if is_out_of_space(&error) => {
+                tracing::error!(%error, "the file storage is full");
+                Err(AppError::StorageFull)
+            }
+            Err(error) => {
+                tracing::error!(%error, "a file could not be stored");
+                Err(AppError::Unavailable("File storage is unavailable for a moment. Please try again shortly.".into()))
+            }
+        }
     }
 
     pub async fn get(&self, key: &str) -> anyhow::Result<Bytes> {
@@ -186,7 +227,7 @@ mod tests {
     #[tokio::test]
     async fn links_are_signed_and_expire() {
         let folder = tempfile::tempdir().unwrap();
-        let storage = Storage::open(folder.path().to_str().unwrap(), b"secret", "http://127.0.0.1:3000").unwrap();
+        let storage = Storage::open(folder.path().to_str().unwrap(), b"secret", "http://127.0.0.1:3000", std::time::Duration::from_secs(10)).unwrap();
         let key = storage.put("passports", FileKind::Pdf, Bytes::from_static(b"%PDF-1.7")).await.unwrap();
         assert!(key.starts_with("passports/") && key.ends_with(".pdf"));
         assert_eq!(storage.get(&key).await.unwrap(), Bytes::from_static(b"%PDF-1.7"));

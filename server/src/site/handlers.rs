@@ -124,6 +124,15 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
                 Err(PageError::NotFound) => not_found(&site, path, want_payload).await,
                 Err(PageError::Gone) if want_payload => crate::http::AppError::Gone("This job advert has been taken down.".into()).into_response(),
                 Err(PageError::Gone) => error_page(&site, StatusCode::GONE, path).await,
+                Err(PageError::Unavailable) => {
+                    let mut response = if want_payload {
+                        crate::http::AppError::database_unavailable().into_response()
+                    } else {
+                        error_page(&site, StatusCode::SERVICE_UNAVAILABLE, path).await
+                    };
+                    response.headers_mut().insert(header::RETRY_AFTER, crate::http::error::RETRY_UNAVAILABLE_AFTER_SECONDS.into());
+                    response
+                }
                 Err(PageError::Internal(error)) => {
                     tracing::error!(%path, error = format!("{error:#}"), "page failed");
                     if want_payload {

@@ -30,12 +30,19 @@ pub enum PageError {
     /// What the page showed was removed for good (a job taken down): 410, so crawlers drop it.
     #[error("gone")]
     Gone,
+    /// The database cannot be reached just now: 503, and the page is not kept.
+    #[error("the database is unavailable")]
+    Unavailable,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
 
 impl From<sea_orm::DbErr> for PageError {
     fn from(error: sea_orm::DbErr) -> Self {
+        if crate::platform::db::is_unavailable(&error) {
+            tracing::warn!(%error, "the database is unavailable");
+            return PageError::Unavailable;
+        }
         PageError::Internal(error.into())
     }
 }

@@ -31,7 +31,7 @@ async fn create_admin_makes_a_verified_staff_account_from_stdin() {
     assert!(String::from_utf8_lossy(&made.stdout).contains("created staff account boss@example.org"));
 
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let db = server::platform::db::connect(&database_url, 4).await.unwrap();
+    let db = server::platform::db::connect(&database_url, server::platform::db::Pool::SMALL).await.unwrap();
     let admin = entity::user::Entity::find().filter(entity::user::Column::Email.eq("boss@example.org")).one(&db).await.unwrap().unwrap();
     assert!(admin.is_staff && admin.is_verified);
     assert!(server::platform::passwords::verify("a long staff password", &admin.password_hash));
@@ -54,7 +54,7 @@ async fn categories_after_start(seed_demo: Option<&str>) -> u64 {
     }
     let output = command.output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let db = server::platform::db::connect(&database_url, 4).await.unwrap();
+    let db = server::platform::db::connect(&database_url, server::platform::db::Pool::SMALL).await.unwrap();
     let count = entity::category::Entity::find().count(&db).await.unwrap();
     db.close().await.unwrap();
     count

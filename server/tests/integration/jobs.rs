@@ -12,7 +12,7 @@ use reqwest::multipart::{Form, Part};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, IntoActiveModel};
 use serde_json::{Value, json};
 
-const PDF: &[u8] = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
+pub const PDF: &[u8] = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89";
 
 fn file(bytes: &[u8], name: &str) -> Part {
@@ -362,6 +362,10 @@ async fn recruitment_requests_are_limited_per_client() {
 }
 
 pub fn seeker_form(email: &str, alerts: bool) -> Form {
+    seeker_form_with_cv(email, alerts, PDF)
+}
+
+pub fn seeker_form_with_cv(email: &str, alerts: bool, cv: &[u8]) -> Form {
     Form::new()
         .text("full_name", "Sam Carter")
         .text("email", email.to_string())
@@ -370,7 +374,7 @@ pub fn seeker_form(email: &str, alerts: bool) -> Form {
         .text("locations", "Harrogate")
         .text("employment_types", "full_time,part_time")
         .text("job_alerts", alerts.to_string())
-        .part("cv", file(PDF, "cv.pdf"))
+        .part("cv", file(cv, "cv.pdf"))
 }
 
 /// The first link in `text` that starts with `prefix`.

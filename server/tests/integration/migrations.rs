@@ -39,7 +39,7 @@ where
 
 async fn records_outlive_what_they_point_at(backend: Backend) {
     let (_database, url) = empty_database(backend).await;
-    let db = server::platform::db::connect(&url, 4).await.unwrap();
+    let db = server::platform::db::connect(&url, server::platform::db::Pool::SMALL).await.unwrap();
     // The records are made at today's schema, then the schema goes back to the first migration
     // (the data stays) and forward again, so that the rebuild runs over real rows.
     Migrator::up(&db, None).await.unwrap();

@@ -127,7 +127,7 @@ fn template_key() -> String {
 /// Migrates `url` and loads the demo data, as a first start would.
 async fn migrate_and_seed(url: &str) {
     cheap_hashing();
-    let db = server::platform::db::connect_and_migrate(url, 4).await.expect("the template migrates");
+    let db = server::platform::db::connect_and_migrate(url, server::platform::db::Pool::SMALL).await.expect("the template migrates");
     server::import::import(&db, server::import::parse(server::import::DEMO_FIXTURE).unwrap()).await.expect("the demo data loads");
     if url.starts_with("sqlite:") {
         use sea_orm::ConnectionTrait;
