@@ -26,7 +26,10 @@ echo "== islands: build, types, unit tests"
 (cd islands && npm run --silent build && npm run --silent typecheck && npm test --silent)
 
 echo "== rust: unit, render and API tests (SQLite and PostgreSQL)"
-cargo test --locked --workspace -- --test-threads=2
+cargo test --locked --workspace -- --test-threads=2 --skip faults:: --skip several_servers::
+
+echo "== rust: faults and several servers (with the figures they print)"
+cargo test --locked -p server --test integration -- --test-threads=2 --show-output faults:: several_servers::
 
 cargo build --locked -p server
 SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server"
