@@ -83,6 +83,19 @@ impl AppError {
     }
 }
 
+/// A page's data that could not be had, answered as the API answers (for `_payload.json`).
+impl From<crate::site::PageError> for AppError {
+    fn from(error: crate::site::PageError) -> Self {
+        use crate::site::PageError;
+        match error {
+            PageError::NotFound => AppError::NotFound,
+            PageError::Gone => AppError::Gone("This job advert has been taken down.".into()),
+            PageError::Unavailable => AppError::database_unavailable(),
+            PageError::Internal(error) => AppError::Internal(error),
+        }
+    }
+}
+
 impl From<sea_orm::DbErr> for AppError {
     fn from(error: sea_orm::DbErr) -> Self {
         if crate::platform::db::is_unavailable(&error) {

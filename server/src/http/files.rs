@@ -23,7 +23,7 @@ pub async fn download(State(state): State<Arc<AppState>>, Path(key): Path<String
         return Err(forbidden());
     }
     let kind = key.rsplit_once('.').and_then(|(_, extension)| FileKind::from_extension(extension)).ok_or_else(forbidden)?;
-    let bytes = state.storage.get(&key).await.map_err(|_| AppError::NotFound)?;
+    let bytes = state.storage.get(&key).await?;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind.content_type()));

@@ -2,7 +2,6 @@
 //! job alerts, and unsubscribing from them (one click; the page offers to undo it).
 
 use crate::http::AppError;
-use crate::site::PageError;
 use crate::state::AppState;
 use app::data::{MessageAction, MessagePage};
 use axum::extract::{Query, State};
@@ -48,11 +47,7 @@ fn signed_seeker(state: &AppState, query: &SignedQuery, action: &str) -> Option<
 }
 
 async fn page(state: &AppState, status: StatusCode, path: &str, message: MessagePage) -> Result<(StatusCode, Html<String>), AppError> {
-    let html = state.site.message_html(message, path).await.map_err(|error| match error {
-        PageError::NotFound | PageError::Gone => AppError::NotFound,
-        PageError::Unavailable => AppError::database_unavailable(),
-        PageError::Internal(error) => AppError::Internal(error),
-    })?;
+    let html = state.site.message_html(message, path).await?;
     Ok((status, Html(html)))
 }
 

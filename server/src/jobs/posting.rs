@@ -219,7 +219,7 @@ pub async fn attachment(State(state): State<Arc<AppState>>, RecordId(id): Record
     let row = listed_job(state.db(), id).await?.ok_or(AppError::NotFound)?;
     let key = row.attachment.ok_or(AppError::NotFound)?;
     let kind = key.rsplit_once('.').and_then(|(_, extension)| FileKind::from_extension(extension)).ok_or(AppError::NotFound)?;
-    let bytes = state.storage.get(&key).await.map_err(|_| AppError::NotFound)?;
+    let bytes = state.storage.get(&key).await?;
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind.content_type()));

@@ -30,7 +30,6 @@ pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection
         .sqlx_logging(false)
         .max_connections(pool.size.max(1))
         .acquire_timeout(pool.acquire_timeout)
-        .connect_timeout(Duration::from_secs(10))
         .map_sqlx_sqlite_opts(|o| {
             o.journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
@@ -63,7 +62,9 @@ pub fn is_unique_violation(error: &sea_orm::DbErr) -> bool {
 
 /// Whether a failure means the database cannot be reached just now (restarting, refusing or
 /// dropping connections, every connection busy) rather than that the request was wrong: the
-/// caller answers 503, and the next request tries again on a fresh connection.
+/// caller answers 503, and the next request tries again on a fresh connection. A connection
+/// refused for a wrong password or a missing database counts too: to a client it is the same
+/// outage, and the log says which.
 pub fn is_unavailable(error: &sea_orm::DbErr) -> bool {
     use sea_orm::sqlx::Error as Sqlx;
     use sea_orm::{DbErr, RuntimeErr};
@@ -76,9 +77,9 @@ pub fn is_unavailable(error: &sea_orm::DbErr) -> bool {
     // A connection that broke while in use.
     match sqlx.as_ref() {
         Sqlx::Io(_) | Sqlx::Tls(_) | Sqlx::PoolTimedOut | Sqlx::PoolClosed | Sqlx::WorkerCrashed => true,
-        // PostgreSQL's connection exceptions (08...), shutting down or starting up (57P01-57P03),
-        // and too many connections (53300).
-        Sqlx::Database(database) => database.code().is_some_and(|code| code.starts_with("08") || ["57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())),
+        // PostgreSQL's connection exceptions (not 08P01, a protocol violation: a bug of ours),
+        // shutting down or starting up, and too many connections.
+        Sqlx::Database(database) => database.code().is_some_and(|code| ["08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())),
         _ => false,
     }
 }

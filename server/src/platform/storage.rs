@@ -20,6 +20,8 @@ pub struct Storage {
     store: Arc<dyn ObjectStore>,
     key: Vec<u8>,
     public_url: String,
+    /// The longest a store request may take, retries included.
+    timeout: std::time::Duration,
 }
 
 /// What an upload turned out to be, by its first bytes (never by its name).
@@ -80,6 +82,33 @@ impl FileKind {
     }
 }
 
+/// What a store's failure means to the client: no such file (404), a full disk (507), an S3
+/// store that did not answer properly (503: a network failure, a timeout or its own 5xx, all
+/// retried already), or else a fault of ours to fix (500: permissions, a wrong bucket, a bug).
+fn failure(error: object_store::Error) -> AppError {
+    match error {
+        object_store::Error::NotFound { .. } => AppError::NotFound,
+        error if is_out_of_space(&error) => {
+            tracing::error!(%error, "the file storage is full");
+            AppError::StorageFull
+        }
+        object_store::Error::Generic { store: "S3", source } => {
+            tracing::error!(error = %source, "the file storage is unavailable");
+            unavailable()
+        }
+        error => AppError::Internal(error.into()),
+    }
+}
+
+fn unavailable() -> AppError {
+    AppError::Unavailable("File storage is unavailable for a moment. Please try again shortly.".into())
+}
+
+fn timed_out() -> AppError {
+    tracing::error!("the file storage did not answer in time");
+    unavailable()
+}
+
 /// Whether `error` comes from a disk with no room left (ENOSPC or EDQUOT).
 fn is_out_of_space(error: &object_store::Error) -> bool {
     let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
@@ -132,29 +161,35 @@ impl Storage {
             std::fs::create_dir_all(folder).with_context(|| format!("cannot create the uploads folder {folder}"))?;
             Arc::new(object_store::local::LocalFileSystem::new_with_prefix(folder)?)
         };
-        Ok(Storage { store, key: key.to_vec(), public_url: public_url.to_string() })
+        Ok(Storage { store, key: key.to_vec(), public_url: public_url.to_string(), timeout })
     }
 
     /// Stores `bytes` under a random name in `folder`; returns the key. A store that cannot be
-    /// reached answers 503 and a full disk 507: either way nothing was stored (the local store
-    /// writes a temporary file and renames it, S3 takes an object whole or not at all).
+    /// reached within the timeout answers 503 and a full disk 507; either way nothing is left
+    /// stored (the local store writes a temporary file and renames it; an S3 upload cut off by
+    /// the timeout may have landed after all, so it is deleted, best effort).
     pub async fn put(&self, folder: &str, kind: FileKind, bytes: Bytes) -> Result<String, AppError> {
         let key = format!("{folder}/{}.{}", hex::encode(rand::random::<[u8; 16]>()), kind.extension());
-        match self.store.put(&Path::from(key.as_str()), bytes.into()).await {
-            Ok(_) => Ok(key),
-            Err(error) if is_out_of_space(&error) => {
-                tracing::error!(%error, "the file storage is full");
-                Err(AppError::StorageFull)
+        let stored = match tokio::time::timeout(self.timeout, self.store.put(&Path::from(key.as_str()), bytes.into())).await {
+            Ok(stored) => stored.map(drop).map_err(failure),
+            Err(_) => Err(timed_out()),
+        };
+        if let Err(error) = stored {
+            if !matches!(error, AppError::StorageFull) {
+                self.delete(&key).await;
             }
-            Err(error) => {
-                tracing::error!(%error, "a file could not be stored");
-                Err(AppError::Unavailable("File storage is unavailable for a moment. Please try again shortly.".into()))
-            }
+            return Err(error);
         }
+        Ok(key)
     }
 
-    pub async fn get(&self, key: &str) -> anyhow::Result<Bytes> {
-        Ok(self.store.get(&Path::from(key)).await?.bytes().await?)
+    /// A stored file: 404 if there is none by that key, 503 if the store cannot be reached.
+    pub async fn get(&self, key: &str) -> Result<Bytes, AppError> {
+        let fetched = async { self.store.get(&Path::from(key)).await?.bytes().await };
+        match tokio::time::timeout(self.timeout, fetched).await {
+            Ok(fetched) => fetched.map_err(failure),
+            Err(_) => Err(timed_out()),
+        }
     }
 
     /// Whether the store answers: asking for a name that is never used finds nothing, which

@@ -87,6 +87,24 @@ const JSON: &str = "application/json";
 /// Pages change when the catalogue does: browsers revalidate with the ETag every time.
 const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
+/// The page for a page that could not be made: 410 for one taken down, 503 with `Retry-After`
+/// while the database cannot be reached, else 500 (and the failure goes to the log).
+async fn failed_page(site: &Site, error: PageError, path: &str) -> Response {
+    match error {
+        PageError::NotFound => not_found(site, path, false).await,
+        PageError::Gone => error_page(site, StatusCode::GONE, path).await,
+        PageError::Unavailable => {
+            let mut response = error_page(site, StatusCode::SERVICE_UNAVAILABLE, path).await;
+            response.headers_mut().insert(header::RETRY_AFTER, crate::http::error::RETRY_UNAVAILABLE_AFTER_SECONDS.into());
+            response
+        }
+        PageError::Internal(error) => {
+            tracing::error!(%path, error = format!("{error:#}"), "page failed");
+            error_page(site, StatusCode::INTERNAL_SERVER_ERROR, path).await
+        }
+    }
+}
+
 pub(crate) async fn error_page(site: &Site, status: StatusCode, path: &str) -> Response {
     let html = site.error_html(status.as_u16(), path).await;
     let mut response = (status, html).into_response();
@@ -122,25 +140,8 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
                     response
                 }
                 Err(PageError::NotFound) => not_found(&site, path, want_payload).await,
-                Err(PageError::Gone) if want_payload => crate::http::AppError::Gone("This job advert has been taken down.".into()).into_response(),
-                Err(PageError::Gone) => error_page(&site, StatusCode::GONE, path).await,
-                Err(PageError::Unavailable) => {
-                    let mut response = if want_payload {
-                        crate::http::AppError::database_unavailable().into_response()
-                    } else {
-                        error_page(&site, StatusCode::SERVICE_UNAVAILABLE, path).await
-                    };
-                    response.headers_mut().insert(header::RETRY_AFTER, crate::http::error::RETRY_UNAVAILABLE_AFTER_SECONDS.into());
-                    response
-                }
-                Err(PageError::Internal(error)) => {
-                    tracing::error!(%path, error = format!("{error:#}"), "page failed");
-                    if want_payload {
-                        crate::http::AppError::Internal(error).into_response()
-                    } else {
-                        error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, path).await
-                    }
-                }
+                Err(error) if want_payload => crate::http::AppError::from(error).into_response(),
+                Err(error) => failed_page(&site, error, path).await,
             }
         }
         Some(Err(BadQuery)) => not_found(&site, path, want_payload).await,
@@ -220,7 +221,7 @@ const XML: &str = "application/xml; charset=utf-8";
 async fn sitemap_index(State(site): State<Arc<Site>>, uri: Uri) -> Response {
     match sitemap::entries(&site).await {
         Ok(entries) => ([(header::CONTENT_TYPE, XML)], sitemap::index(&site.config.public_url, &entries)).into_response(),
-        Err(_) => error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, uri.path()).await,
+        Err(error) => failed_page(&site, error, uri.path()).await,
     }
 }
 
@@ -234,7 +235,7 @@ async fn sitemap_part(State(site): State<Arc<Site>>, Path(file): Path<String>, u
             Some(xml) => ([(header::CONTENT_TYPE, XML)], xml).into_response(),
             None => not_found(&site, uri.path(), false).await,
         },
-        Err(_) => error_page(&site, StatusCode::INTERNAL_SERVER_ERROR, uri.path()).await,
+        Err(error) => failed_page(&site, error, uri.path()).await,
     }
 }
 

@@ -163,7 +163,9 @@ impl Site {
     /// The HTML of an error page. Falls back to the default site data if the database fails,
     /// so that an outage still shows a proper page.
     pub async fn error_html(&self, status: u16, path: &str) -> String {
-        let site = match self.site_data().await {
+        // While the database is unreachable, asking it again would make the 503 wait twice.
+        let known = if status == 503 { self.site_data.read().clone().ok_or(PageError::Unavailable) } else { self.site_data().await };
+        let site = match known {
             Ok(site) => (*site).clone(),
             Err(_) => SiteData {
                 info: crate::catalogue::website_info::default_website_info(self.config.brand.as_deref().unwrap_or("Brightway")),

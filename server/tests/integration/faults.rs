@@ -128,8 +128,10 @@ on_both_databases!(backend every_answered_write_survives_a_kill_9);
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn mail_queued_while_smtp_is_down_for_a_minute_arrives_once_when_it_is_back() {
     let outage = Duration::from_secs(60);
-    // A port with nothing listening: every connection to the relay is refused.
-    let address = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    // The relay's port, held but not listening: every connection to it is refused.
+    let relay = tokio::net::TcpSocket::new_v4().unwrap();
+    relay.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let address = relay.local_addr().unwrap();
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {
         config.smtp_url = Some(format!("smtp://{address}"));
         config.mail_retry_after = Duration::from_secs(1);
@@ -147,7 +149,7 @@ async fn mail_queued_while_smtp_is_down_for_a_minute_arrives_once_when_it_is_bac
     assert_eq!(waiting, addresses.len() as u64, "every mail waits in the outbox while the relay is down");
 
     let inbox = smtp::Inbox::default();
-    smtp::serve(tokio::net::TcpListener::bind(address).await.unwrap(), inbox.clone());
+    smtp::serve(relay.listen(64).unwrap(), inbox.clone());
     let back = Instant::now();
     for email in &addresses {
         inbox.wait_for(email, 120).await;

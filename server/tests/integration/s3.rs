@@ -77,9 +77,12 @@ async fn uploads_answer_503_while_the_store_is_unreachable_and_work_again_when_i
     let app = TestApp::spawn_with(Backend::Sqlite, |config| config.storage_url = "s3://marketplace-faults/uploads".into()).await;
     let token = demo_member_token(&app).await;
     let pdf = b"%PDF-1.7\ncv\n".to_vec();
-    assert_eq!(upload(&app, &token, "utility_bill", &pdf).await.0, 200);
+    let (status, before) = upload(&app, &token, "utility_bill", &pdf).await;
+    assert_eq!(status, 200, "{before}");
 
     drop(store);
+    let download = app.client.get(before["utility_bill"].as_str().unwrap()).send().await.unwrap();
+    assert_eq!(download.status(), 503, "a stored file is not reported missing while the store is away");
     let asked = Instant::now();
     let (status, body) = upload(&app, &token, "resume", &pdf).await;
     assert_eq!((status, body["message"].as_str()), (503, Some("File storage is unavailable for a moment. Please try again shortly.")), "{body}");
