@@ -16,7 +16,7 @@ use super::{audit, dashboard, provider_applications};
 use crate::http::AppError;
 use crate::http::member::same_origin;
 use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
-use crate::site::handlers::error_page;
+use crate::site::handlers::{error_page, failed_page};
 use crate::state::AppState;
 use app::admin::{AdminPage, AdminView, Listing};
 use axum::Router;
@@ -95,10 +95,7 @@ async fn render(state: &AppState, status: StatusCode, page: AdminPage) -> Respon
             headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
             response
         }
-        Err(error) => {
-            tracing::error!(%error, "a back-office page failed");
-            error_page(&state.site, StatusCode::INTERNAL_SERVER_ERROR, "/admin").await
-        }
+        Err(error) => failed_page(&state.site, error, "/admin").await,
     }
 }
 

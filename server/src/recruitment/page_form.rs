@@ -3,6 +3,7 @@
 //! with each field's message beside it and what was typed kept. Other methods go to the site.
 
 use super::handlers::{SENT, record};
+use crate::site::handlers::failed_page;
 use super::request::{FIELDS, RecruitmentRequest};
 use crate::http::AppError;
 use crate::http::extract::ClientAddress;
@@ -47,7 +48,7 @@ async fn send(State(state): State<Arc<AppState>>, client: ClientAddress, uri: Ur
     };
     match state.site.page_html(&route, page_data(&route, outcome)).await {
         Ok(html) => (status, Html(html)).into_response(),
-        Err(_) => (StatusCode::INTERNAL_SERVER_ERROR, Html(state.site.error_html(500, uri.path()).await)).into_response(),
+        Err(error) => failed_page(&state.site, error, uri.path()).await,
     }
 }
 

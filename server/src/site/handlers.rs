@@ -89,7 +89,7 @@ const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
 /// The page for a page that could not be made: 410 for one taken down, 503 with `Retry-After`
 /// while the database cannot be reached, else 500 (and the failure goes to the log).
-async fn failed_page(site: &Site, error: PageError, path: &str) -> Response {
+pub(crate) async fn failed_page(site: &Site, error: PageError, path: &str) -> Response {
     match error {
         PageError::NotFound => not_found(site, path, false).await,
         PageError::Gone => error_page(site, StatusCode::GONE, path).await,
