@@ -24,6 +24,19 @@ struct RouteStats {
     count: u64,
 }
 
+impl RouteStats {
+    fn add(&mut self, status: StatusCode, took: Duration) {
+        let seconds = took.as_secs_f64();
+        let class = usize::from(status.as_u16() / 100).clamp(1, CLASSES.len()) - 1;
+        self.by_class[class] += 1;
+        if let Some(bucket) = BUCKETS.iter().position(|bound| seconds <= *bound) {
+            self.buckets[bucket] += 1;
+        }
+        self.seconds += seconds;
+        self.count += 1;
+    }
+}
+
 /// Requests answered, by route (a route pattern, never a raw path: the labels stay few).
 #[derive(Default)]
 pub struct RequestMetrics {
@@ -32,20 +45,15 @@ pub struct RequestMetrics {
 
 impl RequestMetrics {
     pub fn record(&self, route: &str, status: StatusCode, took: Duration) {
-        let seconds = took.as_secs_f64();
-        let class = usize::from(status.as_u16() / 100).clamp(1, CLASSES.len()) - 1;
-        let bucket = BUCKETS.iter().position(|bound| seconds <= *bound);
         let mut routes = self.routes.lock();
-        if !routes.contains_key(route) {
-            routes.insert(route.into(), RouteStats::default());
+        match routes.get_mut(route) {
+            Some(stats) => stats.add(status, took),
+            None => {
+                let mut stats = RouteStats::default();
+                stats.add(status, took);
+                routes.insert(route.into(), stats);
+            }
         }
-        let stats = routes.get_mut(route).expect("just inserted");
-        stats.by_class[class] += 1;
-        if let Some(bucket) = bucket {
-            stats.buckets[bucket] += 1;
-        }
-        stats.seconds += seconds;
-        stats.count += 1;
     }
 
     pub fn write(&self, out: &mut Exposition) {

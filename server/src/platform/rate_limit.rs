@@ -89,8 +89,11 @@ impl RateLimiter {
                 }
             }
             RateLimiter::Shared(db) => match shared::window(db, action, key).await? {
-                Some((started_at, count)) if elapsed_since(started_at) < limit.window => refuse_if_used_up(count, elapsed_since(started_at), limit),
-                _ => Ok(()),
+                Some((started_at, count)) => match elapsed_since(started_at) {
+                    elapsed if elapsed < limit.window => refuse_if_used_up(count, elapsed, limit),
+                    _ => Ok(()),
+                },
+                None => Ok(()),
             },
         }
     }
