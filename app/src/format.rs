@@ -54,10 +54,7 @@ fn thousands(digits: &str) -> String {
     grouped
 }
 
-const MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December",
-];
+const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /// An ISO date (or the date part of a timestamp) the UK way: "2026-12-15" becomes "15 December 2026".
 /// Text that is not a date is shown as it is.
@@ -80,10 +77,7 @@ pub(crate) const EMPLOYMENT_TYPES: [(&str, &str); 4] =
 
 /// `full_time` becomes "Full-time"; an unknown type is shown in words.
 pub(crate) fn employment_type(code: &str) -> String {
-    EMPLOYMENT_TYPES
-        .iter()
-        .find(|(known, _)| *known == code)
-        .map_or_else(|| code.replace('_', " "), |(_, words)| (*words).to_owned())
+    EMPLOYMENT_TYPES.iter().find(|(known, _)| *known == code).map_or_else(|| code.replace('_', " "), |(_, words)| (*words).to_owned())
 }
 
 /// Five stars, filled up to the rating rounded to a whole star: 4.3 gives "★★★★☆".

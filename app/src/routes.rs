@@ -126,8 +126,12 @@ macro_rules! with_data {
 
 /// `Some(page)` for a row without a data type, `None` for a row with one.
 macro_rules! without_data {
-    (; $page:expr) => { Some($page) };
-    ($data:ty; $page:expr) => { None };
+    (; $page:expr) => {
+        Some($page)
+    };
+    ($data:ty; $page:expr) => {
+        None
+    };
 }
 
 /// One row per route, in the spec's order:
@@ -357,7 +361,10 @@ mod tests {
         let unique: std::collections::HashSet<_> = PATHS.iter().collect();
         assert_eq!(unique.len(), 33);
         let members: Vec<&str> = PATHS.iter().copied().filter(|p| route(p).unwrap().unwrap().access() == Access::Member).collect();
-        assert_eq!(members, ["/user/change-password", "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post", "/notifications"]);
+        assert_eq!(
+            members,
+            ["/user/change-password", "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post", "/notifications"]
+        );
     }
 
     #[test]
@@ -372,7 +379,18 @@ mod tests {
     #[test]
     fn only_pages_without_data_are_made_without_a_loader() {
         assert_eq!(route("/about").unwrap().unwrap().page_without_data(), Some(PageData::About));
-        for with_data in ["/", "/jobs", "/apply", "/services", "/services/details", "/services/book", "/become-provider", "/user/verify", "/recruitment-post", "/form/hire-talent"] {
+        for with_data in [
+            "/",
+            "/jobs",
+            "/apply",
+            "/services",
+            "/services/details",
+            "/services/book",
+            "/become-provider",
+            "/user/verify",
+            "/recruitment-post",
+            "/form/hire-talent",
+        ] {
             assert_eq!(route(with_data).unwrap().unwrap().page_without_data(), None, "{with_data}");
         }
         let without = PATHS.iter().filter(|p| route(p).unwrap().unwrap().page_without_data().is_some()).count();
@@ -381,11 +399,7 @@ mod tests {
 
     #[test]
     fn form_pages_sit_in_the_form_layout() {
-        let form: Vec<&str> = PATHS
-            .iter()
-            .copied()
-            .filter(|p| route(p).unwrap().unwrap().layout() == Layout::Form)
-            .collect();
+        let form: Vec<&str> = PATHS.iter().copied().filter(|p| route(p).unwrap().unwrap().layout() == Layout::Form).collect();
         assert_eq!(form, ["/form/find-job", "/form/job-post", "/form/hire-talent"]);
     }
 

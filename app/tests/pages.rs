@@ -8,8 +8,7 @@ use app::{render_error, render_page};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
-const VIEWPORT: &str =
-    r#"<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no">"#;
+const VIEWPORT: &str = r#"<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no">"#;
 
 /// Stands in for the QuickJS renderer: the island's name is enough to find it in the page.
 struct FakeIslands;
@@ -149,22 +148,14 @@ fn every_page() -> Vec<PagePayload> {
                 featured_services: vec![service(1, "End of tenancy cleaning", "120.00", "fixed")],
                 latest_jobs: vec![job(3, "Care assistant")],
                 recent_reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
-                activity: vec![ActivityItem {
-                    text: "New job: Care assistant in Leeds".into(),
-                    href: "/apply?id=3".into(),
-                    date: "2026-11-20".into(),
-                }],
+                activity: vec![ActivityItem { text: "New job: Care assistant in Leeds".into(), href: "/apply?id=3".into(), date: "2026-11-20".into() }],
                 open_services: 48,
                 open_jobs: 24,
             }),
         ),
         payload(
             "/jobs?search=care&page=2",
-            PageData::Jobs(JobsData {
-                search: "care".into(),
-                jobs: vec![job(3, "Care assistant"), hourly_job()],
-                pagination: pagination(2, 5),
-            }),
+            PageData::Jobs(JobsData { search: "care".into(), jobs: vec![job(3, "Care assistant"), hourly_job()], pagination: pagination(2, 5) }),
         ),
         payload("/about", PageData::About),
         payload("/apply?id=3", PageData::Apply(Some(job_detail))),
@@ -206,10 +197,7 @@ fn every_page() -> Vec<PagePayload> {
                 pagination: pagination(1, 3),
             }),
         ),
-        payload(
-            "/services",
-            PageData::Services(ServicesData { category: None, search: String::new(), services: vec![], pagination: pagination(1, 0) }),
-        ),
+        payload("/services", PageData::Services(ServicesData { category: None, search: String::new(), services: vec![], pagination: pagination(1, 0) })),
         payload("/services/book?id=1", PageData::ServicesBook(Some(service(1, "End of tenancy cleaning", "120.00", "fixed")))),
         payload("/services/book", PageData::ServicesBook(None)),
         payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
@@ -427,7 +415,9 @@ fn jobs_show_salaries_types_dates_and_keep_the_search_in_page_links() {
     assert!(html.contains("Full-time"));
     assert!(html.contains("Part-time"));
     assert!(html.contains(r#"<time datetime="2026-12-15">15 December 2026</time>"#));
-    assert!(html.contains(r#"<a href="/apply?id=3" class="button button--primary">Apply<span class="visually-hidden"> for Care assistant at Pennine Care Partners</span></a>"#));
+    assert!(html.contains(
+        r#"<a href="/apply?id=3" class="button button--primary">Apply<span class="visually-hidden"> for Care assistant at Pennine Care Partners</span></a>"#
+    ));
     assert!(html.contains(r#"<a href="/jobs?search=care" rel="prev">"#));
     assert!(html.contains(r#"<a href="/jobs?search=care&amp;page=3" rel="next">"#));
     assert!(html.contains(r#"<a href="/jobs" aria-current="page">Jobs</a>"#));
@@ -541,15 +531,8 @@ fn verify_hands_the_email_from_the_query_to_its_form() {
 
 #[test]
 fn signed_in_pages_and_only_those_carry_the_member_guard() {
-    const GUARDED: [&str; 7] = [
-        "/user/profile",
-        "/user/change-password",
-        "/user/bookings",
-        "/user/payments",
-        "/user/applications",
-        "/user/my-job-post",
-        "/notifications",
-    ];
+    const GUARDED: [&str; 7] =
+        ["/user/profile", "/user/change-password", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post", "/notifications"];
     for payload in every_page() {
         let html = render(&payload);
         let guards = islands(&html, "member-guard");
@@ -658,7 +641,13 @@ fn member_marketplace_pages_hold_their_islands_with_a_noscript_notice_and_no_for
     let expectations = [
         ("/services/book?id=1", "book", "booking-form", serde_json::json!({ "service": 1 }), "Booking needs JavaScript and sign-in"),
         ("/user/bookings", "bookings", "booking-list", serde_json::json!({ "refund_window_hours": 24 }), "Sign in to see your bookings."),
-        ("/user/payments", "payments", "payment-list", serde_json::json!({ "brand": "Brightway", "address": "221 Example Street, London, W1A 1AA", "email": "hello@brightway.example" }), "Sign in to see your payments."),
+        (
+            "/user/payments",
+            "payments",
+            "payment-list",
+            serde_json::json!({ "brand": "Brightway", "address": "221 Example Street, London, W1A 1AA", "email": "hello@brightway.example" }),
+            "Sign in to see your payments.",
+        ),
         ("/payment", "payment", "payment-checkout", serde_json::json!({}), "Sign in to pay for your booking."),
         ("/become-provider?service=1", "become-provider", "provider-application", serde_json::Value::Null, "Applying needs JavaScript and sign-in"),
         ("/bookmarks", "bookmarks", "bookmark-list", serde_json::json!({}), "Sign in to see your bookmarks"),
@@ -776,12 +765,20 @@ struct SchemaType {
 
 const SCHEMA_TYPES: &[SchemaType] = &[
     // developers.google.com/search/docs/appearance/structured-data/organization: none required.
-    SchemaType { name: "Organization", required: &["name"], recommended: &["url", "logo", "email", "telephone", "address", "sameAs", "description", "legalName", "alternateName", "contactPoint", "vatID"] },
+    SchemaType {
+        name: "Organization",
+        required: &["name"],
+        recommended: &["url", "logo", "email", "telephone", "address", "sameAs", "description", "legalName", "alternateName", "contactPoint", "vatID"],
+    },
     // .../breadcrumb: itemListElement; each ListItem needs position, name and item (not the last).
     SchemaType { name: "BreadcrumbList", required: &["itemListElement"], recommended: &[] },
     SchemaType { name: "ListItem", required: &["position", "name"], recommended: &["item"] },
     // .../job-posting.
-    SchemaType { name: "JobPosting", required: &["title", "description", "datePosted", "hiringOrganization", "jobLocation"], recommended: &["validThrough", "employmentType", "baseSalary", "directApply", "identifier", "applicantLocationRequirements", "jobLocationType"] },
+    SchemaType {
+        name: "JobPosting",
+        required: &["title", "description", "datePosted", "hiringOrganization", "jobLocation"],
+        recommended: &["validThrough", "employmentType", "baseSalary", "directApply", "identifier", "applicantLocationRequirements", "jobLocationType"],
+    },
     SchemaType { name: "Place", required: &["address"], recommended: &[] },
     SchemaType { name: "PostalAddress", required: &["addressCountry"], recommended: &["streetAddress", "addressLocality", "addressRegion", "postalCode"] },
     SchemaType { name: "PropertyValue", required: &["name", "value"], recommended: &[] },
@@ -813,7 +810,10 @@ fn assert_schema(value: &serde_json::Value, url: &str) {
                     assert!(fields.contains_key(*required), "{url}: {name} lacks {required}");
                 }
                 for field in fields.keys().filter(|f| !f.starts_with('@')) {
-                    assert!(schema.required.contains(&field.as_str()) || schema.recommended.contains(&field.as_str()), "{url}: {name}.{field} is not a documented property");
+                    assert!(
+                        schema.required.contains(&field.as_str()) || schema.recommended.contains(&field.as_str()),
+                        "{url}: {name}.{field} is not a documented property"
+                    );
                 }
                 for link in ["url", "item", "logo"].iter().filter_map(|f| fields.get(*f)) {
                     assert!(link.as_str().is_some_and(|l| l.starts_with("https://brightway.example/")), "{url}: {name} links to {link}");

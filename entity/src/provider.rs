@@ -1,4 +1,4 @@
-use crate::words::{ProviderStatus};
+use crate::words::ProviderStatus;
 use sea_orm::entity::prelude::*;
 
 /// A member's application to provide a service; one per member and service.

@@ -19,17 +19,9 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
-    #[sea_orm(
-        belongs_to = "super::service::Entity",
-        from = "Column::ServiceId",
-        to = "super::service::Column::Id"
-    )]
+    #[sea_orm(belongs_to = "super::service::Entity", from = "Column::ServiceId", to = "super::service::Column::Id")]
     Service,
-    #[sea_orm(
-        belongs_to = "super::user::Entity",
-        from = "Column::UserId",
-        to = "super::user::Column::Id"
-    )]
+    #[sea_orm(belongs_to = "super::user::Entity", from = "Column::UserId", to = "super::user::Column::Id")]
     User,
 }
 

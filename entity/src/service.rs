@@ -1,4 +1,4 @@
-use crate::words::{PriceUnit, ListingStatus};
+use crate::words::{ListingStatus, PriceUnit};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -27,11 +27,7 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
-    #[sea_orm(
-        belongs_to = "super::category::Entity",
-        from = "Column::CategoryId",
-        to = "super::category::Column::Id"
-    )]
+    #[sea_orm(belongs_to = "super::category::Entity", from = "Column::CategoryId", to = "super::category::Column::Id")]
     Category,
     #[sea_orm(has_many = "super::review::Entity")]
     Review,

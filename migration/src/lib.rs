@@ -20,6 +20,19 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_create_tables::Migration), Box::new(m20261123_000001_keep_records::Migration), Box::new(m20261124_000001_search_index::Migration), Box::new(m20261124_000002_bookmarks::Migration), Box::new(m20261124_000003_booking_mail::Migration), Box::new(m20261125_000001_jobs_and_seekers::Migration), Box::new(m20261126_000001_payments::Migration), Box::new(m20261127_000001_back_office::Migration), Box::new(m20261127_000002_hidden_categories::Migration), Box::new(m20261127_000003_review_moderation::Migration), Box::new(m20261127_000004_recruitment_inbox::Migration), Box::new(m20261128_000001_shared_work::Migration)]
+        vec![
+            Box::new(m20261122_000001_create_tables::Migration),
+            Box::new(m20261123_000001_keep_records::Migration),
+            Box::new(m20261124_000001_search_index::Migration),
+            Box::new(m20261124_000002_bookmarks::Migration),
+            Box::new(m20261124_000003_booking_mail::Migration),
+            Box::new(m20261125_000001_jobs_and_seekers::Migration),
+            Box::new(m20261126_000001_payments::Migration),
+            Box::new(m20261127_000001_back_office::Migration),
+            Box::new(m20261127_000002_hidden_categories::Migration),
+            Box::new(m20261127_000003_review_moderation::Migration),
+            Box::new(m20261127_000004_recruitment_inbox::Migration),
+            Box::new(m20261128_000001_shared_work::Migration),
+        ]
     }
 }

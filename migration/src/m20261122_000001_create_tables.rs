@@ -15,12 +15,7 @@ fn created_at() -> ColumnDef {
 
 /// A foreign key from `table.column` to `target.id`, deleted with its parent.
 fn owned_by(table: &'static str, column: &'static str, target: &'static str) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table, column)
-        .to(target, "id")
-        .on_delete(ForeignKeyAction::Cascade)
-        .take()
+    ForeignKey::create().name(format!("fk_{table}_{column}")).from(table, column).to(target, "id").on_delete(ForeignKeyAction::Cascade).take()
 }
 
 fn index(table: &'static str, columns: &[&'static str], unique: bool) -> IndexCreateStatement {
@@ -86,13 +81,7 @@ impl MigrationTrait for Migration {
                 .col(timestamp_with_time_zone("uploaded_at"))
                 .foreign_key(&mut owned_by("certificates", "user_id", "users"))
                 .take(),
-            table("categories")
-                .col(string_uniq("slug"))
-                .col(string("name"))
-                .col(text("description"))
-                .col(string("icon"))
-                .col(integer("priority"))
-                .take(),
+            table("categories").col(string_uniq("slug")).col(string("name")).col(text("description")).col(string("icon")).col(integer("priority")).take(),
             table("services")
                 .col(string_uniq("slug"))
                 .col(integer("category_id"))
@@ -262,9 +251,22 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let tables = [
-            "mail_outbox", "website_info", "notifications", "reviews", "recruitment_requests",
-            "job_applications", "jobs", "payments", "bookings", "providers", "services",
-            "categories", "certificates", "refresh_tokens", "one_time_codes", "users",
+            "mail_outbox",
+            "website_info",
+            "notifications",
+            "reviews",
+            "recruitment_requests",
+            "job_applications",
+            "jobs",
+            "payments",
+            "bookings",
+            "providers",
+            "services",
+            "categories",
+            "certificates",
+            "refresh_tokens",
+            "one_time_codes",
+            "users",
         ];
         for name in tables {
             manager.drop_table(Table::drop().table(name).if_exists().take()).await?;

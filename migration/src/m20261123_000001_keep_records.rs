@@ -10,8 +10,8 @@
 //! parents, inside one transaction with deferred checks (foreign keys stay on: the pragma
 //! cannot change inside a transaction, and the pool gives no other way to hold one connection).
 
-use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 use sea_orm_migration::prelude::*;
+use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -83,7 +83,13 @@ async fn change_actions(manager: &SchemaManager<'_>, changes: &[Change<'_>]) -> 
 }
 
 async fn rebuild_sqlite_table<'a>(db: &impl ConnectionTrait, table: &str, changes: impl Iterator<Item = &'a Change<'a>>) -> Result<(), DbErr> {
-    let schema = |kind: &str| Statement::from_sql_and_values(DatabaseBackend::Sqlite, "SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name = ? AND sql IS NOT NULL", [kind.into(), table.into()]);
+    let schema = |kind: &str| {
+        Statement::from_sql_and_values(
+            DatabaseBackend::Sqlite,
+            "SELECT sql FROM sqlite_master WHERE type = ? AND tbl_name = ? AND sql IS NOT NULL",
+            [kind.into(), table.into()],
+        )
+    };
     let create: String = db.query_one_raw(schema("table")).await?.ok_or_else(|| DbErr::Migration(format!("no table {table}")))?.try_get("", "sql")?;
     let mut rebuilt = create.clone();
     for (_, column, target, now, wanted) in changes {
@@ -117,7 +123,12 @@ async fn rebuild_sqlite_table<'a>(db: &impl ConnectionTrait, table: &str, change
         db.execute_unprepared(&index).await?;
     }
     if let Some(last_id) = last_id {
-        db.execute_raw(Statement::from_sql_and_values(DatabaseBackend::Sqlite, "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?", [last_id.into(), table.into()])).await?;
+        db.execute_raw(Statement::from_sql_and_values(
+            DatabaseBackend::Sqlite,
+            "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = ?",
+            [last_id.into(), table.into()],
+        ))
+        .await?;
         db.execute_raw(Statement::from_sql_and_values(
             DatabaseBackend::Sqlite,
             "INSERT INTO sqlite_sequence (name, seq) SELECT ?, ? WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",

@@ -18,10 +18,7 @@ use sea_orm_migration::sea_orm::{ConnectionTrait, DatabaseBackend};
 pub struct Migration;
 
 /// `(table, its searched columns, most important first)`.
-const SEARCHED: &[(&str, &[&str])] = &[
-    ("services", &["title", "summary", "description", "areas"]),
-    ("jobs", &["title", "company", "location", "description"]),
-];
+const SEARCHED: &[(&str, &[&str])] = &[("services", &["title", "summary", "description", "areas"]), ("jobs", &["title", "company", "location", "description"])];
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
@@ -43,9 +40,12 @@ impl MigrationTrait for Migration {
         let db = manager.get_connection();
         for &(table, _) in SEARCHED {
             let statements = match db.get_database_backend() {
-                DatabaseBackend::Postgres => vec![format!("DROP INDEX IF EXISTS {table}_search_vector"), format!("ALTER TABLE {table} DROP COLUMN IF EXISTS search_vector")],
+                DatabaseBackend::Postgres => {
+                    vec![format!("DROP INDEX IF EXISTS {table}_search_vector"), format!("ALTER TABLE {table} DROP COLUMN IF EXISTS search_vector")]
+                }
                 _ => {
-                    let mut drops: Vec<String> = ["insert", "delete", "update"].iter().map(|event| format!("DROP TRIGGER IF EXISTS {table}_search_{event}")).collect();
+                    let mut drops: Vec<String> =
+                        ["insert", "delete", "update"].iter().map(|event| format!("DROP TRIGGER IF EXISTS {table}_search_{event}")).collect();
                     drops.push(format!("DROP TABLE IF EXISTS {table}_search"));
                     drops
                 }

@@ -35,7 +35,13 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("alerted_until"))
                     .col(timestamp_with_time_zone_null("last_alert_at"))
                     .col(timestamp_with_time_zone("created_at"))
-                    .foreign_key(ForeignKey::create().name("fk_job_seekers_user_id").from("job_seekers", "user_id").to("users", "id").on_delete(ForeignKeyAction::Cascade))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_job_seekers_user_id")
+                            .from("job_seekers", "user_id")
+                            .to("users", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
                     .take(),
             )
             .await?;

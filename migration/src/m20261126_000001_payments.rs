@@ -45,7 +45,13 @@ impl MigrationTrait for Migration {
                     .col(integer_null("payment_id"))
                     .col(timestamp_with_time_zone("received_at"))
                     // A payment's history is kept with it: never deleted by a cascade.
-                    .foreign_key(ForeignKey::create().name("fk_payment_events_payment_id").from("payment_events", "payment_id").to("payments", "id").on_delete(ForeignKeyAction::NoAction))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_payment_events_payment_id")
+                            .from("payment_events", "payment_id")
+                            .to("payments", "id")
+                            .on_delete(ForeignKeyAction::NoAction),
+                    )
                     .take(),
             )
             .await?;

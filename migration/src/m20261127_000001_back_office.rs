@@ -54,7 +54,13 @@ impl MigrationTrait for Migration {
                     .col(string_uniq("code_hash"))
                     .col(timestamp_with_time_zone_null("used_at"))
                     .col(timestamp_with_time_zone("created_at"))
-                    .foreign_key(ForeignKey::create().name("fk_staff_recovery_codes_user_id").from("staff_recovery_codes", "user_id").to("users", "id").on_delete(ForeignKeyAction::Cascade))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_staff_recovery_codes_user_id")
+                            .from("staff_recovery_codes", "user_id")
+                            .to("users", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
                     .take(),
             )
             .await?;
@@ -70,7 +76,13 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("created_at"))
                     .col(timestamp_with_time_zone("expires_at"))
                     .col(timestamp_with_time_zone_null("ended_at"))
-                    .foreign_key(ForeignKey::create().name("fk_staff_sessions_user_id").from("staff_sessions", "user_id").to("users", "id").on_delete(ForeignKeyAction::Cascade))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_staff_sessions_user_id")
+                            .from("staff_sessions", "user_id")
+                            .to("users", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
                     .take(),
             )
             .await?;

@@ -22,8 +22,20 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("created_at"))
                     // Set when staff decide on the review (hide or keep it).
                     .col(timestamp_with_time_zone_null("resolved_at"))
-                    .foreign_key(ForeignKey::create().name("fk_review_reports_review_id").from("review_reports", "review_id").to("reviews", "id").on_delete(ForeignKeyAction::Cascade))
-                    .foreign_key(ForeignKey::create().name("fk_review_reports_user_id").from("review_reports", "user_id").to("users", "id").on_delete(ForeignKeyAction::Cascade))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_review_reports_review_id")
+                            .from("review_reports", "review_id")
+                            .to("reviews", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_review_reports_user_id")
+                            .from("review_reports", "user_id")
+                            .to("users", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
                     .take(),
             )
             .await?;

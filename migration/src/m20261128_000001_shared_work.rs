@@ -10,7 +10,9 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.create_table(Table::create().table("periodic_runs").col(string("job").primary_key()).col(timestamp_with_time_zone("started_at")).take()).await?;
+        manager
+            .create_table(Table::create().table("periodic_runs").col(string("job").primary_key()).col(timestamp_with_time_zone("started_at")).take())
+            .await?;
         manager
             .create_table(
                 Table::create()

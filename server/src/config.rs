@@ -1,10 +1,10 @@
 //! Configuration from the environment, with defaults that make a fresh checkout run.
 
-use std::path::{Path, PathBuf};
 use crate::platform::passwords::HashCost;
 use entity::words::PaymentProvider;
 use sea_orm::ActiveEnum;
 use std::cell::RefCell;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -317,11 +317,7 @@ pub fn sqlite_url(path: &Path) -> String {
 /// and `public/` whatever the working directory; falls back to the working directory.
 fn project_root() -> PathBuf {
     let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    if built_in.join("islands").is_dir() {
-        built_in.canonicalize().unwrap_or(built_in)
-    } else {
-        PathBuf::from(".")
-    }
+    if built_in.join("islands").is_dir() { built_in.canonicalize().unwrap_or(built_in) } else { PathBuf::from(".") }
 }
 
 #[cfg(test)]
@@ -357,7 +353,8 @@ mod tests {
         let error = with(&[("PAYMENTS", "stripe"), ("STRIPE_SECRET_KEY", "sk_test_1")]).unwrap_err().to_string();
         assert!(error.contains("PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET"), "{error}");
         assert!(with(&[("PAYMENTS", "paypal")]).unwrap_err().to_string().contains("PAYMENTS must be test or stripe"));
-        let config = with(&[("PAYMENTS", "stripe"), ("STRIPE_SECRET_KEY", "sk_test_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1"), ("REFUND_WINDOW_HOURS", "48")]).unwrap();
+        let config =
+            with(&[("PAYMENTS", "stripe"), ("STRIPE_SECRET_KEY", "sk_test_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1"), ("REFUND_WINDOW_HOURS", "48")]).unwrap();
         assert_eq!(config.payments.stripe.unwrap().webhook_secret, "whsec_1");
         assert_eq!(config.payments.refund_window_hours, 48);
     }

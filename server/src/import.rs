@@ -344,10 +344,7 @@ async fn import_services(
 
 /// A salary of the fixture (whole or decimal pounds) in pence.
 fn salary_pence(what: &str, value: &Option<serde_json::Number>) -> anyhow::Result<Option<i64>> {
-    value
-        .as_ref()
-        .map(|n| Pence::parse(&n.to_string()).map(Pence::pence).map_err(|e| anyhow::anyhow!("{what}: salary: {e}")))
-        .transpose()
+    value.as_ref().map(|n| Pence::parse(&n.to_string()).map(Pence::pence).map_err(|e| anyhow::anyhow!("{what}: salary: {e}"))).transpose()
 }
 
 async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mut ImportReport) -> anyhow::Result<()> {

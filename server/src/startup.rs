@@ -4,15 +4,15 @@
 use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
+use crate::http::security_headers::SecurityHeaders;
 use crate::platform::mail::sender::{self, Sender, Transport};
 use crate::platform::rate_limit::RateLimiter;
 use crate::platform::secrets::Secrets;
-use crate::http::security_headers::SecurityHeaders;
-use crate::state::AppState;
 use crate::platform::storage::Storage;
 use crate::site::build::Build;
 use crate::site::islands::QuickJsIslands;
 use crate::site::{Site, handlers};
+use crate::state::AppState;
 use anyhow::Context;
 use axum::Router;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -20,8 +20,8 @@ use axum::response::{IntoResponse, Response};
 use entity::category;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use std::sync::{Arc, OnceLock};
-use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 use tokio::net::TcpListener;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 pub struct App {
     pub site: Arc<Site>,
@@ -71,7 +71,9 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::jobs::expiry::start(state.clone());
     crate::job_seekers::alerts::start(state.clone());
     crate::data_rights::retention::start(state.clone());
-    crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move { state.limiter.sweep(chrono::Utc::now()).await });
+    crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move {
+        state.limiter.sweep(chrono::Utc::now()).await
+    });
     let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
     let limits = config.connections;
     let pages = handlers::router(site.clone());

@@ -14,7 +14,9 @@ pub(super) fn AuditLog(list: Listing<AuditRow>) -> impl IntoView {
         .map(|row| {
             let change = match (&row.before, &row.after) {
                 (None, None) => String::new(),
-                (before, after) => format!("{} → {}", before.as_ref().map_or("—".into(), |v| v.to_string()), after.as_ref().map_or("—".into(), |v| v.to_string())),
+                (before, after) => {
+                    format!("{} → {}", before.as_ref().map_or("—".into(), |v| v.to_string()), after.as_ref().map_or("—".into(), |v| v.to_string()))
+                }
             };
             let subject = match row.subject_id {
                 Some(id) => format!("{} {id}", row.subject_type),

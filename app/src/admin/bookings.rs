@@ -2,8 +2,8 @@
 //! completed, or cancel them with a reason (a paid booking is refunded in full).
 
 use super::{BookingRow, Listing, Pager};
-use crate::format::long_date;
 use crate::format::count_of;
+use crate::format::long_date;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 5] = ["All", "Pending", "Confirmed", "Completed", "Cancelled"];

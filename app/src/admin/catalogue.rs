@@ -47,7 +47,16 @@ fn Input(id: String, name: &'static str, label: &'static str, value: String, #[p
 fn CategoryForm(category: Option<CategoryRow>) -> impl IntoView {
     let key = category.as_ref().map_or("new".to_owned(), |c| c.id.to_string());
     let action = category.as_ref().map_or("/admin/categories".to_owned(), |c| format!("/admin/categories/{}", c.id));
-    let c = category.clone().unwrap_or(CategoryRow { id: 0, slug: String::new(), name: String::new(), description: String::new(), icon: String::new(), priority: 100, hidden: false, services: 0 });
+    let c = category.clone().unwrap_or(CategoryRow {
+        id: 0,
+        slug: String::new(),
+        name: String::new(),
+        description: String::new(),
+        icon: String::new(),
+        priority: 100,
+        hidden: false,
+        services: 0,
+    });
     let visibility = category.map(|c| {
         let (verb, label) = if c.hidden { ("show", "Show on the site") } else { ("hide", "Hide from the site") };
         let state = if c.hidden { format!("Hidden · {} services", c.services) } else { format!("Shown · {} services", c.services) };
@@ -89,8 +98,10 @@ pub(super) fn ServiceForm(service: Option<ServiceRow>, categories: Vec<CategoryR
         priority: 100,
         areas: Vec::new(),
     });
-    let category_options = categories.into_iter().map(|c| view! { <option value=c.id.to_string() selected=c.id == s.category>{c.name}</option> }).collect_view();
-    let unit_options = [("fixed", "fixed price"), ("hour", "per hour"), ("day", "per day")].map(|(value, label)| view! { <option value=value selected=value == s.price_unit>{label}</option> });
+    let category_options =
+        categories.into_iter().map(|c| view! { <option value=c.id.to_string() selected=c.id == s.category>{c.name}</option> }).collect_view();
+    let unit_options = [("fixed", "fixed price"), ("hour", "per hour"), ("day", "per day")]
+        .map(|(value, label)| view! { <option value=value selected=value == s.price_unit>{label}</option> });
     let status_options = ["Open", "Closed"].map(|value| view! { <option value=value selected=value == s.status>{value}</option> });
     view! {
         {public}

@@ -23,16 +23,25 @@ pub enum AdminView {
     ProviderApplications(Listing<ProviderApplication>),
     Bookings(Listing<BookingRow>),
     Members(Listing<MemberRow>),
-    Catalogue { categories: Vec<CategoryRow>, services: Listing<ServiceRow> },
+    Catalogue {
+        categories: Vec<CategoryRow>,
+        services: Listing<ServiceRow>,
+    },
     /// A service's form: `None` to add one; the categories to choose from.
-    ServiceForm { service: Option<ServiceRow>, categories: Vec<CategoryRow> },
+    ServiceForm {
+        service: Option<ServiceRow>,
+        categories: Vec<CategoryRow>,
+    },
     WebsiteInfo(WebsiteInfoForm),
     Reviews(Listing<ReviewRow>),
     Payments(Listing<PaymentRow>),
     Recruitment(Listing<RecruitmentRow>),
     Jobs(Listing<JobRow>),
     /// One job's applications.
-    JobApplications { job: JobRow, applications: Vec<ApplicationRow> },
+    JobApplications {
+        job: JobRow,
+        applications: Vec<ApplicationRow>,
+    },
     TalentPool(Listing<TalentRow>),
     Member(MemberRow),
     AuditLog(Listing<AuditRow>),

@@ -3,8 +3,8 @@
 //! move them along.
 
 use super::{ApplicationRow, JobRow, Listing, Pager, when};
-use crate::format::long_date;
 use crate::format::count_of;
+use crate::format::long_date;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 4] = ["All", "Open", "Closed", "Removed"];
@@ -69,7 +69,8 @@ pub(super) fn Applications(job: JobRow, applications: Vec<ApplicationRow>) -> im
         .into_iter()
         .map(|a| {
             let status_id = format!("application-status-{}", a.id);
-            let options = ["Submitted", "Reviewed", "Shortlisted", "Rejected"].map(|s| view! { <option value=s selected=s == a.status disabled=s == "Submitted">{s}</option> });
+            let options = ["Submitted", "Reviewed", "Shortlisted", "Rejected"]
+                .map(|s| view! { <option value=s selected=s == a.status disabled=s == "Submitted">{s}</option> });
             view! {
                 <li class="admin-item" id=format!("application-{}", a.id)>
                     <h2>{a.full_name.clone()}</h2>

@@ -39,7 +39,13 @@ pub(super) fn Members(list: Listing<MemberRow>) -> impl IntoView {
 }
 
 fn state_of(row: &MemberRow) -> String {
-    let mut words = vec![if row.erased { "Erased" } else if row.is_active { "Active" } else { "Deactivated" }];
+    let mut words = vec![if row.erased {
+        "Erased"
+    } else if row.is_active {
+        "Active"
+    } else {
+        "Deactivated"
+    }];
     if row.is_staff {
         words.push("staff");
     }

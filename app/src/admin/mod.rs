@@ -5,10 +5,10 @@ mod audit;
 mod bookings;
 mod catalogue;
 mod dashboard;
+pub mod data;
 mod jobs;
 mod members;
 mod payments;
-pub mod data;
 mod providers;
 mod recruitment;
 mod reviews;
@@ -44,7 +44,9 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         AdminView::Bookings(list) => ("Bookings", view! { <bookings::Bookings list=list.clone()/> }.into_any()),
         AdminView::Members(list) => ("Members", view! { <members::Members list=list.clone()/> }.into_any()),
         AdminView::Member(row) => ("Member", view! { <members::Member row=row.clone()/> }.into_any()),
-        AdminView::Catalogue { categories, services } => ("Catalogue", view! { <catalogue::Catalogue categories=categories.clone() services=services.clone()/> }.into_any()),
+        AdminView::Catalogue { categories, services } => {
+            ("Catalogue", view! { <catalogue::Catalogue categories=categories.clone() services=services.clone()/> }.into_any())
+        }
         AdminView::ServiceForm { service, categories } => (
             if service.is_some() { "Edit a service" } else { "Add a service" },
             view! { <catalogue::ServiceForm service=service.clone() categories=categories.clone()/> }.into_any(),
@@ -55,7 +57,9 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         AdminView::Recruitment(list) => ("Recruitment requests", view! { <recruitment::Recruitment list=list.clone()/> }.into_any()),
         AdminView::TalentPool(list) => ("Talent pool", view! { <talent::TalentPool list=list.clone()/> }.into_any()),
         AdminView::Jobs(list) => ("Jobs", view! { <jobs::Jobs list=list.clone()/> }.into_any()),
-        AdminView::JobApplications { job, applications } => ("Applications", view! { <jobs::Applications job=job.clone() applications=applications.clone()/> }.into_any()),
+        AdminView::JobApplications { job, applications } => {
+            ("Applications", view! { <jobs::Applications job=job.clone() applications=applications.clone()/> }.into_any())
+        }
         AdminView::AuditLog(list) => ("Audit log", view! { <audit::AuditLog list=list.clone()/> }.into_any()),
     };
     let brand = &site.info.brand;
@@ -87,7 +91,15 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         </DefaultLayout>
     }
     .into_any();
-    let head = Head { title: format!("{name} - Back office - {brand} UK"), description: format!("{brand} back office: {name}."), canonical: None, noindex: true, stylesheet: Some(assets.back_office_stylesheet.clone()), brand: brand.clone(), structured_data: Vec::new() };
+    let head = Head {
+        title: format!("{name} - Back office - {brand} UK"),
+        description: format!("{brand} back office: {name}."),
+        canonical: None,
+        noindex: true,
+        stylesheet: Some(assets.back_office_stylesheet.clone()),
+        brand: brand.clone(),
+        structured_data: Vec::new(),
+    };
     html(head, assets, body)
 }
 

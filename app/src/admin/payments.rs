@@ -24,7 +24,16 @@ pub(super) fn Payments(list: Listing<PaymentRow>) -> impl IntoView {
 fn Payment(row: PaymentRow) -> impl IntoView {
     let reason_id = format!("refund-reason-{}", row.id);
     let heading = format!("{} · £{} {} · {}", row.receipt_number, row.amount, row.currency, row.status);
-    let facts = format!("{} ({}) · {} on {} (booking {}) · {} · started {}", row.member_name, row.member_email, row.service_title, row.booking_date, row.booking_id, row.provider, when(&row.created_at));
+    let facts = format!(
+        "{} ({}) · {} on {} (booking {}) · {} · started {}",
+        row.member_name,
+        row.member_email,
+        row.service_title,
+        row.booking_date,
+        row.booking_id,
+        row.provider,
+        when(&row.created_at)
+    );
     let paid = row.paid_at.as_deref().map(|at| format!("Paid {}", when(at)));
     let refunded = row.refunded_at.as_deref().map(|at| format!("Refunded {}", when(at)));
     let refundable = row.status == "Paid" && row.charge_reference.is_some();

@@ -2,8 +2,8 @@
 //! move each along (New, Contacted, Closed) and keep notes on it.
 
 use super::{ChoiceFilter, Listing, Pager, RecruitmentRow, when};
-use crate::format::long_date;
 use crate::format::count_of;
+use crate::format::long_date;
 use leptos::prelude::*;
 
 const STATUSES: [&str; 4] = ["New", "Contacted", "Closed", "All"];

@@ -25,7 +25,8 @@ fn Review(row: ReviewRow) -> impl IntoView {
     let action = |verb: &str| format!("/admin/reviews/{}/{verb}", row.id);
     let reason_id = format!("hide-reason-{}", row.id);
     let heading = format!("{} of 5 for {}", row.rating, row.service_title);
-    let byline = format!("{} ({}){} · {}", row.author_name, row.author_email, if row.verified_booking { " · Verified booking" } else { "" }, when(&row.created_at));
+    let byline =
+        format!("{} ({}){} · {}", row.author_name, row.author_email, if row.verified_booking { " · Verified booking" } else { "" }, when(&row.created_at));
     let reports = (!row.open_reports.is_empty()).then(|| {
         let items = row.open_reports.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view();
         view! { <p>"Reported:"</p><ul>{items}</ul> }

@@ -10,9 +10,7 @@ use leptos::prelude::*;
 
 pub(crate) fn page(site: &SiteData) -> Page {
     let brand = site.info.brand.clone();
-    let description = format!(
-        "About {brand}: a UK marketplace connecting households and businesses with vetted local providers, jobs and recruitment."
-    );
+    let description = format!("About {brand}: a UK marketplace connecting households and businesses with vetted local providers, jobs and recruitment.");
     let body = view! {
         <PageIntro
             title=format!("About {brand}")

@@ -12,10 +12,7 @@ pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
     let brand = &site.info.brand;
     let selected_title = data.selected.as_ref().map(|service| service.title.clone());
     let (name, description) = match &selected_title {
-        Some(title) => (
-            format!("Become a provider: {title}"),
-            format!("Apply to provide {title} with {brand} and get bookings from customers near you."),
-        ),
+        Some(title) => (format!("Become a provider: {title}"), format!("Apply to provide {title} with {brand} and get bookings from customers near you.")),
         None => (
             "Become a provider".to_owned(),
             format!("Apply to become a {brand} provider: choose your service, tell us your experience and get local bookings."),

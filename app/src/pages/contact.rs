@@ -10,14 +10,8 @@ use leptos::prelude::*;
 
 pub(crate) fn page(site: &SiteData) -> Page {
     let info = &site.info;
-    let description = format!(
-        "Contact {}: email {}, call {}, or write to {}. Open {}.",
-        info.brand,
-        info.email,
-        info.phones.join(" or "),
-        info.address,
-        info.opening_hours
-    );
+    let description =
+        format!("Contact {}: email {}, call {}, or write to {}. Open {}.", info.brand, info.email, info.phones.join(" or "), info.address, info.opening_hours);
     let body = view! {
         <PageIntro title="Contact us" lead="Questions about a booking, a job or working with us? Our UK team is here to help."/>
         <div class="container page-body split">

@@ -58,6 +58,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
             <p>"If we ever want to use storage that is not strictly necessary, we will update this policy and ask for your consent before doing so."</p>
         </LegalText>
     };
-    let description = "Our cookie policy: we store only what is strictly necessary, your sign-in session and preferences, with no advertising or analytics cookies.";
+    let description =
+        "Our cookie policy: we store only what is strictly necessary, your sign-in session and preferences, with no advertising or analytics cookies.";
     Page::new("Cookie policy", &site.info.brand, description, body)
 }

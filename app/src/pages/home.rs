@@ -82,35 +82,39 @@ fn Categories(categories: Vec<CategoryCard>) -> impl IntoView {
 
 #[component]
 fn FeaturedServices(services: Vec<ServiceCard>) -> impl IntoView {
-    (!services.is_empty()).then(|| view! {
-        <section class="section section--tinted" aria-labelledby="featured-heading">
-            <div class="container">
-                <div class="section-heading">
-                    <h2 id="featured-heading">"Featured services"</h2>
-                    <a href="/services">"See all services"</a>
+    (!services.is_empty()).then(|| {
+        view! {
+            <section class="section section--tinted" aria-labelledby="featured-heading">
+                <div class="container">
+                    <div class="section-heading">
+                        <h2 id="featured-heading">"Featured services"</h2>
+                        <a href="/services">"See all services"</a>
+                    </div>
+                    <div class="grid grid--4">
+                        {services.into_iter().map(|service| view! { <ServiceTile service/> }).collect_view()}
+                    </div>
                 </div>
-                <div class="grid grid--4">
-                    {services.into_iter().map(|service| view! { <ServiceTile service/> }).collect_view()}
-                </div>
-            </div>
-        </section>
+            </section>
+        }
     })
 }
 
 #[component]
 fn LatestJobs(jobs: Vec<JobCard>) -> impl IntoView {
-    (!jobs.is_empty()).then(|| view! {
-        <section class="section" aria-labelledby="jobs-heading">
-            <div class="container">
-                <div class="section-heading">
-                    <h2 id="jobs-heading">"Latest jobs"</h2>
-                    <a href="/jobs">"See all jobs"</a>
+    (!jobs.is_empty()).then(|| {
+        view! {
+            <section class="section" aria-labelledby="jobs-heading">
+                <div class="container">
+                    <div class="section-heading">
+                        <h2 id="jobs-heading">"Latest jobs"</h2>
+                        <a href="/jobs">"See all jobs"</a>
+                    </div>
+                    <div class="grid grid--3">
+                        {jobs.into_iter().map(|job| view! { <JobTile job/> }).collect_view()}
+                    </div>
                 </div>
-                <div class="grid grid--3">
-                    {jobs.into_iter().map(|job| view! { <JobTile job/> }).collect_view()}
-                </div>
-            </div>
-        </section>
+            </section>
+        }
     })
 }
 

@@ -42,11 +42,8 @@ pub(crate) fn page(data: &JobsData, site: &SiteData) -> Page {
 #[component]
 fn JobResults(data: JobsData) -> impl IntoView {
     if data.jobs.is_empty() {
-        let heading = if data.search.is_empty() {
-            "There are no open jobs at the moment".to_owned()
-        } else {
-            format!("No open jobs match \"{}\"", data.search)
-        };
+        let heading =
+            if data.search.is_empty() { "There are no open jobs at the moment".to_owned() } else { format!("No open jobs match \"{}\"", data.search) };
         return view! {
             <div class="empty-state">
                 <h2>{heading}</h2>

@@ -11,19 +11,19 @@ pub(crate) mod cancel;
 pub(crate) mod contact;
 pub(crate) mod cookie_policy;
 mod errors;
-mod job_posting;
-mod message;
-mod structured_data;
 pub(crate) mod form;
 pub(crate) mod home;
 pub(crate) mod how_it_works;
 pub(crate) mod job_post;
+mod job_posting;
 pub(crate) mod jobs;
+mod message;
 pub(crate) mod notifications;
 pub(crate) mod payment;
 pub(crate) mod privacy_policy;
 pub(crate) mod recruitment_post;
 pub(crate) mod services;
+mod structured_data;
 pub(crate) mod success;
 pub(crate) mod terms_and_conditions;
 pub(crate) mod user;
@@ -110,7 +110,15 @@ pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &
         ("Internal Server Error", "Sorry, something went wrong on our side.".to_owned(), content)
     };
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{name} - {brand} UK"), description, canonical: None, noindex: true, stylesheet: None, brand: brand.clone(), structured_data: Vec::new() };
+    let head = Head {
+        title: format!("{name} - {brand} UK"),
+        description,
+        canonical: None,
+        noindex: true,
+        stylesheet: None,
+        brand: brand.clone(),
+        structured_data: Vec::new(),
+    };
     html(head, assets, body)
 }
 
@@ -119,7 +127,15 @@ pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, s
     let brand = &site.info.brand;
     let content = view! { <message::Message message=message.clone()/> }.into_any();
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head { title: format!("{} - {brand} UK", message.heading), description: message.lead.clone(), canonical: None, noindex: true, stylesheet: None, brand: brand.clone(), structured_data: Vec::new() };
+    let head = Head {
+        title: format!("{} - {brand} UK", message.heading),
+        description: message.lead.clone(),
+        canonical: None,
+        noindex: true,
+        stylesheet: None,
+        brand: brand.clone(),
+        structured_data: Vec::new(),
+    };
     html(head, assets, body)
 }
 

@@ -14,7 +14,8 @@ pub(crate) fn page(site: &SiteData) -> Page {
         info.brand, info.address, info.email
     );
     let months = site.document_retention_months;
-    let identity_documents = format!("Identity and vetting documents: while your account is active; {months} months after it is deactivated, they are deleted.");
+    let identity_documents =
+        format!("Identity and vetting documents: while your account is active; {months} months after it is deactivated, they are deleted.");
     let applications = format!("CVs and job applications: {months} months after the job closes, unless you ask us to delete them sooner.");
     let registrations = format!("Job-seeker registrations and their CVs: {months} months after you register; register again to stay in our talent pool.");
     let body = view! {

@@ -2,8 +2,8 @@ use super::rating::ReviewStars;
 use crate::data::ReviewView;
 use crate::format::long_date;
 use crate::island::{Hydrate, Island};
-use serde_json::json;
 use leptos::prelude::*;
+use serde_json::json;
 
 /// One customer's review. `link_service` names the reviewed service with a link, for lists
 /// that mix services (on a service's own page it would only repeat the heading); `reportable`
@@ -11,7 +11,8 @@ use leptos::prelude::*;
 #[component]
 pub(crate) fn ReviewQuote(review: ReviewView, #[prop(optional)] link_service: bool, #[prop(optional)] reportable: bool) -> impl IntoView {
     let service_href = format!("/services/details?id={}", review.service_id);
-    let report = reportable.then(|| view! { <Island name="review-report" props=json!({ "review": review.id, "service": review.service_id }) hydrate=Hydrate::Visible/> });
+    let report = reportable
+        .then(|| view! { <Island name="review-report" props=json!({ "review": review.id, "service": review.service_id }) hydrate=Hydrate::Visible/> });
     view! {
         <figure class="review">
             <ReviewStars rating=review.rating/>

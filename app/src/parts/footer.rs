@@ -2,14 +2,10 @@ use super::contact_details::{ContactDetails, SocialLinks};
 use crate::data::SiteData;
 use leptos::prelude::*;
 
-const COMPANY_LINKS: [(&str, &str); 4] =
-    [("/about", "About us"), ("/how-it-works", "How it works"), ("/contact", "Contact us"), ("/jobs", "Jobs")];
+const COMPANY_LINKS: [(&str, &str); 4] = [("/about", "About us"), ("/how-it-works", "How it works"), ("/contact", "Contact us"), ("/jobs", "Jobs")];
 
-const POLICY_LINKS: [(&str, &str); 3] = [
-    ("/terms-and-conditions", "Terms and conditions"),
-    ("/privacy-policy", "Privacy policy"),
-    ("/cookie-policy", "Cookie policy"),
-];
+const POLICY_LINKS: [(&str, &str); 3] =
+    [("/terms-and-conditions", "Terms and conditions"), ("/privacy-policy", "Privacy policy"), ("/cookie-policy", "Cookie policy")];
 
 #[component]
 fn LinkList(links: &'static [(&'static str, &'static str)]) -> impl IntoView {

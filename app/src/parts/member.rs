@@ -46,4 +46,3 @@ pub(crate) fn SignInPrompt(
 pub(crate) fn MemberGuard() -> impl IntoView {
     view! { <Island name="member-guard" props=json!({}) hydrate=Hydrate::Load/> }
 }
-

@@ -5,13 +5,8 @@ use crate::data::CategoryCard;
 use leptos::prelude::*;
 
 /// The menu after "Services", in order.
-const MAIN_LINKS: [(&str, &str); 5] = [
-    ("/jobs", "Jobs"),
-    ("/form/hire-talent", "Hire talent"),
-    ("/become-provider", "Become a provider"),
-    ("/about", "About"),
-    ("/contact", "Contact"),
-];
+const MAIN_LINKS: [(&str, &str); 5] =
+    [("/jobs", "Jobs"), ("/form/hire-talent", "Hire talent"), ("/become-provider", "Become a provider"), ("/about", "About"), ("/contact", "Contact")];
 
 /// `aria-current` for a menu link on the page at `url` (path and query): `page` for the page
 /// itself, `true` for a page inside the link's section (e.g. a service under /services).

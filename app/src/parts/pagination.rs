@@ -20,11 +20,7 @@ fn page_window(current: u64, total: u64) -> Vec<Option<u64>> {
 /// The link to one page of a list: the list's own query first, then `page`, left out for
 /// page 1 so that the first page has one address.
 pub(crate) fn page_href(path: &str, query: &[(&str, String)], page: u64) -> String {
-    let mut pairs: Vec<String> = query
-        .iter()
-        .filter(|(_, value)| !value.is_empty())
-        .map(|(name, value)| format!("{name}={}", query_value(value)))
-        .collect();
+    let mut pairs: Vec<String> = query.iter().filter(|(_, value)| !value.is_empty()).map(|(name, value)| format!("{name}={}", query_value(value))).collect();
     if page > 1 {
         pairs.push(format!("page={page}"));
     }

@@ -3,8 +3,8 @@
 //! the job and service searches.
 
 use super::member::SignInPrompt;
-use crate::island::{Hydrate, Island};
 use crate::data::RecruitmentOutcome;
+use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
 use serde_json::json;
 
@@ -37,7 +37,14 @@ pub(crate) fn JobPostForm(path: &'static str) -> impl IntoView {
 /// A search as a GET form: results have an address that can be shared, and it works without
 /// JavaScript. `keep` are the filters the search stays within (hidden fields).
 #[component]
-fn SearchForm(id: String, action: &'static str, label: &'static str, placeholder: &'static str, value: Option<String>, keep: Vec<(&'static str, String)>) -> impl IntoView {
+fn SearchForm(
+    id: String,
+    action: &'static str,
+    label: &'static str,
+    placeholder: &'static str,
+    value: Option<String>,
+    keep: Vec<(&'static str, String)>,
+) -> impl IntoView {
     view! {
         <form class="search-form" action=action method="get" role="search">
             {keep.into_iter().map(|(name, value)| view! { <input type="hidden" name=name value=value/> }).collect_view()}

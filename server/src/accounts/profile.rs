@@ -1,27 +1,29 @@
 //! `/api/auth/profile/`, certificates and password change: the signed-in member's own data.
 //! Documents are stored under random names and shown only as signed, expiring links.
 
-use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS, RecordId, form_error};
-use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
-use crate::platform::rate_limit::Limit;
-use crate::http::member::Member;
-use crate::http::upload::{DOCUMENT_KINDS, DOCUMENT_LIMIT, PICTURE_KINDS, PICTURE_LIMIT, check_kind, read_file};
 use crate::accounts::tokens;
 use crate::domain::{Email, UkPhone, UkPostcode};
+use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS, RecordId, form_error};
+use crate::http::member::Member;
+use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
+use crate::http::upload::{DOCUMENT_KINDS, DOCUMENT_LIMIT, PICTURE_KINDS, PICTURE_LIMIT, check_kind, read_file};
 use crate::http::{AppError, timestamp};
 use crate::platform::passwords;
-use crate::state::AppState;
+use crate::platform::rate_limit::Limit;
 use crate::platform::storage::{FileKind, Storage};
+use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use bytes::Bytes;
 use chrono::{NaiveDate, Utc};
 use entity::{certificate, user};
-use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use std::sync::Arc;
+use utoipa::ToSchema;
 
 /// A certificate as the API shows it.
 #[derive(Serialize, ToSchema)]
@@ -184,7 +186,8 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
     }
     errors.finish()?;
 
-    let too_many_certificates = || AppError::field("certificates", format!("You can keep at most {} certificates. Remove one first.", limits.certificates_per_member));
+    let too_many_certificates =
+        || AppError::field("certificates", format!("You can keep at most {} certificates. Remove one first.", limits.certificates_per_member));
     // Refused before any file is stored; counted again inside the transaction, which
     // decides when two updates race.
     if certificates > 0 && certificates_kept(state.db(), member.user.id).await? + certificates > limits.certificates_per_member {
@@ -223,7 +226,9 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
         let txn = state.db().begin().await?;
         let updated = row.update(&txn).await?;
         for (file, name) in new_certificates {
-            certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }.insert(&txn).await?;
+            certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }
+                .insert(&txn)
+                .await?;
         }
         if certificates > 0 && certificates_kept(&txn, member.user.id).await? > limits.certificates_per_member {
             return Err(too_many_certificates());
@@ -280,7 +285,11 @@ pub struct PasswordChange {
 }
 
 #[utoipa::path(put, path = "/api/auth/update-password/", tag = "accounts", security(("bearer" = [])), request_body = PasswordChange, responses((status = 200, body = MessageAnswer), Invalid, Unauthenticated, RateLimited))]
-pub async fn update_password(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<PasswordChange>) -> Result<Json<MessageAnswer>, AppError> {
+pub async fn update_password(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    JsonBody(body): JsonBody<PasswordChange>,
+) -> Result<Json<MessageAnswer>, AppError> {
     // A stolen access token must not become a fast oracle for the account's password.
     state.limiter.check("update-password", &member.user.id.to_string(), Limit::per_minute(state.config().limits.login_per_minute)).await?;
     let mut errors = FieldErrors::default();

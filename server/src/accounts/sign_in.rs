@@ -1,15 +1,15 @@
 //! `/api/auth/`: registration, email verification, sign-in, token refresh, sign-out and
 //! password reset.
 
-use crate::platform::db::is_unique_violation;
-use crate::http::extract::{ClientAddress, FieldErrors, JsonBody, NULL_CHARACTERS};
+use super::mail as templates;
 use crate::accounts::codes::{self, Purpose};
 use crate::accounts::store;
 use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
+use crate::http::extract::{ClientAddress, FieldErrors, JsonBody, NULL_CHARACTERS};
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, RegisterAnswer};
-use super::mail as templates;
+use crate::platform::db::is_unique_violation;
 use crate::platform::mail::outbox;
 use crate::platform::passwords;
 use crate::platform::rate_limit::Limit;
@@ -21,8 +21,8 @@ use chrono::Utc;
 use entity::user;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel, TransactionTrait};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use std::sync::Arc;
+use utoipa::ToSchema;
 
 type Answer = Result<Json<MessageAnswer>, AppError>;
 
@@ -73,7 +73,11 @@ pub struct RegisterBody {
 }
 
 #[utoipa::path(post, path = "/api/auth/register/", tag = "accounts", request_body = RegisterBody, responses((status = 201, description = "Registered; a 6-digit code is emailed", body = RegisterAnswer), Invalid, RateLimited))]
-pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<RegisterBody>) -> Result<(StatusCode, Json<RegisterAnswer>), AppError> {
+pub async fn register(
+    State(state): State<Arc<AppState>>,
+    client: ClientAddress,
+    JsonBody(body): JsonBody<RegisterBody>,
+) -> Result<(StatusCode, Json<RegisterAnswer>), AppError> {
     state.limiter.check("register", &client.key(), Limit::per_hour(state.config().limits.register_per_hour)).await?;
     let mut errors = FieldErrors::default();
     let full_name = errors.required("full_name", body.full_name.as_deref());
@@ -110,10 +114,7 @@ pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress,
     queue_code(&state, &txn, &created, Purpose::VerifyEmail).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();
-    Ok((
-        StatusCode::CREATED,
-        Json(RegisterAnswer::new("Registration successful! Please check your email to verify your account.", created.email)),
-    ))
+    Ok((StatusCode::CREATED, Json(RegisterAnswer::new("Registration successful! Please check your email to verify your account.", created.email))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -160,10 +161,7 @@ pub struct EmailBody {
 }
 
 fn wait_message(seconds: i64) -> AppError {
-    AppError::TooManyRequests {
-        message: format!("Please wait {seconds} seconds before asking for another code."),
-        retry_after_seconds: seconds as u64,
-    }
+    AppError::TooManyRequests { message: format!("Please wait {seconds} seconds before asking for another code."), retry_after_seconds: seconds as u64 }
 }
 
 #[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = MessageAnswer), Invalid, RateLimited))]

@@ -1,14 +1,14 @@
 //! The back office's JSON calls: thin handlers over the same functions its pages use.
 
-use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
 use super::bookings::{self, BookingAction, BookingFilter};
 use super::catalogue::{self, Fields};
-use super::members::{self, AccountChange};
 use super::jobs::{self, JobAction, JobShow};
+use super::members::{self, AccountChange};
 use super::payments;
+use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
 use super::recruitment;
-use super::talent::{self, TalentFilter};
 use super::reviews::{self, Moderation, Show};
+use super::talent::{self, TalentFilter};
 use super::{audit, dashboard};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
@@ -16,12 +16,15 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
-use app::admin::{AuditRow, BookingRow, CategoryRow, Dashboard, JobRow, MemberRow, PaymentRow, ProviderApplication, RecruitmentRow, ReviewRow, TalentRow, ServiceRow, WebsiteInfoForm};
-use axum::http::StatusCode;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use app::admin::{
+    AuditRow, BookingRow, CategoryRow, Dashboard, JobRow, MemberRow, PaymentRow, ProviderApplication, RecruitmentRow, ReviewRow, ServiceRow, TalentRow,
+    WebsiteInfoForm,
+};
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use entity::words::ProviderStatus;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -49,10 +52,15 @@ pub fn status_filter(text: Option<&str>) -> Option<Option<ProviderStatus>> {
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ProviderApplication>), Invalid, StaffOnly))]
-pub async fn provider_applications(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ProviderApplication>>, AppError> {
+pub async fn provider_applications(
+    State(state): State<Arc<AppState>>,
+    _staff: Staff,
+    query: ListQuery,
+) -> Result<Json<Paginated<ProviderApplication>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", "A status is Pending, Approved, Rejected or All;", |raw| status_filter(Some(raw))).or_else(|| status_filter(None));
+    let status =
+        query.parsed(&mut errors, "status", "A status is Pending, Approved, Rejected or All;", |raw| status_filter(Some(raw))).or_else(|| status_filter(None));
     errors.finish()?;
     let (count, rows) = provider_applications::list(state.db(), status.expect("validated"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -92,7 +100,12 @@ pub fn parse_decision(body: &DecisionBody) -> Result<Decision, AppError> {
     (status = 200, body = ProviderApplication), Invalid, StaffOnly,
     (status = 409, description = "Someone else decided meanwhile", body = crate::http::openapi::ErrorBody),
 ))]
-pub async fn decide(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<DecisionBody>) -> Result<Json<ProviderApplication>, AppError> {
+pub async fn decide(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<DecisionBody>,
+) -> Result<Json<ProviderApplication>, AppError> {
     let decision = parse_decision(&body)?;
     Ok(Json(provider_applications::decide(&state, &staff.user, id, decision).await?))
 }
@@ -125,11 +138,11 @@ pub async fn audit_log(State(state): State<Arc<AppState>>, _staff: Staff, query:
 /// The booking filters of a list request, or their field errors.
 pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFilter {
     let date = query.parsed(errors, "date", "A date is YYYY-MM-DD;", |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok());
-    let status = query.parsed(errors, "status", "A status is Pending, Confirmed, Completed, Cancelled or All;", |raw| bookings::status_filter(Some(raw))).flatten();
+    let status =
+        query.parsed(errors, "status", "A status is Pending, Confirmed, Completed, Cancelled or All;", |raw| bookings::status_filter(Some(raw))).flatten();
     let member = query.text("member").map(|text| text.chars().take(100).collect());
     BookingFilter { date, status, member }
 }
-
 
 /// Bookings, soonest first.
 #[utoipa::path(get, path = "/api/admin/bookings/", tag = "back office", params(
@@ -181,7 +194,12 @@ pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>) -> Resul
     (status = 409, description = "Someone else changed the booking meanwhile", body = crate::http::openapi::ErrorBody),
     (status = 502, description = "The payment provider could not refund now; nothing changed, try again", body = crate::http::openapi::ErrorBody),
 ))]
-pub async fn booking_action(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<BookingActionBody>) -> Result<Json<BookingRow>, AppError> {
+pub async fn booking_action(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<BookingActionBody>,
+) -> Result<Json<BookingRow>, AppError> {
     let action = parse_booking_action(body.action.as_deref(), body.reason.as_deref())?;
     Ok(Json(bookings::act(&state, &staff.user, id, action).await?))
 }
@@ -216,15 +234,30 @@ pub struct AccountChangeBody {
 
 /// Deactivates or reactivates an account, or grants or removes staff rights.
 #[utoipa::path(post, path = "/api/admin/members/{id}/action/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = AccountChangeBody, responses((status = 200, body = MemberRow), Invalid, StaffOnly))]
-pub async fn member_action(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<AccountChangeBody>) -> Result<Json<MemberRow>, AppError> {
-    let change = body.action.as_deref().map(str::trim).and_then(AccountChange::parse).ok_or_else(|| AppError::field("action", "Choose deactivate, reactivate, grant_staff, remove_staff or reset_second_factor."))?;
+pub async fn member_action(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<AccountChangeBody>,
+) -> Result<Json<MemberRow>, AppError> {
+    let change = body
+        .action
+        .as_deref()
+        .map(str::trim)
+        .and_then(AccountChange::parse)
+        .ok_or_else(|| AppError::field("action", "Choose deactivate, reactivate, grant_staff, remove_staff or reset_second_factor."))?;
     Ok(Json(members::change(&state, &staff.user, id, change).await?))
 }
 
 /// A copy of everything we hold about a member, for their subject access request (the day it
 /// arrived goes in the audit log).
 #[utoipa::path(get, path = "/api/admin/members/{id}/data/", tag = "back office", params(("id" = i32, Path, minimum = 1), ("requested_on" = String, Query, format = Date, description = "The day the request arrived")), responses((status = 200, description = "The member's data, as an attachment", content_type = "application/json", body = Object), Invalid, StaffOnly))]
-pub async fn member_data(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, query: ListQuery) -> Result<axum::response::Response, AppError> {
+pub async fn member_data(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    query: ListQuery,
+) -> Result<axum::response::Response, AppError> {
     let requested_on = members::requested_on(query.text("requested_on"))?;
     let data = members::export_for_request(&state, &staff.user, id, requested_on).await?;
     Ok(crate::data_rights::download(data, &format!("member-{id}-data-{requested_on}.json")))
@@ -242,7 +275,12 @@ pub struct ErasureBody {
 
 /// Erases a member's personal data on their request, as "Delete my account" does.
 #[utoipa::path(post, path = "/api/admin/members/{id}/erase/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = ErasureBody, responses((status = 200, body = MemberRow), Invalid, StaffOnly))]
-pub async fn member_erase(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<ErasureBody>) -> Result<Json<MemberRow>, AppError> {
+pub async fn member_erase(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<ErasureBody>,
+) -> Result<Json<MemberRow>, AppError> {
     let requested_on = members::requested_on(body.requested_on.as_deref())?;
     Ok(Json(members::erase_for_request(&state, &staff.user, id, requested_on, body.confirm_email.as_deref().unwrap_or("")).await?))
 }
@@ -255,13 +293,22 @@ pub async fn category_list(State(state): State<Arc<AppState>>, _staff: Staff) ->
 
 /// Adds a category: `name`, `slug` (unique), `icon`, `priority`, `description`, `hidden`.
 #[utoipa::path(post, path = "/api/admin/categories/", tag = "back office", request_body = Fields, responses((status = 201, body = CategoryRow), Invalid, StaffOnly))]
-pub async fn category_create(State(state): State<Arc<AppState>>, Staff(staff): Staff, JsonBody(fields): JsonBody<Fields>) -> Result<(StatusCode, Json<CategoryRow>), AppError> {
+pub async fn category_create(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    JsonBody(fields): JsonBody<Fields>,
+) -> Result<(StatusCode, Json<CategoryRow>), AppError> {
     Ok((StatusCode::CREATED, Json(catalogue::save_category(&state, &staff.user, None, &fields).await?)))
 }
 
 /// Edits a category, or hides it from the site (`hidden: true`); fields left out stay.
 #[utoipa::path(patch, path = "/api/admin/categories/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = Fields, responses((status = 200, body = CategoryRow), Invalid, StaffOnly))]
-pub async fn category_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(fields): JsonBody<Fields>) -> Result<Json<CategoryRow>, AppError> {
+pub async fn category_update(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(fields): JsonBody<Fields>,
+) -> Result<Json<CategoryRow>, AppError> {
     Ok(Json(catalogue::save_category(&state, &staff.user, Some(id), &fields).await?))
 }
 
@@ -282,7 +329,11 @@ pub async fn service_list(State(state): State<Arc<AppState>>, _staff: Staff, que
 /// Adds a service: `title`, `slug`, `category`, `summary`, `description`, `price_from`
 /// (pounds), `price_unit`, `areas` (a list, or towns one a line), `priority`, `status`.
 #[utoipa::path(post, path = "/api/admin/services/", tag = "back office", request_body = Fields, responses((status = 201, body = ServiceRow), Invalid, StaffOnly))]
-pub async fn service_create(State(state): State<Arc<AppState>>, Staff(staff): Staff, JsonBody(fields): JsonBody<Fields>) -> Result<(StatusCode, Json<ServiceRow>), AppError> {
+pub async fn service_create(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    JsonBody(fields): JsonBody<Fields>,
+) -> Result<(StatusCode, Json<ServiceRow>), AppError> {
     Ok((StatusCode::CREATED, Json(catalogue::save_service(&state, &staff.user, None, &fields).await?)))
 }
 
@@ -294,7 +345,12 @@ pub async fn service_show(State(state): State<Arc<AppState>>, _staff: Staff, Rec
 
 /// Edits a service (close it with `status: Closed`); fields left out stay.
 #[utoipa::path(patch, path = "/api/admin/services/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = Fields, responses((status = 200, body = ServiceRow), Invalid, StaffOnly))]
-pub async fn service_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(fields): JsonBody<Fields>) -> Result<Json<ServiceRow>, AppError> {
+pub async fn service_update(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(fields): JsonBody<Fields>,
+) -> Result<Json<ServiceRow>, AppError> {
     Ok(Json(catalogue::save_service(&state, &staff.user, Some(id), &fields).await?))
 }
 
@@ -307,7 +363,11 @@ pub async fn website_info(State(state): State<Arc<AppState>>, _staff: Staff) -> 
 /// Replaces the website info: `brand`, `email`, `phones` (one a line, or a list), `address`,
 /// `opening_hours`, `socials` (lines of a name and an address).
 #[utoipa::path(put, path = "/api/admin/website-info/", tag = "back office", request_body = Fields, responses((status = 200, body = WebsiteInfoForm), Invalid, StaffOnly))]
-pub async fn website_info_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, JsonBody(fields): JsonBody<Fields>) -> Result<Json<WebsiteInfoForm>, AppError> {
+pub async fn website_info_update(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    JsonBody(fields): JsonBody<Fields>,
+) -> Result<Json<WebsiteInfoForm>, AppError> {
     Ok(Json(catalogue::save_website_info(&state, &staff.user, &fields).await?))
 }
 
@@ -354,7 +414,12 @@ pub fn parse_moderation(action: Option<&str>, reason: Option<&str>) -> Result<Mo
 /// Hides a review (it leaves every page and its service's average at once), restores it, or
 /// keeps it; its open reports close.
 #[utoipa::path(post, path = "/api/admin/reviews/{id}/moderation/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = ModerationBody, responses((status = 200, body = ReviewRow), Invalid, StaffOnly))]
-pub async fn review_moderation(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<ModerationBody>) -> Result<Json<ReviewRow>, AppError> {
+pub async fn review_moderation(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<ModerationBody>,
+) -> Result<Json<ReviewRow>, AppError> {
     let decision = parse_moderation(body.action.as_deref(), body.reason.as_deref())?;
     Ok(Json(reviews::moderate(&state, &staff.user, id, decision).await?))
 }
@@ -368,7 +433,9 @@ pub async fn review_moderation(State(state): State<Arc<AppState>>, Staff(staff):
 pub async fn payment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<PaymentRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", "A status is All, Pending, Paid, Failed, Cancelled or Refunded;", |raw| payments::status_filter(Some(raw))).or_else(|| payments::status_filter(None));
+    let status = query
+        .parsed(&mut errors, "status", "A status is All, Pending, Paid, Failed, Cancelled or Refunded;", |raw| payments::status_filter(Some(raw)))
+        .or_else(|| payments::status_filter(None));
     errors.finish()?;
     let (count, rows) = payments::list(state.db(), status.expect("validated"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -392,7 +459,12 @@ pub struct RefundBody {
     (status = 200, body = PaymentRow), Invalid, StaffOnly,
     (status = 502, description = "The payment provider could not refund now; nothing changed, try again", body = crate::http::openapi::ErrorBody),
 ))]
-pub async fn payment_refund(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<RefundBody>) -> Result<Json<PaymentRow>, AppError> {
+pub async fn payment_refund(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<RefundBody>,
+) -> Result<Json<PaymentRow>, AppError> {
     let mut errors = FieldErrors::default();
     let reason = errors.required_text("reason", body.reason.as_deref(), payments::REASON_MAX_CHARS);
     errors.finish()?;
@@ -408,7 +480,9 @@ pub async fn payment_refund(State(state): State<Arc<AppState>>, Staff(staff): St
 pub async fn recruitment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<RecruitmentRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", "A status is New, Contacted, Closed or All;", |raw| recruitment::status_filter(Some(raw))).or_else(|| recruitment::status_filter(None));
+    let status = query
+        .parsed(&mut errors, "status", "A status is New, Contacted, Closed or All;", |raw| recruitment::status_filter(Some(raw)))
+        .or_else(|| recruitment::status_filter(None));
     errors.finish()?;
     let (count, rows) = recruitment::list(state.db(), status.expect("validated"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -444,7 +518,12 @@ pub fn parse_recruitment_update(body: &RecruitmentUpdate) -> Result<(Option<enti
 
 /// Moves a request along and keeps notes on it.
 #[utoipa::path(patch, path = "/api/admin/recruitment/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = RecruitmentUpdate, responses((status = 200, body = RecruitmentRow), Invalid, StaffOnly))]
-pub async fn recruitment_update(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<RecruitmentUpdate>) -> Result<Json<RecruitmentRow>, AppError> {
+pub async fn recruitment_update(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<RecruitmentUpdate>,
+) -> Result<Json<RecruitmentRow>, AppError> {
     let (status, notes) = parse_recruitment_update(&body)?;
     Ok(Json(recruitment::update(&state, &staff.user, id, status, notes).await?))
 }
@@ -486,7 +565,8 @@ pub async fn talent_list(State(state): State<Arc<AppState>>, _staff: Staff, quer
 pub async fn job_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<JobRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let show = query.parsed(&mut errors, "status", "A status is All, Open, Closed or Removed;", |raw| JobShow::parse(Some(raw))).or_else(|| JobShow::parse(None));
+    let show =
+        query.parsed(&mut errors, "status", "A status is All, Open, Closed or Removed;", |raw| JobShow::parse(Some(raw))).or_else(|| JobShow::parse(None));
     errors.finish()?;
     let (count, rows) = jobs::list(state.db(), show.expect("validated"), query.text("search"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
@@ -520,7 +600,12 @@ pub fn parse_job_action(action: Option<&str>, reason: Option<&str>) -> Result<Jo
 /// Closes or reopens a job post, or removes it with a reason its poster is told (its
 /// applicants are told it was withdrawn; their applications stay).
 #[utoipa::path(post, path = "/api/admin/jobs/{id}/action/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = JobActionBody, responses((status = 200, body = JobRow), Invalid, StaffOnly))]
-pub async fn job_action(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<JobActionBody>) -> Result<Json<JobRow>, AppError> {
+pub async fn job_action(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<JobActionBody>,
+) -> Result<Json<JobRow>, AppError> {
     let action = parse_job_action(body.action.as_deref(), body.reason.as_deref())?;
     Ok(Json(jobs::act(&state, &staff.user, id, action).await?))
 }
@@ -532,9 +617,19 @@ pub async fn job_action(State(state): State<Arc<AppState>>, Staff(staff): Staff,
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<crate::jobs::views::JobApplicationView>), Invalid, StaffOnly))]
-pub async fn job_applications(State(state): State<Arc<AppState>>, _staff: Staff, RecordId(id): RecordId, query: ListQuery) -> Result<Json<Paginated<crate::jobs::views::JobApplicationView>>, AppError> {
+pub async fn job_applications(
+    State(state): State<Arc<AppState>>,
+    _staff: Staff,
+    RecordId(id): RecordId,
+    query: ListQuery,
+) -> Result<Json<Paginated<crate::jobs::views::JobApplicationView>>, AppError> {
     jobs::one(state.db(), id).await?;
-    crate::jobs::applications::page_of_applications(&state, &query, entity::job_application::Entity::find().filter(entity::job_application::Column::JobId.eq(id))).await
+    crate::jobs::applications::page_of_applications(
+        &state,
+        &query,
+        entity::job_application::Entity::find().filter(entity::job_application::Column::JobId.eq(id)),
+    )
+    .await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -546,13 +641,23 @@ pub struct ApplicationStatusBody {
 
 /// Moves any application along; the applicant is told.
 #[utoipa::path(patch, path = "/api/admin/applications/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = ApplicationStatusBody, responses((status = 200, body = crate::jobs::views::JobApplicationView), Invalid, StaffOnly))]
-pub async fn application_status(State(state): State<Arc<AppState>>, Staff(staff): Staff, RecordId(id): RecordId, JsonBody(body): JsonBody<ApplicationStatusBody>) -> Result<Json<crate::jobs::views::JobApplicationView>, AppError> {
+pub async fn application_status(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<ApplicationStatusBody>,
+) -> Result<Json<crate::jobs::views::JobApplicationView>, AppError> {
     let status = crate::jobs::applications::parse_status(body.status.as_deref())?;
     Ok(Json(set_application_status(&state, &staff.user, id, status).await?))
 }
 
 /// The staff side of an application's status change, shared by the API and the page.
-pub async fn set_application_status(state: &AppState, staff: &entity::user::Model, id: i32, status: entity::words::ApplicationStatus) -> Result<crate::jobs::views::JobApplicationView, AppError> {
+pub async fn set_application_status(
+    state: &AppState,
+    staff: &entity::user::Model,
+    id: i32,
+    status: entity::words::ApplicationStatus,
+) -> Result<crate::jobs::views::JobApplicationView, AppError> {
     let row = entity::job_application::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let (job, _) = jobs::one(state.db(), row.job_id).await?;
     crate::jobs::applications::change_status(state, row, &job, status, Some(staff)).await

@@ -2,11 +2,11 @@
 //! no action without its row, and no row without its action), and searched, never changed.
 
 use crate::http::list::{PageRequest, rows_of_page};
+use app::admin::AuditRow;
 use chrono::{NaiveDate, Utc};
 use entity::{audit_entry, user};
 use sea_orm::sea_query::Condition;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
-use app::admin::AuditRow;
 use serde_json::Value;
 
 /// What a staff member did, to what, and how it changed.
@@ -78,7 +78,12 @@ pub fn row(entry: audit_entry::Model) -> AuditRow {
 
 /// The log, newest first; `text` matches the staff member, the action, the subject type or
 /// the summary (case-insensitive), `subject` a subject's type and id.
-pub async fn search(db: &impl ConnectionTrait, text: Option<&str>, subject: Option<(&str, i32)>, page: PageRequest) -> Result<(u64, Vec<audit_entry::Model>), DbErr> {
+pub async fn search(
+    db: &impl ConnectionTrait,
+    text: Option<&str>,
+    subject: Option<(&str, i32)>,
+    page: PageRequest,
+) -> Result<(u64, Vec<audit_entry::Model>), DbErr> {
     let mut select = audit_entry::Entity::find().order_by_desc(audit_entry::Column::CreatedAt).order_by_desc(audit_entry::Column::Id);
     if let Some(text) = text {
         let like = |column| super::contains(column, text);

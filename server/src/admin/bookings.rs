@@ -47,7 +47,11 @@ pub async fn list(db: &impl ConnectionTrait, filter: &BookingFilter, page: PageR
     }
     if let Some(text) = &filter.member {
         let like = |column| super::contains(column, text);
-        let members = Query::select().column(user::Column::Id).from(user::Entity).cond_where(Condition::any().add(like(user::Column::FullName)).add(like(user::Column::Email))).to_owned();
+        let members = Query::select()
+            .column(user::Column::Id)
+            .from(user::Entity)
+            .cond_where(Condition::any().add(like(user::Column::FullName)).add(like(user::Column::Email)))
+            .to_owned();
         select = select.filter(booking::Column::UserId.in_subquery(members));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
@@ -55,8 +59,15 @@ pub async fn list(db: &impl ConnectionTrait, filter: &BookingFilter, page: PageR
 }
 
 async fn rows_for(db: &impl ConnectionTrait, bookings: Vec<booking::Model>) -> Result<Vec<BookingRow>, DbErr> {
-    let members: HashMap<i32, user::Model> = user::Entity::find().filter(user::Column::Id.is_in(bookings.iter().map(|b| b.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
-    let services: HashMap<i32, String> = service::Entity::find().filter(service::Column::Id.is_in(bookings.iter().map(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    let members: HashMap<i32, user::Model> =
+        user::Entity::find().filter(user::Column::Id.is_in(bookings.iter().map(|b| b.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    let services: HashMap<i32, String> = service::Entity::find()
+        .filter(service::Column::Id.is_in(bookings.iter().map(|b| b.service_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s.title))
+        .collect();
     Ok(bookings
         .into_iter()
         .map(|b| {

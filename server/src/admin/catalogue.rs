@@ -15,7 +15,9 @@ use app::routes::Tag;
 use chrono::Utc;
 use entity::words::{ListingStatus, PriceUnit};
 use entity::{category, service, user, website_info};
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait,
+};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
@@ -81,7 +83,9 @@ fn priority(errors: &mut FieldErrors, fields: &Fields, current: Option<i32>) -> 
 fn changes(before: Value, after: Value) -> (Value, Value) {
     let (Value::Object(before), Value::Object(after)) = (before, after) else { return (Value::Null, Value::Null) };
     let changed: Vec<&String> = after.keys().filter(|key| before.get(*key) != after.get(*key)).collect();
-    let pick = |map: &serde_json::Map<String, Value>| Value::Object(changed.iter().map(|key| ((*key).clone(), map.get(*key).cloned().unwrap_or(Value::Null))).collect());
+    let pick = |map: &serde_json::Map<String, Value>| {
+        Value::Object(changed.iter().map(|key| ((*key).clone(), map.get(*key).cloned().unwrap_or(Value::Null))).collect())
+    };
     (pick(&before), pick(&after))
 }
 
@@ -95,7 +99,16 @@ pub async fn categories(db: &impl ConnectionTrait) -> Result<Vec<CategoryRow>, D
         .all(db)
         .await?
         .into_iter()
-        .map(|c| CategoryRow { services: counts.get(&c.id).copied().unwrap_or(0) as u64, id: c.id, slug: c.slug, name: c.name, description: c.description, icon: c.icon, priority: c.priority, hidden: c.hidden })
+        .map(|c| CategoryRow {
+            services: counts.get(&c.id).copied().unwrap_or(0) as u64,
+            id: c.id,
+            slug: c.slug,
+            name: c.name,
+            description: c.description,
+            icon: c.icon,
+            priority: c.priority,
+            hidden: c.hidden,
+        })
         .collect())
 }
 
@@ -128,10 +141,23 @@ pub async fn save_category(state: &AppState, staff: &user::Model, id: Option<i32
     let saved = match &current {
         Some(current) => {
             let mut row = current.clone().into_active_model();
-            (row.name, row.slug, row.icon, row.description, row.priority, row.hidden) = (Set(name), Set(slug), Set(icon), Set(description), Set(priority), Set(hidden));
+            (row.name, row.slug, row.icon, row.description, row.priority, row.hidden) =
+                (Set(name), Set(slug), Set(icon), Set(description), Set(priority), Set(hidden));
             row.update(&txn).await
         }
-        None => category::ActiveModel { name: Set(name), slug: Set(slug), icon: Set(icon), description: Set(description), priority: Set(priority), hidden: Set(hidden), ..Default::default() }.insert(&txn).await,
+        None => {
+            category::ActiveModel {
+                name: Set(name),
+                slug: Set(slug),
+                icon: Set(icon),
+                description: Set(description),
+                priority: Set(priority),
+                hidden: Set(hidden),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await
+        }
     };
     let saved = match saved {
         Ok(saved) => saved,
@@ -184,7 +210,15 @@ pub async fn services(db: &impl ConnectionTrait, text: Option<&str>, page: PageR
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
     let names: HashMap<i32, String> = category::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.name)).collect();
-    Ok((count, rows.into_iter().map(|s| { let name = names.get(&s.category_id).cloned().unwrap_or_default(); service_row(s, name) }).collect()))
+    Ok((
+        count,
+        rows.into_iter()
+            .map(|s| {
+                let name = names.get(&s.category_id).cloned().unwrap_or_default();
+                service_row(s, name)
+            })
+            .collect(),
+    ))
 }
 
 pub async fn service(db: &impl ConnectionTrait, id: i32) -> Result<ServiceRow, AppError> {
@@ -269,24 +303,26 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
             row.updated_at = Set(now);
             row.update(&txn).await
         }
-        None => service::ActiveModel {
-            title: Set(title),
-            slug: Set(slug),
-            summary: Set(summary),
-            description: Set(description),
-            category_id: Set(category_id),
-            price_from_pence: Set(price),
-            price_unit: Set(unit),
-            status: Set(status),
-            priority: Set(priority),
-            areas: Set(serde_json::to_string(&areas).expect("text serialises")),
-            image: Set(None),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
+        None => {
+            service::ActiveModel {
+                title: Set(title),
+                slug: Set(slug),
+                summary: Set(summary),
+                description: Set(description),
+                category_id: Set(category_id),
+                price_from_pence: Set(price),
+                price_unit: Set(unit),
+                status: Set(status),
+                priority: Set(priority),
+                areas: Set(serde_json::to_string(&areas).expect("text serialises")),
+                image: Set(None),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await
         }
-        .insert(&txn)
-        .await,
     };
     let saved = match saved {
         Ok(saved) => saved,
@@ -311,7 +347,14 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
 
 pub async fn website_info(state: &AppState) -> Result<WebsiteInfoForm, AppError> {
     let (_, info) = crate::catalogue::website_info::website_info_with_id(state.db(), None).await?;
-    Ok(WebsiteInfoForm { brand: info.brand, email: info.email, phones: info.phones, address: info.address, opening_hours: info.opening_hours, socials: info.socials.into_iter().collect() })
+    Ok(WebsiteInfoForm {
+        brand: info.brand,
+        email: info.email,
+        phones: info.phones,
+        address: info.address,
+        opening_hours: info.opening_hours,
+        socials: info.socials.into_iter().collect(),
+    })
 }
 
 /// Replaces the website info with the form's: every field, in one go.
@@ -319,7 +362,14 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
     let mut errors = FieldErrors::default();
     let brand = required(&mut errors, fields, "brand", None, 100);
     let email = required(&mut errors, fields, "email", None, 254);
-    let email = if email.is_empty() { String::new() } else { Email::parse(&email).map(|e| e.as_str().to_string()).unwrap_or_else(|problem| { errors.add("email", problem); String::new() }) };
+    let email = if email.is_empty() {
+        String::new()
+    } else {
+        Email::parse(&email).map(|e| e.as_str().to_string()).unwrap_or_else(|problem| {
+            errors.add("email", problem);
+            String::new()
+        })
+    };
     let mut phones = Vec::new();
     for line in fields.text("phones").unwrap_or_default().lines().map(str::trim).filter(|l| !l.is_empty()) {
         match UkPhone::parse(line) {
@@ -348,18 +398,33 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
     match existing {
         Some(row) => {
             let mut row = row.into_active_model();
-            (row.brand, row.email, row.phones, row.address, row.opening_hours, row.socials, row.updated_at) = (Set(brand), Set(email), Set(phones_json), Set(address), Set(opening_hours), Set(socials_json), Set(now));
+            (row.brand, row.email, row.phones, row.address, row.opening_hours, row.socials, row.updated_at) =
+                (Set(brand), Set(email), Set(phones_json), Set(address), Set(opening_hours), Set(socials_json), Set(now));
             row.update(&txn).await?;
         }
         None => {
-            website_info::ActiveModel { brand: Set(brand), email: Set(email), phones: Set(phones_json), address: Set(address), opening_hours: Set(opening_hours), socials: Set(socials_json), updated_at: Set(now), ..Default::default() }.insert(&txn).await?;
+            website_info::ActiveModel {
+                brand: Set(brand),
+                email: Set(email),
+                phones: Set(phones_json),
+                address: Set(address),
+                opening_hours: Set(opening_hours),
+                socials: Set(socials_json),
+                updated_at: Set(now),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
         }
     }
     let after = {
         let row = website_info::Entity::find().order_by_asc(website_info::Column::Id).one(&txn).await?.expect("just saved");
         crate::catalogue::website_info::website_info_view(row)
     };
-    let (before, after) = changes(serde_json::to_value(&before).unwrap_or_default(), json!({"brand": after.brand, "email": after.email, "phones": after.phones, "address": after.address, "opening_hours": after.opening_hours, "socials": after.socials.clone().into_iter().collect::<Vec<_>>()}));
+    let (before, after) = changes(
+        serde_json::to_value(&before).unwrap_or_default(),
+        json!({"brand": after.brand, "email": after.email, "phones": after.phones, "address": after.address, "opening_hours": after.opening_hours, "socials": after.socials.clone().into_iter().collect::<Vec<_>>()}),
+    );
     audit::record(&txn, staff, Action::new("website_info.update", "website_info", None, "Edited the website info").changed(before, after)).await?;
     txn.commit().await?;
     state.site.invalidate(&[Tag::Site]).await;

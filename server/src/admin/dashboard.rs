@@ -4,7 +4,7 @@ use app::admin::Dashboard;
 use chrono::{Duration, Utc};
 use entity::words::{ApplicationStatus, BookingStatus, ProviderStatus, RecruitmentStatus};
 use entity::{booking, job, job_application, job_seeker, mail_outbox, provider, recruitment_request};
-use sea_orm::{ColumnTrait, QueryTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, QueryTrait};
 
 /// "New" on the dashboard: received in the last week.
 const RECENT_DAYS: i64 = 7;
@@ -23,7 +23,11 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
             .await?,
         new_recruitment_requests: recruitment_request::Entity::find().filter(recruitment_request::Column::Status.eq(RecruitmentStatus::New)).count(db).await?,
         new_job_seekers: job_seeker::Entity::find().filter(job_seeker::Column::CreatedAt.gte(since)).count(db).await?,
-        failed_mail: mail_outbox::Entity::find().filter(mail_outbox::Column::SentAt.is_null()).filter(mail_outbox::Column::LastError.is_not_null()).count(db).await?,
+        failed_mail: mail_outbox::Entity::find()
+            .filter(mail_outbox::Column::SentAt.is_null())
+            .filter(mail_outbox::Column::LastError.is_not_null())
+            .count(db)
+            .await?,
         reported_reviews: super::reviews::reported_count(db).await?,
     })
 }

@@ -73,7 +73,13 @@ async fn rows_for(db: &impl ConnectionTrait, jobs: Vec<job::Model>) -> Result<Ve
         .await?
         .into_iter()
         .collect();
-    let posters: HashMap<i32, String> = user::Entity::find().filter(user::Column::Id.is_in(jobs.iter().filter_map(|j| j.owner_id))).all(db).await?.into_iter().map(|u| (u.id, u.email)).collect();
+    let posters: HashMap<i32, String> = user::Entity::find()
+        .filter(user::Column::Id.is_in(jobs.iter().filter_map(|j| j.owner_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u.email))
+        .collect();
     let today = uk_time::today();
     Ok(jobs
         .into_iter()
@@ -116,8 +122,12 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
             return Ok(one(state.db(), id).await?.1);
         }
         JobAction::Close if status_on(&row, today) == ListingStatus::Open => (ListingStatus::Closed, "job.close", "Closed"),
-        JobAction::Reopen if row.status == ListingStatus::Closed && row.closes_at.is_none_or(|closes| closes >= today) => (ListingStatus::Open, "job.reopen", "Reopened"),
-        JobAction::Reopen if row.closes_at.is_some_and(|closes| closes < today) => return Err(AppError::BadRequest("Its closing date has passed: the poster can post it again with a new date.".into())),
+        JobAction::Reopen if row.status == ListingStatus::Closed && row.closes_at.is_none_or(|closes| closes >= today) => {
+            (ListingStatus::Open, "job.reopen", "Reopened")
+        }
+        JobAction::Reopen if row.closes_at.is_some_and(|closes| closes < today) => {
+            return Err(AppError::BadRequest("Its closing date has passed: the poster can post it again with a new date.".into()));
+        }
         _ => return Err(AppError::BadRequest("The job is like that already.".into())),
     };
     let txn = state.db().begin().await?;
@@ -133,7 +143,13 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else changed this job meanwhile. Reload to see it.".into()));
     }
-    audit::record(&txn, staff, Action::new(name, "job", Some(id), format!("{verb} the job post {} at {}", row.title, row.company)).changed(json!({"status": row.status}), json!({"status": to}))).await?;
+    audit::record(
+        &txn,
+        staff,
+        Action::new(name, "job", Some(id), format!("{verb} the job post {} at {}", row.title, row.company))
+            .changed(json!({"status": row.status}), json!({"status": to})),
+    )
+    .await?;
     txn.commit().await?;
     state.site.invalidate(&[Tag::Jobs, Tag::Job(id)]).await;
     Ok(one(state.db(), id).await?.1)

@@ -85,7 +85,8 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
         return Err(AppError::BadRequest("You cannot deactivate your own account or remove your own staff rights: ask another member of staff.".into()));
     }
     let active = matches!(change, AccountChange::Deactivate | AccountChange::Reactivate);
-    let (column, field, before) = if active { (user::Column::IsActive, "is_active", member.is_active) } else { (user::Column::IsStaff, "is_staff", member.is_staff) };
+    let (column, field, before) =
+        if active { (user::Column::IsActive, "is_active", member.is_active) } else { (user::Column::IsStaff, "is_staff", member.is_staff) };
     let (value, action, summary) = match change {
         AccountChange::Deactivate => (false, "member.deactivate", "Deactivated"),
         AccountChange::Reactivate => (true, "member.reactivate", "Reactivated"),
@@ -98,7 +99,13 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     }
     let txn = state.db().begin().await?;
     // Conditional on the value staff saw: of two staff acting at once, one changes it.
-    let changed = user::Entity::update_many().col_expr(column, Expr::value(value)).col_expr(user::Column::UpdatedAt, Expr::value(chrono::Utc::now())).filter(user::Column::Id.eq(id)).filter(Expr::col(column).eq(before)).exec(&txn).await?;
+    let changed = user::Entity::update_many()
+        .col_expr(column, Expr::value(value))
+        .col_expr(user::Column::UpdatedAt, Expr::value(chrono::Utc::now()))
+        .filter(user::Column::Id.eq(id))
+        .filter(Expr::col(column).eq(before))
+        .exec(&txn)
+        .await?;
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else changed this account meanwhile. Reload to see it.".into()));
     }
@@ -129,7 +136,8 @@ async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user
         .await?;
     entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(&txn).await?;
     super::session::end_all(&txn, member.id).await?;
-    let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of member {}", member.id)).changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
+    let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of member {}", member.id))
+        .changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     Ok(row_of(state.db(), find(state.db(), member.id).await?).await?)

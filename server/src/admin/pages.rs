@@ -3,19 +3,19 @@
 //! `noindex`; their forms post back here and land on the page again (post, redirect, get).
 
 use super::api::{DecisionBody, parse_booking_action, parse_decision, parse_moderation, status_filter};
-use super::reviews::{self, Show};
+use super::api::{RecruitmentUpdate, parse_job_action, parse_recruitment_update, set_application_status, talent_filter};
 use super::bookings::{self, BookingFilter};
 use super::catalogue::{self, Fields};
 use super::jobs::{self, JobShow};
-use super::payments;
-use super::api::{RecruitmentUpdate, parse_job_action, parse_recruitment_update, set_application_status, talent_filter};
-use super::{recruitment, talent};
 use super::members::{self, AccountChange};
+use super::payments;
+use super::reviews::{self, Show};
 use super::session::{self, StaffSession};
 use super::{audit, dashboard, provider_applications};
+use super::{recruitment, talent};
 use crate::http::AppError;
-use crate::http::member::same_origin;
 use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
+use crate::http::member::same_origin;
 use crate::site::handlers::{error_page, failed_page};
 use crate::state::AppState;
 use app::admin::{AdminPage, AdminView, Listing};
@@ -116,7 +116,10 @@ fn url_of(path: &str, params: &HashMap<String, String>) -> String {
 
 async fn dashboard_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage) -> Response {
     match dashboard::counts(state.db()).await {
-        Ok(counts) => render(&state, StatusCode::OK, AdminPage { url: "/admin".into(), staff_email: staff.user.email, notice: None, view: AdminView::Dashboard(counts) }).await,
+        Ok(counts) => {
+            render(&state, StatusCode::OK, AdminPage { url: "/admin".into(), staff_email: staff.user.email, notice: None, view: AdminView::Dashboard(counts) })
+                .await
+        }
         Err(error) => AppError::from(error).into_response(),
     }
 }
@@ -163,7 +166,12 @@ async fn show_providers(state: &AppState, staff: StaffSession, params: HashMap<S
     let request = page_of(&params);
     match provider_applications::list(state.db(), wanted, request).await {
         Ok((count, rows)) => {
-            let page = AdminPage { url: url_of("/admin/providers", &params), staff_email: staff.user.email, notice, view: AdminView::ProviderApplications(listing(vec![("status", filter)], rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/providers", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::ProviderApplications(listing(vec![("status", filter)], rows, count, request)),
+            };
             render(state, status, page).await
         }
         Err(error) => AppError::from(error).into_response(),
@@ -208,19 +216,33 @@ async fn show_bookings(state: &AppState, staff: StaffSession, params: HashMap<St
     let Some(wanted) = bookings::status_filter(Some(&chosen).filter(|s| !s.is_empty()).map(String::as_str)) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/bookings").await;
     };
-    let filter = BookingFilter { date: chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").ok(), status: wanted, member: Some(member.clone()).filter(|m| !m.is_empty()) };
+    let filter = BookingFilter {
+        date: chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").ok(),
+        status: wanted,
+        member: Some(member.clone()).filter(|m| !m.is_empty()),
+    };
     let request = page_of(&params);
     match bookings::list(state.db(), &filter, request).await {
         Ok((count, rows)) => {
             let filters = vec![("date", date), ("status", if chosen.is_empty() { "All".into() } else { chosen }), ("member", member)];
-            let page = AdminPage { url: url_of("/admin/bookings", &params), staff_email: staff.user.email, notice, view: AdminView::Bookings(listing(filters, rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/bookings", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::Bookings(listing(filters, rows, count, request)),
+            };
             render(state, status, page).await
         }
         Err(error) => AppError::from(error).into_response(),
     }
 }
 
-async fn booking_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn booking_action(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    Path((id, action)): Path<(String, String)>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let Some(id) = id.parse::<i32>().ok().filter(|id| *id > 0) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/bookings").await;
     };
@@ -254,7 +276,17 @@ async fn audit_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffP
     match audit::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), subject, request).await {
         Ok((count, rows)) => {
             let rows = rows.into_iter().map(audit::row).collect();
-            let page = AdminPage { url: url_of("/admin/audit", &params), staff_email: staff.user.email, notice: None, view: AdminView::AuditLog(listing(vec![("q", search), ("subject_type", subject_type.clone()), ("subject_id", subject_id.clone())], rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/audit", &params),
+                staff_email: staff.user.email,
+                notice: None,
+                view: AdminView::AuditLog(listing(
+                    vec![("q", search), ("subject_type", subject_type.clone()), ("subject_id", subject_id.clone())],
+                    rows,
+                    count,
+                    request,
+                )),
+            };
             render(&state, StatusCode::OK, page).await
         }
         Err(error) => AppError::from(error).into_response(),
@@ -266,7 +298,12 @@ async fn members_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
     let request = page_of(&params);
     match members::search(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), request).await {
         Ok((count, rows)) => {
-            let page = AdminPage { url: url_of("/admin/members", &params), staff_email: staff.user.email, notice: None, view: AdminView::Members(listing(vec![("q", search)], rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/members", &params),
+                staff_email: staff.user.email,
+                notice: None,
+                view: AdminView::Members(listing(vec![("q", search)], rows, count, request)),
+            };
             render(&state, StatusCode::OK, page).await
         }
         Err(error) => AppError::from(error).into_response(),
@@ -301,7 +338,9 @@ async fn member_data(State(state): State<Arc<AppState>>, StaffPage(staff): Staff
     let path = format!("/admin/members/{id}");
     let Some(member) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     let outcome = match members::requested_on(params.get("requested_on").map(String::as_str)) {
-        Ok(day) => members::export_for_request(&state, &staff.user, member, day).await.map(|data| crate::data_rights::download(data, &format!("member-{member}-data-{day}.json"))),
+        Ok(day) => members::export_for_request(&state, &staff.user, member, day)
+            .await
+            .map(|data| crate::data_rights::download(data, &format!("member-{member}-data-{day}.json"))),
         Err(error) => Err(error),
     };
     match outcome {
@@ -311,12 +350,19 @@ async fn member_data(State(state): State<Arc<AppState>>, StaffPage(staff): Staff
     }
 }
 
-async fn member_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn member_action(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    Path((id, action)): Path<(String, String)>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let path = format!("/admin/members/{id}");
     let Some(member) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
     let outcome = if action == "erase" {
         match members::requested_on(form.get("requested_on").map(String::as_str)) {
-            Ok(day) => members::erase_for_request(&state, &staff.user, member, day, form.get("confirm_email").map_or("", String::as_str)).await.map(|_| "erased"),
+            Ok(day) => {
+                members::erase_for_request(&state, &staff.user, member, day, form.get("confirm_email").map_or("", String::as_str)).await.map(|_| "erased")
+            }
             Err(error) => Err(error),
         }
     } else {
@@ -349,14 +395,24 @@ async fn show_payments(state: &AppState, staff: StaffSession, params: HashMap<St
     let request = page_of(&params);
     match payments::list(state.db(), wanted, request).await {
         Ok((count, rows)) => {
-            let page = AdminPage { url: url_of("/admin/payments", &params), staff_email: staff.user.email, notice, view: AdminView::Payments(listing(vec![("status", chosen)], rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/payments", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::Payments(listing(vec![("status", chosen)], rows, count, request)),
+            };
             render(state, status, page).await
         }
         Err(error) => AppError::from(error).into_response(),
     }
 }
 
-async fn payment_refund(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn payment_refund(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    Path(id): Path<String>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await };
     let mut errors = crate::http::extract::FieldErrors::default();
     let reason = errors.required_text("reason", form.get("reason").map(String::as_str), payments::REASON_MAX_CHARS);
@@ -384,14 +440,24 @@ async fn show_jobs(state: &AppState, staff: StaffSession, params: HashMap<String
     let request = page_of(&params);
     match jobs::list(state.db(), show, Some(search.as_str()).filter(|s| !s.is_empty()), request).await {
         Ok((count, rows)) => {
-            let page = AdminPage { url: url_of("/admin/jobs", &params), staff_email: staff.user.email, notice, view: AdminView::Jobs(listing(vec![("status", chosen), ("q", search)], rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/jobs", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::Jobs(listing(vec![("status", chosen), ("q", search)], rows, count, request)),
+            };
             render(state, status, page).await
         }
         Err(error) => AppError::from(error).into_response(),
     }
 }
 
-async fn job_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn job_action(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    Path((id, action)): Path<(String, String)>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
     let outcome = match parse_job_action(Some(&action), form.get("reason").map(String::as_str)) {
         Ok(action) => jobs::act(&state, &staff.user, id, action).await,
@@ -419,12 +485,19 @@ async fn show_job_applications(state: &AppState, staff: StaffSession, id: i32, s
         Err(error) => return error.into_response(),
     };
     match jobs::applications(state, id).await {
-        Ok(applications) => render(state, status, AdminPage { url: path, staff_email: staff.user.email, notice, view: AdminView::JobApplications { job, applications } }).await,
+        Ok(applications) => {
+            render(state, status, AdminPage { url: path, staff_email: staff.user.email, notice, view: AdminView::JobApplications { job, applications } }).await
+        }
         Err(error) => AppError::from(error).into_response(),
     }
 }
 
-async fn application_status(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn application_status(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    Path(id): Path<String>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
     let application = match entity::job_application::Entity::find_by_id(id).one(state.db()).await {
         Ok(Some(application)) => application,
@@ -453,14 +526,24 @@ async fn show_recruitment(state: &AppState, staff: StaffSession, params: HashMap
     let request = page_of(&params);
     match recruitment::list(state.db(), wanted, request).await {
         Ok((count, rows)) => {
-            let page = AdminPage { url: url_of("/admin/recruitment", &params), staff_email: staff.user.email, notice, view: AdminView::Recruitment(listing(vec![("status", chosen)], rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/recruitment", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::Recruitment(listing(vec![("status", chosen)], rows, count, request)),
+            };
             render(state, status, page).await
         }
         Err(error) => AppError::from(error).into_response(),
     }
 }
 
-async fn recruitment_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(body): Form<RecruitmentUpdate>) -> Response {
+async fn recruitment_save(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    Path(id): Path<String>,
+    Form(body): Form<RecruitmentUpdate>,
+) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await };
     let outcome = match parse_recruitment_update(&body) {
         Ok((status, notes)) => recruitment::update(&state, &staff.user, id, status, notes).await,
@@ -484,7 +567,12 @@ async fn talent_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staff
     match talent::search(state.db(), &filter, &state.storage, request).await {
         Ok((count, rows)) => {
             let filters = vec![("role", role), ("location", location), ("employment_type", kind)];
-            let page = AdminPage { url: url_of("/admin/talent", &params), staff_email: staff.user.email, notice, view: AdminView::TalentPool(listing(filters, rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/talent", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::TalentPool(listing(filters, rows, count, request)),
+            };
             render(&state, StatusCode::OK, page).await
         }
         Err(error) => AppError::from(error).into_response(),
@@ -502,14 +590,24 @@ async fn show_reviews(state: &AppState, staff: StaffSession, params: HashMap<Str
     let request = page_of(&params);
     match reviews::list(state.db(), show, request).await {
         Ok((count, rows)) => {
-            let page = AdminPage { url: url_of("/admin/reviews", &params), staff_email: staff.user.email, notice, view: AdminView::Reviews(listing(vec![("show", chosen)], rows, count, request)) };
+            let page = AdminPage {
+                url: url_of("/admin/reviews", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::Reviews(listing(vec![("show", chosen)], rows, count, request)),
+            };
             render(state, status, page).await
         }
         Err(error) => AppError::from(error).into_response(),
     }
 }
 
-async fn review_action(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, action)): Path<(String, String)>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn review_action(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    Path((id, action)): Path<(String, String)>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await };
     let outcome = match parse_moderation(Some(&action), form.get("reason").map(String::as_str)) {
         Ok(decision) => reviews::moderate(&state, &staff.user, id, decision).await,
@@ -533,7 +631,9 @@ async fn review_action(State(state): State<Arc<AppState>>, StaffPage(staff): Sta
 /// What a refused form says at the top of its page: every field's message.
 fn error_text(error: &AppError) -> String {
     match error {
-        AppError::Validation { fields, .. } => fields.iter().map(|(field, messages)| format!("{}: {}", field.replace('_', " "), messages.join(" "))).collect::<Vec<_>>().join(" · "),
+        AppError::Validation { fields, .. } => {
+            fields.iter().map(|(field, messages)| format!("{}: {}", field.replace('_', " "), messages.join(" "))).collect::<Vec<_>>().join(" · ")
+        }
         other => other.to_string(),
     }
 }
@@ -564,7 +664,12 @@ async fn show_catalogue(state: &AppState, staff: StaffSession, params: HashMap<S
     }
 }
 
-async fn category_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn category_save(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    id: Option<Path<String>>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let id = match id {
         Some(Path(raw)) => match record_id(&raw) {
             Some(id) => Some(id),
@@ -577,7 +682,14 @@ async fn category_save(State(state): State<Arc<AppState>>, StaffPage(staff): Sta
 }
 
 async fn category_visibility(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path((id, visibility)): Path<(String, String)>) -> Response {
-    let (Some(id), Some(hidden)) = (record_id(&id), match visibility.as_str() { "hide" => Some(true), "show" => Some(false), _ => None }) else {
+    let (Some(id), Some(hidden)) = (
+        record_id(&id),
+        match visibility.as_str() {
+            "hide" => Some(true),
+            "show" => Some(false),
+            _ => None,
+        },
+    ) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await;
     };
     let fields = Fields([("hidden".to_string(), serde_json::Value::Bool(hidden))].into_iter().collect());
@@ -623,7 +735,12 @@ async fn show_service(state: &AppState, staff: StaffSession, id: Option<i32>, st
     render(state, status, AdminPage { url, staff_email: staff.user.email, notice, view: AdminView::ServiceForm { service, categories } }).await
 }
 
-async fn service_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, id: Option<Path<String>>, Form(form): Form<HashMap<String, String>>) -> Response {
+async fn service_save(
+    State(state): State<Arc<AppState>>,
+    StaffPage(staff): StaffPage,
+    id: Option<Path<String>>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
     let id = match id {
         Some(Path(raw)) => match record_id(&raw) {
             Some(id) => Some(id),
@@ -645,7 +762,10 @@ async fn website_info_page(State(state): State<Arc<AppState>>, StaffPage(staff):
 
 async fn show_website_info(state: &AppState, staff: StaffSession, status: StatusCode, notice: Option<String>) -> Response {
     match catalogue::website_info(state).await {
-        Ok(info) => render(state, status, AdminPage { url: "/admin/website-info".into(), staff_email: staff.user.email, notice, view: AdminView::WebsiteInfo(info) }).await,
+        Ok(info) => {
+            render(state, status, AdminPage { url: "/admin/website-info".into(), staff_email: staff.user.email, notice, view: AdminView::WebsiteInfo(info) })
+                .await
+        }
         Err(error) => error.into_response(),
     }
 }

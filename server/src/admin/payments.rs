@@ -44,9 +44,22 @@ pub async fn one(db: &impl ConnectionTrait, id: i32) -> Result<PaymentRow, AppEr
 }
 
 async fn rows_for(db: &impl ConnectionTrait, payments: Vec<payment::Model>) -> Result<Vec<PaymentRow>, DbErr> {
-    let members: HashMap<i32, user::Model> = user::Entity::find().filter(user::Column::Id.is_in(payments.iter().map(|p| p.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
-    let bookings: HashMap<i32, booking::Model> = booking::Entity::find().filter(booking::Column::Id.is_in(payments.iter().map(|p| p.booking_id))).all(db).await?.into_iter().map(|b| (b.id, b)).collect();
-    let titles: HashMap<i32, String> = service::Entity::find().filter(service::Column::Id.is_in(bookings.values().map(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    let members: HashMap<i32, user::Model> =
+        user::Entity::find().filter(user::Column::Id.is_in(payments.iter().map(|p| p.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    let bookings: HashMap<i32, booking::Model> = booking::Entity::find()
+        .filter(booking::Column::Id.is_in(payments.iter().map(|p| p.booking_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|b| (b.id, b))
+        .collect();
+    let titles: HashMap<i32, String> = service::Entity::find()
+        .filter(service::Column::Id.is_in(bookings.values().map(|b| b.service_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s.title))
+        .collect();
     Ok(payments
         .into_iter()
         .map(|p| {
@@ -94,12 +107,17 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     }
     let notice = Notice {
         title: "Payment refunded".into(),
-        message: format!("We have refunded your payment of £{amount} ({}) to your card; it usually shows within 5 to 10 working days. Our reason: {reason}", receipt_number(id)),
+        message: format!(
+            "We have refunded your payment of £{amount} ({}) to your card; it usually shows within 5 to 10 working days. Our reason: {reason}",
+            receipt_number(id)
+        ),
         link: format!("/user/payments?receipt={id}"),
         calendar: None,
     };
     notifier.send(&txn, &member, notice).await?;
-    let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to member {}", receipt_number(id), member.id)).because(Some(reason)).changed(json!({"status": "Paid"}), json!({"status": "Refunded"}));
+    let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to member {}", receipt_number(id), member.id))
+        .because(Some(reason))
+        .changed(json!({"status": "Paid"}), json!({"status": "Refunded"}));
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();

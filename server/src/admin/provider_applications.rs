@@ -109,8 +109,10 @@ pub async fn list(db: &impl ConnectionTrait, status: Option<ProviderStatus>, pag
 async fn rows_for(db: &impl ConnectionTrait, applications: Vec<provider::Model>) -> Result<Vec<ProviderApplication>, DbErr> {
     let member_ids: Vec<i32> = applications.iter().map(|a| a.user_id).collect();
     let service_ids: Vec<i32> = applications.iter().map(|a| a.service_id).collect();
-    let members: HashMap<i32, user::Model> = user::Entity::find().filter(user::Column::Id.is_in(member_ids)).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
-    let services: HashMap<i32, String> = service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    let members: HashMap<i32, user::Model> =
+        user::Entity::find().filter(user::Column::Id.is_in(member_ids)).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    let services: HashMap<i32, String> =
+        service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
     Ok(applications
         .into_iter()
         .map(|a| {

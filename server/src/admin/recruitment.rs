@@ -8,7 +8,10 @@ use crate::state::AppState;
 use app::admin::RecruitmentRow;
 use entity::recruitment_request;
 use entity::words::RecruitmentStatus;
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait, ColumnTrait};
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
+    TransactionTrait,
+};
 use serde_json::json;
 
 pub const NOTES_MAX_CHARS: usize = 5000;
@@ -49,7 +52,13 @@ pub async fn list(db: &impl ConnectionTrait, status: Option<RecruitmentStatus>, 
 }
 
 /// Sets a request's status and notes (either left out stays).
-pub async fn update(state: &AppState, staff: &entity::user::Model, id: i32, status: Option<RecruitmentStatus>, notes: Option<String>) -> Result<RecruitmentRow, AppError> {
+pub async fn update(
+    state: &AppState,
+    staff: &entity::user::Model,
+    id: i32,
+    status: Option<RecruitmentStatus>,
+    notes: Option<String>,
+) -> Result<RecruitmentRow, AppError> {
     let current = recruitment_request::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let (status, notes) = (status.unwrap_or(current.status), notes.unwrap_or_else(|| current.staff_notes.clone()));
     if status == current.status && notes == current.staff_notes {

@@ -38,7 +38,11 @@ impl Show {
 }
 
 fn open_reports() -> sea_orm::sea_query::SelectStatement {
-    Query::select().column(review_report::Column::ReviewId).from(review_report::Entity).and_where(Expr::col(review_report::Column::ResolvedAt).is_null()).to_owned()
+    Query::select()
+        .column(review_report::Column::ReviewId)
+        .from(review_report::Entity)
+        .and_where(Expr::col(review_report::Column::ResolvedAt).is_null())
+        .to_owned()
 }
 
 /// How many shown reviews wait with reports, for the dashboard.
@@ -60,10 +64,23 @@ pub async fn list(db: &impl ConnectionTrait, show: Show, page: PageRequest) -> R
 
 async fn rows_for(db: &impl ConnectionTrait, reviews: Vec<review::Model>) -> Result<Vec<ReviewRow>, DbErr> {
     let ids: Vec<i32> = reviews.iter().map(|r| r.id).collect();
-    let authors: HashMap<i32, user::Model> = user::Entity::find().filter(user::Column::Id.is_in(reviews.iter().map(|r| r.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
-    let titles: HashMap<i32, String> = service::Entity::find().filter(service::Column::Id.is_in(reviews.iter().map(|r| r.service_id))).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
+    let authors: HashMap<i32, user::Model> =
+        user::Entity::find().filter(user::Column::Id.is_in(reviews.iter().map(|r| r.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    let titles: HashMap<i32, String> = service::Entity::find()
+        .filter(service::Column::Id.is_in(reviews.iter().map(|r| r.service_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s.title))
+        .collect();
     let mut reports: HashMap<i32, Vec<String>> = HashMap::new();
-    for report in review_report::Entity::find().filter(review_report::Column::ReviewId.is_in(ids)).filter(review_report::Column::ResolvedAt.is_null()).order_by_asc(review_report::Column::Id).all(db).await? {
+    for report in review_report::Entity::find()
+        .filter(review_report::Column::ReviewId.is_in(ids))
+        .filter(review_report::Column::ResolvedAt.is_null())
+        .order_by_asc(review_report::Column::Id)
+        .all(db)
+        .await?
+    {
         reports.entry(report.review_id).or_default().push(report.reason);
     }
     let verified = verified_pairs(db, reviews.iter().map(|r| (r.user_id, r.service_id)).collect()).await?;
@@ -91,7 +108,9 @@ async fn rows_for(db: &impl ConnectionTrait, reviews: Vec<review::Model>) -> Res
 
 /// What staff decide about a review.
 pub enum Moderation {
-    Hide { reason: String },
+    Hide {
+        reason: String,
+    },
     Restore,
     /// Keep it shown, closing its reports.
     Keep,
@@ -119,9 +138,16 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else moderated this review meanwhile. Reload to see it.".into()));
     }
-    review_report::Entity::update_many().col_expr(review_report::Column::ResolvedAt, Expr::value(now)).filter(review_report::Column::ReviewId.eq(id)).filter(review_report::Column::ResolvedAt.is_null()).exec(&txn).await?;
+    review_report::Entity::update_many()
+        .col_expr(review_report::Column::ResolvedAt, Expr::value(now))
+        .filter(review_report::Column::ReviewId.eq(id))
+        .filter(review_report::Column::ResolvedAt.is_null())
+        .exec(&txn)
+        .await?;
     let service_title = service::Entity::find_by_id(current.service_id).one(&txn).await?.map(|s| s.title).unwrap_or_default();
-    let entry = Action::new(action, "review", Some(id), format!("{summary} a {}-star review of {service_title}", current.rating)).because(reason).changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
+    let entry = Action::new(action, "review", Some(id), format!("{summary} a {}-star review of {service_title}", current.rating))
+        .because(reason)
+        .changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     state.site.invalidate(&[Tag::Service(current.service_id), Tag::Services, Tag::Reviews]).await;

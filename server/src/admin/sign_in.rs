@@ -17,8 +17,8 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use entity::{staff_recovery_code, user};
-use sea_orm::sea_query::Expr;
 use sea_orm::Condition;
+use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -90,7 +90,11 @@ pub struct EnrolmentDone {
 /// Confirms the authenticator with a first code: answers ten single-use recovery codes and
 /// opens the staff session (its cookie).
 #[utoipa::path(post, path = "/api/admin/enrolment/confirm/", tag = "back office", security(("bearer" = [])), request_body = CodeBody, responses((status = 200, body = EnrolmentDone, headers(("set-cookie" = String, description = "The staff session"))), Invalid, Unauthenticated, (status = 404, description = "Not a staff account", body = ErrorBody), RateLimited))]
-pub async fn confirm_enrolment(State(state): State<Arc<AppState>>, StaffAccount(member): StaffAccount, JsonBody(body): JsonBody<CodeBody>) -> Result<Response, AppError> {
+pub async fn confirm_enrolment(
+    State(state): State<Arc<AppState>>,
+    StaffAccount(member): StaffAccount,
+    JsonBody(body): JsonBody<CodeBody>,
+) -> Result<Response, AppError> {
     let user = &member.user;
     let limit = failure_limit(&state);
     let key = user.id.to_string();
@@ -159,7 +163,11 @@ pub struct StaffSessionAnswer {
 /// Gives the second factor: opens the staff session (its cookie) for this sign-in. A code
 /// works once; so does a recovery code.
 #[utoipa::path(post, path = "/api/admin/session/", tag = "back office", security(("bearer" = [])), request_body = SecondFactorBody, responses((status = 200, body = StaffSessionAnswer, headers(("set-cookie" = String, description = "The staff session"))), Invalid, Unauthenticated, (status = 404, description = "Not a staff account", body = ErrorBody), RateLimited))]
-pub async fn sign_in(State(state): State<Arc<AppState>>, StaffAccount(member): StaffAccount, JsonBody(body): JsonBody<SecondFactorBody>) -> Result<Response, AppError> {
+pub async fn sign_in(
+    State(state): State<Arc<AppState>>,
+    StaffAccount(member): StaffAccount,
+    JsonBody(body): JsonBody<SecondFactorBody>,
+) -> Result<Response, AppError> {
     let user = &member.user;
     let (Some(secret), Some(_)) = (user.totp_secret.clone(), user.totp_enrolled_at) else {
         return Err(AppError::BadRequest("Set up your authenticator app first.".into()));
@@ -206,7 +214,11 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, StaffAccount(member): S
         return Err(AppError::field(field, wrong));
     }
     let (token, expires_at) = session::open(&txn, user.id, &member.family, state.config().staff_session).await?;
-    let left = staff_recovery_code::Entity::find().filter(staff_recovery_code::Column::UserId.eq(user.id)).filter(staff_recovery_code::Column::UsedAt.is_null()).count(&txn).await?;
+    let left = staff_recovery_code::Entity::find()
+        .filter(staff_recovery_code::Column::UserId.eq(user.id))
+        .filter(staff_recovery_code::Column::UsedAt.is_null())
+        .count(&txn)
+        .await?;
     audit::record(&txn, user, Action::new("staff.sign_in", "user", Some(user.id), format!("Signed in to the back office with {how}"))).await?;
     txn.commit().await?;
     let answer = StaffSessionAnswer { session_expires_at: crate::http::timestamp(expires_at), recovery_codes_left: left };

@@ -5,8 +5,8 @@
 
 use crate::config::Config;
 use chrono::{DateTime, NaiveDateTime, NaiveTime, Utc};
-use entity::{booking, service, user};
 use entity::words::BookingStatus;
+use entity::{booking, service, user};
 
 /// What the invite says, whatever the booking's state.
 pub struct Invite<'a> {
@@ -31,7 +31,8 @@ impl<'a> Invite<'a> {
     pub fn of(booking: &booking::Model, service: &'a service::Model, member: &'a user::Model, brand: &'a str, config: &'a Config) -> Self {
         let host = config.public_url.split("://").nth(1).unwrap_or(&config.public_url).split('/').next().unwrap_or_default();
         let organizer_email = config.mail_from.rsplit('<').next().unwrap_or(&config.mail_from).trim_end_matches('>').trim();
-        let starts = NaiveTime::parse_from_str(&booking.time, "%H:%M").map(|time| booking.date.and_time(time)).unwrap_or_else(|_| booking.date.and_time(NaiveTime::MIN));
+        let starts =
+            NaiveTime::parse_from_str(&booking.time, "%H:%M").map(|time| booking.date.and_time(time)).unwrap_or_else(|_| booking.date.and_time(NaiveTime::MIN));
         Invite {
             booking_id: booking.id,
             host,
@@ -109,7 +110,13 @@ impl Invite<'_> {
             BookingStatus::Confirmed | BookingStatus::Completed => ("REQUEST", "CONFIRMED", 1),
             BookingStatus::Cancelled => ("CANCEL", "CANCELLED", 2),
         };
-        let mut lines: Vec<String> = vec!["BEGIN:VCALENDAR".into(), format!("PRODID:-//{}//Marketplace bookings//EN", text(self.brand)), "VERSION:2.0".into(), "CALSCALE:GREGORIAN".into(), format!("METHOD:{method}")];
+        let mut lines: Vec<String> = vec![
+            "BEGIN:VCALENDAR".into(),
+            format!("PRODID:-//{}//Marketplace bookings//EN", text(self.brand)),
+            "VERSION:2.0".into(),
+            "CALSCALE:GREGORIAN".into(),
+            format!("METHOD:{method}"),
+        ];
         lines.extend(LONDON.iter().map(|line| line.to_string()));
         lines.extend([
             "BEGIN:VEVENT".into(),

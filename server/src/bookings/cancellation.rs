@@ -19,7 +19,10 @@ use serde_json::json;
 pub enum CancelledBy<'a> {
     Member,
     /// A member of staff, with the reason the member is told.
-    Staff { staff: &'a user::Model, reason: String },
+    Staff {
+        staff: &'a user::Model,
+        reason: String,
+    },
 }
 
 /// Cancels `row` of `member`; cancelling a cancelled booking changes nothing, a completed one
@@ -46,7 +49,10 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         money.record(&txn, row.id).await?;
         let invite = Invite::of(row, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let money_said = match &money {
-            CancellationMoney::Refunded { payment, .. } => format!(" Your payment of £{} is refunded to your card; it usually shows within 5 to 10 working days.", Pence::from_stored(payment.amount_pence)),
+            CancellationMoney::Refunded { payment, .. } => format!(
+                " Your payment of £{} is refunded to your card; it usually shows within 5 to 10 working days.",
+                Pence::from_stored(payment.amount_pence)
+            ),
             CancellationMoney::Kept { payment } => format!(
                 " As it was cancelled less than {} hours before it starts, your payment of £{} is not refunded.",
                 state.config().payments.refund_window_hours,
@@ -57,13 +63,18 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         let when = format!("{} on {} at {}", service.title, row.date.format("%A %-d %B %Y"), row.time);
         let message = match &by {
             CancelledBy::Member => format!("Your booking of {when} is cancelled; the attached update removes it from your calendar.{money_said}"),
-            CancelledBy::Staff { reason, .. } => format!("We are sorry: we have had to cancel your booking of {when}. Our reason: {reason} The attached update removes it from your calendar.{money_said}"),
+            CancelledBy::Staff { reason, .. } => format!(
+                "We are sorry: we have had to cancel your booking of {when}. Our reason: {reason} The attached update removes it from your calendar.{money_said}"
+            ),
         };
         notifier.send(&txn, member, Notice { title: "Booking cancelled".into(), message, link: "/user/bookings".into(), calendar: Some(invite) }).await?;
         if let CancelledBy::Staff { staff, reason } = by {
             let action = Action::new("booking.cancel", "booking", Some(row.id), format!("Cancelled member {}'s booking of {when}", member.id))
                 .because(Some(reason))
-                .changed(json!({"status": row.status, "payment_status": row.payment_status}), json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refunded { .. })}));
+                .changed(
+                    json!({"status": row.status, "payment_status": row.payment_status}),
+                    json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refunded { .. })}),
+                );
             audit::record(&txn, staff, action).await?;
         }
     }

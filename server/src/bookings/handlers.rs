@@ -1,16 +1,16 @@
 //! The member's bookings: book an Open service, read them, cancel one (the record is kept).
 
 use super::calendar::Invite;
+use super::cancellation::{self, CancelledBy};
 use super::views::BookingView;
 use crate::domain::{UkPostcode, uk_time};
-use super::cancellation::{self, CancelledBy};
+use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
-use crate::platform::rate_limit::Limit;
-use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -44,8 +44,12 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
         .order_by_desc(booking::Column::Id);
     let (count, rows) = rows_of_page(state.db(), select, request).await?;
     let ids: Vec<i32> = rows.iter().map(|b| b.service_id).collect();
-    let services: HashMap<i32, service::Model> = service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
-    let results = rows.into_iter().filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service, state.config().payments.refund_window_hours))).collect();
+    let services: HashMap<i32, service::Model> =
+        service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
+    let results = rows
+        .into_iter()
+        .filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service, state.config().payments.refund_window_hours)))
+        .collect();
     Ok(Json(query.page(request, count, results)?))
 }
 
@@ -107,7 +111,11 @@ fn booking_time(errors: &mut FieldErrors, raw: &str) -> Option<NaiveTime> {
 /// Books an Open service for the member. The amount is the service's price now, whatever the
 /// request says; the booking is Pending and Unpaid until the company confirms and it is paid.
 #[utoipa::path(post, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), request_body = NewBooking, responses((status = 201, body = BookingView), Invalid, Unauthenticated, RateLimited))]
-pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewBooking>) -> Result<(StatusCode, Json<BookingView>), AppError> {
+pub async fn book(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    JsonBody(body): JsonBody<NewBooking>,
+) -> Result<(StatusCode, Json<BookingView>), AppError> {
     state.limiter.check("booking", &member.user.id.to_string(), Limit::per_hour(state.config().limits.bookings_per_hour)).await?;
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
@@ -159,7 +167,12 @@ pub async fn book(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
     let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     let notice = Notice {
         title: "Booking received".into(),
-        message: format!("We have received your booking of {} on {} at {}. We will confirm it shortly; the attached invite adds it to your calendar.", service.title, date.format("%A %-d %B %Y"), saved.time),
+        message: format!(
+            "We have received your booking of {} on {} at {}. We will confirm it shortly; the attached invite adds it to your calendar.",
+            service.title,
+            date.format("%A %-d %B %Y"),
+            saved.time
+        ),
         link: "/user/bookings".into(),
         calendar: Some(invite),
     };

@@ -1,10 +1,10 @@
 //! Booking a service: the member asks for a date, time and address; the amount comes from the
 //! service's price; cancelling keeps the record.
 
-pub mod cancellation;
 mod calendar;
-pub mod progress;
+pub mod cancellation;
 mod handlers;
+pub mod progress;
 pub mod reminders;
 pub(crate) mod views;
 

@@ -78,7 +78,8 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
         ),
     };
     notifier.send(&txn, &member, notice).await?;
-    let entry = Action::new(action, "booking", Some(id), format!("{verb} member {}'s booking of {when}", member.id)).changed(json!({"status": from}), json!({"status": to}));
+    let entry = Action::new(action, "booking", Some(id), format!("{verb} member {}'s booking of {when}", member.id))
+        .changed(json!({"status": from}), json!({"status": to}));
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();

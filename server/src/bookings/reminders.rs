@@ -53,12 +53,21 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
         if claimed.rows_affected == 0 {
             continue;
         }
-        let (Some(member), Some(service)) = (user::Entity::find_by_id(row.user_id).one(&txn).await?, service::Entity::find_by_id(row.service_id).one(&txn).await?) else {
+        let (Some(member), Some(service)) =
+            (user::Entity::find_by_id(row.user_id).one(&txn).await?, service::Entity::find_by_id(row.service_id).one(&txn).await?)
+        else {
             continue;
         };
         let notice = Notice {
             title: "Booking reminder".into(),
-            message: format!("A reminder: {} is booked for {} at {}, at {}, {}.", service.title, row.date.format("%A %-d %B"), row.time, row.address_line_1, row.postcode),
+            message: format!(
+                "A reminder: {} is booked for {} at {}, at {}, {}.",
+                service.title,
+                row.date.format("%A %-d %B"),
+                row.time,
+                row.address_line_1,
+                row.postcode
+            ),
             link: "/user/bookings".into(),
             calendar: None,
         };

@@ -1,11 +1,11 @@
 //! The member's own bookmarks: list, save (idempotent, for merging a visitor's), remove.
 
-use crate::platform::db::is_unique_violation;
+use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
-use crate::http::AppError;
+use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -40,7 +40,13 @@ async fn titles(db: &impl ConnectionTrait, rows: &[bookmark::Model]) -> Result<(
     let service_ids: Vec<i32> = rows.iter().filter_map(|b| b.service_id).collect();
     let job_ids: Vec<i32> = rows.iter().filter_map(|b| b.job_id).collect();
     let services = service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s.title)).collect();
-    let jobs = job::Entity::find().filter(job::Column::Id.is_in(job_ids)).all(db).await?.into_iter().map(|j| (j.id, format!("{} at {}", j.title, j.company))).collect();
+    let jobs = job::Entity::find()
+        .filter(job::Column::Id.is_in(job_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|j| (j.id, format!("{} at {}", j.title, j.company)))
+        .collect();
     Ok((services, jobs))
 }
 
@@ -87,7 +93,11 @@ pub struct NewBookmark {
 
 /// Saves a service or a job: 201 when new, 200 with the one already saved.
 #[utoipa::path(post, path = "/api/bookmarks/", tag = "bookmarks", security(("bearer" = [])), request_body = NewBookmark, responses((status = 201, body = BookmarkView), (status = 200, description = "Already saved", body = BookmarkView), Invalid, Unauthenticated))]
-pub async fn save(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewBookmark>) -> Result<(StatusCode, Json<BookmarkView>), AppError> {
+pub async fn save(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    JsonBody(body): JsonBody<NewBookmark>,
+) -> Result<(StatusCode, Json<BookmarkView>), AppError> {
     let mut errors = FieldErrors::default();
     let (field, id) = match (&body.service, &body.job) {
         (Some(value), None) => {
@@ -108,7 +118,15 @@ pub async fn save(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
         return Ok((StatusCode::OK, Json(views(state.db(), vec![saved]).await?.remove(0))));
     }
     let (service_id, job_id) = if field == "service" { (Some(id), None) } else { (None, Some(id)) };
-    let inserted = bookmark::ActiveModel { user_id: Set(member.user.id), service_id: Set(service_id), job_id: Set(job_id), created_at: Set(Utc::now()), ..Default::default() }.insert(state.db()).await;
+    let inserted = bookmark::ActiveModel {
+        user_id: Set(member.user.id),
+        service_id: Set(service_id),
+        job_id: Set(job_id),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(state.db())
+    .await;
     match inserted {
         Ok(saved) => Ok((StatusCode::CREATED, Json(views(state.db(), vec![saved]).await?.remove(0)))),
         // Saved twice at once (a merge racing a click): the unique index keeps one.
@@ -123,7 +141,8 @@ pub async fn save(State(state): State<Arc<AppState>>, member: Member, JsonBody(b
 /// Removes one of the member's bookmarks.
 #[utoipa::path(delete, path = "/api/bookmarks/{id}/", tag = "bookmarks", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
-    let result = bookmark::Entity::delete_many().filter(bookmark::Column::Id.eq(id)).filter(bookmark::Column::UserId.eq(member.user.id)).exec(state.db()).await?;
+    let result =
+        bookmark::Entity::delete_many().filter(bookmark::Column::Id.eq(id)).filter(bookmark::Column::UserId.eq(member.user.id)).exec(state.db()).await?;
     if result.rows_affected == 0 {
         return Err(AppError::NotFound);
     }

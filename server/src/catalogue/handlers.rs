@@ -5,10 +5,10 @@ use super::categories::categories;
 use super::services::{self, LATEST_REVIEWS, ServiceFilter, ServiceOrder};
 use super::views::{CategoryView, ServiceDetailView, ServiceView, WebsiteInfoView};
 use super::website_info::website_info_with_id;
+use crate::http::AppError;
 use crate::http::extract::{FieldErrors, RecordId};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::openapi::{ErrorBody, Invalid};
-use crate::http::AppError;
 use crate::reviews::queries::{ratings, reviews};
 use crate::reviews::views::ReviewView;
 use crate::state::AppState;
@@ -52,7 +52,8 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     let status = query.parsed(&mut errors, "status", "A status is Open or Closed;", listing_status);
-    let order = query.parsed(&mut errors, "ordering", "An ordering is priority, -priority, price_from, -price_from or title;", ServiceOrder::parse).unwrap_or_default();
+    let order =
+        query.parsed(&mut errors, "ordering", "An ordering is priority, -priority, price_from, -price_from or title;", ServiceOrder::parse).unwrap_or_default();
     errors.finish()?;
     let category_id = match query.text("category__slug") {
         Some(slug) => match category::Entity::find().filter(category::Column::Slug.eq(slug)).one(state.db()).await? {
@@ -62,13 +63,7 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
         },
         None => None,
     };
-    let filter = ServiceFilter {
-        category_id,
-        status,
-        search: query.text("search").map(str::to_string),
-        area: query.text("area").map(str::to_string),
-        order,
-    };
+    let filter = ServiceFilter { category_id, status, search: query.text("search").map(str::to_string), area: query.text("area").map(str::to_string), order };
     let (rows, count) = services::services(state.db(), &filter, request.page, request.size).await?;
     let ids: Vec<i32> = rows.iter().map(|(row, _)| row.id).collect();
     let ratings = ratings(state.db(), &ids).await?;

@@ -1,7 +1,7 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
-use crate::http::list::PageRequest;
 use crate::domain::Pence;
+use crate::http::list::PageRequest;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::reviews::queries::{ReviewRow, ratings, reviews};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
@@ -92,10 +92,7 @@ pub async fn services(
         Some(_) => paginator.fetch_page(page.saturating_sub(1)).await?,
         None => Vec::new(),
     };
-    let rows = rows
-        .into_iter()
-        .filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name })))
-        .collect();
+    let rows = rows.into_iter().filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))).collect();
     Ok((rows, total))
 }
 

@@ -117,6 +117,14 @@ pub struct WebsiteInfoView {
 impl WebsiteInfoView {
     /// `id` is the stored row's, or 1 for the defaults used before the company enters its own.
     pub fn new(id: i32, info: WebsiteInfo) -> Self {
-        WebsiteInfoView { id, brand: info.brand, email: info.email, phones: info.phones, address: info.address, opening_hours: info.opening_hours, socials: info.socials }
+        WebsiteInfoView {
+            id,
+            brand: info.brand,
+            email: info.email,
+            phones: info.phones,
+            address: info.address,
+            opening_hours: info.opening_hours,
+            socials: info.socials,
+        }
     }
 }

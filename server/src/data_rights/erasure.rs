@@ -13,7 +13,9 @@ use crate::reviews::queries::FORMER_MEMBER;
 use crate::state::AppState;
 use app::routes::Tag;
 use chrono::{NaiveDate, Utc};
-use entity::{booking, bookmark, certificate, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request, review, user};
+use entity::{
+    booking, bookmark, certificate, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request, review, user,
+};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
 use serde_json::json;
@@ -36,13 +38,39 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     let id = member.id;
 
     // The files, found before the rows that name them go.
-    let mut files: Vec<String> = [&member.profile_picture, &member.resume, &member.passport, &member.utility_bill, &member.other_documents].into_iter().flatten().cloned().collect();
-    files.extend(certificate::Entity::find().filter(certificate::Column::UserId.eq(id)).select_only().column(certificate::Column::File).into_tuple::<String>().all(db).await?);
-    files.extend(job_application::Entity::find().filter(job_application::Column::UserId.eq(id)).select_only().column(job_application::Column::Resume).into_tuple::<String>().all(db).await?);
-    files.extend(job_seeker::Entity::find().filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email)).select_only().column(job_seeker::Column::Cv).into_tuple::<String>().all(db).await?);
+    let mut files: Vec<String> =
+        [&member.profile_picture, &member.resume, &member.passport, &member.utility_bill, &member.other_documents].into_iter().flatten().cloned().collect();
+    files.extend(
+        certificate::Entity::find()
+            .filter(certificate::Column::UserId.eq(id))
+            .select_only()
+            .column(certificate::Column::File)
+            .into_tuple::<String>()
+            .all(db)
+            .await?,
+    );
+    files.extend(
+        job_application::Entity::find()
+            .filter(job_application::Column::UserId.eq(id))
+            .select_only()
+            .column(job_application::Column::Resume)
+            .into_tuple::<String>()
+            .all(db)
+            .await?,
+    );
+    files.extend(
+        job_seeker::Entity::find()
+            .filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email))
+            .select_only()
+            .column(job_seeker::Column::Cv)
+            .into_tuple::<String>()
+            .all(db)
+            .await?,
+    );
     let posts = job::Entity::find().filter(job::Column::OwnerId.eq(id)).all(db).await?;
     files.extend(posts.iter().filter_map(|j| j.attachment.clone()));
-    let reviewed: Vec<i32> = review::Entity::find().filter(review::Column::UserId.eq(id)).select_only().column(review::Column::ServiceId).into_tuple::<i32>().all(db).await?;
+    let reviewed: Vec<i32> =
+        review::Entity::find().filter(review::Column::UserId.eq(id)).select_only().column(review::Column::ServiceId).into_tuple::<i32>().all(db).await?;
 
     let now = Utc::now();
     let txn = db.begin().await?;
@@ -97,7 +125,12 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .filter(super::sent_by(recruitment_request::Column::UserId, recruitment_request::Column::Email, id, &member.email))
         .exec(&txn)
         .await?;
-    job::Entity::update_many().col_expr(job::Column::RemovedAt, Expr::value(now)).filter(job::Column::OwnerId.eq(id)).filter(job::Column::RemovedAt.is_null()).exec(&txn).await?;
+    job::Entity::update_many()
+        .col_expr(job::Column::RemovedAt, Expr::value(now))
+        .filter(job::Column::OwnerId.eq(id))
+        .filter(job::Column::RemovedAt.is_null())
+        .exec(&txn)
+        .await?;
     // Every post's attachment goes from storage below, removed posts' included.
     job::Entity::update_many().col_expr(job::Column::Attachment, Expr::value(Option::<String>::None)).filter(job::Column::OwnerId.eq(id)).exec(&txn).await?;
     if let ErasedBy::Staff { staff, requested_on } = by {

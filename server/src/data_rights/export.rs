@@ -28,8 +28,10 @@ pub async fn member_data(state: &AppState, member: &user::Model) -> Result<Value
     let payments = payment::Entity::find().filter(payment::Column::UserId.eq(id)).order_by_asc(payment::Column::Id).all(db).await?;
     let providers = provider::Entity::find().filter(provider::Column::UserId.eq(id)).order_by_asc(provider::Column::Id).all(db).await?;
     let reviews = review::Entity::find().filter(review::Column::UserId.eq(id)).order_by_asc(review::Column::Id).all(db).await?;
-    let service_ids: Vec<i32> = bookings.iter().map(|b| b.service_id).chain(providers.iter().map(|p| p.service_id)).chain(reviews.iter().map(|r| r.service_id)).collect();
-    let services: HashMap<i32, service::Model> = service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
+    let service_ids: Vec<i32> =
+        bookings.iter().map(|b| b.service_id).chain(providers.iter().map(|p| p.service_id)).chain(reviews.iter().map(|r| r.service_id)).collect();
+    let services: HashMap<i32, service::Model> =
+        service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
     let bookings_by_id: HashMap<i32, &booking::Model> = bookings.iter().map(|b| (b.id, b)).collect();
 
     let booking_views: Vec<BookingView> = bookings.iter().filter_map(|b| services.get(&b.service_id).map(|s| BookingView::new(b.clone(), s, window))).collect();
@@ -51,10 +53,19 @@ pub async fn member_data(state: &AppState, member: &user::Model) -> Result<Value
         .map(|j| JobView::new(j, today, Some(id), None, &state.config().public_url))
         .collect();
     let applications = job_application::Entity::find().filter(job_application::Column::UserId.eq(id)).order_by_asc(job_application::Column::Id).all(db).await?;
-    let jobs: HashMap<i32, job::Model> = job::Entity::find().filter(job::Column::Id.is_in(applications.iter().map(|a| a.job_id))).all(db).await?.into_iter().map(|j| (j.id, j)).collect();
-    let application_views: Vec<JobApplicationView> = applications.into_iter().filter_map(|a| jobs.get(&a.job_id).map(|j| JobApplicationView::new(a, j, today, &state.storage))).collect();
+    let jobs: HashMap<i32, job::Model> =
+        job::Entity::find().filter(job::Column::Id.is_in(applications.iter().map(|a| a.job_id))).all(db).await?.into_iter().map(|j| (j.id, j)).collect();
+    let application_views: Vec<JobApplicationView> =
+        applications.into_iter().filter_map(|a| jobs.get(&a.job_id).map(|j| JobApplicationView::new(a, j, today, &state.storage))).collect();
 
-    let notifications: Vec<NotificationView> = notification::Entity::find().filter(notification::Column::UserId.eq(id)).order_by_asc(notification::Column::Id).all(db).await?.into_iter().map(NotificationView::from).collect();
+    let notifications: Vec<NotificationView> = notification::Entity::find()
+        .filter(notification::Column::UserId.eq(id))
+        .order_by_asc(notification::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(NotificationView::from)
+        .collect();
     let bookmarks: Vec<Value> = bookmark::Entity::find()
         .filter(bookmark::Column::UserId.eq(id))
         .order_by_asc(bookmark::Column::Id)

@@ -49,7 +49,11 @@ pub struct DeleteAccountBody {
 /// are erased, every sign-in ends. Bookings and payments stay, anonymised; reviews stay as
 /// "Former member".
 #[utoipa::path(post, path = "/api/auth/delete-account/", tag = "accounts", security(("bearer" = [])), request_body = DeleteAccountBody, responses((status = 200, body = MessageAnswer), Invalid, Unauthenticated, RateLimited))]
-pub async fn delete_account(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<DeleteAccountBody>) -> Result<Json<MessageAnswer>, AppError> {
+pub async fn delete_account(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    JsonBody(body): JsonBody<DeleteAccountBody>,
+) -> Result<Json<MessageAnswer>, AppError> {
     // A stolen access token must not become a fast oracle for the account's password.
     state.limiter.check("delete-account", &member.user.id.to_string(), Limit::per_minute(state.config().limits.login_per_minute)).await?;
     let mut errors = FieldErrors::default();

@@ -59,11 +59,23 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> Result<Removed, DbEr
         .into_tuple()
         .all(db)
         .await?;
-    let registrations: Vec<(i32, String)> = job_seeker::Entity::find().filter(job_seeker::Column::CreatedAt.lt(before)).select_only().column(job_seeker::Column::Id).column(job_seeker::Column::Cv).into_tuple().all(db).await?;
+    let registrations: Vec<(i32, String)> = job_seeker::Entity::find()
+        .filter(job_seeker::Column::CreatedAt.lt(before))
+        .select_only()
+        .column(job_seeker::Column::Id)
+        .column(job_seeker::Column::Cv)
+        .into_tuple()
+        .all(db)
+        .await?;
     let dormant: Vec<user::Model> = user::Entity::find()
         .filter(user::Column::IsActive.eq(false))
         .filter(user::Column::UpdatedAt.lt(before))
-        .filter(Condition::any().add(user::Column::Passport.is_not_null()).add(user::Column::UtilityBill.is_not_null()).add(user::Column::OtherDocuments.is_not_null()))
+        .filter(
+            Condition::any()
+                .add(user::Column::Passport.is_not_null())
+                .add(user::Column::UtilityBill.is_not_null())
+                .add(user::Column::OtherDocuments.is_not_null()),
+        )
         .all(db)
         .await?;
 

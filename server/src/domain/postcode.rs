@@ -17,10 +17,8 @@ impl UkPostcode {
             b[0].is_ascii_digit() && b[1].is_ascii_alphabetic() && b[2].is_ascii_alphabetic()
         };
         let o = outward.as_bytes();
-        let outward_ok = o[0].is_ascii_alphabetic()
-            && o.iter().all(|c| c.is_ascii_alphanumeric())
-            && o.iter().any(|c| c.is_ascii_digit())
-            && (2..=4).contains(&o.len());
+        let outward_ok =
+            o[0].is_ascii_alphabetic() && o.iter().all(|c| c.is_ascii_alphanumeric()) && o.iter().any(|c| c.is_ascii_digit()) && (2..=4).contains(&o.len());
         if inward_ok && outward_ok { Ok(UkPostcode(format!("{outward} {inward}"))) } else { Err(MESSAGE) }
     }
 

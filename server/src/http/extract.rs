@@ -40,7 +40,12 @@ impl<S: Send + Sync> FromRequestParts<S> for RecordId {
 
 /// The record a request body names by `id` in `field`, or the contract's field error when there
 /// is none (`Invalid pk "N" - object does not exist.`, as Django REST framework words it).
-pub async fn named_record<E: sea_orm::EntityTrait>(db: &impl sea_orm::ConnectionTrait, errors: &mut FieldErrors, field: &str, id: Option<i64>) -> Result<Option<E::Model>, sea_orm::DbErr>
+pub async fn named_record<E: sea_orm::EntityTrait>(
+    db: &impl sea_orm::ConnectionTrait,
+    errors: &mut FieldErrors,
+    field: &str,
+    id: Option<i64>,
+) -> Result<Option<E::Model>, sea_orm::DbErr>
 where
     <E::PrimaryKey as sea_orm::PrimaryKeyTrait>::ValueType: From<i32>,
 {

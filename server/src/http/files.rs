@@ -2,8 +2,8 @@
 //! unsigned, tampered with or expired answers 403 and says nothing about the file.
 
 use crate::http::AppError;
-use crate::state::AppState;
 use crate::platform::storage::FileKind;
+use crate::state::AppState;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};

@@ -43,10 +43,7 @@ fn reachability(reachable: bool) -> &'static str {
 }
 
 async fn ready(State(state): State<Arc<AppState>>) -> Response {
-    let (database, storage) = tokio::join!(
-        tokio::time::timeout(CHECK_TIMEOUT, state.db().ping()),
-        tokio::time::timeout(CHECK_TIMEOUT, state.storage.check()),
-    );
+    let (database, storage) = tokio::join!(tokio::time::timeout(CHECK_TIMEOUT, state.db().ping()), tokio::time::timeout(CHECK_TIMEOUT, state.storage.check()),);
     let database = matches!(database, Ok(Ok(())));
     let storage = matches!(storage, Ok(Ok(())));
     if !database || !storage {

@@ -108,7 +108,12 @@ impl ListQuery {
             return Err(AppError::PageOutOfRange);
         }
         let link = |page: u64| self.link_to(page);
-        Ok(Paginated { count, next: (request.page < pages).then(|| link(request.page + 1)), previous: (request.page > 1).then(|| link(request.page - 1)), results })
+        Ok(Paginated {
+            count,
+            next: (request.page < pages).then(|| link(request.page + 1)),
+            previous: (request.page > 1).then(|| link(request.page - 1)),
+            results,
+        })
     }
 
     /// This request's absolute URL with `page` set (left out for page 1, as DRF does).
@@ -148,7 +153,11 @@ mod tests {
     use super::*;
 
     fn query(raw: &str) -> ListQuery {
-        ListQuery { path: "/api/service/".into(), pairs: form_urlencoded::parse(raw.as_bytes()).into_owned().collect(), public_url: "https://example.uk".into() }
+        ListQuery {
+            path: "/api/service/".into(),
+            pairs: form_urlencoded::parse(raw.as_bytes()).into_owned().collect(),
+            public_url: "https://example.uk".into(),
+        }
     }
 
     #[test]

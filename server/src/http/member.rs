@@ -28,10 +28,7 @@ impl FromRequestParts<Arc<AppState>> for Member {
             .filter(|t| !t.is_empty())
             .ok_or_else(|| AppError::Unauthorized("Authentication credentials were not provided.".into()))?;
         let claims = state.tokens.verify_access(state.db(), token).await?;
-        let user = user::Entity::find_by_id(claims.user_id)
-            .one(state.db())
-            .await?
-            .ok_or_else(|| AppError::Unauthorized("User not found".into()))?;
+        let user = user::Entity::find_by_id(claims.user_id).one(state.db()).await?.ok_or_else(|| AppError::Unauthorized("User not found".into()))?;
         if !user.is_active {
             return Err(AppError::Unauthorized("This account has been deactivated.".into()));
         }

@@ -104,7 +104,8 @@ pub struct ProfileUpdateForm {
 pub const PICTURE_TYPES: &str = "image/jpeg, image/png, image/webp";
 /// CVs and job attachments.
 pub const WRITTEN_TYPES: &str = "application/pdf, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-pub const DOCUMENT_TYPES: &str = "application/pdf, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document, image/jpeg, image/png";
+pub const DOCUMENT_TYPES: &str =
+    "application/pdf, application/msword, application/vnd.openxmlformats-officedocument.wordprocessingml.document, image/jpeg, image/png";
 
 fn date_or_empty() -> Schema {
     OneOfBuilder::new()
@@ -151,7 +152,11 @@ fn kind(property: &Value) -> &str {
     if let Some(first) = property["oneOf"].get(0) {
         return kind(first);
     }
-    property["format"].as_str().or(property["type"].as_str()).or_else(|| property["type"].as_array().and_then(|t| t.first()).and_then(|t| t.as_str())).unwrap_or("object")
+    property["format"]
+        .as_str()
+        .or(property["type"].as_str())
+        .or_else(|| property["type"].as_array().and_then(|t| t.first()).and_then(|t| t.as_str()))
+        .unwrap_or("object")
 }
 
 fn fields_table(document: &Value, schema: &Value) -> String {

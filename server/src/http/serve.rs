@@ -2,22 +2,22 @@
 //! long an answer may stall, a cap on open connections, and a graceful shutdown that lets
 //! requests in flight finish.
 
+use super::extract::ClientAddress;
 use crate::config::Connections;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use parking_lot::Mutex;
+use std::collections::HashMap;
 use std::future::Future;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_io_timeout::TimeoutStream;
-use super::extract::ClientAddress;
-use parking_lot::Mutex;
-use std::collections::HashMap;
-use std::net::IpAddr;
 use tower::ServiceExt;
 
 /// Connections open per client address, so one client cannot take every slot.

@@ -85,7 +85,11 @@ fn alert_mail(state: &AppState, brand: &str, seeker: &job_seeker::Model, jobs: &
     let public_url = &state.config().public_url;
     let unsubscribe = unsubscribe_url(state, seeker.id);
     let greeting = format!("Hello {},", seeker.full_name.split_whitespace().next().unwrap_or("there"));
-    let intro = if jobs.len() == 1 { "A new job matches what you are looking for:".to_string() } else { format!("{} new jobs match what you are looking for:", jobs.len()) };
+    let intro = if jobs.len() == 1 {
+        "A new job matches what you are looking for:".to_string()
+    } else {
+        format!("{} new jobs match what you are looking for:", jobs.len())
+    };
     let mut lines = vec![greeting, intro];
     lines.extend(jobs.iter().map(|j| format!("{} at {}, {}: {public_url}/apply?id={}", j.title, j.company, j.location, j.id)));
     lines.push(format!("You get this because you asked for job alerts. To stop them, one click: {unsubscribe}"));

@@ -87,7 +87,11 @@ pub async fn confirm(State(state): State<Arc<AppState>>, Query(query): Query<Sig
 pub async fn unsubscribe(State(state): State<Arc<AppState>>, Query(query): Query<SignedQuery>) -> Result<(StatusCode, Html<String>), AppError> {
     let Some(id) = signed_seeker(&state, &query, UNSUBSCRIBE) else { return invalid_link(&state, UNSUBSCRIBE_PATH).await };
     let txn = state.db().begin().await?;
-    job_seeker::Entity::update_many().col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::Off)).filter(job_seeker::Column::Id.eq(id)).exec(&txn).await?;
+    job_seeker::Entity::update_many()
+        .col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::Off))
+        .filter(job_seeker::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
     txn.commit().await?;
     let message = MessagePage {
         heading: "You are unsubscribed".into(),

@@ -63,7 +63,12 @@ pub struct JobSeekerRegistered {
 
 /// Registers a job seeker with a private CV; rate limited per client address.
 #[utoipa::path(post, path = "/api/job-seekers/", tag = "job seekers", security((), ("bearer" = [])), request_body(content = JobSeekerForm, content_type = "multipart/form-data", encoding(("cv" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobSeekerRegistered), Invalid, Unauthenticated, (status = 413, description = "The CV is over 5 MiB", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
-pub async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, viewer: Viewer, form: MultipartForm) -> Result<(StatusCode, Json<JobSeekerRegistered>), AppError> {
+pub async fn register(
+    State(state): State<Arc<AppState>>,
+    client: ClientAddress,
+    viewer: Viewer,
+    form: MultipartForm,
+) -> Result<(StatusCode, Json<JobSeekerRegistered>), AppError> {
     state.limiter.check("job-seeker", &client.key(), Limit::per_hour(state.config().limits.job_seekers_per_hour)).await?;
     let mut fields = FormFields::read(form, &[FileField { name: "cv", limit: DOCUMENT_LIMIT, kinds: WRITTEN_KINDS }]).await?;
     let mut errors = FieldErrors::default();
@@ -152,7 +157,9 @@ fn welcome(state: &AppState, brand: &str, seeker: &job_seeker::Model, wishes: &W
     ];
     let mut unsubscribe = None;
     match seeker.alerts {
-        JobAlerts::Unconfirmed => lines.push(format!("To get emails of new jobs that match, at most once a day, confirm your address: {}", confirm_url(state, seeker.id))),
+        JobAlerts::Unconfirmed => {
+            lines.push(format!("To get emails of new jobs that match, at most once a day, confirm your address: {}", confirm_url(state, seeker.id)))
+        }
         JobAlerts::On => {
             let url = unsubscribe_url(state, seeker.id);
             lines.push(format!("Job alerts are on. To stop them at any time: {url}"));

@@ -45,7 +45,10 @@ impl Wishes {
             match EmploymentType::try_from_value(&raw.to_string()) {
                 Ok(kind) if !kinds.contains(&kind) => kinds.push(kind),
                 Ok(_) => {}
-                Err(_) => errors.add("employment_types", format!("\"{}\" is not a valid choice: use full_time, part_time, contract or temporary.", raw.chars().take(50).collect::<String>())),
+                Err(_) => errors.add(
+                    "employment_types",
+                    format!("\"{}\" is not a valid choice: use full_time, part_time, contract or temporary.", raw.chars().take(50).collect::<String>()),
+                ),
             }
         }
         Wishes { roles, locations, employment_types: kinds }

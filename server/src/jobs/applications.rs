@@ -158,7 +158,11 @@ pub async fn list_own(State(state): State<Arc<AppState>>, member: Member, query:
 }
 
 /// One page of `select`'s applications, newest first, each with its job.
-pub async fn page_of_applications(state: &AppState, query: &ListQuery, select: sea_orm::Select<job_application::Entity>) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
+pub async fn page_of_applications(
+    state: &AppState,
+    query: &ListQuery,
+    select: sea_orm::Select<job_application::Entity>,
+) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
@@ -177,7 +181,12 @@ pub async fn page_of_applications(state: &AppState, query: &ListQuery, select: s
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<JobApplicationView>), Invalid, Unauthenticated, (status = 404, description = "Not one of your job posts", body = ErrorBody)))]
-pub async fn list_for_job(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, query: ListQuery) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
+pub async fn list_for_job(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    RecordId(id): RecordId,
+    query: ListQuery,
+) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
     let job = listed_job(state.db(), id).await?.filter(|j| j.owner_id == Some(member.user.id)).ok_or(AppError::NotFound)?;
     page_of_applications(&state, &query, job_application::Entity::find().filter(job_application::Column::JobId.eq(job.id))).await
 }
@@ -185,7 +194,8 @@ pub async fn list_for_job(State(state): State<Arc<AppState>>, member: Member, Re
 /// Withdraws one of the member's applications: it and its CV are deleted.
 #[utoipa::path(delete, path = "/api/service/applications/{id}/", tag = "job applications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
-    let row = job_application::Entity::find_by_id(id).filter(job_application::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let row =
+        job_application::Entity::find_by_id(id).filter(job_application::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let txn = state.db().begin().await?;
     let deleted = job_application::Entity::delete_many().filter(job_application::Column::Id.eq(row.id)).exec(&txn).await?;
     txn.commit().await?;
@@ -204,7 +214,12 @@ pub struct ApplicationStatusChange {
 
 /// Moves an application to one of the member's job posts along; the applicant is told.
 #[utoipa::path(patch, path = "/api/service/applications/{id}/", tag = "job applications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = ApplicationStatusChange, responses((status = 200, body = JobApplicationView), Invalid, Unauthenticated, (status = 404, description = "Not an application to one of your job posts", body = ErrorBody)))]
-pub async fn set_status(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(body): JsonBody<ApplicationStatusChange>) -> Result<Json<JobApplicationView>, AppError> {
+pub async fn set_status(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<ApplicationStatusChange>,
+) -> Result<Json<JobApplicationView>, AppError> {
     let row = job_application::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let job = listed_job(state.db(), row.job_id).await?.filter(|j| j.owner_id == Some(member.user.id)).ok_or(AppError::NotFound)?;
     let status = parse_status(body.status.as_deref())?;
@@ -229,7 +244,13 @@ pub fn parse_status(raw: Option<&str>) -> Result<ApplicationStatus, AppError> {
 
 /// Moves an application along and tells the applicant, in one transaction; by staff, the
 /// audit log records it too.
-pub async fn change_status(state: &AppState, row: job_application::Model, job: &job::Model, status: ApplicationStatus, staff: Option<&user::Model>) -> Result<JobApplicationView, AppError> {
+pub async fn change_status(
+    state: &AppState,
+    row: job_application::Model,
+    job: &job::Model,
+    status: ApplicationStatus,
+    staff: Option<&user::Model>,
+) -> Result<JobApplicationView, AppError> {
     if status == row.status {
         return Ok(JobApplicationView::new(row, job, uk_time::today(), &state.storage));
     }
@@ -252,8 +273,13 @@ pub async fn change_status(state: &AppState, row: job_application::Model, job: &
         notifier.send(&txn, &applicant, notice).await?;
     }
     if let Some(staff) = staff {
-        let entry = Action::new("application.status", "job_application", Some(row.id), format!("Marked application {} for {} {}", row.id, job.title, status.to_value()))
-            .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
+        let entry = Action::new(
+            "application.status",
+            "job_application",
+            Some(row.id),
+            format!("Marked application {} for {} {}", row.id, job.title, status.to_value()),
+        )
+        .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
         audit::record(&txn, staff, entry).await?;
     }
     txn.commit().await?;

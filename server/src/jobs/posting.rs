@@ -4,8 +4,8 @@
 use super::queries::{self, JobFilter, listed_job};
 use super::rules::NewJob;
 use super::views::JobView;
-use crate::domain::uk_time;
 use crate::admin::audit::{self, Action};
+use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, MultipartForm, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -61,7 +61,9 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     let status = query.parsed(&mut errors, "status", "A status is Open or Closed;", |raw| ListingStatus::try_from_value(&raw.to_string()).ok());
-    let employment_type = query.parsed(&mut errors, "employment_type", "An employment type is full_time, part_time, contract or temporary;", |raw| EmploymentType::try_from_value(&raw.to_string()).ok());
+    let employment_type = query.parsed(&mut errors, "employment_type", "An employment type is full_time, part_time, contract or temporary;", |raw| {
+        EmploymentType::try_from_value(&raw.to_string()).ok()
+    });
     let mine = query.parsed(&mut errors, "mine", "mine is true or false;", |raw| match raw {
         "true" | "1" => Some(true),
         "false" | "0" => Some(false),
@@ -73,13 +75,8 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
         (Some(true), None) => return Err(AppError::Unauthorized("Authentication credentials were not provided.".into())),
         _ => None,
     };
-    let filter = JobFilter {
-        status,
-        search: query.text("search").map(str::to_string),
-        location: query.text("location").map(str::to_string),
-        employment_type,
-        owner_id,
-    };
+    let filter =
+        JobFilter { status, search: query.text("search").map(str::to_string), location: query.text("location").map(str::to_string), employment_type, owner_id };
     let (rows, count) = queries::jobs(state.db(), &filter, request.page, request.size).await?;
     let owned: Vec<i32> = rows.iter().filter(|row| row.owner_id.is_some() && row.owner_id == viewer.user_id()).map(|row| row.id).collect();
     let counts = application_counts(state.db(), &owned).await?;
@@ -99,7 +96,11 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
 #[utoipa::path(get, path = "/api/service/jobs/{id}/", tag = "jobs", params(("id" = i32, Path, minimum = 1)), security((), ("bearer" = [])), responses((status = 200, body = JobView), Unauthenticated, (status = 404, description = "No such job", body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, viewer: Viewer, RecordId(id): RecordId) -> Result<Json<JobView>, AppError> {
     let row = listed_job(state.db(), id).await?.ok_or(AppError::NotFound)?;
-    let count = if row.owner_id.is_some() && row.owner_id == viewer.user_id() { Some(application_counts(state.db(), &[id]).await?.get(&id).copied().unwrap_or(0)) } else { None };
+    let count = if row.owner_id.is_some() && row.owner_id == viewer.user_id() {
+        Some(application_counts(state.db(), &[id]).await?.get(&id).copied().unwrap_or(0))
+    } else {
+        None
+    };
     Ok(Json(JobView::new(row, uk_time::today(), viewer.user_id(), count, &state.config().public_url)))
 }
 
@@ -180,7 +181,13 @@ pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<Re
         .exec(&txn)
         .await?;
     if changed.rows_affected == 1 {
-        let applicants: Vec<i32> = job_application::Entity::find().filter(job_application::Column::JobId.eq(row.id)).select_only().column(job_application::Column::UserId).into_tuple().all(&txn).await?;
+        let applicants: Vec<i32> = job_application::Entity::find()
+            .filter(job_application::Column::JobId.eq(row.id))
+            .select_only()
+            .column(job_application::Column::UserId)
+            .into_tuple()
+            .all(&txn)
+            .await?;
         for applicant in user::Entity::find().filter(user::Column::Id.is_in(applicants)).all(&txn).await? {
             let notice = Notice {
                 title: "Job withdrawn".into(),
@@ -203,7 +210,9 @@ pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<Re
                 };
                 notifier.send(&txn, &poster, notice).await?;
             }
-            let entry = Action::new("job.remove", "job", Some(row.id), format!("Removed the job post {} at {}", row.title, row.company)).because(Some(reason)).changed(serde_json::json!({"removed": false}), serde_json::json!({"removed": true}));
+            let entry = Action::new("job.remove", "job", Some(row.id), format!("Removed the job post {} at {}", row.title, row.company))
+                .because(Some(reason))
+                .changed(serde_json::json!({"removed": false}), serde_json::json!({"removed": true}));
             audit::record(&txn, staff, entry).await?;
         }
     }

@@ -78,7 +78,15 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
 
 /// The id and last change of every job open today, for the pages worth prerendering and listing in the sitemap.
 pub async fn open_jobs_changed(db: &impl ConnectionTrait) -> Result<Vec<(i32, chrono::DateTime<chrono::Utc>)>, DbErr> {
-    listed().filter(open_on(uk_time::today())).select_only().column(job::Column::Id).column(job::Column::UpdatedAt).order_by_asc(job::Column::Id).into_tuple().all(db).await
+    listed()
+        .filter(open_on(uk_time::today()))
+        .select_only()
+        .column(job::Column::Id)
+        .column(job::Column::UpdatedAt)
+        .order_by_asc(job::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await
 }
 
 pub fn job_card(j: &job::Model) -> JobCard {

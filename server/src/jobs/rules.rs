@@ -96,7 +96,8 @@ impl NewJob {
         let location = errors.required_text("location", form.text("location"), LOCATION_MAX_CHARS);
         let description = errors.required_text("description", form.text("description"), DESCRIPTION_MAX_CHARS);
         let kind = errors.required("employment_type", form.text("employment_type"));
-        let employment_type = if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind, "full_time, part_time, contract or temporary") };
+        let employment_type =
+            if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind, "full_time, part_time, contract or temporary") };
         let salary_period = match form.text("salary_period").filter(|value| !value.is_empty()) {
             None => Some(SalaryPeriod::Year),
             Some(raw) => word::<SalaryPeriod>(&mut errors, "salary_period", raw, "year or hour"),

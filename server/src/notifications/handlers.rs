@@ -1,11 +1,11 @@
 //! The member's own notifications: newest first, marked read one by one or all at once.
 
 use super::views::{NotificationView, ReadAllAnswer};
+use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
-use crate::http::AppError;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -53,7 +53,12 @@ pub struct NotificationChange {
 
 /// Marks one of the member's notifications read or unread.
 #[utoipa::path(patch, path = "/api/notifications/{id}/", tag = "notifications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = NotificationChange, responses((status = 200, body = NotificationView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
-pub async fn update(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(change): JsonBody<NotificationChange>) -> Result<Json<NotificationView>, AppError> {
+pub async fn update(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    RecordId(id): RecordId,
+    JsonBody(change): JsonBody<NotificationChange>,
+) -> Result<Json<NotificationView>, AppError> {
     // Someone else's notification is as missing as one that never existed.
     let row = notification::Entity::find_by_id(id).filter(notification::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let row = match change.is_read {

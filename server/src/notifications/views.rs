@@ -18,7 +18,14 @@ pub struct NotificationView {
 
 impl From<notification::Model> for NotificationView {
     fn from(row: notification::Model) -> Self {
-        NotificationView { id: row.id, title: row.title, message: row.message, link: row.link, is_read: row.is_read, created_at: crate::http::timestamp(row.created_at) }
+        NotificationView {
+            id: row.id,
+            title: row.title,
+            message: row.message,
+            link: row.link,
+            is_read: row.is_read,
+            created_at: crate::http::timestamp(row.created_at),
+        }
     }
 }
 

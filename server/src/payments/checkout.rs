@@ -38,7 +38,11 @@ pub async fn start(state: &AppState, member: &Member, booking: &booking::Model, 
     }
     // Each turn either answers or closes a stale checkout; three cover a race lost on the way.
     for _ in 0..3 {
-        let open = payment::Entity::find().filter(payment::Column::BookingId.eq(booking.id)).filter(payment::Column::Status.eq(PaymentStatus::Pending)).one(state.db()).await?;
+        let open = payment::Entity::find()
+            .filter(payment::Column::BookingId.eq(booking.id))
+            .filter(payment::Column::Status.eq(PaymentStatus::Pending))
+            .one(state.db())
+            .await?;
         let Some(open) = open else {
             match create(state, member, booking).await {
                 Ok(row) => return Ok(Started { payment: checkout(state, member, booking, service, row).await?, created: true }),
@@ -59,12 +63,22 @@ pub async fn start(state: &AppState, member: &Member, booking: &booking::Model, 
             (Some(reference), false) => match state.payments.checkout_state(reference).await.map_err(unavailable)? {
                 CheckoutState::Open => return Ok(Started { payment: open, created: false }),
                 CheckoutState::Paid { charge } => {
-                    let event = ProviderEvent { id: format!("checked:{reference}:paid"), kind: "checkout.checked".into(), checkout: reference.clone(), outcome: Outcome::Paid { charge } };
+                    let event = ProviderEvent {
+                        id: format!("checked:{reference}:paid"),
+                        kind: "checkout.checked".into(),
+                        checkout: reference.clone(),
+                        outcome: Outcome::Paid { charge },
+                    };
                     events::apply(state, &event).await?;
                     return Err(refuse("This booking is already paid."));
                 }
                 CheckoutState::Expired => {
-                    let event = ProviderEvent { id: format!("checked:{reference}:expired"), kind: "checkout.checked".into(), checkout: reference.clone(), outcome: Outcome::Expired };
+                    let event = ProviderEvent {
+                        id: format!("checked:{reference}:expired"),
+                        kind: "checkout.checked".into(),
+                        checkout: reference.clone(),
+                        outcome: Outcome::Expired,
+                    };
                     if events::apply(state, &event).await? == Applied::Unchanged {
                         close(state, &open).await?;
                     }
@@ -107,7 +121,13 @@ async fn close(state: &AppState, row: &payment::Model) -> Result<(), AppError> {
 }
 
 /// Opens the payment's checkout at the provider and keeps its reference and address.
-async fn checkout(state: &AppState, member: &Member, booking: &booking::Model, service: &service::Model, row: payment::Model) -> Result<payment::Model, AppError> {
+async fn checkout(
+    state: &AppState,
+    member: &Member,
+    booking: &booking::Model,
+    service: &service::Model,
+    row: payment::Model,
+) -> Result<payment::Model, AppError> {
     let public_url = &state.config().public_url;
     let description = format!("{} on {} at {}", service.title, booking.date.format("%A %-d %B %Y"), booking.time);
     let request = CheckoutRequest {

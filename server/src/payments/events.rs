@@ -43,7 +43,9 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
         txn.commit().await?;
         return Ok(Applied::Unchanged);
     }
-    let Some(row) = payment::Entity::find().filter(payment::Column::Provider.eq(provider)).filter(payment::Column::Reference.eq(&event.checkout)).one(&txn).await? else {
+    let Some(row) =
+        payment::Entity::find().filter(payment::Column::Provider.eq(provider)).filter(payment::Column::Reference.eq(&event.checkout)).one(&txn).await?
+    else {
         // Another system's checkout on the same account: recorded, nothing else to do.
         txn.commit().await?;
         return Ok(Applied::Unchanged);
@@ -63,7 +65,12 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
                 let (booking, service, member) = paid_for(&txn, &row).await?;
                 let notice = Notice {
                     title: "Payment not taken".into(),
-                    message: format!("Your payment of £{} for {} on {} did not go through, so the booking is still unpaid. You can try again from your bookings.", Pence::from_stored(row.amount_pence), service.title, booking.date.format("%A %-d %B %Y")),
+                    message: format!(
+                        "Your payment of £{} for {} on {} did not go through, so the booking is still unpaid. You can try again from your bookings.",
+                        Pence::from_stored(row.amount_pence),
+                        service.title,
+                        booking.date.format("%A %-d %B %Y")
+                    ),
                     link: format!("/payment?booking={}", booking.id),
                     calendar: None,
                 };

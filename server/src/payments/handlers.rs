@@ -35,9 +35,11 @@ async fn own_booking(db: &impl ConnectionTrait, member: &Member, id: i32) -> Res
 /// Each payment with its booking and service.
 async fn views(db: &impl ConnectionTrait, rows: Vec<payment::Model>) -> Result<Vec<PaymentView>, AppError> {
     let booking_ids: Vec<i32> = rows.iter().map(|p| p.booking_id).collect();
-    let bookings: HashMap<i32, booking::Model> = booking::Entity::find().filter(booking::Column::Id.is_in(booking_ids)).all(db).await?.into_iter().map(|b| (b.id, b)).collect();
+    let bookings: HashMap<i32, booking::Model> =
+        booking::Entity::find().filter(booking::Column::Id.is_in(booking_ids)).all(db).await?.into_iter().map(|b| (b.id, b)).collect();
     let service_ids: Vec<i32> = bookings.values().map(|b| b.service_id).collect();
-    let services: HashMap<i32, service::Model> = service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
+    let services: HashMap<i32, service::Model> =
+        service::Entity::find().filter(service::Column::Id.is_in(service_ids)).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
     rows.into_iter()
         .map(|row| {
             let booking = bookings.get(&row.booking_id).ok_or_else(|| anyhow::anyhow!("payment {} has lost its booking", row.id))?;
@@ -95,7 +97,11 @@ pub struct NewPayment {
     (status = 409, description = "Another request is changing this booking's payment; try again", body = ErrorBody),
     (status = 502, description = "The payment provider could not be reached; try again", body = ErrorBody),
 ))]
-pub async fn start(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewPayment>) -> Result<(StatusCode, Json<PaymentView>), AppError> {
+pub async fn start(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    JsonBody(body): JsonBody<NewPayment>,
+) -> Result<(StatusCode, Json<PaymentView>), AppError> {
     state.limiter.check("payment", &member.user.id.to_string(), Limit::per_hour(state.config().limits.payments_per_hour)).await?;
     let mut errors = FieldErrors::default();
     let id = errors.whole_number("booking", body.booking.as_ref());
@@ -149,7 +155,12 @@ pub struct TestCheckout {
 /// payment page, which settles the checkout as the provider's webhook would. Answers 404 when
 /// a real provider takes payments.
 #[utoipa::path(post, path = "/api/payments/{id}/test-checkout/", tag = "payments", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = TestCheckout, responses((status = 200, body = PaymentView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours, or not in test mode", body = ErrorBody)))]
-pub async fn test_checkout(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(body): JsonBody<TestCheckout>) -> Result<Json<PaymentView>, AppError> {
+pub async fn test_checkout(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<TestCheckout>,
+) -> Result<Json<PaymentView>, AppError> {
     if state.payments.kind() != PaymentProvider::Test {
         return Err(AppError::NotFound);
     }

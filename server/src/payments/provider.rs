@@ -34,7 +34,9 @@ pub struct Checkout {
 pub enum CheckoutState {
     Open,
     /// Paid; `charge` names the money taken, for a refund.
-    Paid { charge: String },
+    Paid {
+        charge: String,
+    },
     /// Closed unpaid (expired or cancelled).
     Expired,
 }

@@ -42,7 +42,11 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
         return Ok(CancellationMoney::Unpaid { open_checkout: None });
     }
     if booking.payment_status == BookingPayment::Unpaid {
-        let open = payment::Entity::find().filter(payment::Column::BookingId.eq(booking.id)).filter(payment::Column::Status.eq(PaymentStatus::Pending)).one(state.db()).await?;
+        let open = payment::Entity::find()
+            .filter(payment::Column::BookingId.eq(booking.id))
+            .filter(payment::Column::Status.eq(PaymentStatus::Pending))
+            .one(state.db())
+            .await?;
         let Some(open) = open else { return Ok(CancellationMoney::Unpaid { open_checkout: None }) };
         let Some(reference) = open.reference.clone() else { return Ok(CancellationMoney::Unpaid { open_checkout: Some(open) }) };
         if state.payments.close_checkout(&reference).await.is_ok() {
@@ -51,14 +55,23 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
         // The checkout could not be closed: it may have been paid a moment ago.
         match state.payments.checkout_state(&reference).await.map_err(unavailable)? {
             CheckoutState::Paid { charge } => {
-                let event = ProviderEvent { id: format!("checked:{reference}:paid"), kind: "checkout.checked".into(), checkout: reference, outcome: Outcome::Paid { charge } };
+                let event = ProviderEvent {
+                    id: format!("checked:{reference}:paid"),
+                    kind: "checkout.checked".into(),
+                    checkout: reference,
+                    outcome: Outcome::Paid { charge },
+                };
                 events::apply(state, &event).await?;
                 booking = booking::Entity::find_by_id(booking.id).one(state.db()).await?.ok_or(AppError::NotFound)?;
             }
             CheckoutState::Expired | CheckoutState::Open => return Ok(CancellationMoney::Unpaid { open_checkout: Some(open) }),
         }
     }
-    let paid = payment::Entity::find().filter(payment::Column::BookingId.eq(booking.id)).filter(payment::Column::Status.eq(PaymentStatus::Paid)).one(state.db()).await?;
+    let paid = payment::Entity::find()
+        .filter(payment::Column::BookingId.eq(booking.id))
+        .filter(payment::Column::Status.eq(PaymentStatus::Paid))
+        .one(state.db())
+        .await?;
     // Paid, but not through the site (recorded by staff): the company refunds it by hand.
     let Some(paid) = paid else {
         return Err(AppError::BadRequest("This booking was paid outside the site: please contact us to cancel it and arrange your refund.".into()));
@@ -97,7 +110,11 @@ impl CancellationMoney {
                     .filter(payment::Column::Status.eq(PaymentStatus::Paid))
                     .exec(db)
                     .await?;
-                booking::Entity::update_many().col_expr(booking::Column::PaymentStatus, Expr::value(BookingPayment::Refunded)).filter(booking::Column::Id.eq(booking_id)).exec(db).await?;
+                booking::Entity::update_many()
+                    .col_expr(booking::Column::PaymentStatus, Expr::value(BookingPayment::Refunded))
+                    .filter(booking::Column::Id.eq(booking_id))
+                    .exec(db)
+                    .await?;
                 return Ok(changed.rows_affected == 1);
             }
             CancellationMoney::Unpaid { open_checkout: None } | CancellationMoney::Kept { .. } => {}

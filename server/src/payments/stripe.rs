@@ -52,7 +52,13 @@ impl Stripe {
     }
 
     /// Calls Stripe's API with a form body; answers the JSON it returns, or Stripe's own message.
-    async fn call<T: for<'de> Deserialize<'de>>(&self, method: reqwest::Method, path: &str, form: &[(&str, String)], idempotency_key: Option<&str>) -> Result<T, ProviderError> {
+    async fn call<T: for<'de> Deserialize<'de>>(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        form: &[(&str, String)],
+        idempotency_key: Option<&str>,
+    ) -> Result<T, ProviderError> {
         let body = {
             let mut body = form_urlencoded::Serializer::new(String::new());
             for (name, value) in form {
@@ -75,7 +81,10 @@ impl Stripe {
         let status = response.status();
         let bytes = response.bytes().await.map_err(unreachable)?;
         if !status.is_success() {
-            let message = serde_json::from_slice::<serde_json::Value>(&bytes).ok().and_then(|v| v["error"]["message"].as_str().map(str::to_string)).unwrap_or_else(|| format!("HTTP {status}"));
+            let message = serde_json::from_slice::<serde_json::Value>(&bytes)
+                .ok()
+                .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
+                .unwrap_or_else(|| format!("HTTP {status}"));
             tracing::warn!(%status, message, path, "Stripe refused a call");
             return Err(ProviderError(format!("The payment provider refused: {message}")));
         }

@@ -64,7 +64,10 @@ mod tests {
     #[test]
     fn tampered_stale_and_unsigned_events_are_refused() {
         let header = format!("t=1700000000,v1={SIGNATURE}");
-        assert_eq!(verify(Some(&header), br#"{"id":"evt_test","type":"checkout.session.expired"}"#, SECRET, at(1_700_000_000)), Err(WebhookError::BadSignature));
+        assert_eq!(
+            verify(Some(&header), br#"{"id":"evt_test","type":"checkout.session.expired"}"#, SECRET, at(1_700_000_000)),
+            Err(WebhookError::BadSignature)
+        );
         assert_eq!(verify(Some(&header), BODY, "whsec_other", at(1_700_000_000)), Err(WebhookError::BadSignature));
         assert_eq!(verify(Some(&format!("t=1700000001,v1={SIGNATURE}")), BODY, SECRET, at(1_700_000_000)), Err(WebhookError::BadSignature));
         assert_eq!(verify(Some(&header), BODY, SECRET, at(1_700_000_301)), Err(WebhookError::Stale));

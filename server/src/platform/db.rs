@@ -26,17 +26,13 @@ pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection
         }
     }
     let mut options = ConnectOptions::new(url);
-    options
-        .sqlx_logging(false)
-        .max_connections(pool.size.max(1))
-        .acquire_timeout(pool.acquire_timeout)
-        .map_sqlx_sqlite_opts(|o| {
-            o.journal_mode(SqliteJournalMode::Wal)
-                .synchronous(SqliteSynchronous::Normal)
-                .busy_timeout(Duration::from_secs(10))
-                .foreign_keys(true)
-                .create_if_missing(true)
-        });
+    options.sqlx_logging(false).max_connections(pool.size.max(1)).acquire_timeout(pool.acquire_timeout).map_sqlx_sqlite_opts(|o| {
+        o.journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(10))
+            .foreign_keys(true)
+            .create_if_missing(true)
+    });
     let db = Database::connect(options).await?;
     Ok(db)
 }
@@ -79,7 +75,9 @@ pub fn is_unavailable(error: &sea_orm::DbErr) -> bool {
         Sqlx::Io(_) | Sqlx::Tls(_) | Sqlx::PoolTimedOut | Sqlx::PoolClosed | Sqlx::WorkerCrashed => true,
         // PostgreSQL's connection exceptions (not 08P01, a protocol violation: a bug of ours),
         // shutting down or starting up, and too many connections.
-        Sqlx::Database(database) => database.code().is_some_and(|code| ["08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03", "53300"].contains(&code.as_ref())),
+        Sqlx::Database(database) => {
+            database.code().is_some_and(|code| ["08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03", "53300"].contains(&code.as_ref()))
+        }
         _ => false,
     }
 }

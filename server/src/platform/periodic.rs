@@ -9,7 +9,9 @@ use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use entity::periodic_run;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, Set, Statement, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, Set, Statement, TransactionTrait,
+};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,7 +76,10 @@ pub async fn claim_round(db: &impl ConnectionTrait, job: &str, interval: Duratio
     let claimed = periodic_run::Entity::update_many()
         .col_expr(periodic_run::Column::StartedAt, Expr::value(now))
         .filter(periodic_run::Column::Job.eq(job))
-        .filter(periodic_run::Column::StartedAt.lte(chrono::Duration::from_std(interval).ok().and_then(|interval| now.checked_sub_signed(interval)).unwrap_or(never)))
+        .filter(
+            periodic_run::Column::StartedAt
+                .lte(chrono::Duration::from_std(interval).ok().and_then(|interval| now.checked_sub_signed(interval)).unwrap_or(never)),
+        )
         .exec(db)
         .await?;
     Ok(claimed.rows_affected == 1)

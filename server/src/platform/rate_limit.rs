@@ -159,7 +159,10 @@ mod shared {
                    started_at = CASE WHEN rate_limit_windows.started_at <= $4 THEN $3 ELSE rate_limit_windows.started_at END \
                    RETURNING started_at, count";
         let values = [action.into(), key.to_lowercase().into(), now.into(), window_ended_by.into()];
-        let row = db.query_one_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, sql, values)).await?.ok_or_else(|| DbErr::RecordNotFound("the counted window".into()))?;
+        let row = db
+            .query_one_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, sql, values))
+            .await?
+            .ok_or_else(|| DbErr::RecordNotFound("the counted window".into()))?;
         Ok((row.try_get("", "started_at")?, u32::try_from(row.try_get::<i32>("", "count")?).unwrap_or(0)))
     }
 
@@ -171,7 +174,8 @@ mod shared {
     }
 
     pub async fn forget_before(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<(), DbErr> {
-        db.execute_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, "DELETE FROM rate_limit_windows WHERE started_at < $1", [before.into()])).await?;
+        db.execute_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, "DELETE FROM rate_limit_windows WHERE started_at < $1", [before.into()]))
+            .await?;
         Ok(())
     }
 }

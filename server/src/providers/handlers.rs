@@ -1,20 +1,20 @@
 //! The member's provider applications.
 
 use super::views::ProviderView;
-use crate::platform::db::is_unique_violation;
+use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
-use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use entity::{provider, service};
 use entity::words::{ListingStatus, ProviderStatus};
+use entity::{provider, service};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -58,7 +58,11 @@ pub struct ProviderApplication {
 /// Applies to provide an Open service: Pending until staff decide; one application per
 /// member and service.
 #[utoipa::path(post, path = "/api/service/providers/", tag = "providers", security(("bearer" = [])), request_body = ProviderApplication, responses((status = 201, body = ProviderView), Invalid, Unauthenticated))]
-pub async fn apply(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<ProviderApplication>) -> Result<(StatusCode, Json<ProviderView>), AppError> {
+pub async fn apply(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    JsonBody(body): JsonBody<ProviderApplication>,
+) -> Result<(StatusCode, Json<ProviderView>), AppError> {
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
     let bio = errors.required_text("bio", body.bio.as_deref(), BIO_MAX_CHARS);
@@ -120,7 +124,12 @@ pub struct AvailabilityChange {
 
 /// Switches whether the member takes bookings for this service.
 #[utoipa::path(patch, path = "/api/service/providers/{id}/", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = AvailabilityChange, responses((status = 200, body = ProviderView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
-pub async fn update(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(change): JsonBody<AvailabilityChange>) -> Result<Json<ProviderView>, AppError> {
+pub async fn update(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    RecordId(id): RecordId,
+    JsonBody(change): JsonBody<AvailabilityChange>,
+) -> Result<Json<ProviderView>, AppError> {
     let row = own(&state, &member, id).await?;
     let row = match change.availability {
         Some(availability) if availability != row.availability => {

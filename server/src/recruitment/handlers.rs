@@ -77,7 +77,8 @@ pub async fn record(state: &AppState, request: RecruitmentRequest, user_id: Opti
         unsubscribe: None,
     };
     let greeting = format!("Hello {},", request.contact_name.split_whitespace().next().unwrap_or("there"));
-    let thanks = "Thank you for your recruitment request. Our team will contact you within one working day to agree the details. This is what you sent:".to_string();
+    let thanks =
+        "Thank you for your recruitment request. Our team will contact you within one working day to agree the details. This is what you sent:".to_string();
     let mut lines = vec![greeting.clone(), thanks.clone()];
     lines.extend(summary.iter().cloned());
     let confirmation = Mail {
@@ -114,7 +115,12 @@ pub async fn record(state: &AppState, request: RecruitmentRequest, user_id: Opti
 
 /// Sends the company a recruitment request; rate limited per client address.
 #[utoipa::path(post, path = "/api/send-recruitment/", tag = "recruitment", security((), ("bearer" = [])), request_body = RecruitmentBody, responses((status = 201, body = RecruitmentSent), Invalid, Unauthenticated, RateLimited))]
-pub async fn send(State(state): State<Arc<AppState>>, client: ClientAddress, viewer: Viewer, JsonBody(body): JsonBody<serde_json::Map<String, serde_json::Value>>) -> Result<(StatusCode, Json<RecruitmentSent>), AppError> {
+pub async fn send(
+    State(state): State<Arc<AppState>>,
+    client: ClientAddress,
+    viewer: Viewer,
+    JsonBody(body): JsonBody<serde_json::Map<String, serde_json::Value>>,
+) -> Result<(StatusCode, Json<RecruitmentSent>), AppError> {
     state.limiter.check("recruitment", &client.key(), Limit::per_hour(state.config().limits.recruitment_per_hour)).await?;
     let request = RecruitmentRequest::parse(&body).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
     let id = record(&state, request, viewer.user_id()).await?;

@@ -3,11 +3,11 @@
 //! with each field's message beside it and what was typed kept. Other methods go to the site.
 
 use super::handlers::{SENT, record};
-use crate::site::handlers::failed_page;
 use super::request::{FIELDS, RecruitmentRequest};
 use crate::http::AppError;
 use crate::http::extract::ClientAddress;
 use crate::platform::rate_limit::Limit;
+use crate::site::handlers::failed_page;
 use crate::state::AppState;
 use app::data::RecruitmentOutcome;
 use app::routes::{PageData, Route};
@@ -55,7 +55,9 @@ async fn send(State(state): State<Arc<AppState>>, client: ClientAddress, uri: Ur
 /// The request recorded and the confirmation, or why not, beside the values as typed.
 async fn outcome(state: &AppState, client: &ClientAddress, values: &BTreeMap<String, String>) -> Result<(StatusCode, RecruitmentOutcome), AppError> {
     let refused = |status: StatusCode, errors: BTreeMap<String, Vec<String>>| Ok((status, RecruitmentOutcome { sent: None, errors, values: values.clone() }));
-    if let Err(AppError::TooManyRequests { message, .. }) = state.limiter.check("recruitment", &client.key(), Limit::per_hour(state.config().limits.recruitment_per_hour)).await {
+    if let Err(AppError::TooManyRequests { message, .. }) =
+        state.limiter.check("recruitment", &client.key(), Limit::per_hour(state.config().limits.recruitment_per_hour)).await
+    {
         return refused(StatusCode::TOO_MANY_REQUESTS, BTreeMap::from([("message".to_string(), vec![message])]));
     }
     let fields = values.iter().map(|(name, value)| (name.clone(), serde_json::Value::String(value.clone()))).collect();

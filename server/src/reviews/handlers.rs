@@ -2,14 +2,14 @@
 
 use super::queries::{self, ReviewRow, public_name};
 use super::views::ReviewView;
-use crate::platform::db::is_unique_violation;
 use crate::domain::Rating;
+use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, Unauthenticated};
-use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
 use app::routes::Tag;
 use axum::Json;
@@ -59,7 +59,11 @@ pub struct NewReview {
 /// Leaves the member's review of a service: one per member and service, and not of a service
 /// the member provides (or has applied to provide). Its providers are told.
 #[utoipa::path(post, path = "/api/reviews/", tag = "reviews", security(("bearer" = [])), request_body = NewReview, responses((status = 201, body = ReviewView), Invalid, Unauthenticated))]
-pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<NewReview>) -> Result<(StatusCode, Json<ReviewView>), AppError> {
+pub async fn create(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    JsonBody(body): JsonBody<NewReview>,
+) -> Result<(StatusCode, Json<ReviewView>), AppError> {
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
     let rating = errors.whole_number("rating", body.rating.as_ref()).and_then(|n| Rating::new(n).map_err(|problem| errors.add("rating", problem)).ok());
@@ -68,7 +72,11 @@ pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody
     errors.finish()?;
     let (service, rating) = (service.expect("validated"), rating.expect("validated"));
 
-    let providers = provider::Entity::find().filter(provider::Column::ServiceId.eq(service.id)).filter(provider::Column::Status.ne(ProviderStatus::Rejected)).all(state.db()).await?;
+    let providers = provider::Entity::find()
+        .filter(provider::Column::ServiceId.eq(service.id))
+        .filter(provider::Column::Status.ne(ProviderStatus::Rejected))
+        .all(state.db())
+        .await?;
     if providers.iter().any(|p| p.user_id == member.user.id) {
         return Err(AppError::BadRequest("You cannot review a service you provide.".into()));
     }
@@ -98,7 +106,7 @@ pub async fn create(State(state): State<Arc<AppState>>, member: Member, JsonBody
             title: "New review".into(),
             message: format!("{} rated {} {} out of 5.", public_name(&member.user.full_name), service.title, rating.get()),
             link: format!("/services/details?id={}", service.id),
-        calendar: None,
+            calendar: None,
         };
         notifier.send(&txn, &provider_user, notice).await?;
     }
@@ -126,7 +134,12 @@ const REPORTED: &str = "Thank you. Our team will look at this review.";
     (status = 403, description = "The member's own review", body = crate::http::openapi::ErrorBody),
     (status = 404, description = "No such review on the site", body = crate::http::openapi::ErrorBody),
 ))]
-pub async fn report(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, JsonBody(body): JsonBody<ReviewReport>) -> Result<(StatusCode, Json<MessageAnswer>), AppError> {
+pub async fn report(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<ReviewReport>,
+) -> Result<(StatusCode, Json<MessageAnswer>), AppError> {
     let mut errors = FieldErrors::default();
     let reason = errors.required_text("reason", body.reason.as_deref(), 1000);
     errors.finish()?;
@@ -134,9 +147,16 @@ pub async fn report(State(state): State<Arc<AppState>>, member: Member, RecordId
     if found.user_id == member.user.id {
         return Err(AppError::Forbidden("You cannot report your own review.".into()));
     }
-    let inserted = review_report::ActiveModel { review_id: Set(id), user_id: Set(member.user.id), reason: Set(reason), created_at: Set(Utc::now()), resolved_at: Set(None), ..Default::default() }
-        .insert(state.db())
-        .await;
+    let inserted = review_report::ActiveModel {
+        review_id: Set(id),
+        user_id: Set(member.user.id),
+        reason: Set(reason),
+        created_at: Set(Utc::now()),
+        resolved_at: Set(None),
+        ..Default::default()
+    }
+    .insert(state.db())
+    .await;
     match inserted {
         Ok(_) => Ok((StatusCode::CREATED, Json(MessageAnswer::new(REPORTED)))),
         Err(error) if is_unique_violation(&error) => Ok((StatusCode::OK, Json(MessageAnswer::new(REPORTED)))),

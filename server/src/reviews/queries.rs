@@ -148,4 +148,3 @@ mod tests {
         assert_eq!(super::public_name("  "), "A customer");
     }
 }
-

@@ -197,7 +197,8 @@ impl PageCache {
         let wanted: HashSet<&Tag> = tags.iter().collect();
         let mut disk = self.disk.write();
         disk.generation += 1;
-        let stale: Vec<Box<str>> = disk.index.iter().filter(|(_, stored)| stored.tags.iter().flatten().any(|t| wanted.contains(t))).map(|(url, _)| url.clone()).collect();
+        let stale: Vec<Box<str>> =
+            disk.index.iter().filter(|(_, stored)| stored.tags.iter().flatten().any(|t| wanted.contains(t))).map(|(url, _)| url.clone()).collect();
         if stale.is_empty() {
             return 0;
         }
@@ -232,8 +233,8 @@ impl PageCache {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::encoded::{Encoding, etag_of};
+    use super::*;
 
     fn bodies(text: &str) -> (Arc<Encoded>, Arc<Encoded>) {
         (Arc::new(Encoded::compressed(format!("<p>{text}</p>").as_bytes())), Arc::new(Encoded::compressed(format!("{{\"t\":\"{text}\"}}").as_bytes())))

@@ -2,8 +2,8 @@
 
 use super::cache::Body;
 use super::encoded::{Encoded, Encoding};
-use app::routes::{BadQuery, Route, parse_query};
 use super::{PageError, Site, sitemap};
+use app::routes::{BadQuery, Route, parse_query};
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
@@ -21,7 +21,12 @@ pub fn router(site: Arc<Site>) -> Router {
         .route("/sitemap.xml", get(sitemap_index))
         .route("/sitemaps/{file}", get(sitemap_part))
         .route("/robots.txt", get(robots))
-        .nest_service("/assets", tower::ServiceBuilder::new().layer(tower_http::set_header::SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static(ASSETS_CACHE_CONTROL))).service(assets))
+        .nest_service(
+            "/assets",
+            tower::ServiceBuilder::new()
+                .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static(ASSETS_CACHE_CONTROL)))
+                .service(assets),
+        )
         .fallback(page_or_file)
         .with_state(site)
 }
@@ -47,7 +52,10 @@ fn pick_encoding(headers: &HeaderMap) -> Encoding {
 /// A page body answered in the client's encoding, with an ETag and 304 on a match. A body
 /// that had to make the encoding asked for is weighed again by the cache that keeps it.
 fn encoded_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, content_type: &'static str, headers: &HeaderMap) -> Response {
-    let not_modified = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == body.etag.as_bytes()));
+    let not_modified = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == body.etag.as_bytes()));
     // Room for this answer's headers and the security headers added after: a header map that
     // grows is rehashed, which was 7% of the time of serving a cached page.
     let mut out = HeaderMap::with_capacity(ANSWER_HEADERS);
@@ -157,11 +165,7 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
 }
 
 async fn not_found(site: &Site, path: &str, as_json: bool) -> Response {
-    if as_json {
-        crate::http::AppError::NotFound.into_response()
-    } else {
-        error_page(site, StatusCode::NOT_FOUND, path).await
-    }
+    if as_json { crate::http::AppError::NotFound.into_response() } else { error_page(site, StatusCode::NOT_FOUND, path).await }
 }
 
 fn no_cache_json(value: serde_json::Value) -> Response {

@@ -8,9 +8,9 @@ use app::island::IslandRenderer;
 use parking_lot::{Mutex, RwLock};
 use rquickjs::{CatchResultExt, Context, Function, Runtime};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 const MEMORY_LIMIT: usize = 128 * 1024 * 1024;
@@ -128,7 +128,10 @@ impl Engine {
         let client_only = context.with(|ctx| -> Result<Vec<String>, String> {
             ctx.eval::<(), _>(bundle).catch(&ctx).map_err(|e| e.to_string())?;
             ctx.globals().get::<_, Function>("renderIsland").map_err(|_| "renderIsland is not defined".to_string())?;
-            ctx.globals().get::<_, Option<Vec<String>>>("clientOnlyIslands").map(Option::unwrap_or_default).map_err(|_| "clientOnlyIslands is not a list of names".to_string())
+            ctx.globals()
+                .get::<_, Option<Vec<String>>>("clientOnlyIslands")
+                .map(Option::unwrap_or_default)
+                .map_err(|_| "clientOnlyIslands is not a list of names".to_string())
         })?;
         Ok((Engine { _runtime: runtime, context, deadline_ms }, client_only))
     }

@@ -1,14 +1,17 @@
 //! From the database to the data a page renders: one loader per route.
 
+use super::PageError;
 use crate::catalogue::services::{self, ServiceFilter};
 use crate::catalogue::{categories, website_info};
-use entity::words::ListingStatus;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
-use app::data::{ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, ProviderCategory, RecruitmentOutcome, SelectedService, PaymentTerms, ServicesData, SiteData, VerifyData};
-use super::PageError;
+use app::data::{
+    ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, PaymentTerms, ProviderCategory, RecruitmentOutcome, SelectedService, ServicesData,
+    SiteData, VerifyData,
+};
 use app::routes::{PageData, Route};
 use entity::job;
+use entity::words::ListingStatus;
 use sea_orm::{ConnectionTrait, DbErr};
 
 /// Cards in one page of a list: three or four rows of a desktop grid.
@@ -52,7 +55,12 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 },
                 None => None,
             };
-            let filter = ServiceFilter { category_id: category.as_ref().map(|c| c.id), status: Some(ListingStatus::Open), search: Some(search.clone()), ..Default::default() };
+            let filter = ServiceFilter {
+                category_id: category.as_ref().map(|c| c.id),
+                status: Some(ListingStatus::Open),
+                search: Some(search.clone()),
+                ..Default::default()
+            };
             let (rows, total) = services::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
             if rows.is_empty() && *page > 1 {
                 return Err(PageError::NotFound);
@@ -83,7 +91,9 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 .collect();
             let selected = match service {
                 Some(id) => match services::service_by_id(db, *id).await? {
-                    Some((row, category)) if row.status == ListingStatus::Open => Some(SelectedService { id: row.id, title: row.title, category: category.slug }),
+                    Some((row, category)) if row.status == ListingStatus::Open => {
+                        Some(SelectedService { id: row.id, title: row.title, category: category.slug })
+                    }
                     _ => return Err(PageError::NotFound),
                 },
                 None => None,

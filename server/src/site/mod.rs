@@ -15,8 +15,8 @@ pub mod sitemap;
 use crate::config::Config;
 use app::data::{PagePayload, PaymentTerms, SiteData};
 use app::island::IslandRenderer;
-use build::Build;
 use app::routes::{PageData, Route, Tag};
+use build::Build;
 use cache::{Body, PageCache};
 use encoded::Encoded;
 use parking_lot::RwLock;
@@ -65,7 +65,17 @@ pub struct Site {
 impl Site {
     pub fn new(db: DatabaseConnection, config: Config, build: Build, islands: Arc<dyn IslandRenderer>) -> std::io::Result<Self> {
         let cache = Arc::new(PageCache::new(&config.data_dir.join("pages"), config.page_cache_bytes)?);
-        Ok(Site { db, config, build, islands, cache, site_data: RwLock::new(None), prerendering: tokio::sync::Mutex::new(()), sender_id: invalidation::new_sender_id(), listening: tokio::sync::watch::Sender::new(false) })
+        Ok(Site {
+            db,
+            config,
+            build,
+            islands,
+            cache,
+            site_data: RwLock::new(None),
+            prerendering: tokio::sync::Mutex::new(()),
+            sender_id: invalidation::new_sender_id(),
+            listening: tokio::sync::watch::Sender::new(false),
+        })
     }
 
     /// Categories and website info, loaded once and kept until they change.
@@ -125,7 +135,8 @@ impl Site {
         }
         let assets = self.build.assets(&self.config.public_url);
         let islands = self.islands.clone();
-        let html = tokio::task::spawn_blocking(move || app::render_page(&payload, &assets, islands)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?;
+        let html =
+            tokio::task::spawn_blocking(move || app::render_page(&payload, &assets, islands)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?;
         Ok(Arc::new(Encoded::fresh(html.into_bytes())))
     }
 
@@ -148,7 +159,10 @@ impl Site {
     }
 
     /// Renders a page that is made per request, off the async threads.
-    async fn html(&self, render: impl FnOnce(Arc<SiteData>, app::data::Assets, Arc<dyn IslandRenderer>) -> String + Send + 'static) -> Result<String, PageError> {
+    async fn html(
+        &self,
+        render: impl FnOnce(Arc<SiteData>, app::data::Assets, Arc<dyn IslandRenderer>) -> String + Send + 'static,
+    ) -> Result<String, PageError> {
         let site = self.site_data().await?;
         let assets = self.build.assets(&self.config.public_url);
         let islands = self.islands.clone();
@@ -218,7 +232,13 @@ impl Site {
             all.push(Route::ServicesDetails { service: Some(id) });
             all.push(Route::ServicesBook { service: Some(id) });
         }
-        let (_, open_jobs) = crate::jobs::queries::jobs(&self.db, &crate::jobs::queries::JobFilter { status: Some(entity::words::ListingStatus::Open), ..Default::default() }, 1, 1).await?;
+        let (_, open_jobs) = crate::jobs::queries::jobs(
+            &self.db,
+            &crate::jobs::queries::JobFilter { status: Some(entity::words::ListingStatus::Open), ..Default::default() },
+            1,
+            1,
+        )
+        .await?;
         let job_pages = open_jobs.div_ceil(loaders::LIST_PAGE_SIZE).max(1);
         all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
         let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();
@@ -267,7 +287,13 @@ impl Site {
         }
         progress.finish();
         release_freed_memory();
-        tracing::info!(rendered, cached = self.cache.len(), disk_bytes = self.cache.disk_bytes(), elapsed_ms = started.elapsed().as_millis() as u64, "prerendered");
+        tracing::info!(
+            rendered,
+            cached = self.cache.len(),
+            disk_bytes = self.cache.disk_bytes(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "prerendered"
+        );
         rendered
     }
 }

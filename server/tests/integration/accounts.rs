@@ -50,7 +50,9 @@ fn file(bytes: &[u8], name: &str) -> Part {
 
 /// Registers and verifies a member through the mail; returns their tokens.
 async fn signed_up(client: &Client<'_>, inbox: &smtp::Inbox, email: &str, password: &str) -> (String, String) {
-    let (status, body) = client.post("/api/auth/register/", json!({"full_name": "Amelia Hughes", "email": email, "phone_number": "07700 900123", "password": password}), None).await;
+    let (status, body) = client
+        .post("/api/auth/register/", json!({"full_name": "Amelia Hughes", "email": email, "phone_number": "07700 900123", "password": password}), None)
+        .await;
     assert_eq!(status, 201, "{body}");
     let code = inbox.code_for(email).await;
     let (status, body) = client.post("/api/auth/verify-email/", json!({"email": email, "otp": code}), None).await;
@@ -65,7 +67,13 @@ async fn the_whole_account_journey(backend: Backend) {
     let client = Client { app: &app };
     let email = "amelia.journey@example.org";
 
-    let (status, body) = client.post("/api/auth/register/", json!({"full_name": "Amelia Hughes", "email": "Amelia.Journey@Example.org", "phone_number": "07700 900123", "password": "a quiet garden"}), None).await;
+    let (status, body) = client
+        .post(
+            "/api/auth/register/",
+            json!({"full_name": "Amelia Hughes", "email": "Amelia.Journey@Example.org", "phone_number": "07700 900123", "password": "a quiet garden"}),
+            None,
+        )
+        .await;
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["email"], email);
     let mail = inbox.wait_for(email, 15).await;
@@ -123,7 +131,11 @@ async fn the_whole_account_journey(backend: Backend) {
     let access = tokens["access"].as_str().unwrap().to_string();
 
     // Documents: private, signed, expiring links.
-    let form = Form::new().text("city", "Leeds").text("postcode", "ls1 4ap").part("passport", file(PDF, "passport.pdf")).part("certificates", file(PDF, "First aid.pdf"));
+    let form = Form::new()
+        .text("city", "Leeds")
+        .text("postcode", "ls1 4ap")
+        .part("passport", file(PDF, "passport.pdf"))
+        .part("certificates", file(PDF, "First aid.pdf"));
     let (status, profile) = client.patch(form, &access).await;
     assert_eq!(status, 200, "{profile}");
     assert_eq!(profile["city"], "Leeds");
@@ -135,7 +147,8 @@ async fn the_whole_account_journey(backend: Backend) {
     assert_eq!(document.status(), 200);
     assert_eq!(document.headers()["content-type"], "application/pdf");
     assert_eq!(&document.bytes().await.unwrap()[..], PDF);
-    for tampered in [passport.replace("expires=", "expires=9"), passport.split('?').next().unwrap().to_string(), passport.replace("signature=", "signature=00")] {
+    for tampered in [passport.replace("expires=", "expires=9"), passport.split('?').next().unwrap().to_string(), passport.replace("signature=", "signature=00")]
+    {
         let response = app.client.get(&tampered).send().await.unwrap();
         assert_eq!(response.status(), 403, "{tampered}");
         assert!(!response.text().await.unwrap().contains("%PDF"));
@@ -153,10 +166,12 @@ async fn the_whole_account_journey(backend: Backend) {
 
     // Password change keeps this sign-in and ends the others.
     let (_, second_login) = client.post("/api/auth/login/", json!({"email": email, "password": "a quiet garden"}), None).await;
-    let (status, body) = client.put("/api/auth/update-password/", json!({"old_password": "wrong one!", "new_password": "a louder garden"}), Some(&access)).await;
+    let (status, body) =
+        client.put("/api/auth/update-password/", json!({"old_password": "wrong one!", "new_password": "a louder garden"}), Some(&access)).await;
     assert_eq!(status, 400);
     assert!(body["old_password"][0].is_string());
-    let (status, _) = client.put("/api/auth/update-password/", json!({"old_password": "a quiet garden", "new_password": "a louder garden"}), Some(&access)).await;
+    let (status, _) =
+        client.put("/api/auth/update-password/", json!({"old_password": "a quiet garden", "new_password": "a louder garden"}), Some(&access)).await;
     assert_eq!(status, 200);
     assert_eq!(client.get("/api/auth/profile/", Some(&access)).await.0, 200);
     assert_eq!(client.get("/api/auth/profile/", Some(second_login["access"].as_str().unwrap())).await.0, 401);
@@ -185,7 +200,9 @@ on_both_databases!(backend the_whole_account_journey);
 async fn bad_input_gets_field_errors_in_the_contract_shape() {
     let (app, inbox) = TestApp::with_mail(Backend::Sqlite).await;
     let client = Client { app: &app };
-    let (status, body) = client.post("/api/auth/register/", json!({"full_name": "", "email": "not-an-email", "phone_number": "+1 202 555 0100", "password": "12345678"}), None).await;
+    let (status, body) = client
+        .post("/api/auth/register/", json!({"full_name": "", "email": "not-an-email", "phone_number": "+1 202 555 0100", "password": "12345678"}), None)
+        .await;
     assert_eq!(status, 400);
     assert_eq!(body["error"], true);
     assert_eq!(body["email"][0], "Enter a valid email address.");
@@ -194,12 +211,26 @@ async fn bad_input_gets_field_errors_in_the_contract_shape() {
     assert_eq!(body["full_name"][0], "This field is required.");
     assert!(body["message"].is_string());
 
-    let (status, body) = app.client.post(format!("{}/api/auth/login/", app.base)).body("{not json").header("content-type", "application/json").send().await.map(|r| (r.status().as_u16(), r)).unwrap();
+    let (status, body) = app
+        .client
+        .post(format!("{}/api/auth/login/", app.base))
+        .body("{not json")
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .map(|r| (r.status().as_u16(), r))
+        .unwrap();
     assert_eq!(status, 400);
     assert_eq!(body.json::<Value>().await.unwrap()["error"], true);
 
     signed_up(&client, &inbox, "zara.ahmed@example.co.uk", "lavender fields").await;
-    let (status, body) = client.post("/api/auth/register/", json!({"full_name": "Zara Ahmed", "email": "zara.ahmed@example.co.uk", "phone_number": "07700 900124", "password": "lavender fields"}), None).await;
+    let (status, body) = client
+        .post(
+            "/api/auth/register/",
+            json!({"full_name": "Zara Ahmed", "email": "zara.ahmed@example.co.uk", "phone_number": "07700 900124", "password": "lavender fields"}),
+            None,
+        )
+        .await;
     assert_eq!(status, 400);
     assert_eq!(body["email"][0], "A user with this email already exists.");
 
@@ -241,7 +272,9 @@ async fn codes_die_after_five_wrong_tries_and_resends_wait_a_minute() {
     let (app, inbox) = TestApp::with_mail(Backend::Sqlite).await;
     let client = Client { app: &app };
     let email = "george.evans@example.co.uk";
-    client.post("/api/auth/register/", json!({"full_name": "George Evans", "email": email, "phone_number": "07700 900125", "password": "river walk 22"}), None).await;
+    client
+        .post("/api/auth/register/", json!({"full_name": "George Evans", "email": email, "phone_number": "07700 900125", "password": "river walk 22"}), None)
+        .await;
     let code = inbox.code_for(email).await;
     let wrong = if code == "999999" { "888888" } else { "999999" };
     for _ in 0..5 {
@@ -275,7 +308,9 @@ async fn mail_queued_while_smtp_is_down_arrives_when_it_is_back() {
     let app = TestApp::spawn_with(Backend::Sqlite, |config| config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"))).await;
     let client = Client { app: &app };
     let email = "isla.brown@example.co.uk";
-    let (status, _) = client.post("/api/auth/register/", json!({"full_name": "Isla Brown", "email": email, "phone_number": "07700 900126", "password": "harbour lights"}), None).await;
+    let (status, _) = client
+        .post("/api/auth/register/", json!({"full_name": "Isla Brown", "email": email, "phone_number": "07700 900126", "password": "harbour lights"}), None)
+        .await;
     assert_eq!(status, 201, "registration does not wait for the mail server");
     // The sender has tried, and failed, before the mail server comes up.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -295,7 +330,6 @@ async fn mail_queued_while_smtp_is_down_arrives_when_it_is_back() {
     assert_eq!(client.post("/api/auth/verify-email/", json!({"email": email, "otp": code}), None).await.0, 200);
 }
 
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_api_is_described_by_openapi_3_1() {
     let app = TestApp::spawn(Backend::Sqlite).await;
@@ -303,7 +337,19 @@ async fn the_api_is_described_by_openapi_3_1() {
     assert_eq!(status, 200);
     assert!(document["openapi"].as_str().unwrap().starts_with("3.1"));
     let paths = document["paths"].as_object().unwrap();
-    for path in ["/api/auth/register/", "/api/auth/verify-email/", "/api/auth/resend-otp/", "/api/auth/login/", "/api/auth/token/refresh/", "/api/auth/logout/", "/api/auth/password-reset/", "/api/auth/password-reset-confirm/", "/api/auth/profile/", "/api/auth/certificate/{id}/", "/api/auth/update-password/"] {
+    for path in [
+        "/api/auth/register/",
+        "/api/auth/verify-email/",
+        "/api/auth/resend-otp/",
+        "/api/auth/login/",
+        "/api/auth/token/refresh/",
+        "/api/auth/logout/",
+        "/api/auth/password-reset/",
+        "/api/auth/password-reset-confirm/",
+        "/api/auth/profile/",
+        "/api/auth/certificate/{id}/",
+        "/api/auth/update-password/",
+    ] {
         assert!(paths.contains_key(path), "{path} is described");
     }
     let schema_of = |path: &str, method: &str, media: &str| {

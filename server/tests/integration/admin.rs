@@ -35,7 +35,13 @@ pub fn code(secret: &str, steps_ahead: u64) -> String {
 }
 
 fn session_cookie(response: &reqwest::Response) -> String {
-    let set = response.headers().get_all(SET_COOKIE).iter().map(|v| v.to_str().unwrap().to_string()).find(|v| v.starts_with("bw_staff=")).expect("a staff session cookie");
+    let set = response
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .map(|v| v.to_str().unwrap().to_string())
+        .find(|v| v.starts_with("bw_staff="))
+        .expect("a staff session cookie");
     assert!(set.contains("HttpOnly") && set.contains("SameSite=Strict"), "{set}");
     set.split(';').next().unwrap().to_string()
 }
@@ -52,7 +58,14 @@ pub async fn staff_member(app: &TestApp) -> StaffMember {
     let secret = enrolment["secret"].as_str().unwrap().to_string();
     assert!(enrolment["otpauth_url"].as_str().unwrap().contains(&secret));
     assert!(enrolment["qr_svg"].as_str().unwrap().starts_with("<svg"));
-    let response = app.client.post(format!("{}/api/admin/enrolment/confirm/", app.base)).bearer_auth(&token).json(&json!({"code": code(&secret, 0)})).send().await.unwrap();
+    let response = app
+        .client
+        .post(format!("{}/api/admin/enrolment/confirm/", app.base))
+        .bearer_auth(&token)
+        .json(&json!({"code": code(&secret, 0)}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
     let cookie = session_cookie(&response);
     let done: Value = response.json().await.unwrap();
@@ -169,7 +182,8 @@ async fn the_second_factor_works_once_per_code(backend: Backend) {
     // A lost phone: another member of staff resets the authenticator.
     let colleague = staff_member(&app).await;
     let id = staff_id(&app, &staff).await;
-    let (status, row) = staff_call(&app, &colleague, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "reset_second_factor"}))).await;
+    let (status, row) =
+        staff_call(&app, &colleague, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "reset_second_factor"}))).await;
     assert_eq!((status, row["second_factor_enrolled"].as_bool()), (200, Some(false)), "{row}");
     let again = login(&app, &staff.email).await;
     assert_eq!(again["second_factor"], "enrol", "they set up a new one");
@@ -237,8 +251,14 @@ async fn provider_decisions_reach_the_member_and_the_audit_log(backend: Backend)
     let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=provider&subject_id={id}"), None).await;
     let rows = log["results"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
-    assert_eq!((rows[0]["action"].as_str(), rows[0]["before"]["status"].as_str(), rows[0]["after"]["status"].as_str()), (Some("provider.reject"), Some("Approved"), Some("Rejected")));
-    assert_eq!((rows[1]["action"].as_str(), rows[1]["before"]["status"].as_str(), rows[1]["after"]["status"].as_str()), (Some("provider.approve"), Some("Pending"), Some("Approved")));
+    assert_eq!(
+        (rows[0]["action"].as_str(), rows[0]["before"]["status"].as_str(), rows[0]["after"]["status"].as_str()),
+        (Some("provider.reject"), Some("Approved"), Some("Rejected"))
+    );
+    assert_eq!(
+        (rows[1]["action"].as_str(), rows[1]["before"]["status"].as_str(), rows[1]["after"]["status"].as_str()),
+        (Some("provider.approve"), Some("Pending"), Some("Approved"))
+    );
     assert_eq!(rows[0]["actor"].as_str(), Some(staff.email.as_str()));
     assert_eq!(rows[0]["reason"], "We need a DBS certificate first.");
 
@@ -260,7 +280,13 @@ async fn the_back_office_page_decides_by_form(backend: Backend) {
     let html = app.client.get(format!("{}/admin/providers", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
     assert!(html.contains("Pat Page") && html.contains(&format!("/admin/providers/{id}/decision")), "{html}");
 
-    let form = |origin: &str| app.client.post(format!("{}/admin/providers/{id}/decision", app.base)).header(COOKIE, &staff.cookie).header(ORIGIN, origin).form(&[("decision", "approve")]);
+    let form = |origin: &str| {
+        app.client
+            .post(format!("{}/admin/providers/{id}/decision", app.base))
+            .header(COOKIE, &staff.cookie)
+            .header(ORIGIN, origin)
+            .form(&[("decision", "approve")])
+    };
     assert_eq!(form("https://elsewhere.example").send().await.unwrap().status(), 403);
     let answer = form(&app.base).send().await.unwrap();
     assert_eq!(answer.status(), 303);
@@ -270,7 +296,11 @@ async fn the_back_office_page_decides_by_form(backend: Backend) {
     assert_eq!(titles(&app, &member).await.len(), 2, "received, then approved");
 
     let html = app.client.get(format!("{}/admin/audit?q=approve", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
-    assert!(html.contains(&format!("Approved member {}&#x27;s application to provide", member.user.id)) || html.contains(&format!("Approved member {}'s application to provide", member.user.id)), "{html}");
+    assert!(
+        html.contains(&format!("Approved member {}&#x27;s application to provide", member.user.id))
+            || html.contains(&format!("Approved member {}'s application to provide", member.user.id)),
+        "{html}"
+    );
 }
 on_both_databases!(backend the_back_office_page_decides_by_form);
 
@@ -337,7 +367,12 @@ async fn staff_confirm_complete_and_cancel_bookings(backend: Backend) {
     let (_, payment) = app.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
     assert_eq!(payment["status"], "Refunded");
     let notices = titles(&app, &member).await;
-    assert!(notices[0].starts_with("Booking cancelled: We are sorry: we have had to cancel your booking") && notices[0].contains("Our reason: Our cleaner is ill") && notices[0].contains("is refunded"), "{notices:?}");
+    assert!(
+        notices[0].starts_with("Booking cancelled: We are sorry: we have had to cancel your booking")
+            && notices[0].contains("Our reason: Our cleaner is ill")
+            && notices[0].contains("is refunded"),
+        "{notices:?}"
+    );
     assert!(notices.iter().any(|n| n.starts_with("Booking completed:")));
 
     let (_, log) = staff_call(&app, &staff, Method::GET, "/api/admin/audit/?search=booking.", None).await;
@@ -381,7 +416,14 @@ async fn catalogue_edits_show_on_the_public_site_at_once(backend: Backend) {
     // A category: a slug taken is refused; a new one is shown; a hidden one leaves the site.
     let (status, taken) = staff_call(&app, &staff, Method::POST, "/api/admin/categories/", Some(json!({"name": "Again", "slug": slug}))).await;
     assert_eq!((status, taken["slug"][0].as_str()), (400, Some("Another category has this slug.")));
-    let (status, added) = staff_call(&app, &staff, Method::POST, "/api/admin/categories/", Some(json!({"name": "Window cleaning", "slug": "window-cleaning", "icon": "sparkles", "priority": 1}))).await;
+    let (status, added) = staff_call(
+        &app,
+        &staff,
+        Method::POST,
+        "/api/admin/categories/",
+        Some(json!({"name": "Window cleaning", "slug": "window-cleaning", "icon": "sparkles", "priority": 1})),
+    )
+    .await;
     assert_eq!(status, 201, "{added}");
     let (_, service) = staff_call(&app, &staff, Method::POST, "/api/admin/services/", Some(json!({
         "title": "Conservatory roof clean", "slug": "conservatory-roof-clean", "category": added["id"], "summary": "Roof panels and gutters.",
@@ -397,7 +439,8 @@ async fn catalogue_edits_show_on_the_public_site_at_once(backend: Backend) {
 
     // The website info, in one form.
     let info = json!({"brand": "Brightway", "email": "Help@Brightway.example", "phones": "020 7946 0999", "address": "1 New Road, Leeds, LS1 1AA", "opening_hours": "Mon-Fri 08:00-17:00", "socials": "Facebook https://facebook.example/brightway"});
-    let (status, bad) = staff_call(&app, &staff, Method::PUT, "/api/admin/website-info/", Some(json!({"brand": "", "email": "nope", "phones": "12", "address": "x"}))).await;
+    let (status, bad) =
+        staff_call(&app, &staff, Method::PUT, "/api/admin/website-info/", Some(json!({"brand": "", "email": "nope", "phones": "12", "address": "x"}))).await;
     assert_eq!(status, 400);
     assert!(bad["brand"].is_array() && bad["email"].is_array() && bad["phones"].is_array(), "{bad}");
     let (status, saved) = staff_call(&app, &staff, Method::PUT, "/api/admin/website-info/", Some(info)).await;
@@ -485,7 +528,10 @@ async fn staff_refund_a_payment_once(backend: Backend) {
     let member = app.member("Pam Payer").await;
     let booking = book(&app, &member, 9).await;
     let (_, payment) = app.call(Method::POST, "/api/payments/", Some(json!({"booking": booking["id"]})), Some(&member.token)).await;
-    assert_eq!(app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&member.token)).await.0, 200);
+    assert_eq!(
+        app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&member.token)).await.0,
+        200
+    );
 
     let (_, paid) = staff_call(&app, &staff, Method::GET, "/api/admin/payments/?status=Paid", None).await;
     assert_eq!((paid["count"].as_u64(), paid["results"][0]["member_email"].as_str()), (Some(1), Some(member.user.email.as_str())));
@@ -499,7 +545,10 @@ async fn staff_refund_a_payment_once(backend: Backend) {
     assert_eq!(seen["payment_status"], "Refunded");
     assert!(titles(&app, &member).await[0].starts_with("Payment refunded: We have refunded your payment of £"));
     let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=payment&subject_id={}", payment["id"]), None).await;
-    assert_eq!((log["results"][0]["action"].as_str(), log["results"][0]["reason"].as_str()), (Some("payment.refund"), Some("Goodwill: the cleaner arrived late.")));
+    assert_eq!(
+        (log["results"][0]["action"].as_str(), log["results"][0]["reason"].as_str()),
+        (Some("payment.refund"), Some("Goodwill: the cleaner arrived late."))
+    );
 }
 on_both_databases!(backend staff_refund_a_payment_once);
 
@@ -518,7 +567,8 @@ async fn the_recruitment_inbox_and_the_talent_pool(backend: Backend) {
     assert_eq!((inbox["count"].as_u64(), inbox["results"][0]["status"].as_str()), (Some(1), Some("New")));
     let path = format!("/api/admin/recruitment/{}/", inbox["results"][0]["id"]);
     assert_eq!(staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"status": "Lost"}))).await.0, 400);
-    let (status, saved) = staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"status": "Contacted", "staff_notes": "Called Jo, sending CVs Friday."}))).await;
+    let (status, saved) =
+        staff_call(&app, &staff, Method::PATCH, &path, Some(json!({"status": "Contacted", "staff_notes": "Called Jo, sending CVs Friday."}))).await;
     assert_eq!((status, saved["status"].as_str(), saved["staff_notes"].as_str()), (200, Some("Contacted"), Some("Called Jo, sending CVs Friday.")));
     assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/recruitment/", None).await.1["count"], 0, "no longer New");
     assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/recruitment/?status=Contacted", None).await.1["count"], 1);
@@ -553,9 +603,13 @@ async fn staff_close_reopen_and_remove_jobs_and_move_applications(backend: Backe
     let (status, _) = post_form(&app, "/api/job-apply/", application_form(&job, &applicant), Some(&applicant.token)).await;
     assert_eq!(status, 201);
     let (_, found) = staff_call(&app, &staff, Method::GET, "/api/admin/jobs/?search=weekend%20CHEF", None).await;
-    assert_eq!((found["count"].as_u64(), found["results"][0]["applications"].as_u64(), found["results"][0]["poster_email"].as_str()), (Some(1), Some(1), Some(poster.user.email.as_str())));
+    assert_eq!(
+        (found["count"].as_u64(), found["results"][0]["applications"].as_u64(), found["results"][0]["poster_email"].as_str()),
+        (Some(1), Some(1), Some(poster.user.email.as_str()))
+    );
     let path = format!("/api/admin/jobs/{}/action/", job["id"]);
-    let open_ids = || async { app.json("/api/service/jobs/?page_size=100").await.1["results"].as_array().unwrap().iter().map(|j| j["id"].clone()).collect::<Vec<_>>() };
+    let open_ids =
+        || async { app.json("/api/service/jobs/?page_size=100").await.1["results"].as_array().unwrap().iter().map(|j| j["id"].clone()).collect::<Vec<_>>() };
 
     let (status, closed) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "close"}))).await;
     assert_eq!((status, closed["status"].as_str()), (200, Some("Closed")), "{closed}");
@@ -569,15 +623,20 @@ async fn staff_close_reopen_and_remove_jobs_and_move_applications(backend: Backe
     let (_, applications) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/jobs/{}/applications/", job["id"]), None).await;
     let application = applications["results"][0].clone();
     assert!(application["resume"].as_str().unwrap().contains("signature="), "{application}");
-    let (status, moved) = staff_call(&app, &staff, Method::PATCH, &format!("/api/admin/applications/{}/", application["id"]), Some(json!({"status": "Shortlisted"}))).await;
+    let (status, moved) =
+        staff_call(&app, &staff, Method::PATCH, &format!("/api/admin/applications/{}/", application["id"]), Some(json!({"status": "Shortlisted"}))).await;
     assert_eq!((status, moved["status"].as_str()), (200, Some("Shortlisted")));
     assert!(titles(&app, &applicant).await[0].starts_with("Application update:"));
 
     assert_eq!(staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "remove"}))).await.0, 400, "a reason is needed");
-    let (status, removed) = staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "remove", "reason": "Pay below the National Minimum Wage."}))).await;
+    let (status, removed) =
+        staff_call(&app, &staff, Method::POST, &path, Some(json!({"action": "remove", "reason": "Pay below the National Minimum Wage."}))).await;
     assert_eq!((status, removed["status"].as_str()), (200, Some("Removed")));
     assert_eq!(app.json(&format!("/api/service/jobs/{}/", job["id"])).await.0, 404, "gone from the site");
-    assert!(titles(&app, &poster).await[0].starts_with("Job post removed: Our team has removed your job post Weekend chef") && titles(&app, &poster).await[0].ends_with("Our reason: Pay below the National Minimum Wage."));
+    assert!(
+        titles(&app, &poster).await[0].starts_with("Job post removed: Our team has removed your job post Weekend chef")
+            && titles(&app, &poster).await[0].ends_with("Our reason: Pay below the National Minimum Wage.")
+    );
     assert!(titles(&app, &applicant).await[0].starts_with("Job withdrawn:"));
     let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=job&subject_id={}", job["id"]), None).await;
     let actions: Vec<&str> = log["results"].as_array().unwrap().iter().map(|r| r["action"].as_str().unwrap()).collect();

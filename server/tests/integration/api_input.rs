@@ -30,7 +30,8 @@ async fn refuses_nul_in_text_and_bodies_that_are_not_forms(app: &TestApp) {
     assert_eq!(body["address_line_1"], json!(["Null characters are not allowed."]));
 
     // The profile takes a multipart form; anything else was axum's plain-text 400.
-    let (status, content_type, body) = answer(app.client.patch(url("/api/auth/profile/")).bearer_auth(access).json(&json!({"city": "Leeds"})).send().await.unwrap()).await;
+    let (status, content_type, body) =
+        answer(app.client.patch(url("/api/auth/profile/")).bearer_auth(access).json(&json!({"city": "Leeds"})).send().await.unwrap()).await;
     assert_eq!((status, content_type.as_deref()), (400, Some("application/json")));
     assert_eq!(body, json!({"error": true, "message": "Send the form as multipart/form-data."}));
 }

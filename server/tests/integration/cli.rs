@@ -114,7 +114,8 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
     };
     assert_eq!(status.code(), Some(0), "a clean stop exits 0");
     let lines: Vec<serde_json::Value> = log.map_while(Result::ok).map(entry).collect();
-    let answered = lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0001" && line["target"] == "access").expect("the request's log line names its id");
+    let answered =
+        lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0001" && line["target"] == "access").expect("the request's log line names its id");
     assert_eq!(answered["fields"]["status"], 200);
     assert_eq!(answered["span"]["route"], "/readyz");
     assert!(reqwest::get(format!("http://{address}/healthz")).await.is_err(), "nothing listens any more");

@@ -18,15 +18,26 @@ async fn book_and_pay(app: &TestApp, member: &SignedIn) -> Value {
     let (status, booking) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&member.token)).await;
     assert_eq!(status, 201, "{booking}");
     let (_, payment) = app.call(Method::POST, "/api/payments/", Some(json!({"booking": booking["id"]})), Some(&member.token)).await;
-    let (status, _) = app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&member.token)).await;
+    let (status, _) =
+        app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&member.token)).await;
     assert_eq!(status, 200);
     booking
 }
 
 /// A passport scan in storage, named on the member's account as an upload would.
 async fn store_passport(app: &TestApp, member: &SignedIn) -> String {
-    let key = app.state.storage.put("passports", server::platform::storage::FileKind::Pdf, bytes::Bytes::from_static(b"%PDF-1.4\n% a passport\n%%EOF\n")).await.unwrap();
-    user::Entity::update_many().col_expr(user::Column::Passport, sea_orm::sea_query::Expr::value(Some(key.clone()))).filter(user::Column::Id.eq(member.user.id)).exec(&app.site.db).await.unwrap();
+    let key = app
+        .state
+        .storage
+        .put("passports", server::platform::storage::FileKind::Pdf, bytes::Bytes::from_static(b"%PDF-1.4\n% a passport\n%%EOF\n"))
+        .await
+        .unwrap();
+    user::Entity::update_many()
+        .col_expr(user::Column::Passport, sea_orm::sea_query::Expr::value(Some(key.clone())))
+        .filter(user::Column::Id.eq(member.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
     key
 }
 
@@ -83,7 +94,8 @@ async fn deleting_an_account_erases_it_and_keeps_the_accounts(backend: Backend) 
     let passport = store_passport(&app, &member).await;
     let booking = book_and_pay(&app, &member).await;
     let service = booking["service"]["id"].as_i64().unwrap_or_else(|| booking["service"].as_i64().unwrap());
-    let (status, _) = app.call(Method::POST, "/api/reviews/", Some(json!({"service": service, "rating": 4, "review": "Tidy work."})), Some(&member.token)).await;
+    let (status, _) =
+        app.call(Method::POST, "/api/reviews/", Some(json!({"service": service, "rating": 4, "review": "Tidy work."})), Some(&member.token)).await;
     assert_eq!(status, 201);
     let paid_before: i64 = payment::Entity::find().all(&app.site.db).await.unwrap().iter().map(|p| p.amount_pence).sum();
 
@@ -91,7 +103,12 @@ async fn deleting_an_account_erases_it_and_keeps_the_accounts(backend: Backend) 
     assert_eq!((status, refused["password"][0].as_str()), (400, Some("Your password was entered incorrectly. Please enter it again.")));
     // The test member's password is set here, as sign-up would.
     let hash = server::platform::passwords::hash_blocking("a password to confirm".into()).await;
-    user::Entity::update_many().col_expr(user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash)).filter(user::Column::Id.eq(member.user.id)).exec(&app.site.db).await.unwrap();
+    user::Entity::update_many()
+        .col_expr(user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash))
+        .filter(user::Column::Id.eq(member.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
     let (status, done) = app.call(Method::POST, "/api/auth/delete-account/", Some(json!({"password": "a password to confirm"})), Some(&member.token)).await;
     assert_eq!((status, done["message"].as_str()), (200, Some("Your account has been deleted.")));
 
@@ -126,7 +143,13 @@ async fn staff_answer_emailed_requests_and_manage_accounts(backend: Backend) {
 
     assert_eq!(staff_call(&app, &staff, Method::GET, &format!("/api/admin/members/{id}/data/"), None).await.0, 400, "the request's date is needed");
     let today = uk_date(0);
-    let response = app.client.get(format!("{}/api/admin/members/{id}/data/?requested_on={today}", app.base)).header(reqwest::header::COOKIE, &staff.cookie).send().await.unwrap();
+    let response = app
+        .client
+        .get(format!("{}/api/admin/members/{id}/data/?requested_on={today}", app.base))
+        .header(reqwest::header::COOKIE, &staff.cookie)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200);
     let data: Value = response.json().await.unwrap();
     assert_eq!(data["account"]["email"], member.user.email.as_str());
@@ -135,21 +158,34 @@ async fn staff_answer_emailed_requests_and_manage_accounts(backend: Backend) {
     let (status, row) = staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "deactivate"}))).await;
     assert_eq!((status, row["is_active"].as_bool()), (200, Some(false)), "{row}");
     assert_eq!(app.call(Method::GET, "/api/auth/profile/", None, Some(&member.token)).await.0, 401);
-    assert_eq!(staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "deactivate"}))).await.0, 400, "already");
+    assert_eq!(
+        staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "deactivate"}))).await.0,
+        400,
+        "already"
+    );
     let own = staff_call(&app, &staff, Method::GET, "/api/admin/members/?search=staff", None).await.1["results"][0]["id"].clone();
-    assert_eq!(staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{own}/action/"), Some(json!({"action": "remove_staff"}))).await.0, 400, "no locking oneself out");
+    assert_eq!(
+        staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{own}/action/"), Some(json!({"action": "remove_staff"}))).await.0,
+        400,
+        "no locking oneself out"
+    );
     let (status, row) = staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/action/"), Some(json!({"action": "grant_staff"}))).await;
     assert_eq!((status, row["is_staff"].as_bool()), (200, Some(true)));
 
     let erase = |confirm: &str| json!({"requested_on": today, "confirm_email": confirm});
     assert_eq!(staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/erase/"), Some(erase("someone@else.example"))).await.0, 400);
-    let (status, row) = staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/erase/"), Some(erase(&member.user.email.to_uppercase()))).await;
+    let (status, row) =
+        staff_call(&app, &staff, Method::POST, &format!("/api/admin/members/{id}/erase/"), Some(erase(&member.user.email.to_uppercase()))).await;
     assert_eq!((status, row["erased"].as_bool(), row["full_name"].as_str()), (200, Some(true), Some("Former member")), "{row}");
     assert!(app.state.storage.get(&passport).await.is_err());
 
     let (_, log) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/audit/?subject_type=user&subject_id={id}"), None).await;
-    let rows: Vec<(&str, Option<&str>)> = log["results"].as_array().unwrap().iter().map(|r| (r["action"].as_str().unwrap(), r["requested_on"].as_str())).collect();
-    assert_eq!(rows, [("member.erase", Some(today.as_str())), ("member.grant_staff", None), ("member.deactivate", None), ("member.export", Some(today.as_str()))]);
+    let rows: Vec<(&str, Option<&str>)> =
+        log["results"].as_array().unwrap().iter().map(|r| (r["action"].as_str().unwrap(), r["requested_on"].as_str())).collect();
+    assert_eq!(
+        rows,
+        [("member.erase", Some(today.as_str())), ("member.grant_staff", None), ("member.deactivate", None), ("member.export", Some(today.as_str()))]
+    );
     let after = user::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap();
     assert!(!after.is_staff && !after.is_active, "an erased account is neither staff nor active");
 }
@@ -167,8 +203,20 @@ async fn documents_past_their_retention_period_are_removed(backend: Backend) {
     assert_eq!(status, 201);
     let dormant = app.member("Dora Dormant").await;
     let passport = store_passport(&app, &dormant).await;
-    user::Entity::update_many().col_expr(user::Column::IsActive, sea_orm::sea_query::Expr::value(false)).filter(user::Column::Id.eq(dormant.user.id)).exec(&app.site.db).await.unwrap();
-    let cvs: Vec<String> = entity::job_application::Entity::find().all(&app.site.db).await.unwrap().into_iter().map(|a| a.resume).chain(entity::job_seeker::Entity::find().all(&app.site.db).await.unwrap().into_iter().map(|s| s.cv)).collect();
+    user::Entity::update_many()
+        .col_expr(user::Column::IsActive, sea_orm::sea_query::Expr::value(false))
+        .filter(user::Column::Id.eq(dormant.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+    let cvs: Vec<String> = entity::job_application::Entity::find()
+        .all(&app.site.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| a.resume)
+        .chain(entity::job_seeker::Entity::find().all(&app.site.db).await.unwrap().into_iter().map(|s| s.cv))
+        .collect();
     assert_eq!(cvs.len(), 2);
 
     let now = chrono::Utc::now();

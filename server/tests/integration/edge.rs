@@ -85,7 +85,8 @@ async fn a_forged_forwarded_for_does_not_dodge_the_limits() {
     let attempt = |n: u32, hops: String| {
         let app = &app;
         async move {
-            let body = json!({"full_name": "Forged Hops", "email": format!("forged{n}@example.org"), "phone_number": "07700 900141", "password": "a long password"});
+            let body =
+                json!({"full_name": "Forged Hops", "email": format!("forged{n}@example.org"), "phone_number": "07700 900141", "password": "a long password"});
             post(app, "/api/auth/register/", body, Some(&hops)).await.0
         }
     };
@@ -201,7 +202,10 @@ async fn slow_clients_are_cut_off() {
     assert!(answer_within(&mut headers_never_end, 5).await.is_some(), "a client that never finishes its headers is disconnected");
 
     let mut body_stops = connect(&app).await;
-    body_stops.write_all(b"POST /api/auth/login/ HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\"").await.unwrap();
+    body_stops
+        .write_all(b"POST /api/auth/login/ HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\"")
+        .await
+        .unwrap();
     let answer = answer_within(&mut body_stops, 5).await.expect("a client whose body stops is answered");
     assert!(answer.starts_with("HTTP/1.1 4"), "{answer}");
 
@@ -278,7 +282,13 @@ async fn certificates_are_capped_per_request_and_per_member() {
 async fn password_changes_are_limited_per_member() {
     let app = TestApp::spawn_with(Backend::Sqlite, |config| config.limits.login_per_minute = 3).await;
     let access = login(&app, DEMO).await["access"].as_str().unwrap().to_string();
-    let change = || app.client.put(format!("{}/api/auth/update-password/", app.base)).bearer_auth(&access).json(&json!({"old_password": "a guess at it", "new_password": "a new long password"})).send();
+    let change = || {
+        app.client
+            .put(format!("{}/api/auth/update-password/", app.base))
+            .bearer_auth(&access)
+            .json(&json!({"old_password": "a guess at it", "new_password": "a new long password"}))
+            .send()
+    };
     for _ in 0..3 {
         assert_eq!(change().await.unwrap().status(), 400);
     }
@@ -369,7 +379,9 @@ async fn the_staff_account_guard_hides_staff_calls_from_everyone_else() {
     use server::http::member::StaffAccount;
     use tower::ServiceExt;
     let app = TestApp::spawn(Backend::Sqlite).await;
-    let back_office = axum::Router::new().route("/admin-only", axum::routing::get(|StaffAccount(staff): StaffAccount| async move { staff.user.email })).with_state(app.state.clone());
+    let back_office = axum::Router::new()
+        .route("/admin-only", axum::routing::get(|StaffAccount(staff): StaffAccount| async move { staff.user.email }))
+        .with_state(app.state.clone());
     let ask = |token: Option<String>| {
         let mut request = Request::get("/admin-only");
         if let Some(token) = token {

@@ -57,7 +57,15 @@ async fn every_answered_write_survives_a_kill_9(backend: Backend) {
     let base = format!("http://127.0.0.1:{port}");
     let mut server = start_server(data.path(), &database_url, port).await;
     let client = reqwest::Client::new();
-    let login: Value = client.post(format!("{base}/api/auth/login/")).json(&json!({"email": "demo@brightway.example", "password": "demo-password-1"})).send().await.unwrap().json().await.unwrap();
+    let login: Value = client
+        .post(format!("{base}/api/auth/login/"))
+        .json(&json!({"email": "demo@brightway.example", "password": "demo-password-1"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let token = login["access"].as_str().expect("the demo member signs in").to_string();
     let services: Value = client.get(format!("{base}/api/service/?status=Open&page_size=1")).send().await.unwrap().json().await.unwrap();
     let service = services["results"][0]["id"].as_i64().unwrap();
@@ -103,7 +111,9 @@ async fn every_answered_write_survives_a_kill_9(backend: Backend) {
     let db = server::platform::db::connect(&database_url, server::platform::db::Pool::SMALL).await.unwrap();
     for write in &answered {
         match write {
-            Answered::Booking(id) => assert!(booking::Entity::find_by_id(*id as i32).one(&db).await.unwrap().is_some(), "booking {id} was answered 201 and is gone"),
+            Answered::Booking(id) => {
+                assert!(booking::Entity::find_by_id(*id as i32).one(&db).await.unwrap().is_some(), "booking {id} was answered 201 and is gone")
+            }
             Answered::SignUp(email) => {
                 let member = user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(&db).await.unwrap();
                 assert!(member.is_some(), "{email} was answered 201 and is gone");
@@ -112,12 +122,27 @@ async fn every_answered_write_survives_a_kill_9(backend: Backend) {
     }
     // Nothing half-written: each booking with its notice, each account with its code and mail.
     let demo = user::Entity::find().filter(user::Column::Email.eq("demo@brightway.example")).one(&db).await.unwrap().unwrap();
-    let bookings = booking::Entity::find().filter(booking::Column::UserId.eq(demo.id)).filter(booking::Column::CreatedAt.gte(burst_started)).count(&db).await.unwrap();
-    let notices = notification::Entity::find().filter(notification::Column::UserId.eq(demo.id)).filter(notification::Column::Title.eq("Booking received")).filter(notification::Column::CreatedAt.gte(burst_started)).count(&db).await.unwrap();
+    let bookings =
+        booking::Entity::find().filter(booking::Column::UserId.eq(demo.id)).filter(booking::Column::CreatedAt.gte(burst_started)).count(&db).await.unwrap();
+    let notices = notification::Entity::find()
+        .filter(notification::Column::UserId.eq(demo.id))
+        .filter(notification::Column::Title.eq("Booking received"))
+        .filter(notification::Column::CreatedAt.gte(burst_started))
+        .count(&db)
+        .await
+        .unwrap();
     assert_eq!(bookings, notices, "a booking without its notice, or a notice without its booking");
     for member in user::Entity::find().filter(user::Column::Email.like("burst-%")).all(&db).await.unwrap() {
-        assert!(one_time_code::Entity::find().filter(one_time_code::Column::UserId.eq(member.id)).count(&db).await.unwrap() >= 1, "{} has no code", member.email);
-        assert!(mail_outbox::Entity::find().filter(mail_outbox::Column::ToAddress.eq(member.email.as_str())).count(&db).await.unwrap() >= 1, "{} has no mail", member.email);
+        assert!(
+            one_time_code::Entity::find().filter(one_time_code::Column::UserId.eq(member.id)).count(&db).await.unwrap() >= 1,
+            "{} has no code",
+            member.email
+        );
+        assert!(
+            mail_outbox::Entity::find().filter(mail_outbox::Column::ToAddress.eq(member.email.as_str())).count(&db).await.unwrap() >= 1,
+            "{} has no mail",
+            member.email
+        );
     }
     println!("{} writes answered 201 before the kill; all there after the restart", answered.len());
     server.kill().unwrap();
@@ -178,7 +203,10 @@ impl OwnPostgres {
             .max()
             .expect("an initdb under /usr/lib/postgresql/*/bin");
         let folder = tempfile::tempdir().unwrap();
-        assert!(Command::new("chown").args(["postgres:postgres"]).arg(folder.path()).status().unwrap().success(), "this test runs PostgreSQL as the postgres user: run it as root (as CI does)");
+        assert!(
+            Command::new("chown").args(["postgres:postgres"]).arg(folder.path()).status().unwrap().success(),
+            "this test runs PostgreSQL as the postgres user: run it as root (as CI does)"
+        );
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let own = OwnPostgres { folder, bin, port };
         own.as_postgres("initdb", &["-A", "trust", "-U", "postgres", "-D", &own.data()]);
@@ -191,7 +219,14 @@ impl OwnPostgres {
     }
 
     fn as_postgres(&self, program: &str, args: &[&str]) {
-        let ran = Command::new("runuser").args(["-u", "postgres", "--"]).arg(self.bin.join(program)).args(args).stdout(Stdio::null()).stderr(Stdio::null()).status().unwrap();
+        let ran = Command::new("runuser")
+            .args(["-u", "postgres", "--"])
+            .arg(self.bin.join(program))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
         assert!(ran.success(), "{program} {args:?} failed");
     }
 
@@ -207,7 +242,13 @@ impl OwnPostgres {
 
 impl Drop for OwnPostgres {
     fn drop(&mut self) {
-        let _ = Command::new("runuser").args(["-u", "postgres", "--"]).arg(self.bin.join("pg_ctl")).args(["-D", &self.data(), "-m", "immediate", "stop"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+        let _ = Command::new("runuser")
+            .args(["-u", "postgres", "--"])
+            .arg(self.bin.join("pg_ctl"))
+            .args(["-D", &self.data(), "-m", "immediate", "stop"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
     }
 }
 
@@ -263,11 +304,20 @@ async fn the_database_restarting_under_load_answers_503_then_serves_again_by_its
     }
     let answers = std::mem::take(&mut *answers.lock());
     let during: Vec<&(Instant, u16, Duration)> = answers.iter().filter(|(asked, _, _)| *asked > stopped && *asked < started).collect();
-    assert!(answers.iter().all(|(_, status, _)| [200, 503].contains(status)), "only 200 or 503, never a 500: {:?}", answers.iter().map(|a| a.1).collect::<Vec<_>>());
+    assert!(
+        answers.iter().all(|(_, status, _)| [200, 503].contains(status)),
+        "only 200 or 503, never a 500: {:?}",
+        answers.iter().map(|a| a.1).collect::<Vec<_>>()
+    );
     assert!(during.iter().any(|(_, status, _)| *status == 503), "the outage was answered 503");
     let slowest = answers.iter().map(|(_, _, took)| *took).max().unwrap();
     assert!(slowest < wait_for_a_connection + Duration::from_secs(1), "a request waited {slowest:?}: a client is told within the pool's wait");
-    println!("{} requests, {} answered 503 while the database was down (4 s), the slowest in {} ms", answers.len(), during.iter().filter(|a| a.1 == 503).count(), slowest.as_millis());
+    println!(
+        "{} requests, {} answered 503 while the database was down (4 s), the slowest in {} ms",
+        answers.len(),
+        during.iter().filter(|a| a.1 == 503).count(),
+        slowest.as_millis()
+    );
 }
 
 /// A folder on a tmpfs of `kib` KiB (a disk that fills up), unmounted when dropped.

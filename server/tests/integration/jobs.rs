@@ -210,13 +210,22 @@ async fn applications_carry_a_private_cv_to_the_owner_and_back(app: &TestApp) {
     assert_eq!((status, again["job"][0].as_str()), (400, Some("You have already applied for this job.")));
     let (status, own) = post_form(app, "/api/job-apply/", application_form(&job, &poster), Some(&poster.token)).await;
     assert_eq!((status, own["job"][0].as_str()), (400, Some("You cannot apply for a job you posted.")));
-    let without_cv = Form::new().text("job", job_id.to_string()).text("full_name", "Tom Baker").text("email", stranger.user.email.clone()).text("phone_number", "07700 900123");
+    let without_cv = Form::new()
+        .text("job", job_id.to_string())
+        .text("full_name", "Tom Baker")
+        .text("email", stranger.user.email.clone())
+        .text("phone_number", "07700 900123");
     let (status, body) = post_form(app, "/api/job-apply/", without_cv, Some(&stranger.token)).await;
     assert_eq!(status, 400);
     assert!(body["resume"].is_array(), "{body}");
     let picture = application_form(&job, &stranger).part("resume", file(PNG, "cv.pdf"));
     assert_eq!(post_form(app, "/api/job-apply/", picture, Some(&stranger.token)).await.0, 400, "a field sent twice is refused");
-    let picture = Form::new().text("job", job_id.to_string()).text("full_name", "Tom Baker").text("email", stranger.user.email.clone()).text("phone_number", "07700 900123").part("resume", file(PNG, "cv.pdf"));
+    let picture = Form::new()
+        .text("job", job_id.to_string())
+        .text("full_name", "Tom Baker")
+        .text("email", stranger.user.email.clone())
+        .text("phone_number", "07700 900123")
+        .part("resume", file(PNG, "cv.pdf"));
     assert_eq!(post_form(app, "/api/job-apply/", picture, Some(&stranger.token)).await.0, 415);
     assert_eq!(app.call(Method::POST, "/api/job-apply/", None, None).await.0, 401);
 
@@ -334,7 +343,8 @@ async fn the_recruitment_pages_answer_their_own_form_without_javascript(app: &Te
     for path in ["/recruitment-post", "/form/hire-talent"] {
         let post = |fields: Vec<(String, String)>| async move { app.client.post(format!("{}{path}", app.base)).form(&fields).send().await.unwrap() };
         // As a browser sends the form: every value as text.
-        let mut fields: Vec<(String, String)> = recruitment().as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string))).collect();
+        let mut fields: Vec<(String, String)> =
+            recruitment().as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string))).collect();
         let sent = post(fields.clone()).await;
         assert_eq!(sent.status(), 200, "{path}");
         assert!(sent.text().await.unwrap().contains("Thank you: your recruitment request is with our team"), "{path}");

@@ -45,7 +45,22 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
     expected.sort_by_key(|s| s["priority"].as_i64().unwrap());
     assert_eq!(slugs(&page), expected.iter().map(|s| s["slug"].as_str().unwrap().to_string()).collect::<Vec<_>>());
     let first = &page["results"][0];
-    for field in ["id", "slug", "title", "summary", "description", "price_from", "price_unit", "status", "priority", "areas", "image", "category", "rating_average", "rating_count"] {
+    for field in [
+        "id",
+        "slug",
+        "title",
+        "summary",
+        "description",
+        "price_from",
+        "price_unit",
+        "status",
+        "priority",
+        "areas",
+        "image",
+        "category",
+        "rating_average",
+        "rating_count",
+    ] {
         assert!(first.get(field).is_some(), "services carry {field}");
     }
     assert_eq!(first["category"]["slug"], "cleaning-services");
@@ -94,7 +109,11 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
 
     // A town the service is offered in, whole: Bath is not Bathgate.
     let (_, in_bath) = app.json("/api/service/?area=bath&page_size=100").await;
-    let expected_bath: Vec<&str> = services.iter().filter(|s| s["areas"].as_array().unwrap().iter().any(|a| a.as_str().unwrap().eq_ignore_ascii_case("bath"))).map(|s| s["slug"].as_str().unwrap()).collect();
+    let expected_bath: Vec<&str> = services
+        .iter()
+        .filter(|s| s["areas"].as_array().unwrap().iter().any(|a| a.as_str().unwrap().eq_ignore_ascii_case("bath")))
+        .map(|s| s["slug"].as_str().unwrap())
+        .collect();
     let mut got = slugs(&in_bath);
     got.sort();
     let mut want: Vec<String> = expected_bath.iter().map(|s| s.to_string()).collect();
@@ -113,7 +132,8 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
     assert_eq!(detail["rating_count"], demo_reviews.len());
     let dates: Vec<&str> = reviews.iter().map(|r| r["created_at"].as_str().unwrap()).collect();
     assert!(dates.windows(2).all(|w| w[0] >= w[1]), "newest first: {dates:?}");
-    for (status_path, expected) in [(format!("/api/service/{}/", i32::MAX), 404), ("/api/service/abc/".to_string(), 404), ("/api/service/0/".to_string(), 404)] {
+    for (status_path, expected) in [(format!("/api/service/{}/", i32::MAX), 404), ("/api/service/abc/".to_string(), 404), ("/api/service/0/".to_string(), 404)]
+    {
         assert_eq!(app.json(&status_path).await.0, expected, "{status_path}");
     }
 
@@ -241,7 +261,8 @@ async fn providers_cannot_review_their_service_and_hear_of_reviews(app: &TestApp
     assert_eq!(notice["is_read"], false);
     assert!(notice["message"].as_str().unwrap().contains("Tom B."), "{notice}");
     assert_eq!(notice["link"], format!("/services/details?id={id}"));
-    let queued = entity::mail_outbox::Entity::find().filter(entity::mail_outbox::Column::ToAddress.eq(provider.user.email.clone())).all(&app.site.db).await.unwrap();
+    let queued =
+        entity::mail_outbox::Entity::find().filter(entity::mail_outbox::Column::ToAddress.eq(provider.user.email.clone())).all(&app.site.db).await.unwrap();
     assert_eq!(queued.len(), 1, "the notice is also mailed");
     let (_, customer_notices) = app.call(Method::GET, "/api/notifications/", None, Some(&customer.token)).await;
     assert_eq!(customer_notices["count"], 0, "with the slash too, and only one's own");
@@ -253,7 +274,12 @@ async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
     let stranger = app.member("Sam Jones").await;
     let notifier = server::notifications::notice::Notifier::new(&app.state).await;
     for n in 1..=3 {
-        let notice = server::notifications::notice::Notice { title: format!("Notice {n}"), message: format!("Message {n}"), link: "/user/bookings".into(), calendar: None };
+        let notice = server::notifications::notice::Notice {
+            title: format!("Notice {n}"),
+            message: format!("Message {n}"),
+            link: "/user/bookings".into(),
+            calendar: None,
+        };
         notifier.send(&app.site.db, &member.user, notice).await.unwrap();
     }
     let (_, all) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
@@ -355,7 +381,10 @@ async fn bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled
         (json!({"service": id, "date": uk_date(2), "time": "25:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "time"),
         (json!({"service": id, "date": uk_date(2), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "NOT A CODE"}), "postcode"),
         (json!({"service": id, "date": uk_date(2), "time": "10:00", "address_line_1": "", "city": "Bath", "postcode": "BA1 1AA"}), "address_line_1"),
-        (json!({"service": service_id(app, "holiday-let-changeover").await, "date": uk_date(2), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "service"),
+        (
+            json!({"service": service_id(app, "holiday-let-changeover").await, "date": uk_date(2), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}),
+            "service",
+        ),
         (today_past, "time"),
     ] {
         let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(body.clone()), Some(&member.token)).await;
@@ -383,7 +412,6 @@ async fn bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled
     let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
     let titles: Vec<&str> = notices["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
     assert_eq!(titles, ["Booking cancelled", "Booking received"]);
-
 }
 on_both_databases!(bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled);
 
@@ -401,7 +429,13 @@ async fn bookmarks_are_saved_once_and_kept_to_their_owner(app: &TestApp) {
     let (status, saved_job) = app.call(Method::POST, "/api/bookmarks/", Some(json!({"job": job.id})), Some(&member.token)).await;
     assert_eq!(status, 201);
     assert_eq!(saved_job["title"], format!("{} at {}", job.title, job.company));
-    for body in [json!({}), json!({"service": service, "job": job.id}), json!({"service": i32::MAX}), json!({"job": "x"}), json!({"job": 2147483648i64, "service": null})] {
+    for body in [
+        json!({}),
+        json!({"service": service, "job": job.id}),
+        json!({"service": i32::MAX}),
+        json!({"job": "x"}),
+        json!({"job": 2147483648i64, "service": null}),
+    ] {
         let (status, answer) = app.call(Method::POST, "/api/bookmarks/", Some(body.clone()), Some(&member.token)).await;
         assert_eq!((status, answer["error"].clone()), (400, json!(true)), "{body}");
     }

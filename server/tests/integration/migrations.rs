@@ -9,7 +9,10 @@ use common::{Backend, empty_database};
 use entity::words::{ApplicationStatus, BookingPayment, BookingStatus, PaymentStatus, ProviderStatus};
 use entity::{booking, category, job, job_application, payment, provider, review, service, user};
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QuerySelect,
+    TransactionTrait,
+};
 
 async fn counts(db: &DatabaseConnection) -> [u64; 7] {
     [
@@ -70,14 +73,32 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
     // A cancelled and removed booking: its id must not be given again after the rebuild.
     let removed = add_booking().await;
     booking::Entity::delete_by_id(removed).exec(&db).await.unwrap();
-    payment::ActiveModel { booking_id: Set(booking_id), user_id: Set(member.id), amount_pence: Set(service.price_from_pence), status: Set(PaymentStatus::Paid), reference: Set(None), created_at: Set(now), updated_at: Set(now), ..Default::default() }
-        .insert(&db)
-        .await
-        .unwrap();
-    provider::ActiveModel { user_id: Set(member.id), service_id: Set(service.id), status: Set(ProviderStatus::Pending), availability: Set(true), bio: Set("Ten years".into()), experience_years: Set(10), created_at: Set(now), ..Default::default() }
-        .insert(&db)
-        .await
-        .unwrap();
+    payment::ActiveModel {
+        booking_id: Set(booking_id),
+        user_id: Set(member.id),
+        amount_pence: Set(service.price_from_pence),
+        status: Set(PaymentStatus::Paid),
+        reference: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&db)
+    .await
+    .unwrap();
+    provider::ActiveModel {
+        user_id: Set(member.id),
+        service_id: Set(service.id),
+        status: Set(ProviderStatus::Pending),
+        availability: Set(true),
+        bio: Set("Ten years".into()),
+        experience_years: Set(10),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&db)
+    .await
+    .unwrap();
     let mut posted = job::Entity::find().one(&db).await.unwrap().unwrap().into_active_model();
     posted.owner_id = Set(Some(poster.id));
     let posted = posted.update(&db).await.unwrap();

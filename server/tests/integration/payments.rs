@@ -18,7 +18,8 @@ use std::sync::{Arc, Mutex};
 
 async fn book(app: &TestApp, member: &SignedIn, days_ahead: i64) -> Value {
     let service = entity::service::Entity::find().filter(entity::service::Column::Slug.eq("tenancy-checkout-clean")).one(&app.site.db).await.unwrap().unwrap();
-    let body = json!({"service": service.id, "date": uk_date(days_ahead), "time": "10:30", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"});
+    let body =
+        json!({"service": service.id, "date": uk_date(days_ahead), "time": "10:30", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"});
     let (status, booking) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&member.token)).await;
     assert_eq!(status, 201, "{booking}");
     booking
@@ -116,7 +117,11 @@ async fn two_starts_at_once_make_one_payment(app: &TestApp) {
     let ids: Vec<&Value> = answers.iter().map(|(_, payment)| &payment["id"]).collect();
     assert!(ids.iter().all(|id| *id == ids[0]), "{answers:?}");
     assert_eq!(answers.iter().filter(|(status, _)| *status == 201).count(), 1, "{answers:?}");
-    let rows = entity::payment::Entity::find().filter(entity::payment::Column::BookingId.eq(booking["id"].as_i64().unwrap() as i32)).count(&app.site.db).await.unwrap();
+    let rows = entity::payment::Entity::find()
+        .filter(entity::payment::Column::BookingId.eq(booking["id"].as_i64().unwrap() as i32))
+        .count(&app.site.db)
+        .await
+        .unwrap();
     assert_eq!(rows, 1);
 }
 on_both_databases!(two_starts_at_once_make_one_payment);
@@ -132,7 +137,10 @@ async fn cancelling_refunds_inside_the_window_only(backend: common::Backend) {
     test_checkout(&app, &member, &payment, "paid").await;
     assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await.0, 204);
     let (_, refunded) = app.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
-    assert_eq!((refunded["status"].as_str(), refunded["booking"]["payment_status"].as_str(), refunded["booking"]["status"].as_str()), (Some("Refunded"), Some("Refunded"), Some("Cancelled")));
+    assert_eq!(
+        (refunded["status"].as_str(), refunded["booking"]["payment_status"].as_str(), refunded["booking"]["status"].as_str()),
+        (Some("Refunded"), Some("Refunded"), Some("Cancelled"))
+    );
     assert!(refunded["refunded_at"].is_string());
     let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
     assert!(notices["results"][0]["message"].as_str().unwrap().contains("is refunded to your card"), "{notices}");
@@ -144,7 +152,10 @@ async fn cancelling_refunds_inside_the_window_only(backend: common::Backend) {
     test_checkout(&strict, &member, &payment, "paid").await;
     assert_eq!(strict.call(Method::DELETE, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await.0, 204);
     let (_, kept) = strict.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
-    assert_eq!((kept["status"].as_str(), kept["booking"]["payment_status"].as_str(), kept["booking"]["status"].as_str()), (Some("Paid"), Some("Paid"), Some("Cancelled")));
+    assert_eq!(
+        (kept["status"].as_str(), kept["booking"]["payment_status"].as_str(), kept["booking"]["status"].as_str()),
+        (Some("Paid"), Some("Paid"), Some("Cancelled"))
+    );
     let (_, notices) = strict.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
     assert!(notices["results"][0]["message"].as_str().unwrap().contains("less than 240 hours before it starts, your payment of"), "{notices}");
 }
@@ -181,11 +192,15 @@ impl FakeStripe {
             let count = sessions.len();
             let id = sessions.entry(key).or_insert_with(|| format!("cs_test_{}", count + 1)).clone();
             fake.states.lock().unwrap().entry(id.clone()).or_insert("open");
-            axum::Json(json!({"id": id, "object": "checkout.session", "url": format!("https://checkout.stripe.test/c/pay/{id}"), "status": "open", "payment_status": "unpaid", "payment_intent": null}))
+            axum::Json(
+                json!({"id": id, "object": "checkout.session", "url": format!("https://checkout.stripe.test/c/pay/{id}"), "status": "open", "payment_status": "unpaid", "payment_intent": null}),
+            )
         }
         async fn retrieve(State(fake): State<FakeStripe>, Path(id): Path<String>) -> axum::Json<Value> {
             let status = *fake.states.lock().unwrap().get(&id).unwrap_or(&"open");
-            axum::Json(json!({"id": id, "status": status, "payment_status": if status == "complete" { "paid" } else { "unpaid" }, "payment_intent": if status == "complete" { json!(format!("pi_{id}")) } else { Value::Null }}))
+            axum::Json(
+                json!({"id": id, "status": status, "payment_status": if status == "complete" { "paid" } else { "unpaid" }, "payment_intent": if status == "complete" { json!(format!("pi_{id}")) } else { Value::Null }}),
+            )
         }
         async fn expire(State(fake): State<FakeStripe>, Path(id): Path<String>, headers: HeaderMap) -> axum::Json<Value> {
             fake.record("expire", &headers, "");
@@ -347,7 +362,11 @@ async fn an_unreachable_provider_is_a_502_and_a_retry_opens_the_same_payment(bac
     assert_eq!(answer["message"], "The payment provider could not be reached.");
     let (status, again) = start(&app, &member, &booking).await;
     assert_eq!(status, 502, "{again}");
-    let rows = entity::payment::Entity::find().filter(entity::payment::Column::BookingId.eq(booking["id"].as_i64().unwrap() as i32)).count(&app.site.db).await.unwrap();
+    let rows = entity::payment::Entity::find()
+        .filter(entity::payment::Column::BookingId.eq(booking["id"].as_i64().unwrap() as i32))
+        .count(&app.site.db)
+        .await
+        .unwrap();
     assert_eq!(rows, 1, "the retry reuses the payment whose checkout did not open");
 }
 on_both_databases!(backend an_unreachable_provider_is_a_502_and_a_retry_opens_the_same_payment);

@@ -15,7 +15,14 @@ static ONE_STORE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_n
 /// moto's S3 server on `port` with an empty `bucket`; stopped when dropped.
 async fn start_store(port: u16, bucket: &str) -> Stopped {
     let moto = which("moto_server").expect("moto_server is installed (scripts/test.sh installs it from PyPI)");
-    let store = Stopped(std::process::Command::new(moto).args(["-p", &port.to_string()]).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null()).spawn().unwrap());
+    let store = Stopped(
+        std::process::Command::new(moto)
+            .args(["-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let http = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(30);
     while http.put(format!("http://127.0.0.1:{port}/{bucket}")).send().await.map(|r| !r.status().is_success()).unwrap_or(true) {
@@ -38,7 +45,16 @@ fn free_port() -> u16 {
 }
 
 async fn demo_member_token(app: &TestApp) -> String {
-    let tokens: Value = app.client.post(format!("{}/api/auth/login/", app.base)).json(&json!({"email": "demo@brightway.example", "password": "demo-password-1"})).send().await.unwrap().json().await.unwrap();
+    let tokens: Value = app
+        .client
+        .post(format!("{}/api/auth/login/", app.base))
+        .json(&json!({"email": "demo@brightway.example", "password": "demo-password-1"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     tokens["access"].as_str().unwrap().to_string()
 }
 
@@ -114,7 +130,5 @@ impl Drop for Stopped {
 }
 
 fn which(program: &str) -> Result<std::path::PathBuf, ()> {
-    std::env::var_os("PATH")
-        .and_then(|paths| std::env::split_paths(&paths).map(|dir| dir.join(program)).find(|path| path.is_file()))
-        .ok_or(())
+    std::env::var_os("PATH").and_then(|paths| std::env::split_paths(&paths).map(|dir| dir.join(program)).find(|path| path.is_file())).ok_or(())
 }

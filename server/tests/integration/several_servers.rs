@@ -5,9 +5,9 @@
 use crate::common::{self, TestApp, smtp};
 use crate::jobs::post_job;
 use reqwest::Method;
+use sea_orm::EntityTrait;
 use serde_json::json;
 use server::platform::mail::outbox::{self, Mail};
-use sea_orm::EntityTrait;
 use server::platform::periodic::{claim_round, exclusively};
 use std::time::{Duration, Instant};
 
@@ -48,7 +48,14 @@ async fn each_mail_goes_out_once_though_both_servers_send() {
     // Forty mails queued at once, and both senders woken: they claim from the same outbox.
     let addresses: Vec<String> = (0..40).map(|n| format!("person{n}@example.co.uk")).collect();
     for address in &addresses {
-        let mail = Mail { to: address.clone(), subject: "Your booking".into(), text: "See you soon.".into(), html: "<p>See you soon.</p>".into(), calendar: None, unsubscribe: None };
+        let mail = Mail {
+            to: address.clone(),
+            subject: "Your booking".into(),
+            text: "See you soon.".into(),
+            html: "<p>See you soon.</p>".into(),
+            calendar: None,
+            unsubscribe: None,
+        };
         outbox::enqueue(&first.site.db, mail).await.unwrap();
     }
     first.state.mail_queued.notify_one();
@@ -108,7 +115,13 @@ async fn a_periodic_job_runs_on_one_server_at_a_time_and_once_per_interval() {
 
     // The servers' own daily job (document retention) is claimed this way too, at start.
     let deadline = Instant::now() + Duration::from_secs(10);
-    let claimed = || async { entity::periodic_run::Entity::find_by_id("document retention").one(&first.site.db).await.unwrap().is_some_and(|run| run.started_at > now - chrono::Duration::minutes(5)) };
+    let claimed = || async {
+        entity::periodic_run::Entity::find_by_id("document retention")
+            .one(&first.site.db)
+            .await
+            .unwrap()
+            .is_some_and(|run| run.started_at > now - chrono::Duration::minutes(5))
+    };
     while !claimed().await {
         assert!(Instant::now() < deadline, "the retention sweep never claimed its round");
         tokio::time::sleep(Duration::from_millis(50)).await;

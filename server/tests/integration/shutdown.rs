@@ -23,7 +23,8 @@ async fn a_stopping_server_finishes_the_mail_it_is_sending(backend: Backend) {
     let stopping = Instant::now();
     app.stop().await.expect("the server stops cleanly");
     assert!(stopping.elapsed() >= Duration::from_millis(1000), "the server waited for the mail being sent");
-    let unsent = mail_outbox::Entity::find().filter(mail_outbox::Column::ToAddress.eq(email)).filter(mail_outbox::Column::SentAt.is_null()).count(&db).await.unwrap();
+    let unsent =
+        mail_outbox::Entity::find().filter(mail_outbox::Column::ToAddress.eq(email)).filter(mail_outbox::Column::SentAt.is_null()).count(&db).await.unwrap();
     assert_eq!(unsent, 0, "the mail is marked sent before the server returns");
     assert_eq!(inbox.count_containing(email, "").await, 1);
 }

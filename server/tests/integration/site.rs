@@ -2,9 +2,9 @@
 
 use crate::common;
 
-use common::TestApp;
-use app::routes::Tag;
 use app::routes::PATHS;
+use app::routes::Tag;
+use common::TestApp;
 
 fn title_of(html: &str) -> &str {
     let start = html.find("<title>").expect("a <title>") + "<title>".len();
@@ -53,7 +53,15 @@ fn html_escaped(text: &str) -> String {
 /// The id the database gave the record with `slug`.
 async fn id_of<E: EntityTrait>(app: &TestApp, slug_column: E::Column, id_column: E::Column, slug: &str) -> i32 {
     use sea_orm::QuerySelect;
-    E::find().select_only().column(id_column).filter(slug_column.eq(slug)).into_tuple::<i32>().one(&app.site.db).await.unwrap().unwrap_or_else(|| panic!("{slug} was imported"))
+    E::find()
+        .select_only()
+        .column(id_column)
+        .filter(slug_column.eq(slug))
+        .into_tuple::<i32>()
+        .one(&app.site.db)
+        .await
+        .unwrap()
+        .unwrap_or_else(|| panic!("{slug} was imported"))
 }
 
 async fn pages_show_the_catalogue(app: &TestApp) {
@@ -119,14 +127,19 @@ async fn pages_show_the_catalogue(app: &TestApp) {
     assert!(search.contains(&format!("/apply?id={id}\"")), "search finds the job by title");
 
     let (_, contact) = app.text("/contact").await;
-    assert!(contact.contains(info["email"].as_str().unwrap()) && contact.contains(&html_escaped(info["address"].as_str().unwrap())), "contact shows the website info");
+    assert!(
+        contact.contains(info["email"].as_str().unwrap()) && contact.contains(&html_escaped(info["address"].as_str().unwrap())),
+        "contact shows the website info"
+    );
 }
 on_both_databases!(pages_show_the_catalogue);
 
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 async fn unknown_things_are_not_found(app: &TestApp) {
-    for path in ["/no-such-page", "/services/details?id=999999", "/services/details?id=abc", "/services?category=no-such-category", "/apply?id=0", "/jobs?page=999"] {
+    for path in
+        ["/no-such-page", "/services/details?id=999999", "/services/details?id=abc", "/services?category=no-such-category", "/apply?id=0", "/jobs?page=999"]
+    {
         let (status, html) = app.text(path).await;
         assert_eq!(status, 404, "{path}");
         let shown_path = path.split('?').next().unwrap();
@@ -261,7 +274,10 @@ async fn prerendering_fills_the_cache_with_every_enumerable_page() {
     let job = entity::job::Entity::find().filter(entity::job::Column::Status.eq("Open")).one(&app.site.db).await.unwrap().unwrap();
     assert!(app.site.cache.contains(&format!("/apply?id={}", job.id)));
     assert_eq!(app.site.cache.len(), rendered);
-    assert!(!app.site.cache.contains(&format!("/services/book?id={}", entity::service::Entity::find().one(&app.site.db).await.unwrap().unwrap().id)), "booking forms are made when asked for");
+    assert!(
+        !app.site.cache.contains(&format!("/services/book?id={}", entity::service::Entity::find().one(&app.site.db).await.unwrap().unwrap().id)),
+        "booking forms are made when asked for"
+    );
     assert_eq!(app.site.prerender_all().await, 0, "a second pass finds everything cached");
 }
 
@@ -282,7 +298,10 @@ async fn sitemap_and_robots_list_the_public_pages() {
     let app = TestApp::spawn(common::Backend::Sqlite).await;
     let sitemap = app.sitemap().await;
     let open = entity::service::Entity::find().filter(entity::service::Column::Status.eq("Open")).one(&app.site.db).await.unwrap().unwrap();
-    assert!(sitemap.contains(&format!("<loc>{}/services/details?id={}</loc><lastmod>{}</lastmod>", app.base, open.id, open.updated_at.format("%Y-%m-%d"))), "{sitemap}");
+    assert!(
+        sitemap.contains(&format!("<loc>{}/services/details?id={}</loc><lastmod>{}</lastmod>", app.base, open.id, open.updated_at.format("%Y-%m-%d"))),
+        "{sitemap}"
+    );
     let closed = entity::service::Entity::find().filter(entity::service::Column::Status.ne("Open")).one(&app.site.db).await.unwrap();
     if let Some(closed) = closed {
         assert!(!sitemap.contains(&format!("/services/details?id={}<", closed.id)), "only Open services are listed");

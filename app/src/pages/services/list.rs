@@ -3,23 +3,20 @@
 use crate::data::{CategoryCard, ServicesData, SiteData};
 use crate::format::count_of;
 use crate::pages::Page;
+use crate::parts::breadcrumbs::Breadcrumbs;
 use crate::parts::cards::ServiceTile;
 use crate::parts::feedback::Feedback;
 use crate::parts::get_in_touch::GetInTouch;
 use crate::parts::page_intro::PageIntro;
 use crate::parts::pagination::{Pager, page_href};
 use crate::parts::shared_forms::ServiceSearchForm;
-use crate::parts::breadcrumbs::Breadcrumbs;
 use leptos::prelude::*;
 
 pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
     let pagination = &data.pagination;
     let (mut heading, lead) = match &data.category {
         Some(category) => (format!("{} services", category.name), category.description.clone()),
-        None => (
-            "All services".to_owned(),
-            "Every service open for booking, from cleaning and plumbing to home care and tutoring.".to_owned(),
-        ),
+        None => ("All services".to_owned(), "Every service open for booking, from cleaning and plumbing to home care and tutoring.".to_owned()),
     };
     if !data.search.is_empty() {
         heading = format!("{heading} matching \"{}\"", data.search);
@@ -58,9 +55,8 @@ pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
 /// Links to the other categories, the current one marked.
 #[component]
 fn CategoryFilter(categories: Vec<CategoryCard>, url: String) -> impl IntoView {
-    let links = std::iter::once(("/services".to_owned(), "All services".to_owned())).chain(
-        categories.into_iter().map(|category| (format!("/services?category={}", category.slug), category.name)),
-    );
+    let links = std::iter::once(("/services".to_owned(), "All services".to_owned()))
+        .chain(categories.into_iter().map(|category| (format!("/services?category={}", category.slug), category.name)));
     view! {
         <nav class="filter-links" aria-label="Service categories">
             <ul>

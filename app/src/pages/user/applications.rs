@@ -28,5 +28,10 @@ pub(crate) fn page(site: &SiteData) -> Page {
             <MemberGuard/>
         </div>
     };
-    Page::new("Your applications", &site.info.brand, "Follow your job and service provider applications: submitted, reviewed, shortlisted or closed, and withdraw any you no longer want.", body)
+    Page::new(
+        "Your applications",
+        &site.info.brand,
+        "Follow your job and service provider applications: submitted, reviewed, shortlisted or closed, and withdraw any you no longer want.",
+        body,
+    )
 }

@@ -18,10 +18,7 @@ pub fn html(brand: &str, heading: &str, paragraphs: &[String], code: Option<&str
     for paragraph in paragraphs {
         body.push_str(&format!("<p style=\"font-size:16px;line-height:1.5;margin:0 0 16px\">{}</p>", escape(paragraph)));
         if let Some(code) = code.filter(|_| paragraph.ends_with(':')) {
-            body.push_str(&format!(
-                "<p style=\"font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 16px;color:#0b5563\">{}</p>",
-                escape(code)
-            ));
+            body.push_str(&format!("<p style=\"font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 16px;color:#0b5563\">{}</p>", escape(code)));
         }
     }
     body.push_str(&format!(

@@ -1,13 +1,11 @@
 //! Starts the real server on a random port against a fresh database: a SQLite file in a
 //! temporary folder, or a new PostgreSQL database made for the test and dropped after it.
 
-
-
 pub mod smtp;
 
 use server::config::{Config, Limits, sqlite_url};
-use server::startup::{self, App};
 use server::site::Site;
+use server::startup::{self, App};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -112,8 +110,8 @@ fn cheap_hashing() {
 
 /// What a template is made of: the migrations, the demo data and this build of the tests.
 fn template_key() -> String {
-    use sha2::{Digest, Sha256};
     use migration::MigratorTrait;
+    use sha2::{Digest, Sha256};
     let mut digest = Sha256::new();
     for migration in migration::Migrator::migrations() {
         digest.update(migration.name().as_bytes());
@@ -168,7 +166,10 @@ async fn postgres_template() -> &'static str {
             let admin = sea_orm::Database::connect(options).await.expect("PostgreSQL is reachable (TEST_POSTGRES_URL)");
             admin.execute_unprepared("SELECT pg_advisory_lock(7310)").await.unwrap();
             let templates: Vec<String> = admin
-                .query_all_raw(Statement::from_string(sea_orm::DatabaseBackend::Postgres, "SELECT datname FROM pg_database WHERE datname LIKE 'marketplace_template_%'"))
+                .query_all_raw(Statement::from_string(
+                    sea_orm::DatabaseBackend::Postgres,
+                    "SELECT datname FROM pg_database WHERE datname LIKE 'marketplace_template_%'",
+                ))
                 .await
                 .unwrap()
                 .iter()
@@ -274,7 +275,14 @@ impl TestApp {
             password_hash: CHEAP_HASHING,
             mail_retry_after: std::time::Duration::from_millis(200),
             // Tests that are not about rate limits must not trip them.
-            limits: Limits { login_per_minute: 1000, login_failures_per_quarter_hour: 1000, register_per_hour: 1000, resend_per_hour: 1000, reset_per_hour: 1000, ..defaults.limits },
+            limits: Limits {
+                login_per_minute: 1000,
+                login_failures_per_quarter_hour: 1000,
+                register_per_hour: 1000,
+                resend_per_hour: 1000,
+                reset_per_hour: 1000,
+                ..defaults.limits
+            },
             ..defaults
         };
         customize(&mut config);
@@ -338,7 +346,14 @@ impl TestApp {
     /// own), with an access token.
     pub async fn member(&self, full_name: &str) -> SignedIn {
         let email = server::domain::Email::parse(&format!("member{}@example.co.uk", rand::random::<u32>())).unwrap();
-        let new = server::accounts::store::NewMember { email: &email, password_hash: "not-a-hash".into(), full_name: full_name.into(), phone: None, is_verified: true, is_staff: false };
+        let new = server::accounts::store::NewMember {
+            email: &email,
+            password_hash: "not-a-hash".into(),
+            full_name: full_name.into(),
+            phone: None,
+            is_verified: true,
+            is_staff: false,
+        };
         let user = server::accounts::store::insert(&self.site.db, new).await.unwrap();
         let token = self.state.tokens.issue(&self.site.db, user.id, None).await.unwrap().access;
         SignedIn { user, token }
