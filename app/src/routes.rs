@@ -162,11 +162,14 @@ macro_rules! route_table {
         impl Route {
             /// The route of `path`, `None` if the site has no such page.
             pub fn parse(path: &str, query: &Query) -> Option<Result<Route, BadQuery>> {
-                let parsed = match path {
-                    $( $path => (|| Ok(Route::$name $({ $($field: <$ty as QueryValue>::read(query, $param)?),* })?))(), )*
-                    _ => return None,
-                };
-                Some(parsed)
+                Self::read(path, query).transpose()
+            }
+
+            fn read(path: &str, query: &Query) -> Result<Option<Route>, BadQuery> {
+                Ok(Some(match path {
+                    $( $path => Route::$name $({ $($field: <$ty as QueryValue>::read(query, $param)?),* })?, )*
+                    _ => return Ok(None),
+                }))
             }
 
             pub fn path(&self) -> &'static str {

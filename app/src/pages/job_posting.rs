@@ -31,7 +31,7 @@ fn address(location: &str) -> Value {
 
 /// A decimal string in pounds as a JSON number.
 fn amount(decimal: &str) -> Option<Value> {
-    decimal.parse::<f64>().ok().and_then(|n| serde_json::Number::from_f64(n)).map(Value::Number)
+    decimal.parse::<f64>().ok().and_then(serde_json::Number::from_f64).map(Value::Number)
 }
 
 fn base_salary(min: Option<&str>, max: Option<&str>, period: &str) -> Option<Value> {
@@ -119,7 +119,7 @@ mod tests {
             assert!(posting[required].as_str().is_some_and(|v| !v.is_empty()), "{required}");
         }
         let posted = posting["datePosted"].as_str().unwrap();
-        assert!(posted.len() == 10 && posted.split('-').map(|part| part.parse::<u16>().is_ok()).all(|ok| ok), "ISO 8601: {posted}");
+        assert!(posted.len() == 10 && posted.split('-').all(|part| part.parse::<u16>().is_ok()), "ISO 8601: {posted}");
         assert_eq!(posting["hiringOrganization"]["@type"], "Organization");
         assert_eq!(posting["hiringOrganization"]["name"], "Riverside Care");
         let address = &posting["jobLocation"]["address"];

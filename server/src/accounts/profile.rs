@@ -204,7 +204,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
             Ok(key) => key,
             Err(error) => {
                 delete_files(&state.storage, stored).await;
-                return Err(error.into());
+                return Err(error);
             }
         };
         stored.push(key.clone());

@@ -91,10 +91,10 @@ pub async fn register(
     let phone = errors.required("phone_number", body.phone_number.as_deref());
     let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|e| errors.add("phone_number", e)).ok() };
     let password = errors.new_password("password", body.password, email.as_ref());
-    if let Some(email) = &email {
-        if find_user(&state, email).await?.is_some() {
-            errors.add("email", "A user with this email already exists.");
-        }
+    if let Some(email) = &email
+        && find_user(&state, email).await?.is_some()
+    {
+        errors.add("email", "A user with this email already exists.");
     }
     errors.finish()?;
     let (email, phone) = (email.expect("validated"), phone.expect("validated"));

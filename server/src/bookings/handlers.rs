@@ -123,10 +123,10 @@ pub async fn book(
     let date = booking_date(&mut errors, &date);
     let time = errors.required("time", body.time.as_deref());
     let time = booking_time(&mut errors, &time);
-    if let (Some(date), Some(time)) = (date, time) {
-        if uk_time::to_utc(date.and_time(time)) <= Utc::now() {
-            errors.add("time", "Choose a time later than now.");
-        }
+    if let (Some(date), Some(time)) = (date, time)
+        && uk_time::to_utc(date.and_time(time)) <= Utc::now()
+    {
+        errors.add("time", "Choose a time later than now.");
     }
     let address = errors.required_text("address_line_1", body.address_line_1.as_deref(), ADDRESS_MAX_CHARS);
     let city = errors.required_text("city", body.city.as_deref(), CITY_MAX_CHARS);

@@ -83,5 +83,5 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();
-    Ok(booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?)
+    booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)
 }

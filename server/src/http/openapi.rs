@@ -68,7 +68,7 @@ pub struct RateLimited(pub ErrorBody);
 /// checked by content). Each `certificates` file adds a certificate. Text is trimmed; an
 /// empty `postcode` clears it.
 #[derive(ToSchema)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "only its OpenAPI schema is used: the multipart form is read field by field")]
 pub struct ProfileUpdateForm {
     #[schema(required = false, value_type = String, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     full_name: Option<String>,

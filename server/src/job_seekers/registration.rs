@@ -31,7 +31,7 @@ const NAME_MAX_CHARS: usize = 150;
 /// once the address is confirmed from a mail, at once for a signed-in member whose verified
 /// address it is.
 #[derive(ToSchema)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "only its OpenAPI schema is used: the multipart form is read field by field")]
 pub struct JobSeekerForm {
     #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     full_name: String,

@@ -35,7 +35,7 @@ const COVER_LETTER_MAX_CHARS: usize = 5000;
 /// The multipart form of `POST /api/job-apply/`: the job, how to reach the applicant, a cover
 /// letter, and the CV (PDF or Word, at most 5 MiB, checked by content).
 #[derive(ToSchema)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "only its OpenAPI schema is used: the multipart form is read field by field")]
 pub struct JobApplicationForm {
     /// The job's id; it must be open, and not one the member posted.
     #[schema(value_type = i32, minimum = 1)]

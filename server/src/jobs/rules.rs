@@ -22,7 +22,7 @@ const LONGEST_OPENING_DAYS: i64 = 366;
 /// and within a year. The attachment (a fuller description or application pack) is a PDF or
 /// Word document of at most 5 MiB, checked by content.
 #[derive(ToSchema)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "only its OpenAPI schema is used: the multipart form is read field by field")]
 pub struct JobPostForm {
     #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     title: String,
@@ -104,10 +104,10 @@ impl NewJob {
         };
         let salary_min = salary(&mut errors, "salary_min", form.text("salary_min"));
         let salary_max = salary(&mut errors, "salary_max", form.text("salary_max"));
-        if let (Some(min), Some(max)) = (salary_min, salary_max) {
-            if min > max {
-                errors.add("salary_max", "The salary to must be at least the salary from.");
-            }
+        if let (Some(min), Some(max)) = (salary_min, salary_max)
+            && min > max
+        {
+            errors.add("salary_max", "The salary to must be at least the salary from.");
         }
         let closes = errors.required("closes_at", form.text("closes_at"));
         let closes_at = closing_date(&mut errors, &closes);

@@ -20,10 +20,10 @@ impl Pool {
 
 /// A pool of connections to `url`.
 pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection> {
-    if let Some(path) = sqlite_file(url) {
-        if let Some(parent) = std::path::Path::new(path).parent() {
-            std::fs::create_dir_all(parent)?;
-        }
+    if let Some(path) = sqlite_file(url)
+        && let Some(parent) = std::path::Path::new(path).parent()
+    {
+        std::fs::create_dir_all(parent)?;
     }
     let mut options = ConnectOptions::new(url);
     options.sqlx_logging(false).max_connections(pool.size.max(1)).acquire_timeout(pool.acquire_timeout).map_sqlx_sqlite_opts(|o| {

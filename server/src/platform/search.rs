@@ -36,7 +36,7 @@ fn words(text: &str) -> Vec<String> {
 pub fn matching(backend: DbBackend, searched: Searched, text: &str) -> SimpleExpr {
     let words = words(text);
     if words.is_empty() {
-        return Expr::val(false).into();
+        return Expr::val(false);
     }
     let table = searched.table();
     match backend {

@@ -113,10 +113,10 @@ fn timed_out() -> AppError {
 fn is_out_of_space(error: &object_store::Error) -> bool {
     let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(error);
     while let Some(error) = cause {
-        if let Some(io) = error.downcast_ref::<std::io::Error>() {
-            if matches!(io.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded) {
-                return true;
-            }
+        if let Some(io) = error.downcast_ref::<std::io::Error>()
+            && matches!(io.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+        {
+            return true;
         }
         cause = error.source();
     }

@@ -25,7 +25,7 @@ pub const SENT: &str = "Thank you: your recruitment request is with our team, wh
 
 /// The contract's recruitment body. Open to visitors.
 #[derive(ToSchema)]
-#[allow(dead_code)]
+#[expect(dead_code, reason = "only its OpenAPI schema is used: the body is read as a map, as the pages' form without JavaScript is")]
 pub struct RecruitmentBody {
     #[schema(min_length = 1, max_length = 150)]
     company_name: String,

@@ -89,7 +89,7 @@ impl PageCache {
         self.disk.read().index.contains_key(url)
     }
 
-    pub fn len(&self) -> usize {
+    pub fn page_count(&self) -> usize {
         self.disk.read().index.len()
     }
 
@@ -202,7 +202,7 @@ impl PageCache {
         if stale.is_empty() {
             return 0;
         }
-        let dead = disk.pack.len() - disk.live_bytes;
+        let dead = disk.pack.written_bytes() - disk.live_bytes;
         let everything = stale.len() == disk.index.len();
         if everything || dead + stale.iter().map(|url| disk.index[url].bytes()).sum::<u64>() > disk.live_bytes + DEAD_BYTES_ALLOWED {
             // Cheaper to render what is left again than to keep a pack mostly of dead pages.
@@ -261,7 +261,7 @@ mod tests {
         assert!(!cache.contains("/services/details?id=1"));
         assert_eq!(html_of(&cache, "/services/details?id=2").as_deref(), Some("<p>/services/details?id=2</p>"));
         assert_eq!(cache.invalidate(&[Tag::Site]), 2);
-        assert_eq!(cache.len(), 0);
+        assert_eq!(cache.page_count(), 0);
         assert!(cache.get("/about", Body::Html).is_none());
     }
 
@@ -274,7 +274,7 @@ mod tests {
         }
         cache.memory.run_pending_tasks();
         assert!(cache.memory.weighted_size() <= 4 * 1024, "memory holds {} bytes", cache.memory.weighted_size());
-        assert_eq!(cache.len(), 200);
+        assert_eq!(cache.page_count(), 200);
         for id in [1, 77, 200] {
             assert_eq!(html_of(&cache, &format!("/services/details?id={id}")), Some(format!("<p>/services/details?id={id}</p>")));
             let payload = cache.get(&format!("/services/details?id={id}"), Body::Payload).unwrap();

@@ -289,7 +289,7 @@ impl Site {
         release_freed_memory();
         tracing::info!(
             rendered,
-            cached = self.cache.len(),
+            cached = self.cache.page_count(),
             disk_bytes = self.cache.disk_bytes(),
             elapsed_ms = started.elapsed().as_millis() as u64,
             "prerendered"

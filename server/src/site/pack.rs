@@ -44,7 +44,7 @@ impl Pack {
     }
 
     /// Bytes written so far, the dead ones of replaced pages included.
-    pub fn len(&self) -> u64 {
+    pub fn written_bytes(&self) -> u64 {
         self.end.load(Ordering::Relaxed)
     }
 }
@@ -59,7 +59,7 @@ mod tests {
         let pack = Pack::create(dir.path()).unwrap();
         let first = pack.append(&[b"<html>", b"{}"]).unwrap();
         let second = pack.append(&[b"<p>two</p>"]).unwrap();
-        assert_eq!((first, second, pack.len()), (0, 8, 18));
+        assert_eq!((first, second, pack.written_bytes()), (0, 8, 18));
         assert_eq!(pack.read(6, 2).unwrap(), Bytes::from_static(b"{}"));
         assert_eq!(pack.read(second, 10).unwrap(), Bytes::from_static(b"<p>two</p>"));
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "the file is unlinked while open");

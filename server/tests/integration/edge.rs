@@ -218,10 +218,10 @@ async fn slow_clients_are_cut_off() {
             break answer_within(&mut trickle, 1).await.unwrap_or_default();
         }
         let mut peek = [0u8; 64];
-        if let Ok(Ok(n)) = tokio::time::timeout(Duration::from_millis(500), trickle.peek(&mut peek)).await {
-            if n > 0 {
-                break answer_within(&mut trickle, 2).await.unwrap_or_default();
-            }
+        if let Ok(Ok(n)) = tokio::time::timeout(Duration::from_millis(500), trickle.peek(&mut peek)).await
+            && n > 0
+        {
+            break answer_within(&mut trickle, 2).await.unwrap_or_default();
         }
         assert!(started.elapsed() < Duration::from_secs(8), "a trickling request ran past its time limit");
     };

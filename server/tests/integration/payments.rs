@@ -161,10 +161,17 @@ async fn cancelling_refunds_inside_the_window_only(backend: common::Backend) {
 }
 on_both_databases!(backend cancelling_refunds_inside_the_window_only);
 
+/// One call the stand-in for Stripe was asked: which, its form, its idempotency key.
+struct StripeCall {
+    what: String,
+    form: HashMap<String, String>,
+    key: Option<String>,
+}
+
 /// What the stand-in for Stripe was asked.
 #[derive(Clone, Default)]
 struct FakeStripe {
-    calls: Arc<Mutex<Vec<(String, HashMap<String, String>, Option<String>)>>>,
+    calls: Arc<Mutex<Vec<StripeCall>>>,
     /// Sessions by idempotency key, and their states by id.
     sessions: Arc<Mutex<HashMap<String, String>>>,
     states: Arc<Mutex<HashMap<String, &'static str>>>,
@@ -175,12 +182,12 @@ impl FakeStripe {
         assert_eq!(headers.get("authorization").unwrap(), "Bearer sk_test_key", "every call carries the secret key");
         let form: HashMap<String, String> = form_urlencoded::parse(body.as_bytes()).into_owned().collect();
         let key = headers.get("idempotency-key").map(|v| v.to_str().unwrap().to_string());
-        self.calls.lock().unwrap().push((what.to_string(), form.clone(), key));
+        self.calls.lock().unwrap().push(StripeCall { what: what.to_string(), form: form.clone(), key });
         form
     }
 
     fn calls(&self, what: &str) -> Vec<(HashMap<String, String>, Option<String>)> {
-        self.calls.lock().unwrap().iter().filter(|(w, ..)| w == what).map(|(_, form, key)| (form.clone(), key.clone())).collect()
+        self.calls.lock().unwrap().iter().filter(|call| call.what == what).map(|call| (call.form.clone(), call.key.clone())).collect()
     }
 
     /// Answers like `api.stripe.com` for the calls the provider makes.
