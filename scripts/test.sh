@@ -1,35 +1,67 @@
 #!/usr/bin/env bash
-# Runs every test: island unit tests (vitest), Rust tests on SQLite and PostgreSQL, and the
-# browser tests (Playwright driving Debian's Chromium) against the real server, and a fuzzing
-# of the API from its OpenAPI document. Installs what it needs: npm packages, Debian's
-# chromium, and from PyPI moto (a local S3 server) and schemathesis.
+# Runs the tests. With no argument, every test, as CI runs them: formatting and clippy, island
+# unit tests (vitest), Rust tests on SQLite and PostgreSQL (the fault tests that need root only
+# when run as root), a fuzzing of the API from its OpenAPI document, and the browser tests
+# (Playwright driving Debian's Chromium) against the real server. Installs what it needs: npm
+# packages, Debian's chromium, and from PyPI moto (a local S3 server) and schemathesis.
+#
+# `fast`: the loop while working (a few minutes on two cores with a warm cargo cache):
+# formatting, clippy, vitest, and the Rust tests on SQLite only; it says what it leaves out.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
+
+mode="${1:-full}"
+case "$mode" in
+  full | fast) ;;
+  *) echo "usage: scripts/test.sh [fast]   (no argument: every test, as CI runs them)" >&2; exit 2 ;;
+esac
 
 # PostgreSQL for the database tests: each test makes and drops its own database there.
 export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 
 # A target directory shared with other checkouts may hold their build of our crates, which
-# cargo can take as fresh (it compares file times): rebuild ours, keep the dependencies.
-if [ -n "${CARGO_TARGET_DIR:-}" ] && [[ "$(realpath -m "$CARGO_TARGET_DIR")" != "$ROOT"/* ]]; then
+# cargo can take as fresh (it compares file times): rebuild ours, keep the dependencies. Not
+# in `fast`, which runs in the working tree that built them.
+if [ "$mode" = full ] && [ -n "${CARGO_TARGET_DIR:-}" ] && [[ "$(realpath -m "$CARGO_TARGET_DIR")" != "$ROOT"/* ]]; then
   cargo clean --quiet -p server -p app -p entity -p migration 2>/dev/null || true
+fi
+
+echo "== checks: formatting and clippy"
+cargo fmt --all --check
+cargo clippy --quiet --locked --workspace --all-targets -- -D warnings
+
+npm_install islands
+echo "== islands: build, types, unit tests"
+(cd islands && npm run --silent build && npm run --silent typecheck && npm test --silent)
+
+if [ "$mode" = fast ]; then
+  echo "== rust: unit, render and API tests on SQLite"
+  cargo test --quiet --locked --workspace -- --test-threads=2 --skip ::postgres --skip faults:: --skip several_servers:: \
+    --skip health::readiness_follows_the_database --skip s3::
+  echo "fast left out: the integration tests on PostgreSQL, the fault, several-servers and S3 tests, the API fuzzing"
+  echo "and the browser tests; ./scripts/test.sh (no argument) runs everything."
+  exit 0
 fi
 
 ensure_chromium
 ensure_moto
 ensure_schemathesis
-npm_install islands
 npm_install end2end
-
-echo "== islands: build, types, unit tests"
-(cd islands && npm run --silent build && npm run --silent typecheck && npm test --silent)
 
 echo "== rust: unit, render and API tests (SQLite and PostgreSQL)"
 cargo test --locked --workspace -- --test-threads=2 --skip faults:: --skip several_servers::
 
 echo "== rust: faults and several servers (with the figures they print)"
-cargo test --locked -p server --test integration -- --test-threads=2 --show-output faults:: several_servers::
+# Two fault tests need root (a tmpfs mounted, a PostgreSQL server run as the postgres user):
+# they are #[ignore]d with that reason, and run here when we are root, as in CI.
+if [ "$(id -u)" -eq 0 ]; then
+  needs_root=(--include-ignored)
+else
+  needs_root=()
+  echo "Not root: the fault tests that need root are skipped (listed as ignored below, with the reason)."
+fi
+cargo test --locked -p server --test integration -- --test-threads=2 --show-output "${needs_root[@]}" faults:: several_servers::
 
 cargo build --locked -p server
 SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server"

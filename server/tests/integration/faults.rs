@@ -253,6 +253,7 @@ impl Drop for OwnPostgres {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs root: runs a PostgreSQL server of its own as the postgres user (scripts/test.sh runs it when root, as CI is)"]
 async fn the_database_restarting_under_load_answers_503_then_serves_again_by_itself() {
     let postgres = OwnPostgres::start();
     let wait_for_a_connection = Duration::from_secs(2);
@@ -344,6 +345,7 @@ impl Drop for SmallDisk {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs root: mounts a small tmpfs (scripts/test.sh runs it when root, as CI is)"]
 async fn a_full_disk_refuses_uploads_with_507_and_harms_nothing_else() {
     let disk = SmallDisk::mount(256);
     let app = TestApp::spawn_with(Backend::Sqlite, |config| {

@@ -34,6 +34,15 @@ pub struct TestApp {
     served: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
 }
 
+/// With `RUST_LOG` set, the server's logs go to the test's output, which the harness shows for
+/// a failing test (and for every test with `--nocapture`); without it the tests log nothing.
+fn log_when_asked() {
+    if std::env::var_os("RUST_LOG").is_some() {
+        // Several tests share the process: the first to start installs the subscriber.
+        let _ = tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::from_default_env()).with_test_writer().try_init();
+    }
+}
+
 fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -229,6 +238,7 @@ impl TestApp {
 
     /// A server whose configuration `customize` may change (SMTP, limits, ...).
     pub async fn spawn_with(backend: Backend, customize: impl FnOnce(&mut Config)) -> TestApp {
+        log_when_asked();
         let data_dir = tempfile::tempdir().expect("a temporary folder");
         let (postgres, database_url) = match backend {
             Backend::Sqlite => {
