@@ -119,6 +119,17 @@ pub struct Limits {
     pub rate_limit_keys: usize,
     pub certificates_per_request: usize,
     pub certificates_per_member: usize,
+    /// The largest document (CV, job attachment, passport, certificate) one upload may be.
+    pub document_bytes: usize,
+}
+
+impl Limits {
+    /// The most a multipart form may weigh: the profile's, the largest (every document and
+    /// certificate at once, the picture, and room for the text fields). Each file is also held
+    /// to its own limit as it arrives.
+    pub fn form_bytes(&self) -> usize {
+        self.document_bytes * (self.certificates_per_request + 4) + crate::http::upload::PICTURE_LIMIT + 1024 * 1024
+    }
 }
 
 /// How long a client may take, and how many may be connected at once.
@@ -195,6 +206,7 @@ impl Config {
                 rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
                 certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),
                 certificates_per_member: settings.number("CERTIFICATES_PER_MEMBER", 30),
+                document_bytes: settings.number("UPLOAD_MAX_MIB", 5usize) * 1024 * 1024,
             },
             password_hash: HashCost {
                 memory_kib: settings.number("PASSWORD_HASH_MEMORY_KIB", HashCost::default().memory_kib),

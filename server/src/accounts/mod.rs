@@ -11,19 +11,15 @@ pub mod store;
 pub mod tokens;
 
 use crate::state::AppState;
-use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, header};
 use std::sync::Arc;
 use tower_http::set_header::SetResponseHeaderLayer;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-/// Several documents at 5 MiB each may come in one profile update.
-const PROFILE_FORM_LIMIT: usize = 40 * 1024 * 1024;
-
 /// `/api/auth/`: each route with its OpenAPI description.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
-    let profile_form = OpenApiRouter::new().routes(routes!(profile::show, profile::update)).layer(DefaultBodyLimit::max(PROFILE_FORM_LIMIT));
+    let profile_form = OpenApiRouter::new().routes(routes!(profile::show, profile::update)).layer(crate::http::extract::uploads_limited_by_the_form());
     OpenApiRouter::new()
         .routes(routes!(sign_in::register))
         .routes(routes!(sign_in::verify_email))

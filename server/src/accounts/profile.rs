@@ -6,7 +6,7 @@ use crate::domain::{Email, UkPhone, UkPostcode};
 use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS, RecordId, form_error};
 use crate::http::member::Member;
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
-use crate::http::upload::{DOCUMENT_KINDS, DOCUMENT_LIMIT, PICTURE_KINDS, PICTURE_LIMIT, check_kind, read_file};
+use crate::http::upload::{DOCUMENT_KINDS, PICTURE_KINDS, PICTURE_LIMIT, is_file_refusal, read_upload};
 use crate::http::{AppError, timestamp};
 use crate::platform::passwords;
 use crate::platform::rate_limit::Limit;
@@ -122,15 +122,16 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
     let mut uploads = Vec::new();
     let limits = state.config().limits;
     let mut certificates = 0;
+    let mut refused = None;
     while let Some(mut field) = form.next_field().await.map_err(|e| form_error("The form could not be read", e))? {
         let name = field.name().unwrap_or("").to_string();
         let file_field: Option<(&'static str, usize, &[FileKind])> = match name.as_str() {
             "profile_picture" => Some(("profile_picture", PICTURE_LIMIT, PICTURE_KINDS)),
-            "resume" => Some(("resume", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
-            "passport" => Some(("passport", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
-            "utility_bill" => Some(("utility_bill", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
-            "other_documents" => Some(("other_documents", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
-            "certificates" => Some(("certificates", DOCUMENT_LIMIT, DOCUMENT_KINDS)),
+            "resume" => Some(("resume", limits.document_bytes, DOCUMENT_KINDS)),
+            "passport" => Some(("passport", limits.document_bytes, DOCUMENT_KINDS)),
+            "utility_bill" => Some(("utility_bill", limits.document_bytes, DOCUMENT_KINDS)),
+            "other_documents" => Some(("other_documents", limits.document_bytes, DOCUMENT_KINDS)),
+            "certificates" => Some(("certificates", limits.document_bytes, DOCUMENT_KINDS)),
             _ => None,
         };
         if let Some((field_name, limit, kinds)) = file_field {
@@ -141,12 +142,13 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
                 }
             }
             let file_name = field.file_name().map(str::to_string);
-            let bytes = read_file(&mut field, field_name, limit).await?;
-            if bytes.is_empty() {
-                continue;
+            match read_upload(&mut field, field_name, limit, kinds).await {
+                Ok(Some(upload)) => uploads.push(Upload { field: field_name, kind: upload.kind, bytes: upload.bytes, file_name }),
+                Ok(None) => {}
+                // Refused once the form is read to its end (see `read_file`).
+                Err(error) if is_file_refusal(&error) => _ = refused.get_or_insert(error),
+                Err(error) => return Err(error),
             }
-            let kind = check_kind(field_name, &bytes, kinds)?;
-            uploads.push(Upload { field: field_name, kind, bytes, file_name });
             continue;
         }
         let value = field.text().await.map_err(|e| form_error(&format!("The field {name} could not be read"), e))?;
@@ -183,6 +185,9 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, Multipar
             "id" | "is_verified" | "date_joined" | "is_staff" | "password" => errors.add(&name, "This field cannot be changed here."),
             _ => {}
         }
+    }
+    if let Some(error) = refused {
+        return Err(error);
     }
     errors.finish()?;
 

@@ -60,15 +60,25 @@ where
     Ok(found)
 }
 
-/// A multipart form; a body that is not one is a 400 that says so.
+/// A multipart form; a body that is not one is a 400 that says so. Its weight is capped here,
+/// from `UPLOAD_MAX_MIB`, so that every upload route takes the documented file sizes: those
+/// routes lift axum's 2 MB default with [`uploads_limited_by_the_form`].
 pub struct MultipartForm(pub Multipart);
 
-impl<S: Send + Sync> FromRequest<S> for MultipartForm {
+impl FromRequest<Arc<AppState>> for MultipartForm {
     type Rejection = AppError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+    async fn from_request(request: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let limit = state.config().limits.form_bytes();
+        let request = request.map(|body| axum::body::Body::new(http_body_util::Limited::new(body, limit)));
         Multipart::from_request(request, state).await.map(MultipartForm).map_err(|_| AppError::BadRequest("Send the form as multipart/form-data.".into()))
     }
+}
+
+/// For the routes that take a [`MultipartForm`]: axum's default body limit (2 MB) off, as the
+/// form caps itself by the configured upload size.
+pub fn uploads_limited_by_the_form() -> axum::extract::DefaultBodyLimit {
+    axum::extract::DefaultBodyLimit::disable()
 }
 
 /// A multipart form that could not be read: too large (413), or malformed or cut off (400).

@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 /// `/api/job-seekers/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
-    OpenApiRouter::new().routes(routes!(registration::register))
+    OpenApiRouter::new().routes(routes!(registration::register)).layer(crate::http::extract::uploads_limited_by_the_form())
 }
 
 /// The pages the links in alert mails open: confirming the address, and unsubscribing (a GET

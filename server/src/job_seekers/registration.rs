@@ -7,7 +7,7 @@ use crate::http::AppError;
 use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm};
 use crate::http::member::Viewer;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
-use crate::http::upload::{DOCUMENT_LIMIT, FileField, FormFields, WRITTEN_KINDS};
+use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::platform::mail::layout::html;
 use crate::platform::mail::outbox::{self, Mail};
 use crate::platform::rate_limit::Limit;
@@ -70,7 +70,7 @@ pub async fn register(
     form: MultipartForm,
 ) -> Result<(StatusCode, Json<JobSeekerRegistered>), AppError> {
     state.limiter.check("job-seeker", &client.key(), Limit::per_hour(state.config().limits.job_seekers_per_hour)).await?;
-    let mut fields = FormFields::read(form, &[FileField { name: "cv", limit: DOCUMENT_LIMIT, kinds: WRITTEN_KINDS }]).await?;
+    let mut fields = FormFields::read(form, &[FileField { name: "cv", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
     let mut errors = FieldErrors::default();
     let full_name = errors.required_text("full_name", fields.text("full_name"), NAME_MAX_CHARS);
     let email = errors.required("email", fields.text("email"));

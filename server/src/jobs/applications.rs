@@ -11,7 +11,7 @@ use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, RecordId, named
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
-use crate::http::upload::{DOCUMENT_LIMIT, FileField, FormFields, WRITTEN_KINDS};
+use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::notifications::notice::{Notice, Notifier};
 use crate::platform::db::is_unique_violation;
 use crate::platform::rate_limit::Limit;
@@ -63,7 +63,7 @@ async fn jobs_of(db: &impl sea_orm::ConnectionTrait, applications: &[job_applica
 #[utoipa::path(post, path = "/api/job-apply/", tag = "job applications", security(("bearer" = [])), request_body(content = JobApplicationForm, content_type = "multipart/form-data", encoding(("resume" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobApplicationView), Invalid, Unauthenticated, (status = 413, description = "The CV is over 5 MiB", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
 pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: MultipartForm) -> Result<(StatusCode, Json<JobApplicationView>), AppError> {
     state.limiter.check("job-apply", &member.user.id.to_string(), Limit::per_hour(state.config().limits.job_applications_per_hour)).await?;
-    let mut fields = FormFields::read(form, &[FileField { name: "resume", limit: DOCUMENT_LIMIT, kinds: WRITTEN_KINDS }]).await?;
+    let mut fields = FormFields::read(form, &[FileField { name: "resume", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
     let mut errors = FieldErrors::default();
     let job_id = errors.whole_number("job", fields.value("job").as_ref());
     let full_name = errors.required_text("full_name", fields.text("full_name"), NAME_MAX_CHARS);

@@ -15,12 +15,15 @@ use utoipa_axum::routes;
 
 /// `/api/service/jobs/`, `/api/job-apply/` and `/api/service/applications/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
-    OpenApiRouter::new()
+    let uploads = OpenApiRouter::new()
         .routes(routes!(posting::list, posting::post))
+        .routes(routes!(applications::apply))
+        .layer(crate::http::extract::uploads_limited_by_the_form());
+    OpenApiRouter::new()
+        .merge(uploads)
         .routes(routes!(posting::show, posting::remove))
         .routes(routes!(posting::attachment))
         .routes(routes!(applications::list_for_job))
-        .routes(routes!(applications::apply))
         .routes(routes!(applications::list_own))
         .routes(routes!(applications::withdraw, applications::set_status))
 }

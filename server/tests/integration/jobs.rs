@@ -461,3 +461,59 @@ async fn job_seekers_confirm_alerts_get_matches_daily_and_unsubscribe(backend: c
     assert_eq!(stored.alerts, JobAlerts::Off);
 }
 on_both_databases!(backend job_seekers_confirm_alerts_get_matches_daily_and_unsubscribe);
+
+/// A PDF of `bytes` bytes.
+fn pdf_of(bytes: usize) -> Vec<u8> {
+    let mut pdf = PDF.to_vec();
+    pdf.resize(bytes, b' ');
+    pdf
+}
+
+/// Every upload route takes a document up to `UPLOAD_MAX_MIB` (the documented 5 MiB), beyond
+/// axum's 2 MB default, and refuses one past it with the contract's 413; the setting moves the
+/// limit on every route at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_upload_route_takes_documents_up_to_the_configured_size() {
+    const MIB: usize = 1024 * 1024;
+    async fn uploads(app: &TestApp, document: &[u8]) -> Vec<(&'static str, u16, Value)> {
+        let poster = app.member("Priya Shah").await;
+        let applicant = app.member("Amelia Hughes").await;
+        let job = post_job(app, &poster, "Care assistant").await;
+        let attachment = job_form("Senior carer").part("attachment", file(document, "pack.pdf"));
+        let application = Form::new()
+            .text("job", job["id"].to_string())
+            .text("full_name", "Amelia Hughes")
+            .text("email", applicant.user.email.clone())
+            .text("phone_number", "07700 900123")
+            .part("resume", file(document, "cv.pdf"));
+        let seeker = seeker_form_with_cv("sam.carter@example.co.uk", false, document);
+        let profile = Form::new().part("passport", file(document, "passport.pdf"));
+        let mut answers = Vec::new();
+        for (route, path, form, token) in [
+            ("job post", "/api/service/jobs/", attachment, Some(&poster.token)),
+            ("job application", "/api/job-apply/", application, Some(&applicant.token)),
+            ("job seeker", "/api/job-seekers/", seeker, None),
+        ] {
+            let (status, body) = post_form(app, path, form, token.map(String::as_str)).await;
+            answers.push((route, status, body));
+        }
+        let (status, body) = common::send(app.client.patch(format!("{}/api/auth/profile/", app.base)).multipart(profile), Some(&applicant.token)).await;
+        answers.push(("profile", status, body));
+        answers
+    }
+
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    for (route, status, body) in uploads(&app, &pdf_of(3 * MIB)).await {
+        assert!(status == 200 || status == 201, "a 3 MB document on the {route} route: {status} {body}");
+    }
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    for (route, status, body) in uploads(&app, &pdf_of(5 * MIB + 1)).await {
+        assert_eq!(status, 413, "just over 5 MiB on the {route} route: {body}");
+        assert!(body["message"].as_str().unwrap().contains("at most 5 MiB"), "{route}: {body}");
+    }
+    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.document_bytes = MIB).await;
+    for (route, status, body) in uploads(&app, &pdf_of(3 * MIB)).await {
+        assert_eq!(status, 413, "UPLOAD_MAX_MIB=1 holds on the {route} route: {body}");
+        assert!(body["message"].as_str().unwrap().contains("at most 1 MiB"), "{route}: {body}");
+    }
+}
