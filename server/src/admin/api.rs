@@ -112,8 +112,8 @@ pub async fn decide(
 
 /// The audit log, newest first.
 #[utoipa::path(get, path = "/api/admin/audit/", tag = "back office", params(
-    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Matches the staff member, the action, the subject's type or the summary"),
-    ("subject_type" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "With subject_id: one record's history, e.g. provider"),
+    ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Matches the staff member, the action, the subject's type or the summary"),
+    ("subject_type" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "With subject_id: one record's history, e.g. provider"),
     ("subject_id" = Option<i32>, Query, minimum = 1),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -148,7 +148,7 @@ pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFil
 #[utoipa::path(get, path = "/api/admin/bookings/", tag = "back office", params(
     ("date" = Option<String>, Query, format = Date, description = "The booked day"),
     ("status" = Option<String>, Query, pattern = "^(Pending|Confirmed|Completed|Cancelled|All)$", description = "Pending, Confirmed, Completed, Cancelled or All (the default)"),
-    ("member" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of the member's name or email address"),
+    ("member" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the member's name or email address"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<BookingRow>), Invalid, StaffOnly))]
@@ -206,7 +206,7 @@ pub async fn booking_action(
 
 /// Members, newest first.
 #[utoipa::path(get, path = "/api/admin/members/", tag = "back office", params(
-    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of a name or an email address"),
+    ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a name or an email address"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<MemberRow>), Invalid, StaffOnly))]
@@ -314,7 +314,7 @@ pub async fn category_update(
 
 /// Services by title, every status; `search` in the title.
 #[utoipa::path(get, path = "/api/admin/services/", tag = "back office", params(
-    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$"),
+    ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ServiceRow>), Invalid, StaffOnly))]
@@ -540,8 +540,8 @@ pub fn talent_filter(role: Option<&str>, location: Option<&str>, kind: Option<&s
 
 /// The talent pool, newest first.
 #[utoipa::path(get, path = "/api/admin/talent/", tag = "back office", params(
-    ("role" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of a role they look for"),
-    ("location" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of a town they would work in"),
+    ("role" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a role they look for"),
+    ("location" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a town they would work in"),
     ("employment_type" = Option<String>, Query, pattern = "^(full_time|part_time|contract|temporary)$"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -558,7 +558,7 @@ pub async fn talent_list(State(state): State<Arc<AppState>>, _staff: Staff, quer
 /// Job posts, newest first, removed ones included.
 #[utoipa::path(get, path = "/api/admin/jobs/", tag = "back office", params(
     ("status" = Option<String>, Query, pattern = "^(All|Open|Closed|Removed)$", description = "All (the default), Open, Closed or Removed"),
-    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of the title or company"),
+    ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the title or company"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<JobRow>), Invalid, StaffOnly))]

@@ -40,11 +40,11 @@ fn listing_status(raw: &str) -> Option<ListingStatus> {
 /// Services, filtered and ordered; `search` uses the full-text index (every word must match,
 /// each also as the start of a longer word).
 #[utoipa::path(get, path = "/api/service/", tag = "catalogue", params(
-    ("category__slug" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Only this category's services"),
+    ("category__slug" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Only this category's services"),
     ("status" = Option<ListingStatus>, Query),
     ("ordering" = Option<String>, Query, description = "`priority` (the default), `-priority`, `price_from`, `-price_from` or `title`", pattern = r"^(-?priority|-?price_from|title)$"),
-    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Words in the title, summary, description or areas"),
-    ("area" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "A town the service is offered in"),
+    ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Words in the title, summary, description or areas"),
+    ("area" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "A town the service is offered in"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ServiceView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]

@@ -15,6 +15,10 @@ use utoipa::ToSchema;
 /// A page when none is asked for, and the most one page may hold (the contract's).
 pub const DEFAULT_PAGE_SIZE: u64 = 20;
 pub const MAX_PAGE_SIZE: u64 = 100;
+/// The longest value a list's query parameter may have: longer than any search, town or name,
+/// and short enough that no query built from it is costly (a 50,000-character `area` made
+/// SQLite's LIKE fail).
+pub const QUERY_VALUE_MAX_CHARS: usize = 200;
 
 /// One page of a list.
 #[derive(Serialize, ToSchema)]
@@ -49,6 +53,9 @@ impl FromRequestParts<Arc<AppState>> for ListQuery {
         // PostgreSQL cannot hold NUL in text: refused here, not failed in a query.
         if let Some((name, _)) = pairs.iter().find(|(_, value)| value.contains('\0')) {
             return Err(AppError::field(name, crate::http::extract::NULL_CHARACTERS));
+        }
+        if let Some((name, _)) = pairs.iter().find(|(_, value)| value.chars().count() > QUERY_VALUE_MAX_CHARS) {
+            return Err(AppError::field(name, format!("Ensure this value has at most {QUERY_VALUE_MAX_CHARS} characters.")));
         }
         Ok(ListQuery { path: parts.uri.path().to_string(), pairs, public_url: state.config().public_url.clone() })
     }

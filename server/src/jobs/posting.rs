@@ -50,8 +50,8 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
 /// the start of a longer word). A job past its closing date counts as Closed.
 #[utoipa::path(get, path = "/api/service/jobs/", tag = "jobs", params(
     ("status" = Option<ListingStatus>, Query),
-    ("search" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Words in the title, company, location or description"),
-    ("location" = Option<String>, Query, pattern = r"^[^\u0000]*$", description = "Part of the job's location, e.g. a town"),
+    ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Words in the title, company, location or description"),
+    ("location" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the job's location, e.g. a town"),
     ("employment_type" = Option<EmploymentType>, Query),
     ("mine" = Option<bool>, Query, description = "`true`: only the signed-in member's own posts (needs a token)"),
     ("page" = Option<u64>, Query, minimum = 1),

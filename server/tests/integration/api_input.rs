@@ -36,3 +36,18 @@ async fn refuses_nul_in_text_and_bodies_that_are_not_forms(app: &TestApp) {
     assert_eq!(body, json!({"error": true, "message": "Send the form as multipart/form-data."}));
 }
 on_both_databases!(refuses_nul_in_text_and_bodies_that_are_not_forms);
+
+/// A free-text query parameter has a length limit and answers 400 past it: a 50,000-character
+/// `area` was a 500 (SQLite refuses so long a LIKE pattern).
+async fn refuses_query_values_past_their_length(app: &TestApp) {
+    let long = "a".repeat(50_000);
+    for (path, name) in [("/api/service/", "area"), ("/api/service/", "search"), ("/api/service/jobs/", "location"), ("/api/service/jobs/", "search")] {
+        let (status, _, body) = answer(app.client.get(format!("{}{path}?{name}={long}", app.base)).send().await.unwrap()).await;
+        assert_eq!(status, 400, "{path}?{name}=: {body}");
+        assert_eq!(body[name], json!(["Ensure this value has at most 200 characters."]), "{path}?{name}=");
+    }
+    let longest = "a".repeat(200);
+    let (status, _, body) = answer(app.client.get(format!("{}/api/service/?area={longest}", app.base)).send().await.unwrap()).await;
+    assert_eq!(status, 200, "200 characters are within the limit: {body}");
+}
+on_both_databases!(refuses_query_values_past_their_length);
