@@ -238,17 +238,17 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
     // elsewhere slows themselves down, never the owner signing in from their own address.
     let failures = format!("{email}|{address}");
     let failure_limit = Limit::per_quarter_hour(state.config().limits.login_failures_per_quarter_hour);
-    state.limiter.refuse_if_full("login-failure", &failures, failure_limit).await?;
+    // The try is taken before the password is compared and given back if it matches, so
+    // that a burst of simultaneous guesses cannot all be compared.
+    state.limiter.check("login-failure", &failures, failure_limit).await?;
 
     let user = find_user(&state, &email).await?;
     let matches = passwords::verify_blocking(password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
         Some(user) if matches && user.is_active => user,
-        _ => {
-            state.limiter.count("login-failure", &failures, failure_limit).await?;
-            return Err(AppError::Unauthorized("No active account found with the given credentials".into()));
-        }
+        _ => return Err(AppError::Unauthorized("No active account found with the given credentials".into())),
     };
+    state.limiter.give_back("login-failure", &failures).await?;
     if !user.is_verified {
         return Err(AppError::Forbidden("Please verify your email address before logging in. We sent you a code.".into()));
     }

@@ -98,13 +98,14 @@ pub async fn confirm_enrolment(
     let user = &member.user;
     let limit = failure_limit(&state);
     let key = user.id.to_string();
-    state.limiter.refuse_if_full("staff-code", &key, limit).await?;
     let Some(secret) = user.totp_secret.clone().filter(|_| user.totp_enrolled_at.is_none()) else {
         return Err(AppError::BadRequest("Start setting up your authenticator first.".into()));
     };
+    // The try is taken before the code is compared, and given back if it is right: a burst
+    // of simultaneous codes cannot all be compared.
+    state.limiter.check("staff-code", &key, limit).await?;
     let code = body.code.unwrap_or_default();
     let Some(step) = second_factor::accepted_step(&secret, &code, None, unix_now()) else {
-        state.limiter.count("staff-code", &key, limit).await?;
         return Err(AppError::field("code", WRONG_CODE));
     };
     let codes = second_factor::new_recovery_codes();
@@ -124,6 +125,7 @@ pub async fn confirm_enrolment(
     let (token, expires_at) = session::open(&txn, user.id, &member.family, state.config().staff_session).await?;
     audit::record(&txn, user, Action::new("staff.enrol", "user", Some(user.id), "Set up an authenticator app and signed in to the back office")).await?;
     txn.commit().await?;
+    state.limiter.give_back("staff-code", &key).await?;
     let answer = EnrolmentDone { recovery_codes: codes, session_expires_at: crate::http::timestamp(expires_at) };
     Ok(with_session_cookie(&state, &token, Json(answer).into_response()))
 }
@@ -174,9 +176,11 @@ pub async fn sign_in(
     };
     let limit = failure_limit(&state);
     let key = user.id.to_string();
-    state.limiter.refuse_if_full("staff-code", &key, limit).await?;
     let code = body.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let recovery = body.recovery_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    // The try is taken before the code is compared, and given back if it is right: a burst
+    // of simultaneous codes cannot all be compared.
+    state.limiter.check("staff-code", &key, limit).await?;
     let txn = state.db().begin().await?;
     let (accepted, how, field, wrong) = match (code, recovery) {
         (Some(code), _) => {
@@ -210,7 +214,6 @@ pub async fn sign_in(
         (None, None) => return Err(AppError::field("code", "Enter the 6-digit code from your authenticator app, or one of your recovery codes.")),
     };
     if !accepted {
-        state.limiter.count("staff-code", &key, limit).await?;
         return Err(AppError::field(field, wrong));
     }
     let (token, expires_at) = session::open(&txn, user.id, &member.family, state.config().staff_session).await?;
@@ -221,6 +224,7 @@ pub async fn sign_in(
         .await?;
     audit::record(&txn, user, Action::new("staff.sign_in", "user", Some(user.id), format!("Signed in to the back office with {how}"))).await?;
     txn.commit().await?;
+    state.limiter.give_back("staff-code", &key).await?;
     let answer = StaffSessionAnswer { session_expires_at: crate::http::timestamp(expires_at), recovery_codes_left: left };
     Ok(with_session_cookie(&state, &token, Json(answer).into_response()))
 }

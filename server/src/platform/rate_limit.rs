@@ -74,40 +74,18 @@ impl RateLimiter {
         }
     }
 
-    /// 429 if `key` has used up `limit` for `action`, without counting this request: for
-    /// limits that count only failures (see [`RateLimiter::count`]).
-    pub async fn refuse_if_full(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
+    /// Gives back one request counted by [`RateLimiter::check`], for limits that only
+    /// failures should use up (wrong passwords, wrong codes): the attempt takes its try before
+    /// it is judged, so that simultaneous attempts cannot all be judged, and a success gives
+    /// the try back.
+    pub async fn give_back(&self, action: &'static str, key: &str) -> Result<(), AppError> {
         match self {
             RateLimiter::Memory(windows) => {
-                let now = Instant::now();
-                match windows.lock().get_mut(&(action, key.to_lowercase())) {
-                    Some(window) => {
-                        let window = current(window, now, limit);
-                        refuse_if_used_up(window.1, now.duration_since(window.0), limit)
-                    }
-                    None => Ok(()),
+                if let Some(window) = windows.lock().get_mut(&(action, key.to_lowercase())) {
+                    window.1 = window.1.saturating_sub(1);
                 }
             }
-            RateLimiter::Shared(db) => match shared::window(db, action, key).await? {
-                Some((started_at, count)) => match elapsed_since(started_at) {
-                    elapsed if elapsed < limit.window => refuse_if_used_up(count, elapsed, limit),
-                    _ => Ok(()),
-                },
-                None => Ok(()),
-            },
-        }
-    }
-
-    /// Counts one request of `action` by `key` in the current window of `limit`.
-    pub async fn count(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
-        match self {
-            RateLimiter::Memory(windows) => {
-                let now = Instant::now();
-                current(windows.lock().get_or_insert_mut((action, key.to_lowercase()), || (now, 0)), now, limit).1 += 1;
-            }
-            RateLimiter::Shared(db) => {
-                shared::count(db, action, key, limit).await?;
-            }
+            RateLimiter::Shared(db) => shared::give_back(db, action, key).await?,
         }
         Ok(())
     }
@@ -166,11 +144,11 @@ mod shared {
         Ok((row.try_get("", "started_at")?, u32::try_from(row.try_get::<i32>("", "count")?).unwrap_or(0)))
     }
 
-    /// The start and count of the last window of `action` and `key`, if any.
-    pub async fn window(db: &DatabaseConnection, action: &str, key: &str) -> Result<Option<(DateTime<Utc>, u32)>, DbErr> {
-        let sql = "SELECT started_at, count FROM rate_limit_windows WHERE action = $1 AND key = $2";
-        let row = db.query_one_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, sql, [action.into(), key.to_lowercase().into()])).await?;
-        row.map(|row| Ok((row.try_get("", "started_at")?, u32::try_from(row.try_get::<i32>("", "count")?).unwrap_or(0)))).transpose()
+    /// Takes one request off the window of `action` and `key`.
+    pub async fn give_back(db: &DatabaseConnection, action: &str, key: &str) -> Result<(), DbErr> {
+        let sql = "UPDATE rate_limit_windows SET count = count - 1 WHERE action = $1 AND key = $2 AND count > 0";
+        db.execute_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, sql, [action.into(), key.to_lowercase().into()])).await?;
+        Ok(())
     }
 
     pub async fn forget_before(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<(), DbErr> {
@@ -216,15 +194,16 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn failures_only_limits_count_what_the_caller_counts() {
+    async fn tries_given_back_leave_the_limit_to_failures() {
         let limiter = RateLimiter::in_memory(10);
         let limit = Limit::per_minute(2);
         for _ in 0..5 {
-            limiter.refuse_if_full("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
+            limiter.check("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
+            limiter.give_back("login-failure", "a@b.uk|1.2.3.4").await.unwrap();
         }
-        limiter.count("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
-        limiter.count("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
-        assert!(limiter.refuse_if_full("login-failure", "a@b.uk|1.2.3.4", limit).await.is_err());
-        assert!(limiter.refuse_if_full("login-failure", "a@b.uk|5.6.7.8", limit).await.is_ok());
+        limiter.check("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
+        limiter.check("login-failure", "a@b.uk|1.2.3.4", limit).await.unwrap();
+        assert!(limiter.check("login-failure", "a@b.uk|1.2.3.4", limit).await.is_err());
+        assert!(limiter.check("login-failure", "a@b.uk|5.6.7.8", limit).await.is_ok());
     }
 }

@@ -643,3 +643,18 @@ async fn staff_close_reopen_and_remove_jobs_and_move_applications(backend: Backe
     assert_eq!(actions, ["job.remove", "job.reopen", "job.close"]);
 }
 on_both_databases!(backend staff_close_reopen_and_remove_jobs_and_move_applications);
+
+/// Each code is counted before it is compared, in one step: of 200 wrong codes sent at once,
+/// at most the limit (5) are compared; the rest are refused unread (about 30 were compared
+/// when the count came after the comparison).
+async fn a_burst_of_wrong_codes_gets_no_more_than_the_limit_compared(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let guesses = (0..200).map(|n| app.call(Method::POST, "/api/admin/session/", Some(json!({"code": format!("{:06}", 100_000 + n)})), Some(&staff.token)));
+    let answers = futures::future::join_all(guesses).await;
+    let compared = answers.iter().filter(|(status, _)| *status == 400).count();
+    let refused = answers.iter().filter(|(status, _)| *status == 429).count();
+    assert_eq!(compared + refused, 200, "only 400 or 429: {:?}", answers.iter().find(|(status, _)| *status != 400 && *status != 429));
+    assert!(compared <= 5, "{compared} of 200 simultaneous wrong codes were compared");
+}
+on_both_databases!(backend a_burst_of_wrong_codes_gets_no_more_than_the_limit_compared);
