@@ -5,6 +5,10 @@
 use super::{AppError, files, health, metrics, openapi};
 use crate::state::AppState;
 use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
 use axum::routing::{any, get};
 use std::sync::Arc;
 use utoipa::OpenApi;
@@ -49,7 +53,21 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
         .merge(crate::job_seekers::pages())
         .merge(crate::admin::pages())
         .merge(crate::recruitment::page_form::routes(pages))
+        .layer(axum::middleware::from_fn(kept_by_no_one_when_signed_in))
         .with_state(state)
+}
+
+/// An answer to a request that carries credentials (a member's token, the staff cookie) may
+/// hold that person's data (bookings, payments, CV links, the back office): no browser or
+/// proxy may keep it. Public reads asked without credentials keep their own caching.
+async fn kept_by_no_one_when_signed_in(request: Request, next: Next) -> Response {
+    let signed_in = request.headers().contains_key(header::AUTHORIZATION) || request.headers().contains_key(header::COOKIE);
+    let mut response = next.run(request).await;
+    let kept_by_no_one = response.headers().get(header::CACHE_CONTROL).and_then(|value| value.to_str().ok()).is_some_and(|value| value.contains("no-store"));
+    if signed_in && !kept_by_no_one {
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    response
 }
 
 /// Unknown API paths answer the contract's JSON error, not the site's 404 page.

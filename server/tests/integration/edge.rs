@@ -319,6 +319,37 @@ async fn every_answer_carries_the_security_headers() {
     assert!(hsts.is_some_and(|v| v.to_str().unwrap().contains("max-age=")), "HTTPS sites ask browsers to stay on HTTPS");
 }
 
+/// Every answer that carries a member's or staff member's data is `no-store`, not only the
+/// accounts' (bookings, payments, notifications, bookmarks, applications, provider records,
+/// the back office); a public list asked without credentials keeps its own caching.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_with_a_members_data_are_kept_by_no_one() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let member = login(&app, DEMO).await;
+    let token = member["access"].as_str().unwrap();
+    let staff = crate::admin::staff_member(&app).await;
+    for path in [
+        "/api/service/booking/",
+        "/api/payments/",
+        "/api/notifications",
+        "/api/bookmarks/",
+        "/api/service/applications/",
+        "/api/service/providers/",
+        "/api/service/jobs/?mine=true",
+    ] {
+        let response = app.client.get(format!("{}{path}", app.base)).bearer_auth(token).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers().get("cache-control").map(|v| v.to_str().unwrap()), Some("no-store"), "{path}");
+    }
+    for path in ["/api/admin/dashboard/", "/api/admin/members/", "/api/admin/bookings/"] {
+        let response = app.client.get(format!("{}{path}", app.base)).header("cookie", &staff.cookie).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers().get("cache-control").map(|v| v.to_str().unwrap()), Some("no-store"), "{path}");
+    }
+    let public = app.get("/api/service/").await;
+    assert_ne!(public.headers().get("cache-control").map(|v| v.to_str().unwrap()), Some("no-store"), "the public catalogue asked by a visitor");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pages_have_no_inline_script_for_the_policy_to_block() {
     let app = TestApp::spawn(Backend::Sqlite).await;
