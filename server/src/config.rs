@@ -229,6 +229,15 @@ impl Config {
             metrics_token: settings.text("METRICS_TOKEN"),
             data_dir,
         };
+        // A public site on HTTPS with the test provider would take bookings it is never paid
+        // for: only a staging site that says so may.
+        if config.public_url.starts_with("https://") && config.payments.provider == PaymentProvider::Test && !settings.switch("ALLOW_TEST_PAYMENTS", false) {
+            settings.problems.borrow_mut().push(
+                "PUBLIC_URL is https:// but PAYMENTS is test, which takes no money: set PAYMENTS=stripe (see \"Taking real payments\"), \
+                 or ALLOW_TEST_PAYMENTS=true for a staging site"
+                    .into(),
+            );
+        }
         let problems = settings.problems.into_inner();
         if problems.is_empty() { Ok(config) } else { anyhow::bail!("{}", problems.join("; ")) }
     }
@@ -357,6 +366,17 @@ mod tests {
         assert!(error.contains("PRERENDER must be true or false"), "{error}");
         let config = with(&[("TRUSTED_PROXIES", "2"), ("RATE_LIMIT_LOGIN_PER_MINUTE", " 30 ")]).unwrap();
         assert_eq!((config.trusted_proxies, config.limits.login_per_minute), (2, 30));
+    }
+
+    #[test]
+    fn an_https_site_takes_test_payments_only_when_told_to() {
+        let error = with(&[("PUBLIC_URL", "https://www.brightway.example")]).unwrap_err().to_string();
+        assert!(error.contains("PUBLIC_URL is https:// but PAYMENTS is test"), "{error}");
+        assert!(with(&[("PUBLIC_URL", "https://staging.brightway.example"), ("ALLOW_TEST_PAYMENTS", "true")]).is_ok());
+        let stripe =
+            [("PUBLIC_URL", "https://www.brightway.example"), ("PAYMENTS", "stripe"), ("STRIPE_SECRET_KEY", "sk_live_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1")];
+        assert!(with(&stripe).is_ok());
+        assert!(with(&[("PUBLIC_URL", "http://127.0.0.1:3000")]).is_ok(), "a local site may test");
     }
 
     #[test]
