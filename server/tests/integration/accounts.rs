@@ -210,6 +210,9 @@ async fn bad_input_gets_field_errors_in_the_contract_shape() {
     assert_eq!(body["password"][0], "This password is entirely numeric.");
     assert_eq!(body["full_name"][0], "This field is required.");
     assert!(body["message"].is_string());
+    let common = json!({"full_name": "Ann Lee", "email": "ann.lee@example.co.uk", "phone_number": "07700 900124", "password": "password1"});
+    let (status, body) = client.post("/api/auth/register/", common, None).await;
+    assert_eq!((status, body["password"][0].as_str()), (400, Some(server::accounts::password_rules::TOO_COMMON)), "a common password is refused: {body}");
 
     let (status, body) = app
         .client
