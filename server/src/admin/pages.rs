@@ -15,7 +15,7 @@ use super::{audit, dashboard, provider_applications};
 use super::{recruitment, talent};
 use crate::http::AppError;
 use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
-use crate::http::member::same_origin;
+use crate::http::member::refuse_changes_from_elsewhere;
 use crate::site::handlers::{error_page, failed_page};
 use crate::state::AppState;
 use app::admin::{AdminPage, AdminView, Listing};
@@ -78,8 +78,10 @@ impl FromRequestParts<Arc<AppState>> for StaffPage {
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Response> {
         match session::find(state.db(), &parts.headers).await {
             Err(error) => Err(AppError::from(error).into_response()),
-            Ok(Some(staff)) if parts.method.is_safe() || same_origin(&parts.headers, &state.config().public_url) => Ok(StaffPage(staff)),
-            Ok(Some(_)) => Err(AppError::Forbidden("This change must come from the back office's own pages.".into()).into_response()),
+            Ok(Some(staff)) => match refuse_changes_from_elsewhere(parts, &state.config().public_url) {
+                Ok(()) => Ok(StaffPage(staff)),
+                Err(refused) => Err(refused.into_response()),
+            },
             Ok(None) => Err(error_page(&state.site, StatusCode::NOT_FOUND, parts.uri.path()).await),
         }
     }

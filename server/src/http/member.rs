@@ -59,10 +59,7 @@ impl FromRequestParts<Arc<AppState>> for Staff {
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
         if let Some(session) = crate::admin::session::find(state.db(), &parts.headers).await? {
-            // The cookie is SameSite=Strict; a change also has to come from our own pages.
-            if !parts.method.is_safe() && !same_origin(&parts.headers, &state.config().public_url) {
-                return Err(AppError::Forbidden("This change must come from the back office's own pages.".into()));
-            }
+            refuse_changes_from_elsewhere(parts, &state.config().public_url)?;
             return Ok(Staff(session));
         }
         StaffAccount::from_request_parts(parts, state).await?;
@@ -70,12 +67,21 @@ impl FromRequestParts<Arc<AppState>> for Staff {
     }
 }
 
-/// Whether the request's `Origin` (sent by browsers with every change) is the site's own, or
-/// absent (a client that is not a browser, which carries no ambient cookie of ours anyway).
-pub(crate) fn same_origin(headers: &axum::http::HeaderMap, public_url: &str) -> bool {
+/// Whether the request's `Origin` (sent by browsers with every change) is the site's own
+/// (`PUBLIC_URL`), or absent (a client that is not a browser, which carries no ambient cookie
+/// of ours anyway). Never the request's own `Host`: whoever sends the request chooses it (a
+/// rebound DNS name reaches this server with its own name in both).
+fn same_origin(headers: &axum::http::HeaderMap, public_url: &str) -> bool {
     let origin = headers.get(axum::http::header::ORIGIN).and_then(|v| v.to_str().ok());
-    let host = headers.get(axum::http::header::HOST).and_then(|v| v.to_str().ok());
-    origin.is_none_or(|origin| origin == public_url || host.is_some_and(|host| origin.ends_with(&format!("://{host}"))))
+    origin.is_none_or(|origin| origin == public_url)
+}
+
+/// A staff change (the cookie is SameSite=Strict) must also come from the site's own pages.
+pub(crate) fn refuse_changes_from_elsewhere(parts: &Parts, public_url: &str) -> Result<(), AppError> {
+    if parts.method.is_safe() || same_origin(&parts.headers, public_url) {
+        return Ok(());
+    }
+    Err(AppError::Forbidden(format!("This change must come from the back office's own pages, at {public_url}.")))
 }
 
 /// Whoever is asking: the signed-in member when the request carries a token, else a visitor.

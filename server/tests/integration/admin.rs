@@ -288,6 +288,8 @@ async fn the_back_office_page_decides_by_form(backend: Backend) {
             .form(&[("decision", "approve")])
     };
     assert_eq!(form("https://elsewhere.example").send().await.unwrap().status(), 403);
+    let rebound = form("http://rebound.example").header(reqwest::header::HOST, "rebound.example").send().await.unwrap();
+    assert_eq!(rebound.status(), 403, "an Origin that matches only the request's own Host is not the site's");
     let answer = form(&app.base).send().await.unwrap();
     assert_eq!(answer.status(), 303);
     assert_eq!(answer.headers()["location"], "/admin/providers?done=approved");
