@@ -317,8 +317,10 @@ pub async fn update_password(
     row.updated_at = Set(Utc::now());
     let txn = state.db().begin().await?;
     row.update(&txn).await?;
-    // Every other sign-in ends; this one goes on.
+    // Every other sign-in ends; this one goes on, but out of the back office: a staff session,
+    // from this sign-in or another, needs the second factor again.
     tokens::revoke_all(&txn, user_id, Some(&member.family)).await?;
+    crate::admin::session::end_all(&txn, user_id).await?;
     txn.commit().await?;
     Ok(Json(MessageAnswer::new("Password updated successfully!")))
 }

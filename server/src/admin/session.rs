@@ -75,7 +75,7 @@ pub async fn end(db: &impl ConnectionTrait, headers: &HeaderMap) -> Result<(), D
     Ok(())
 }
 
-/// Ends every staff session of a member (deactivated, or no longer staff).
+/// Ends every staff session of a member (deactivated, no longer staff, or a new password).
 pub async fn end_all(db: &impl ConnectionTrait, user_id: i32) -> Result<(), DbErr> {
     staff_session::Entity::update_many()
         .col_expr(staff_session::Column::EndedAt, Expr::value(Utc::now()))

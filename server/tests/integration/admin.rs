@@ -660,3 +660,19 @@ async fn a_burst_of_wrong_codes_gets_no_more_than_the_limit_compared(backend: Ba
     assert!(compared <= 5, "{compared} of 200 simultaneous wrong codes were compared");
 }
 on_both_databases!(backend a_burst_of_wrong_codes_gets_no_more_than_the_limit_compared);
+
+/// A new password ends every staff session of the member, the one of the sign-in that changed
+/// it included: the back office asks for the second factor again.
+async fn a_new_password_ends_the_staff_sessions(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await.0, 200);
+    let change = json!({"old_password": STAFF_PASSWORD, "new_password": "a longer staff password"});
+    let (status, answer) = app.call(Method::PUT, "/api/auth/update-password/", Some(change), Some(&staff.token)).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
+    assert_eq!(status, 401, "the staff session ended with the old password: {answer}");
+    let (status, _) = app.call(Method::GET, "/api/auth/profile/", None, Some(&staff.token)).await;
+    assert_eq!(status, 200, "the sign-in that changed the password goes on, on the site");
+}
+on_both_databases!(backend a_new_password_ends_the_staff_sessions);
