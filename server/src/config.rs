@@ -113,6 +113,8 @@ pub struct Limits {
     pub job_seekers_per_hour: u32,
     /// Payments one member may start in an hour (each may call the payment provider).
     pub payments_per_hour: u32,
+    /// Reviews one member may leave in an hour (each re-renders the service's page and lists).
+    pub reviews_per_hour: u32,
     /// Wrong staff authenticator or recovery codes per staff account, per 15 minutes.
     pub staff_code_failures_per_quarter_hour: u32,
     /// Rate-limit windows kept in memory at most (least recently used forgotten first).
@@ -202,6 +204,7 @@ impl Config {
                 recruitment_per_hour: settings.number("RATE_LIMIT_RECRUITMENT_PER_HOUR", 5),
                 job_seekers_per_hour: settings.number("RATE_LIMIT_JOB_SEEKERS_PER_HOUR", 5),
                 payments_per_hour: settings.number("RATE_LIMIT_PAYMENTS_PER_HOUR", 30),
+                reviews_per_hour: settings.number("RATE_LIMIT_REVIEWS_PER_HOUR", 10),
                 staff_code_failures_per_quarter_hour: settings.number("RATE_LIMIT_STAFF_CODE_FAILURES_PER_15_MINUTES", 5),
                 rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
                 certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),

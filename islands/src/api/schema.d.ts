@@ -6587,6 +6587,17 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly report: {

@@ -7,9 +7,10 @@ use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Member;
-use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, Unauthenticated};
+use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, Unauthenticated};
 use crate::notifications::notice::{Notice, Notifier};
 use crate::platform::db::is_unique_violation;
+use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use app::routes::Tag;
 use axum::Json;
@@ -58,12 +59,13 @@ pub struct NewReview {
 
 /// Leaves the member's review of a service: one per member and service, and not of a service
 /// the member provides (or has applied to provide). Its providers are told.
-#[utoipa::path(post, path = "/api/reviews/", tag = "reviews", security(("bearer" = [])), request_body = NewReview, responses((status = 201, body = ReviewView), Invalid, Unauthenticated))]
+#[utoipa::path(post, path = "/api/reviews/", tag = "reviews", security(("bearer" = [])), request_body = NewReview, responses((status = 201, body = ReviewView), Invalid, Unauthenticated, RateLimited))]
 pub async fn create(
     State(state): State<Arc<AppState>>,
     member: Member,
     JsonBody(body): JsonBody<NewReview>,
 ) -> Result<(StatusCode, Json<ReviewView>), AppError> {
+    state.limiter.check("review", &member.user.id.to_string(), Limit::per_hour(state.config().limits.reviews_per_hour)).await?;
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
     let rating = errors.whole_number("rating", body.rating.as_ref()).and_then(|n| Rating::new(n).map_err(|problem| errors.add("rating", problem)).ok());

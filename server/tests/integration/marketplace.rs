@@ -526,6 +526,23 @@ async fn each_booking_is_reminded_once_a_day_before(app: &TestApp) {
 on_both_databases!(each_booking_is_reminded_once_a_day_before);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reviews_are_limited_per_member() {
+    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.reviews_per_hour = 2).await;
+    let (_, services) = app.json("/api/service/?page_size=3").await;
+    let ids: Vec<Value> = services["results"].as_array().unwrap().iter().map(|s| s["id"].clone()).collect();
+    let member = app.member("Amelia Hughes").await;
+    let review = |id: &Value| json!({"service": id, "rating": 5, "review": "Prompt and thorough."});
+    for id in &ids[..2] {
+        let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(review(id)), Some(&member.token)).await;
+        assert_eq!(status, 201, "{answer}");
+    }
+    let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(review(&ids[2])), Some(&member.token)).await;
+    assert_eq!((status, answer["error"].clone()), (429, json!(true)), "a third review within the hour");
+    let other = app.member("Sam Jones").await;
+    assert_eq!(app.call(Method::POST, "/api/reviews/", Some(review(&ids[2])), Some(&other.token)).await.0, 201, "the limit is per member");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bookings_are_limited_per_member() {
     let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.bookings_per_hour = 2).await;
     let id = service_id(&app, "regular-home-clean").await;
