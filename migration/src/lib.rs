@@ -14,6 +14,7 @@ mod m20261127_000002_hidden_categories;
 mod m20261127_000003_review_moderation;
 mod m20261127_000004_recruitment_inbox;
 mod m20261128_000001_shared_work;
+mod m20261129_000001_audit_log_no_truncate;
 
 pub struct Migrator;
 
@@ -33,6 +34,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000003_review_moderation::Migration),
             Box::new(m20261127_000004_recruitment_inbox::Migration),
             Box::new(m20261128_000001_shared_work::Migration),
+            Box::new(m20261129_000001_audit_log_no_truncate::Migration),
         ]
     }
 }

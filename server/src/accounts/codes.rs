@@ -3,6 +3,7 @@
 
 use crate::http::AppError;
 use crate::platform::secrets::constant_time_eq;
+use crate::platform::security_events::{self, SecurityEvent};
 use chrono::{Duration, Utc};
 use entity::one_time_code;
 use hmac::{Hmac, Mac};
@@ -104,7 +105,10 @@ impl Codes {
     /// try counts even though its request fails. A match is used up by [`use_up`], inside the
     /// transaction of what the code allows.
     pub async fn check(&self, db: &impl ConnectionTrait, user_id: i32, purpose: Purpose, given: &str) -> Result<MatchedCode, AppError> {
-        let wrong = |message: &str| AppError::field("otp", message);
+        let wrong = |message: &str| {
+            security_events::record(SecurityEvent::WrongEmailCode, Some(user_id));
+            AppError::field("otp", message)
+        };
         let given = given.trim();
         if given.len() != 6 || !given.chars().all(|c| c.is_ascii_digit()) {
             return Err(wrong("Enter the 6-digit code from the email."));

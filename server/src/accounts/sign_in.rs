@@ -13,6 +13,7 @@ use crate::platform::db::is_unique_violation;
 use crate::platform::mail::outbox;
 use crate::platform::passwords;
 use crate::platform::rate_limit::Limit;
+use crate::platform::security_events::{self, SecurityEvent};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -246,7 +247,10 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
     let matches = passwords::verify_blocking(password, user.as_ref().map(|u| u.password_hash.clone())).await;
     let user = match user {
         Some(user) if matches && user.is_active => user,
-        _ => return Err(AppError::Unauthorized("No active account found with the given credentials".into())),
+        user => {
+            security_events::record(SecurityEvent::SignInFailed, user.map(|user| user.id));
+            return Err(AppError::Unauthorized("No active account found with the given credentials".into()));
+        }
     };
     state.limiter.give_back("login-failure", &failures).await?;
     if !user.is_verified {

@@ -10,6 +10,7 @@ use crate::http::extract::JsonBody;
 use crate::http::member::StaffAccount;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
 use crate::platform::rate_limit::Limit;
+use crate::platform::security_events::{self, SecurityEvent};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -106,6 +107,7 @@ pub async fn confirm_enrolment(
     state.limiter.check("staff-code", &key, limit).await?;
     let code = body.code.unwrap_or_default();
     let Some(step) = second_factor::accepted_step(&secret, &code, None, unix_now()) else {
+        security_events::record(SecurityEvent::WrongStaffCode, Some(user.id));
         return Err(AppError::field("code", WRONG_CODE));
     };
     let codes = second_factor::new_recovery_codes();
@@ -214,6 +216,7 @@ pub async fn sign_in(
         (None, None) => return Err(AppError::field("code", "Enter the 6-digit code from your authenticator app, or one of your recovery codes.")),
     };
     if !accepted {
+        security_events::record(SecurityEvent::WrongStaffCode, Some(user.id));
         return Err(AppError::field(field, wrong));
     }
     let (token, expires_at) = session::open(&txn, user.id, &member.family, state.config().staff_session).await?;

@@ -3,6 +3,7 @@
 
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
+use crate::platform::security_events::{self, SecurityEvent};
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
@@ -45,7 +46,11 @@ impl FromRequestParts<Arc<AppState>> for StaffAccount {
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
         let member = Member::from_request_parts(parts, state).await?;
-        if member.user.is_staff { Ok(StaffAccount(member)) } else { Err(AppError::NotFound) }
+        if !member.user.is_staff {
+            security_events::record(SecurityEvent::StaffCallRefused, Some(member.user.id));
+            return Err(AppError::NotFound);
+        }
+        Ok(StaffAccount(member))
     }
 }
 
@@ -62,7 +67,8 @@ impl FromRequestParts<Arc<AppState>> for Staff {
             refuse_changes_from_elsewhere(parts, &state.config().public_url)?;
             return Ok(Staff(session));
         }
-        StaffAccount::from_request_parts(parts, state).await?;
+        let staff = StaffAccount::from_request_parts(parts, state).await?;
+        security_events::record(SecurityEvent::StaffCallRefused, Some(staff.0.user.id));
         Err(AppError::Forbidden("Confirm your sign-in with your authenticator code on the login page first.".into()))
     }
 }
@@ -81,6 +87,7 @@ pub(crate) fn refuse_changes_from_elsewhere(parts: &Parts, public_url: &str) -> 
     if parts.method.is_safe() || same_origin(&parts.headers, public_url) {
         return Ok(());
     }
+    security_events::record(SecurityEvent::StaffCallRefused, None);
     Err(AppError::Forbidden(format!("This change must come from the back office's own pages, at {public_url}.")))
 }
 

@@ -10,5 +10,6 @@ pub mod periodic;
 pub mod rate_limit;
 pub mod search;
 pub mod secrets;
+pub mod security_events;
 pub mod signed_link;
 pub mod storage;

@@ -80,6 +80,8 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
         .env("DATA_DIR", data.path())
         .env("PORT", port.to_string())
         .env("PRERENDER", "false")
+        // The demo member, for a failed sign-in aimed at an account.
+        .env("SEED_DEMO", "true")
         .env("RUST_LOG", "info")
         // Standard output is a pipe, not a terminal: the logs are JSON, one object a line.
         .env_remove("LOG_FORMAT")
@@ -101,6 +103,10 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
     assert_eq!(health.headers()["x-request-id"].len(), 16, "a request id is made when none came");
     let traced = reqwest::Client::new().get(format!("http://{address}/readyz")).header("X-Request-Id", "lb-7f3a-0001").send().await.unwrap();
     assert_eq!(traced.headers()["x-request-id"], "lb-7f3a-0001", "the balancer's id is kept");
+    let guess = serde_json::json!({"email": "demo@brightway.example", "password": "not-the-password-42"});
+    let refused =
+        reqwest::Client::new().post(format!("http://{address}/api/auth/login/")).header("X-Request-Id", "lb-7f3a-0002").json(&guess).send().await.unwrap();
+    assert_eq!(refused.status(), 401);
 
     let stopped = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(stopped.success());
@@ -118,5 +124,12 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
         lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0001" && line["target"] == "access").expect("the request's log line names its id");
     assert_eq!(answered["fields"]["status"], 200);
     assert_eq!(answered["span"]["route"], "/readyz");
+    let failed_sign_in = lines
+        .iter()
+        .find(|line| line["target"] == "security" && line["fields"]["event"] == "sign_in_failed")
+        .expect("a failed sign-in is a security event in the log");
+    assert_eq!((failed_sign_in["level"].as_str(), failed_sign_in["span"]["request_id"].as_str()), (Some("WARN"), Some("lb-7f3a-0002")));
+    assert!(failed_sign_in["fields"]["account"].is_number(), "the account it was aimed at: {failed_sign_in}");
+    assert!(lines.iter().all(|line| !line.to_string().contains("not-the-password-42")), "no password in the log");
     assert!(reqwest::get(format!("http://{address}/healthz")).await.is_err(), "nothing listens any more");
 }
