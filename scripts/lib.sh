@@ -37,6 +37,16 @@ ensure_moto() {
   python3 -m pip install --quiet --disable-pip-version-check "moto[server]"
 }
 
+# openapi-spec-validator, which checks the OpenAPI document against the specification. Pinned.
+OPENAPI_SPEC_VALIDATOR_VERSION=0.9.0
+ensure_openapi_spec_validator() {
+  if python3 -m pip show openapi-spec-validator 2>/dev/null | grep -qx "Version: $OPENAPI_SPEC_VALIDATOR_VERSION"; then
+    return 0
+  fi
+  echo "Installing openapi-spec-validator $OPENAPI_SPEC_VALIDATOR_VERSION to check the OpenAPI document..."
+  python3 -m pip install --quiet --disable-pip-version-check "openapi-spec-validator==$OPENAPI_SPEC_VALIDATOR_VERSION"
+}
+
 # schemathesis, which fuzzes the API from its OpenAPI document. Pinned: its command line and
 # its checks change between releases.
 SCHEMATHESIS_VERSION=4.32.5

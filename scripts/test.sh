@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the tests. With no argument, every test, as CI runs them: formatting and clippy, island
 # unit tests (vitest), Rust tests on SQLite and PostgreSQL (the fault tests that need root only
-# when run as root), a fuzzing of the API from its OpenAPI document, and the browser tests
-# (Playwright driving Debian's Chromium) against the real server. Installs what it needs: npm
-# packages, Debian's chromium, and from PyPI moto (a local S3 server) and schemathesis.
+# when run as root), the OpenAPI document checked by a validator and used to fuzz the API, and
+# the browser tests (Playwright driving Debian's Chromium) against the real server. Installs
+# what it needs: npm packages, Debian's chromium, and from PyPI moto (a local S3 server),
+# openapi-spec-validator and schemathesis.
 #
 # `fast`: the loop while working (a few minutes on two cores with a warm cargo cache):
 # formatting, clippy, vitest, and the Rust tests on SQLite only; it says what it leaves out.
@@ -47,6 +48,7 @@ fi
 ensure_chromium
 ensure_moto
 ensure_schemathesis
+ensure_openapi_spec_validator
 npm_install end2end
 
 echo "== rust: unit, render and API tests (SQLite and PostgreSQL)"
@@ -65,6 +67,9 @@ cargo test --locked -p server --test integration -- --test-threads=2 --show-outp
 
 cargo build --locked -p server
 SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server"
+
+echo "== api: the OpenAPI document against the OpenAPI specification (the snapshot the Rust tests keep equal to it)"
+python3 -m openapi_spec_validator islands/src/api/openapi.json
 
 echo "== api: schemathesis against /api/openapi.json"
 (

@@ -554,7 +554,7 @@ export interface paths {
             readonly cookie?: never;
         };
         /** The website info, as its form edits it. */
-        readonly get: operations["website_info"];
+        readonly get: operations["admin_website_info"];
         /**
          * Replaces the website info: `brand`, `email`, `phones` (one a line, or a list), `address`,
          *     `opening_hours`, `socials` (lines of a name and an address).
@@ -697,13 +697,13 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        readonly get: operations["show"];
+        readonly get: operations["show_profile"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
-        readonly patch: operations["update"];
+        readonly patch: operations["update_profile"];
         readonly trace?: never;
     };
     readonly "/api/auth/register/": {
@@ -794,7 +794,7 @@ export interface paths {
             readonly cookie?: never;
         };
         /** The member's bookmarks, newest first. */
-        readonly get: operations["list"];
+        readonly get: operations["list_bookmarks"];
         readonly put?: never;
         /** Saves a service or a job: 201 when new, 200 with the one already saved. */
         readonly post: operations["save"];
@@ -815,7 +815,7 @@ export interface paths {
         readonly put?: never;
         readonly post?: never;
         /** Removes one of the member's bookmarks. */
-        readonly delete: operations["remove"];
+        readonly delete: operations["remove_bookmark"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -831,7 +831,7 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /** Applies for an open job with a CV. The applicant and the job's owner are told. */
-        readonly post: operations["apply"];
+        readonly post: operations["apply_for_job"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -848,7 +848,7 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /** Registers a job seeker with a private CV; rate limited per client address. */
-        readonly post: operations["register"];
+        readonly post: operations["register_job_seeker"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -863,7 +863,7 @@ export interface paths {
             readonly cookie?: never;
         };
         /** The member's notifications, newest first. */
-        readonly get: operations["list"];
+        readonly get: operations["list_notifications"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -903,7 +903,7 @@ export interface paths {
         readonly options?: never;
         readonly head?: never;
         /** Marks one of the member's notifications read or unread. */
-        readonly patch: operations["update"];
+        readonly patch: operations["update_notification"];
         readonly trace?: never;
     };
     readonly "/api/payments/": {
@@ -914,7 +914,7 @@ export interface paths {
             readonly cookie?: never;
         };
         /** The member's payments, newest first; `booking` keeps one booking's. */
-        readonly get: operations["list"];
+        readonly get: operations["list_payments"];
         readonly put?: never;
         /**
          * Starts paying for one of the member's bookings: 201 with the payment and the provider's
@@ -958,7 +958,7 @@ export interface paths {
             readonly cookie?: never;
         };
         /** One of the member's payments. */
-        readonly get: operations["show"];
+        readonly get: operations["show_payment"];
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
@@ -996,7 +996,7 @@ export interface paths {
             readonly cookie?: never;
         };
         /** Reviews, newest first: of one service, or of every service. */
-        readonly get: operations["list"];
+        readonly get: operations["list_reviews"];
         readonly put?: never;
         /**
          * Leaves the member's review of a service: one per member and service, and not of a service
@@ -1094,7 +1094,7 @@ export interface paths {
         readonly put?: never;
         readonly post?: never;
         /** Withdraws one of the member's applications: it and its CV are deleted. */
-        readonly delete: operations["withdraw"];
+        readonly delete: operations["withdraw_application"];
         readonly options?: never;
         readonly head?: never;
         /** Moves an application to one of the member's job posts along; the applicant is told. */
@@ -1109,7 +1109,7 @@ export interface paths {
             readonly cookie?: never;
         };
         /** The member's bookings that are not cancelled, newest first. */
-        readonly get: operations["list"];
+        readonly get: operations["list_bookings"];
         readonly put?: never;
         /**
          * Books an Open service for the member. The amount is the service's price now, whatever the
@@ -1133,7 +1133,7 @@ export interface paths {
          * One of the member's bookings. A cancelled one is gone from the member's view, as from their
          *     list (its record is kept for the company's accounts).
          */
-        readonly get: operations["show"];
+        readonly get: operations["show_booking"];
         readonly put?: never;
         readonly post?: never;
         /**
@@ -1175,7 +1175,7 @@ export interface paths {
          * Jobs, newest first; `search` uses the full-text index (every word must match, each also as
          *     the start of a longer word). A job past its closing date counts as Closed.
          */
-        readonly get: operations["list"];
+        readonly get: operations["list_jobs"];
         readonly put?: never;
         /** Posts a job, Open at once and owned by the member; every page showing jobs is refreshed. */
         readonly post: operations["post"];
@@ -1193,14 +1193,14 @@ export interface paths {
             readonly cookie?: never;
         };
         /** One job, open or closed; a removed one is not found. */
-        readonly get: operations["show"];
+        readonly get: operations["show_job"];
         readonly put?: never;
         readonly post?: never;
         /**
          * Removes one of the member's job posts: it leaves every list and page at once, and its
          *     applications are kept (their applicants are told). Removing it again changes nothing.
          */
-        readonly delete: operations["remove"];
+        readonly delete: operations["remove_job"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -1251,13 +1251,13 @@ export interface paths {
             readonly cookie?: never;
         };
         /** The member's own provider records, newest first. */
-        readonly get: operations["list"];
+        readonly get: operations["list_providers"];
         readonly put?: never;
         /**
          * Applies to provide an Open service: Pending until staff decide; one application per
          *     member and service.
          */
-        readonly post: operations["apply"];
+        readonly post: operations["apply_to_provide"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1275,11 +1275,11 @@ export interface paths {
         readonly put?: never;
         readonly post?: never;
         /** Withdraws the member's application, or stops providing the service. */
-        readonly delete: operations["withdraw"];
+        readonly delete: operations["withdraw_provider"];
         readonly options?: never;
         readonly head?: never;
         /** Switches whether the member takes bookings for this service. */
-        readonly patch: operations["update"];
+        readonly patch: operations["update_provider"];
         readonly trace?: never;
     };
     readonly "/api/service/{id}/": {
@@ -5110,7 +5110,7 @@ export interface operations {
             };
         };
     };
-    readonly website_info: {
+    readonly admin_website_info: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5524,7 +5524,7 @@ export interface operations {
             };
         };
     };
-    readonly show: {
+    readonly show_profile: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5552,7 +5552,7 @@ export interface operations {
             };
         };
     };
-    readonly update: {
+    readonly update_profile: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5836,7 +5836,7 @@ export interface operations {
             };
         };
     };
-    readonly list: {
+    readonly list_bookmarks: {
         readonly parameters: {
             readonly query?: {
                 readonly page?: number;
@@ -5936,7 +5936,7 @@ export interface operations {
             };
         };
     };
-    readonly remove: {
+    readonly remove_bookmark: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -5974,7 +5974,7 @@ export interface operations {
             };
         };
     };
-    readonly apply: {
+    readonly apply_for_job: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6044,7 +6044,7 @@ export interface operations {
             };
         };
     };
-    readonly register: {
+    readonly register_job_seeker: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6114,7 +6114,7 @@ export interface operations {
             };
         };
     };
-    readonly list: {
+    readonly list_notifications: {
         readonly parameters: {
             readonly query?: {
                 /** @description Only read (`true`) or unread (`false`) ones */
@@ -6194,7 +6194,7 @@ export interface operations {
             };
         };
     };
-    readonly update: {
+    readonly update_notification: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6246,7 +6246,7 @@ export interface operations {
             };
         };
     };
-    readonly list: {
+    readonly list_payments: {
         readonly parameters: {
             readonly query?: {
                 /** @description Only this booking's payments */
@@ -6414,7 +6414,7 @@ export interface operations {
             };
         };
     };
-    readonly show: {
+    readonly show_payment: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6505,7 +6505,7 @@ export interface operations {
             };
         };
     };
-    readonly list: {
+    readonly list_reviews: {
         readonly parameters: {
             readonly query?: {
                 /** @description Only this service's reviews */
@@ -6822,7 +6822,7 @@ export interface operations {
             };
         };
     };
-    readonly withdraw: {
+    readonly withdraw_application: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -6912,7 +6912,7 @@ export interface operations {
             };
         };
     };
-    readonly list: {
+    readonly list_bookings: {
         readonly parameters: {
             readonly query?: {
                 readonly page?: number;
@@ -7014,7 +7014,7 @@ export interface operations {
             };
         };
     };
-    readonly show: {
+    readonly show_booking: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -7150,7 +7150,7 @@ export interface operations {
             };
         };
     };
-    readonly list: {
+    readonly list_jobs: {
         readonly parameters: {
             readonly query?: {
                 readonly status?: components["schemas"]["ListingStatus"];
@@ -7278,7 +7278,7 @@ export interface operations {
             };
         };
     };
-    readonly show: {
+    readonly show_job: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -7317,7 +7317,7 @@ export interface operations {
             };
         };
     };
-    readonly remove: {
+    readonly remove_job: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -7438,7 +7438,7 @@ export interface operations {
             };
         };
     };
-    readonly list: {
+    readonly list_providers: {
         readonly parameters: {
             readonly query?: {
                 readonly page?: number;
@@ -7488,7 +7488,7 @@ export interface operations {
             };
         };
     };
-    readonly apply: {
+    readonly apply_to_provide: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -7529,7 +7529,7 @@ export interface operations {
             };
         };
     };
-    readonly withdraw: {
+    readonly withdraw_provider: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;
@@ -7567,7 +7567,7 @@ export interface operations {
             };
         };
     };
-    readonly update: {
+    readonly update_provider: {
         readonly parameters: {
             readonly query?: never;
             readonly header?: never;

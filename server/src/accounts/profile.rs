@@ -97,7 +97,7 @@ pub async fn user_view(state: &AppState, user: &user::Model) -> Result<UserView,
     })
 }
 
-#[utoipa::path(get, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), Unauthenticated))]
+#[utoipa::path(get, path = "/api/auth/profile/", operation_id = "show_profile", tag = "accounts", security(("bearer" = [])), responses((status = 200, body = UserView), Unauthenticated))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<UserView>, AppError> {
     Ok(Json(user_view(&state, &member.user).await?))
 }
@@ -115,7 +115,7 @@ struct Upload {
     file_name: Option<String>,
 }
 
-#[utoipa::path(patch, path = "/api/auth/profile/", tag = "accounts", security(("bearer" = [])), request_body(content = ProfileUpdateForm, content_type = "multipart/form-data", encoding(("profile_picture" = (content_type = PICTURE_TYPES)), ("resume" = (content_type = DOCUMENT_TYPES)), ("passport" = (content_type = DOCUMENT_TYPES)), ("utility_bill" = (content_type = DOCUMENT_TYPES)), ("other_documents" = (content_type = DOCUMENT_TYPES)), ("certificates" = (content_type = DOCUMENT_TYPES)))), responses((status = 200, body = UserView), Invalid, Unauthenticated, (status = 413, description = "A file is over its size limit", body = ErrorBody), (status = 415, description = "A file is not of an allowed type", body = ErrorBody)))]
+#[utoipa::path(patch, path = "/api/auth/profile/", operation_id = "update_profile", tag = "accounts", security(("bearer" = [])), request_body(content = ProfileUpdateForm, content_type = "multipart/form-data", encoding(("profile_picture" = (content_type = PICTURE_TYPES)), ("resume" = (content_type = DOCUMENT_TYPES)), ("passport" = (content_type = DOCUMENT_TYPES)), ("utility_bill" = (content_type = DOCUMENT_TYPES)), ("other_documents" = (content_type = DOCUMENT_TYPES)), ("certificates" = (content_type = DOCUMENT_TYPES)))), responses((status = 200, body = UserView), Invalid, Unauthenticated, (status = 413, description = "A file is over its size limit", body = ErrorBody), (status = 415, description = "A file is not of an allowed type", body = ErrorBody)))]
 pub async fn update(State(state): State<Arc<AppState>>, member: Member, MultipartForm(mut form): MultipartForm) -> Result<Json<UserView>, AppError> {
     let mut errors = FieldErrors::default();
     let mut row = member.user.clone().into_active_model();

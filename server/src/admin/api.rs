@@ -355,7 +355,7 @@ pub async fn service_update(
 }
 
 /// The website info, as its form edits it.
-#[utoipa::path(get, path = "/api/admin/website-info/", tag = "back office", responses((status = 200, body = WebsiteInfoForm), StaffOnly))]
+#[utoipa::path(get, path = "/api/admin/website-info/", operation_id = "admin_website_info", tag = "back office", responses((status = 200, body = WebsiteInfoForm), StaffOnly))]
 pub async fn website_info(State(state): State<Arc<AppState>>, _staff: Staff) -> Result<Json<WebsiteInfoForm>, AppError> {
     Ok(Json(catalogue::website_info(&state).await?))
 }

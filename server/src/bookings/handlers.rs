@@ -29,7 +29,7 @@ const CITY_MAX_CHARS: usize = 100;
 const NOTES_MAX_CHARS: usize = 2000;
 
 /// The member's bookings that are not cancelled, newest first.
-#[utoipa::path(get, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), params(
+#[utoipa::path(get, path = "/api/service/booking/", operation_id = "list_bookings", tag = "bookings", security(("bearer" = [])), params(
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<BookingView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
@@ -191,7 +191,7 @@ async fn own(state: &AppState, member: &Member, id: i32) -> Result<(booking::Mod
 
 /// One of the member's bookings. A cancelled one is gone from the member's view, as from their
 /// list (its record is kept for the company's accounts).
-#[utoipa::path(get, path = "/api/service/booking/{id}/", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = BookingView), Unauthenticated, (status = 404, description = "Not one of yours, or cancelled", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/service/booking/{id}/", operation_id = "show_booking", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = BookingView), Unauthenticated, (status = 404, description = "Not one of yours, or cancelled", body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<Json<BookingView>, AppError> {
     let (row, service) = own(&state, &member, id).await?;
     if row.status == BookingStatus::Cancelled {

@@ -66,7 +66,7 @@ async fn views(db: &impl ConnectionTrait, rows: Vec<bookmark::Model>) -> Result<
 }
 
 /// The member's bookmarks, newest first.
-#[utoipa::path(get, path = "/api/bookmarks/", tag = "bookmarks", security(("bearer" = [])), params(
+#[utoipa::path(get, path = "/api/bookmarks/", operation_id = "list_bookmarks", tag = "bookmarks", security(("bearer" = [])), params(
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<BookmarkView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
@@ -139,7 +139,7 @@ pub async fn save(
 }
 
 /// Removes one of the member's bookmarks.
-#[utoipa::path(delete, path = "/api/bookmarks/{id}/", tag = "bookmarks", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+#[utoipa::path(delete, path = "/api/bookmarks/{id}/", operation_id = "remove_bookmark", tag = "bookmarks", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let result =
         bookmark::Entity::delete_many().filter(bookmark::Column::Id.eq(id)).filter(bookmark::Column::UserId.eq(member.user.id)).exec(state.db()).await?;

@@ -60,7 +60,7 @@ async fn jobs_of(db: &impl sea_orm::ConnectionTrait, applications: &[job_applica
 }
 
 /// Applies for an open job with a CV. The applicant and the job's owner are told.
-#[utoipa::path(post, path = "/api/job-apply/", tag = "job applications", security(("bearer" = [])), request_body(content = JobApplicationForm, content_type = "multipart/form-data", encoding(("resume" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobApplicationView), Invalid, Unauthenticated, (status = 413, description = "The CV is over 5 MiB", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
+#[utoipa::path(post, path = "/api/job-apply/", operation_id = "apply_for_job", tag = "job applications", security(("bearer" = [])), request_body(content = JobApplicationForm, content_type = "multipart/form-data", encoding(("resume" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobApplicationView), Invalid, Unauthenticated, (status = 413, description = "The CV is over 5 MiB", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
 pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: MultipartForm) -> Result<(StatusCode, Json<JobApplicationView>), AppError> {
     state.limiter.check("job-apply", &member.user.id.to_string(), Limit::per_hour(state.config().limits.job_applications_per_hour)).await?;
     let mut fields = FormFields::read(form, &[FileField { name: "resume", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
@@ -192,7 +192,7 @@ pub async fn list_for_job(
 }
 
 /// Withdraws one of the member's applications: it and its CV are deleted.
-#[utoipa::path(delete, path = "/api/service/applications/{id}/", tag = "job applications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+#[utoipa::path(delete, path = "/api/service/applications/{id}/", operation_id = "withdraw_application", tag = "job applications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row =
         job_application::Entity::find_by_id(id).filter(job_application::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;

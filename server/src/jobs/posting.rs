@@ -48,7 +48,7 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
 
 /// Jobs, newest first; `search` uses the full-text index (every word must match, each also as
 /// the start of a longer word). A job past its closing date counts as Closed.
-#[utoipa::path(get, path = "/api/service/jobs/", tag = "jobs", params(
+#[utoipa::path(get, path = "/api/service/jobs/", operation_id = "list_jobs", tag = "jobs", params(
     ("status" = Option<ListingStatus>, Query),
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Words in the title, company, location or description"),
     ("location" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the job's location, e.g. a town"),
@@ -93,7 +93,7 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
 }
 
 /// One job, open or closed; a removed one is not found.
-#[utoipa::path(get, path = "/api/service/jobs/{id}/", tag = "jobs", params(("id" = i32, Path, minimum = 1)), security((), ("bearer" = [])), responses((status = 200, body = JobView), Unauthenticated, (status = 404, description = "No such job", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/service/jobs/{id}/", operation_id = "show_job", tag = "jobs", params(("id" = i32, Path, minimum = 1)), security((), ("bearer" = [])), responses((status = 200, body = JobView), Unauthenticated, (status = 404, description = "No such job", body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, viewer: Viewer, RecordId(id): RecordId) -> Result<Json<JobView>, AppError> {
     let row = listed_job(state.db(), id).await?.ok_or(AppError::NotFound)?;
     let count = if row.owner_id.is_some() && row.owner_id == viewer.user_id() {
@@ -149,7 +149,7 @@ pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: Mult
 
 /// Removes one of the member's job posts: it leaves every list and page at once, and its
 /// applications are kept (their applicants are told). Removing it again changes nothing.
-#[utoipa::path(delete, path = "/api/service/jobs/{id}/", tag = "jobs", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+#[utoipa::path(delete, path = "/api/service/jobs/{id}/", operation_id = "remove_job", tag = "jobs", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row = job::Entity::find_by_id(id).filter(job::Column::OwnerId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
     remove_post(&state, &row, None).await?;

@@ -26,7 +26,7 @@ fn boolean(raw: &str) -> Option<bool> {
 }
 
 /// The member's notifications, newest first.
-#[utoipa::path(get, path = "/api/notifications", tag = "notifications", security(("bearer" = [])), params(
+#[utoipa::path(get, path = "/api/notifications", operation_id = "list_notifications", tag = "notifications", security(("bearer" = [])), params(
     ("is_read" = Option<bool>, Query, description = "Only read (`true`) or unread (`false`) ones"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -52,7 +52,7 @@ pub struct NotificationChange {
 }
 
 /// Marks one of the member's notifications read or unread.
-#[utoipa::path(patch, path = "/api/notifications/{id}/", tag = "notifications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = NotificationChange, responses((status = 200, body = NotificationView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+#[utoipa::path(patch, path = "/api/notifications/{id}/", operation_id = "update_notification", tag = "notifications", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = NotificationChange, responses((status = 200, body = NotificationView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn update(
     State(state): State<Arc<AppState>>,
     member: Member,

@@ -55,7 +55,7 @@ async fn own_payment(db: &impl ConnectionTrait, member: &Member, id: i32) -> Res
 }
 
 /// The member's payments, newest first; `booking` keeps one booking's.
-#[utoipa::path(get, path = "/api/payments/", tag = "payments", security(("bearer" = [])), params(
+#[utoipa::path(get, path = "/api/payments/", operation_id = "list_payments", tag = "payments", security(("bearer" = [])), params(
     ("booking" = Option<i32>, Query, minimum = 1, description = "Only this booking's payments"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -75,7 +75,7 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
 }
 
 /// One of the member's payments.
-#[utoipa::path(get, path = "/api/payments/{id}/", tag = "payments", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = PaymentView), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/payments/{id}/", operation_id = "show_payment", tag = "payments", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = PaymentView), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<Json<PaymentView>, AppError> {
     Ok(Json(own_payment(state.db(), &member, id).await?))
 }

@@ -25,7 +25,7 @@ const BIO_MAX_CHARS: usize = 2000;
 const MAX_EXPERIENCE_YEARS: i64 = 70;
 
 /// The member's own provider records, newest first.
-#[utoipa::path(get, path = "/api/service/providers/", tag = "providers", security(("bearer" = [])), params(
+#[utoipa::path(get, path = "/api/service/providers/", operation_id = "list_providers", tag = "providers", security(("bearer" = [])), params(
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ProviderView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
@@ -57,7 +57,7 @@ pub struct ProviderApplication {
 
 /// Applies to provide an Open service: Pending until staff decide; one application per
 /// member and service.
-#[utoipa::path(post, path = "/api/service/providers/", tag = "providers", security(("bearer" = [])), request_body = ProviderApplication, responses((status = 201, body = ProviderView), Invalid, Unauthenticated))]
+#[utoipa::path(post, path = "/api/service/providers/", operation_id = "apply_to_provide", tag = "providers", security(("bearer" = [])), request_body = ProviderApplication, responses((status = 201, body = ProviderView), Invalid, Unauthenticated))]
 pub async fn apply(
     State(state): State<Arc<AppState>>,
     member: Member,
@@ -123,7 +123,7 @@ pub struct AvailabilityChange {
 }
 
 /// Switches whether the member takes bookings for this service.
-#[utoipa::path(patch, path = "/api/service/providers/{id}/", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = AvailabilityChange, responses((status = 200, body = ProviderView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+#[utoipa::path(patch, path = "/api/service/providers/{id}/", operation_id = "update_provider", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = AvailabilityChange, responses((status = 200, body = ProviderView), Invalid, Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn update(
     State(state): State<Arc<AppState>>,
     member: Member,
@@ -143,7 +143,7 @@ pub async fn update(
 }
 
 /// Withdraws the member's application, or stops providing the service.
-#[utoipa::path(delete, path = "/api/service/providers/{id}/", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
+#[utoipa::path(delete, path = "/api/service/providers/{id}/", operation_id = "withdraw_provider", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row = own(&state, &member, id).await?;
     let txn = state.db().begin().await?;

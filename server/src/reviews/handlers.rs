@@ -28,7 +28,7 @@ use utoipa::ToSchema;
 const REVIEW_MAX_CHARS: usize = 2000;
 
 /// Reviews, newest first: of one service, or of every service.
-#[utoipa::path(get, path = "/api/reviews/", tag = "reviews", params(
+#[utoipa::path(get, path = "/api/reviews/", operation_id = "list_reviews", tag = "reviews", params(
     ("service" = Option<i32>, Query, minimum = 1, description = "Only this service's reviews"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),

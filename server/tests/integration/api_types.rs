@@ -15,3 +15,21 @@ fn the_islands_snapshot_of_the_openapi_document_is_current() {
          target/debug/server openapi > islands/src/api/openapi.json && (cd islands && npm run api-types)"
     );
 }
+
+/// Every operation has an id of its own: client generators name their functions after them
+/// (`register` named both sign-up and the job-seeker registration).
+#[test]
+fn every_operation_id_is_unique() {
+    let document: serde_json::Value = serde_json::from_str(&server::http::api::document_json()).expect("the document is JSON");
+    let mut seen = std::collections::HashMap::new();
+    for (path, operations) in document["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            if let Some(id) = operation["operationId"].as_str() {
+                let here = format!("{method} {path}");
+                if let Some(other) = seen.insert(id.to_string(), here.clone()) {
+                    panic!("operationId {id:?} names both {other} and {here}");
+                }
+            }
+        }
+    }
+}
