@@ -282,7 +282,9 @@ route_table! {
     FormFindJob "/form/find-job" Unlisted => form::find_job::page in Form;
     FormJobPost "/form/job-post" Unlisted => form::job_post::page in Form;
     FormHireTalent "/form/hire-talent" Unlisted => form::hire_talent::page(RecruitmentOutcome) in Form;
-    Notifications "/notifications" Member => notifications::page;
+    // Anyone may open it (spec section 1: visitors read notifications, and its title is fixed):
+    // a visitor is offered to sign in there, not sent to the login page.
+    Notifications "/notifications" Unlisted => notifications::page;
     Services "/services" Public { category: Option<String> = "category", search: String = "search", page: u64 = "page" } => services::list::page(ServicesData) tags [Tag::Services, Tag::Reviews];
     ServicesBook "/services/book" Unlisted { service: Option<i32> = "id" } => services::book::page(Option<ServiceCard>) tags service.map(Tag::Service);
     ServicesDetails "/services/details" Public { service: Option<i32> = "id" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
@@ -364,10 +366,7 @@ mod tests {
         let unique: std::collections::HashSet<_> = PATHS.iter().collect();
         assert_eq!(unique.len(), 33);
         let members: Vec<&str> = PATHS.iter().copied().filter(|p| route(p).unwrap().unwrap().access() == Access::Member).collect();
-        assert_eq!(
-            members,
-            ["/user/change-password", "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post", "/notifications"]
-        );
+        assert_eq!(members, ["/user/change-password", "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post"]);
     }
 
     #[test]

@@ -27,7 +27,7 @@ assert.equal(ROUTES.length, 33);
 // The signed-in area: each page has the member guard, which sends a visitor without a session
 // to /user/login?redirect=<the page>.
 const MEMBER_ROUTES = new Set(TABLE.filter(({ access }) => access === 'member').map(({ path }) => path));
-assert.equal(MEMBER_ROUTES.size, 7);
+assert.equal(MEMBER_ROUTES.size, 6);
 
 // The demo member of the demo data.
 const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
@@ -152,8 +152,14 @@ for (const [label, contextOptions] of VIEWPORTS) {
           const response = await page.goto(`${env.baseUrl}${path}`, { waitUntil: 'load' });
           const { title } = await checkLoadedPage(page, response, problems, path);
           if (path === '/notifications') {
-            // Spec section 1: 'Notifications - {brand} UK'.
+            // Spec section 1: 'Notifications - {brand} UK', for a visitor too: once the page has
+            // run, it still has its title and offers to sign in and come back.
             assert.equal(title, 'Notifications - Brightway UK');
+            await page.getByText('Sign in to see your notifications.').waitFor({ state: 'visible' });
+            await waitForIslandsHydrated(page);
+            await settle(page);
+            assert.equal(new URL(page.url()).pathname, '/notifications', 'the visitor stays on the page');
+            assert.equal(await page.title(), 'Notifications - Brightway UK');
           }
         } finally {
           await page.close();

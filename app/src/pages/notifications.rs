@@ -1,10 +1,11 @@
 //! `/notifications`: the signed-in user's notifications (the spec fixes this page's title and
-//! description word for word).
+//! description word for word). A visitor stays on the page, under its own title, and is offered
+//! to sign in and come back: no member guard sends them away.
 
 use super::Page;
 use crate::data::SiteData;
 use crate::island::{Hydrate, Island};
-use crate::parts::member::{MemberArea, MemberGuard, SignInPrompt};
+use crate::parts::member::{MemberArea, SignInPrompt};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 use serde_json::json;
@@ -25,7 +26,6 @@ pub(crate) fn page(site: &SiteData) -> Page {
                 </noscript>
                 <Island name="notifications-list" props=json!({}) hydrate=Hydrate::Load/>
             </MemberArea>
-            <MemberGuard/>
         </div>
     };
     Page::new("Notifications", &site.info.brand, "View and manage your notifications", body)
