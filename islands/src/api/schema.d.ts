@@ -1054,8 +1054,9 @@ export interface paths {
             readonly cookie?: never;
         };
         /**
-         * Services, filtered and ordered; `search` uses the full-text index (every word must match,
-         *     each also as the start of a longer word).
+         * Open services, filtered and ordered ("only Open jobs and services are listed": `status=Closed`
+         *     finds none); `search` uses the full-text index (every word must match, each also as the start
+         *     of a longer word).
          */
         readonly get: operations["list_services"];
         readonly put?: never;
@@ -1172,8 +1173,10 @@ export interface paths {
             readonly cookie?: never;
         };
         /**
-         * Jobs, newest first; `search` uses the full-text index (every word must match, each also as
-         *     the start of a longer word). A job past its closing date counts as Closed.
+         * Open jobs, newest first ("only Open jobs and services are listed": `status=Closed` finds
+         *     none), or with `mine=true` the member's own posts of every status; `search` uses the
+         *     full-text index (every word must match, each also as the start of a longer word). A job past
+         *     its closing date counts as Closed.
          */
         readonly get: operations["list_jobs"];
         readonly put?: never;

@@ -37,8 +37,9 @@ fn listing_status(raw: &str) -> Option<ListingStatus> {
     ListingStatus::try_from_value(&raw.to_string()).ok()
 }
 
-/// Services, filtered and ordered; `search` uses the full-text index (every word must match,
-/// each also as the start of a longer word).
+/// Open services, filtered and ordered ("only Open jobs and services are listed": `status=Closed`
+/// finds none); `search` uses the full-text index (every word must match, each also as the start
+/// of a longer word).
 #[utoipa::path(get, path = "/api/service/", tag = "catalogue", params(
     ("category__slug" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Only this category's services"),
     ("status" = Option<ListingStatus>, Query),
@@ -55,6 +56,10 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
     let order =
         query.parsed(&mut errors, "ordering", "An ordering is priority, -priority, price_from, -price_from or title;", ServiceOrder::parse).unwrap_or_default();
     errors.finish()?;
+    if status == Some(ListingStatus::Closed) {
+        return Ok(Json(query.page(request, 0, Vec::new())?));
+    }
+    let status = Some(ListingStatus::Open);
     let category_id = match query.text("category__slug") {
         Some(slug) => match category::Entity::find().filter(category::Column::Slug.eq(slug)).one(state.db()).await? {
             Some(found) => Some(found.id),

@@ -46,8 +46,10 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
     Ok(rows.into_iter().map(|(job, count)| (job, count as u64)).collect())
 }
 
-/// Jobs, newest first; `search` uses the full-text index (every word must match, each also as
-/// the start of a longer word). A job past its closing date counts as Closed.
+/// Open jobs, newest first ("only Open jobs and services are listed": `status=Closed` finds
+/// none), or with `mine=true` the member's own posts of every status; `search` uses the
+/// full-text index (every word must match, each also as the start of a longer word). A job past
+/// its closing date counts as Closed.
 #[utoipa::path(get, path = "/api/service/jobs/", operation_id = "list_jobs", tag = "jobs", params(
     ("status" = Option<ListingStatus>, Query),
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Words in the title, company, location or description"),
@@ -74,6 +76,11 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
         (Some(true), Some(id)) => Some(id),
         (Some(true), None) => return Err(AppError::Unauthorized("Authentication credentials were not provided.".into())),
         _ => None,
+    };
+    let status = match (owner_id, status) {
+        (Some(_), status) => status,
+        (None, Some(ListingStatus::Closed)) => return Ok(Json(query.page(request, 0, Vec::new())?)),
+        (None, _) => Some(ListingStatus::Open),
     };
     let filter =
         JobFilter { status, search: query.text("search").map(str::to_string), location: query.text("location").map(str::to_string), employment_type, owner_id };
