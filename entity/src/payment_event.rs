@@ -15,6 +15,9 @@ pub struct Model {
     /// The payment it was about, when it was about one of ours.
     pub payment_id: Option<i32>,
     pub received_at: DateTimeUtc,
+    /// Why it was recorded but not applied (its amount or currency is not the payment's); staff
+    /// see these on the dashboard.
+    pub problem: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -15,6 +15,7 @@ mod m20261127_000003_review_moderation;
 mod m20261127_000004_recruitment_inbox;
 mod m20261128_000001_shared_work;
 mod m20261129_000001_audit_log_no_truncate;
+mod m20261129_000002_payment_event_problems;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000004_recruitment_inbox::Migration),
             Box::new(m20261128_000001_shared_work::Migration),
             Box::new(m20261129_000001_audit_log_no_truncate::Migration),
+            Box::new(m20261129_000002_payment_event_problems::Migration),
         ]
     }
 }

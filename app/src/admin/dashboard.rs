@@ -13,6 +13,7 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
         ("Job seekers registered this week", data.new_job_seekers, Some("/admin/talent")),
         ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),
         ("Mails that failed to send", data.failed_mail, None),
+        ("Payments with the wrong amount or currency (not applied, below)", data.payment_events_not_applied, None),
     ];
     let cards = items
         .into_iter()
@@ -29,5 +30,15 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <ul class="admin-cards">{cards}</ul> }
+    let problems = (!data.payment_event_problems.is_empty()).then(|| {
+        let items = data.payment_event_problems.into_iter().map(|problem| view! { <li>{problem}</li> }).collect_view();
+        view! {
+            <h2>"Payments not applied"</h2>
+            <ul class="admin-problems">{items}</ul>
+        }
+    });
+    view! {
+        <ul class="admin-cards">{cards}</ul>
+        {problems}
+    }
 }

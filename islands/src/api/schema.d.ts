@@ -1560,6 +1560,13 @@ export interface components {
              * @description Recruitment requests still New.
              */
             readonly new_recruitment_requests: number;
+            /** @description What was wrong with the latest of them (at most 10), newest first. */
+            readonly payment_event_problems: readonly string[];
+            /**
+             * Format: int64
+             * @description Payment events recorded but not applied: the amount or currency was not the payment's.
+             */
+            readonly payment_events_not_applied: number;
             /** Format: int64 */
             readonly pending_provider_applications: number;
             /**

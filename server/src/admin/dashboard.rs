@@ -3,8 +3,8 @@
 use app::admin::Dashboard;
 use chrono::{Duration, Utc};
 use entity::words::{ApplicationStatus, BookingStatus, ProviderStatus, RecruitmentStatus};
-use entity::{booking, job, job_application, job_seeker, mail_outbox, provider, recruitment_request};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, QueryTrait};
+use entity::{booking, job, job_application, job_seeker, mail_outbox, payment_event, provider, recruitment_request};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 
 /// "New" on the dashboard: received in the last week.
 const RECENT_DAYS: i64 = 7;
@@ -29,5 +29,15 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
             .count(db)
             .await?,
         reported_reviews: super::reviews::reported_count(db).await?,
+        payment_events_not_applied: payment_event::Entity::find().filter(payment_event::Column::Problem.is_not_null()).count(db).await?,
+        payment_event_problems: payment_event::Entity::find()
+            .filter(payment_event::Column::Problem.is_not_null())
+            .order_by_desc(payment_event::Column::ReceivedAt)
+            .limit(10)
+            .all(db)
+            .await?
+            .into_iter()
+            .filter_map(|event| event.problem)
+            .collect(),
     })
 }

@@ -62,12 +62,12 @@ pub async fn start(state: &AppState, member: &Member, booking: &booking::Model, 
             }
             (Some(reference), false) => match state.payments.checkout_state(reference).await.map_err(unavailable)? {
                 CheckoutState::Open => return Ok(Started { payment: open, created: false }),
-                CheckoutState::Paid { charge } => {
+                CheckoutState::Paid { charge, amount } => {
                     let event = ProviderEvent {
                         id: format!("checked:{reference}:paid"),
                         kind: "checkout.checked".into(),
                         checkout: reference.clone(),
-                        outcome: Outcome::Paid { charge },
+                        outcome: Outcome::Paid { charge, amount },
                     };
                     events::apply(state, &event).await?;
                     return Err(refuse("This booking is already paid."));

@@ -2,7 +2,7 @@
 //! transaction as the change it makes, so a replayed webhook, a second click or two deliveries
 //! at once change the payment, the booking and the member's notices exactly once.
 
-use super::provider::{Outcome, ProviderEvent};
+use super::provider::{Outcome, ProviderAmount, ProviderEvent};
 use super::views::receipt_number;
 use crate::domain::Pence;
 use crate::http::AppError;
@@ -34,6 +34,7 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
         kind: Set(event.kind.clone()),
         payment_id: Set(None),
         received_at: Set(Utc::now()),
+        problem: Set(None),
         ..Default::default()
     })
     .on_conflict(OnConflict::columns([payment_event::Column::Provider, payment_event::Column::EventId]).do_nothing().to_owned())
@@ -57,7 +58,26 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
         .exec(&txn)
         .await?;
     let applied = match &event.outcome {
-        Outcome::Paid { charge } => paid(state, &txn, &notifier, &row, charge).await?,
+        Outcome::Paid { amount: Some(amount), .. } if !is_the_payments(amount, &row) => {
+            // Money that is not the payment's (a changed price, another currency) settles
+            // nothing by itself: kept with the reason, for staff on the dashboard.
+            let problem = format!(
+                "The provider took {} {} for payment {}, which is £{} (GBP): not applied.",
+                amount.minor_units,
+                amount.currency.to_uppercase(),
+                row.id,
+                Pence::from_stored(row.amount_pence)
+            );
+            tracing::error!(payment = row.id, event = %event.id, %problem, "a payment event was not applied");
+            payment_event::Entity::update_many()
+                .col_expr(payment_event::Column::Problem, Expr::value(problem))
+                .filter(payment_event::Column::Provider.eq(provider))
+                .filter(payment_event::Column::EventId.eq(&event.id))
+                .exec(&txn)
+                .await?;
+            Applied::Unchanged
+        }
+        Outcome::Paid { charge, .. } => paid(state, &txn, &notifier, &row, charge).await?,
         Outcome::Expired => closed(&txn, &row, PaymentStatus::Cancelled).await?,
         Outcome::Failed => {
             let applied = closed(&txn, &row, PaymentStatus::Failed).await?;
@@ -82,6 +102,11 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
     txn.commit().await?;
     state.mail_queued.notify_one();
     Ok(applied)
+}
+
+/// Whether what the provider says it took is the payment's amount, in pounds sterling.
+fn is_the_payments(amount: &ProviderAmount, row: &payment::Model) -> bool {
+    amount.currency.eq_ignore_ascii_case("gbp") && amount.minor_units == row.amount_pence
 }
 
 /// The booking, its service and its member.

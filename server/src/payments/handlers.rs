@@ -168,7 +168,7 @@ pub async fn test_checkout(
     if row.status == PaymentStatus::Pending {
         let checkout = TestProvider::reference(row.id);
         let (name, outcome) = match body.outcome {
-            TestOutcome::Paid => ("paid", Outcome::Paid { charge: format!("test_pi_{}", row.id) }),
+            TestOutcome::Paid => ("paid", Outcome::Paid { charge: format!("test_pi_{}", row.id), amount: None }),
             TestOutcome::Cancelled => ("cancelled", Outcome::Expired),
         };
         let event = ProviderEvent { id: format!("{checkout}:{name}"), kind: format!("test.checkout.{name}"), checkout, outcome };

@@ -36,9 +36,17 @@ pub enum CheckoutState {
     /// Paid; `charge` names the money taken, for a refund.
     Paid {
         charge: String,
+        amount: Option<ProviderAmount>,
     },
     /// Closed unpaid (expired or cancelled).
     Expired,
+}
+
+/// An amount as a provider states it: in the currency's smallest unit, and the currency's code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProviderAmount {
+    pub minor_units: i64,
+    pub currency: String,
 }
 
 /// Something the provider tells us about a checkout.
@@ -55,7 +63,11 @@ pub struct ProviderEvent {
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
-    Paid { charge: String },
+    /// `amount`: what the provider says it took, when it says (it must be the payment's).
+    Paid {
+        charge: String,
+        amount: Option<ProviderAmount>,
+    },
     Expired,
     Failed,
 }

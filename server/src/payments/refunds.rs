@@ -54,12 +54,12 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
         }
         // The checkout could not be closed: it may have been paid a moment ago.
         match state.payments.checkout_state(&reference).await.map_err(unavailable)? {
-            CheckoutState::Paid { charge } => {
+            CheckoutState::Paid { charge, amount } => {
                 let event = ProviderEvent {
                     id: format!("checked:{reference}:paid"),
                     kind: "checkout.checked".into(),
                     checkout: reference,
-                    outcome: Outcome::Paid { charge },
+                    outcome: Outcome::Paid { charge, amount },
                 };
                 events::apply(state, &event).await?;
                 booking = booking::Entity::find_by_id(booking.id).one(state.db()).await?.ok_or(AppError::NotFound)?;

@@ -2,7 +2,7 @@
 //! Stripe's page), its state, expiring it, refunds of its payment intent, and the signed
 //! `checkout.session.*` events Stripe sends to our webhook.
 
-use super::provider::{Checkout, CheckoutRequest, CheckoutState, Outcome, PaymentProvider, ProviderError, ProviderEvent, WebhookError};
+use super::provider::{Checkout, CheckoutRequest, CheckoutState, Outcome, PaymentProvider, ProviderAmount, ProviderError, ProviderEvent, WebhookError};
 use super::stripe_signature;
 use crate::config::{Payments, StripeKeys};
 use axum::http::HeaderMap;
@@ -24,6 +24,14 @@ struct Session {
     status: Option<String>,
     payment_status: Option<String>,
     payment_intent: Option<String>,
+    amount_total: Option<i64>,
+    currency: Option<String>,
+}
+
+impl Session {
+    fn amount(&self) -> Option<ProviderAmount> {
+        Some(ProviderAmount { minor_units: self.amount_total?, currency: self.currency.clone()? })
+    }
 }
 
 #[derive(Deserialize)]
@@ -133,8 +141,9 @@ impl PaymentProvider for Stripe {
 
     async fn checkout_state(&self, reference: &str) -> Result<CheckoutState, ProviderError> {
         let session: Session = self.call(reqwest::Method::GET, &session_path(reference)?, &[], None).await?;
+        let amount = session.amount();
         Ok(match (session.status.as_deref(), session.payment_status.as_deref(), session.payment_intent) {
-            (Some("complete"), Some("paid"), Some(charge)) => CheckoutState::Paid { charge },
+            (Some("complete"), Some("paid"), Some(charge)) => CheckoutState::Paid { charge, amount },
             (Some("expired"), ..) => CheckoutState::Expired,
             _ => CheckoutState::Open,
         })
@@ -165,9 +174,10 @@ impl PaymentProvider for Stripe {
             true => serde_json::from_value(event.data.object).map_err(|_| WebhookError::Unreadable)?,
             false => return Ok(None),
         };
+        let amount = session.amount();
         let outcome = match (event.kind.as_str(), session.payment_status.as_deref(), session.payment_intent) {
             // A card is paid at completion; slower methods complete first and pay later.
-            ("checkout.session.completed" | "checkout.session.async_payment_succeeded", Some("paid"), Some(charge)) => Outcome::Paid { charge },
+            ("checkout.session.completed" | "checkout.session.async_payment_succeeded", Some("paid"), Some(charge)) => Outcome::Paid { charge, amount },
             ("checkout.session.async_payment_failed", ..) => Outcome::Failed,
             ("checkout.session.expired", ..) => Outcome::Expired,
             _ => return Ok(None),

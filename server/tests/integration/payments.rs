@@ -252,6 +252,14 @@ fn session_event(event_id: &str, kind: &str, session: &str, paid: bool) -> Strin
     json!({"id": event_id, "object": "event", "type": kind, "data": {"object": object}}).to_string()
 }
 
+/// A paid session's event that states what was taken, as Stripe's do.
+fn paid_event(event_id: &str, session: &str, pence: i64, currency: &str) -> String {
+    let mut event: Value = serde_json::from_str(&session_event(event_id, "checkout.session.completed", session, true)).unwrap();
+    event["data"]["object"]["amount_total"] = json!(pence);
+    event["data"]["object"]["currency"] = json!(currency);
+    event.to_string()
+}
+
 async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: common::Backend) {
     let fake = FakeStripe::default();
     let stripe_url = fake.serve().await;
@@ -279,8 +287,20 @@ async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: c
     assert_eq!(form["cancel_url"], format!("{}/cancel?payment={}", app.base, payment["id"]));
     assert!(key.as_deref().unwrap().starts_with(&format!("payment-{}-", payment["id"])));
 
-    let completed = session_event("evt_1", "checkout.session.completed", &session, true);
     let now = chrono::Utc::now().timestamp();
+    // Money that is not the payment's settles nothing: recorded, not applied, and staff are told.
+    let staff = crate::admin::staff_member(&app).await;
+    for (id, taken, currency) in [("evt_0", pence - 100, "gbp"), ("evt_0b", pence, "eur")] {
+        let wrong = paid_event(id, &session, taken, currency);
+        let (status, answer) = webhook(&app, &wrong, Some(signature(&wrong, now, WEBHOOK_SECRET))).await;
+        assert_eq!(status, 200, "acknowledged, so that Stripe does not retry it: {answer}");
+        assert_eq!(payment_status(&app, &member, &payment).await, "Pending", "{taken} {currency} is not the payment's amount");
+    }
+    let (_, dashboard) = crate::admin::staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
+    assert_eq!(dashboard["payment_events_not_applied"], 2, "{dashboard}");
+    assert!(dashboard["payment_event_problems"][0].as_str().unwrap().contains(&format!("{pence} EUR")), "{dashboard}");
+
+    let completed = paid_event("evt_1", &session, pence, "gbp");
     let tampered = completed.replace("\"paid\"", "\"unpaid\"");
     for (body, signed, why) in [
         (completed.clone(), None, "unsigned"),
