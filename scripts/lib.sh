@@ -20,6 +20,16 @@ as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+# rustfmt and clippy, which the test command runs: rustup's default profile has them; say so
+# plainly where a minimal toolchain does not (rustup cannot fetch them on every machine).
+ensure_rust_checkers() {
+  if cargo fmt --version >/dev/null 2>&1 && cargo clippy --version >/dev/null 2>&1; then
+    return 0
+  fi
+  echo "The test command needs rustfmt and clippy: rustup component add rustfmt clippy" >&2
+  return 1
+}
+
 # Debian's Chromium for the browser tests (npm cannot download browsers here).
 ensure_chromium() {
   if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then

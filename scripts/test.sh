@@ -29,6 +29,7 @@ if [ "$mode" = full ] && [ -n "${CARGO_TARGET_DIR:-}" ] && [[ "$(realpath -m "$C
 fi
 
 echo "== checks: formatting and clippy"
+ensure_rust_checkers
 cargo fmt --all --check
 cargo clippy --quiet --locked --workspace --all-targets -- -D warnings
 
@@ -40,8 +41,8 @@ if [ "$mode" = fast ]; then
   echo "== rust: unit, render and API tests on SQLite"
   cargo test --quiet --locked --workspace -- --test-threads=2 --skip ::postgres --skip faults:: --skip several_servers:: \
     --skip health::readiness_follows_the_database --skip s3::
-  echo "fast left out: the integration tests on PostgreSQL, the fault, several-servers and S3 tests, the API fuzzing"
-  echo "and the browser tests; ./scripts/test.sh (no argument) runs everything."
+  echo "fast left out: the integration tests on PostgreSQL, the fault, several-servers and S3 tests, the OpenAPI"
+  echo "validator, the API fuzzing and the browser tests; ./scripts/test.sh (no argument) runs everything."
   exit 0
 fi
 

@@ -125,12 +125,21 @@ pub struct Limits {
     pub document_bytes: usize,
 }
 
+/// Room for a multipart form's text fields beside its files.
+const FORM_TEXT_BYTES: usize = 1024 * 1024;
+
 impl Limits {
-    /// The most a multipart form may weigh: the profile's, the largest (every document and
-    /// certificate at once, the picture, and room for the text fields). Each file is also held
-    /// to its own limit as it arrives.
-    pub fn form_bytes(&self) -> usize {
-        self.document_bytes * (self.certificates_per_request + 4) + crate::http::upload::PICTURE_LIMIT + 1024 * 1024
+    /// The most a form with one document (a CV, a job's attachment) may weigh: room to read a
+    /// document up to twice the limit to its end, so that its sender is answered a 413 naming
+    /// the limit rather than cut off mid-upload.
+    pub fn document_form_bytes(&self) -> usize {
+        2 * self.document_bytes + FORM_TEXT_BYTES
+    }
+
+    /// The most a profile update may weigh: every document and certificate at once, and the
+    /// picture. Each file is also held to its own limit as it arrives.
+    pub fn profile_form_bytes(&self) -> usize {
+        self.document_bytes * (self.certificates_per_request + 4) + crate::http::upload::PICTURE_LIMIT + FORM_TEXT_BYTES
     }
 }
 

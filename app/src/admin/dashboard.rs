@@ -13,7 +13,7 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
         ("Job seekers registered this week", data.new_job_seekers, Some("/admin/talent")),
         ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),
         ("Mails that failed to send", data.failed_mail, None),
-        ("Payments with the wrong amount or currency (not applied, below)", data.payment_events_not_applied, None),
+        ("Payments not applied in the last 30 days: the amount or currency was wrong", data.payment_events_not_applied, None),
     ];
     let cards = items
         .into_iter()

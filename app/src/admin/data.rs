@@ -64,7 +64,8 @@ pub struct Dashboard {
     pub failed_mail: u64,
     /// Shown reviews with reports staff have not decided on.
     pub reported_reviews: u64,
-    /// Payment events recorded but not applied: the amount or currency was not the payment's.
+    /// Payment events recorded but not applied in the last 30 days: the amount or currency was
+    /// not the payment's.
     pub payment_events_not_applied: u64,
     /// What was wrong with the latest of them (at most 10), newest first.
     pub payment_event_problems: Vec<String>,

@@ -1564,7 +1564,8 @@ export interface components {
             readonly payment_event_problems: readonly string[];
             /**
              * Format: int64
-             * @description Payment events recorded but not applied: the amount or currency was not the payment's.
+             * @description Payment events recorded but not applied in the last 30 days: the amount or currency was
+             *     not the payment's.
              */
             readonly payment_events_not_applied: number;
             /** Format: int64 */
@@ -6023,7 +6024,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The CV is over 5 MiB */
+            /** @description The CV is over the upload limit (UPLOAD_MAX_MIB, 5 MiB by default) */
             readonly 413: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -6093,7 +6094,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The CV is over 5 MiB */
+            /** @description The CV is over the upload limit (UPLOAD_MAX_MIB, 5 MiB by default) */
             readonly 413: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -7257,7 +7258,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The attachment is over 5 MiB */
+            /** @description The attachment is over the upload limit (UPLOAD_MAX_MIB, 5 MiB by default) */
             readonly 413: {
                 headers: {
                     readonly [name: string]: unknown;

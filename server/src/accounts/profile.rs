@@ -3,7 +3,7 @@
 
 use crate::accounts::tokens;
 use crate::domain::{Email, UkPhone, UkPostcode};
-use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NULL_CHARACTERS, RecordId, form_error};
+use crate::http::extract::{FieldErrors, JsonBody, NULL_CHARACTERS, ProfileForm, RecordId, form_error};
 use crate::http::member::Member;
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::http::upload::{DOCUMENT_KINDS, PICTURE_KINDS, PICTURE_LIMIT, is_file_refusal, read_upload};
@@ -116,7 +116,7 @@ struct Upload {
 }
 
 #[utoipa::path(patch, path = "/api/auth/profile/", operation_id = "update_profile", tag = "accounts", security(("bearer" = [])), request_body(content = ProfileUpdateForm, content_type = "multipart/form-data", encoding(("profile_picture" = (content_type = PICTURE_TYPES)), ("resume" = (content_type = DOCUMENT_TYPES)), ("passport" = (content_type = DOCUMENT_TYPES)), ("utility_bill" = (content_type = DOCUMENT_TYPES)), ("other_documents" = (content_type = DOCUMENT_TYPES)), ("certificates" = (content_type = DOCUMENT_TYPES)))), responses((status = 200, body = UserView), Invalid, Unauthenticated, (status = 413, description = "A file is over its size limit", body = ErrorBody), (status = 415, description = "A file is not of an allowed type", body = ErrorBody)))]
-pub async fn update(State(state): State<Arc<AppState>>, member: Member, MultipartForm(mut form): MultipartForm) -> Result<Json<UserView>, AppError> {
+pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileForm(mut form): ProfileForm) -> Result<Json<UserView>, AppError> {
     let mut errors = FieldErrors::default();
     let mut row = member.user.clone().into_active_model();
     let mut uploads = Vec::new();

@@ -8,9 +8,13 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, 
 
 /// "New" on the dashboard: received in the last week.
 const RECENT_DAYS: i64 = 7;
+/// Payment events not applied stay on the dashboard this long (they are kept for good, and
+/// logged when they come).
+const PAYMENT_PROBLEM_DAYS: i64 = 30;
 
 pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
     let since = Utc::now() - Duration::days(RECENT_DAYS);
+    let problems_since = Utc::now() - Duration::days(PAYMENT_PROBLEM_DAYS);
     // The company's own jobs are those no member posted.
     let agency_jobs = job::Entity::find().select_only().column(job::Column::Id).filter(job::Column::OwnerId.is_null()).into_query();
     Ok(Dashboard {
@@ -29,9 +33,14 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
             .count(db)
             .await?,
         reported_reviews: super::reviews::reported_count(db).await?,
-        payment_events_not_applied: payment_event::Entity::find().filter(payment_event::Column::Problem.is_not_null()).count(db).await?,
+        payment_events_not_applied: payment_event::Entity::find()
+            .filter(payment_event::Column::Problem.is_not_null())
+            .filter(payment_event::Column::ReceivedAt.gte(problems_since))
+            .count(db)
+            .await?,
         payment_event_problems: payment_event::Entity::find()
             .filter(payment_event::Column::Problem.is_not_null())
+            .filter(payment_event::Column::ReceivedAt.gte(problems_since))
             .order_by_desc(payment_event::Column::ReceivedAt)
             .limit(10)
             .all(db)

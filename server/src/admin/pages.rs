@@ -78,7 +78,7 @@ impl FromRequestParts<Arc<AppState>> for StaffPage {
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Response> {
         match session::find(state.db(), &parts.headers).await {
             Err(error) => Err(AppError::from(error).into_response()),
-            Ok(Some(staff)) => match refuse_changes_from_elsewhere(parts, &state.config().public_url) {
+            Ok(Some(staff)) => match refuse_changes_from_elsewhere(parts, &state.config().public_url, staff.user.id) {
                 Ok(()) => Ok(StaffPage(staff)),
                 Err(refused) => Err(refused.into_response()),
             },

@@ -86,6 +86,11 @@ pub async fn end_all(db: &impl ConnectionTrait, user_id: i32) -> Result<(), DbEr
     Ok(())
 }
 
+/// Whether `headers` carry a staff session cookie (live or not).
+pub fn carries_session_cookie(headers: &HeaderMap) -> bool {
+    token_in(headers).is_some()
+}
+
 fn token_in(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(COOKIE)

@@ -164,6 +164,12 @@ pub struct StaffSessionAnswer {
     recovery_codes_left: u64,
 }
 
+/// The second factor a sign-in gives.
+enum Given<'a> {
+    Code(&'a str),
+    RecoveryCode(&'a str),
+}
+
 /// Gives the second factor: opens the staff session (its cookie) for this sign-in. A code
 /// works once; so does a recovery code.
 #[utoipa::path(post, path = "/api/admin/session/", tag = "back office", security(("bearer" = [])), request_body = SecondFactorBody, responses((status = 200, body = StaffSessionAnswer, headers(("set-cookie" = String, description = "The staff session"))), Invalid, Unauthenticated, (status = 404, description = "Not a staff account", body = ErrorBody), RateLimited))]
@@ -180,12 +186,17 @@ pub async fn sign_in(
     let key = user.id.to_string();
     let code = body.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let recovery = body.recovery_code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let given = match (code, recovery) {
+        (Some(code), _) => Given::Code(code),
+        (None, Some(recovery)) => Given::RecoveryCode(recovery),
+        (None, None) => return Err(AppError::field("code", "Enter the 6-digit code from your authenticator app, or one of your recovery codes.")),
+    };
     // The try is taken before the code is compared, and given back if it is right: a burst
-    // of simultaneous codes cannot all be compared.
+    // of simultaneous codes cannot all be compared. An empty form takes none.
     state.limiter.check("staff-code", &key, limit).await?;
     let txn = state.db().begin().await?;
-    let (accepted, how, field, wrong) = match (code, recovery) {
-        (Some(code), _) => {
+    let (accepted, how, field, wrong) = match given {
+        Given::Code(code) => {
             let step = second_factor::accepted_step(&secret, code, user.totp_last_step, unix_now());
             // Conditional on the last step, so one code cannot open two sessions at once.
             let accepted = match step {
@@ -203,7 +214,7 @@ pub async fn sign_in(
             };
             (accepted, "an authenticator code", "code", WRONG_CODE)
         }
-        (None, Some(recovery)) => {
+        Given::RecoveryCode(recovery) => {
             let used = staff_recovery_code::Entity::update_many()
                 .col_expr(staff_recovery_code::Column::UsedAt, Expr::value(Utc::now()))
                 .filter(staff_recovery_code::Column::UserId.eq(user.id))
@@ -213,7 +224,6 @@ pub async fn sign_in(
                 .await?;
             (used.rows_affected == 1, "a recovery code", "recovery_code", WRONG_RECOVERY_CODE)
         }
-        (None, None) => return Err(AppError::field("code", "Enter the 6-digit code from your authenticator app, or one of your recovery codes.")),
     };
     if !accepted {
         security_events::record(SecurityEvent::WrongStaffCode, Some(user.id));

@@ -59,9 +59,10 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
 
 /// An answer to a request that carries credentials (a member's token, the staff cookie) may
 /// hold that person's data (bookings, payments, CV links, the back office): no browser or
-/// proxy may keep it. Public reads asked without credentials keep their own caching.
+/// proxy may keep it. Public reads asked without credentials (another cookie, say a load
+/// balancer's, is none) keep their own caching.
 async fn kept_by_no_one_when_signed_in(request: Request, next: Next) -> Response {
-    let signed_in = request.headers().contains_key(header::AUTHORIZATION) || request.headers().contains_key(header::COOKIE);
+    let signed_in = request.headers().contains_key(header::AUTHORIZATION) || crate::admin::session::carries_session_cookie(request.headers());
     let mut response = next.run(request).await;
     let kept_by_no_one = response.headers().get(header::CACHE_CONTROL).and_then(|value| value.to_str().ok()).is_some_and(|value| value.contains("no-store"));
     if signed_in && !kept_by_no_one {

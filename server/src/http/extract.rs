@@ -60,23 +60,38 @@ where
     Ok(found)
 }
 
-/// A multipart form; a body that is not one is a 400 that says so. Its weight is capped here,
-/// from `UPLOAD_MAX_MIB`, so that every upload route takes the documented file sizes: those
-/// routes lift axum's 2 MB default with [`uploads_limited_by_the_form`].
+/// A multipart form with one document (a CV, a job's attachment) and text fields; a body that is
+/// not one is a 400 that says so. Its weight is capped here, from `UPLOAD_MAX_MIB`, so that
+/// every upload route takes the documented file size: those routes lift axum's 2 MB default
+/// with [`uploads_limited_by_the_form`].
 pub struct MultipartForm(pub Multipart);
 
 impl FromRequest<Arc<AppState>> for MultipartForm {
     type Rejection = AppError;
 
     async fn from_request(request: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
-        let limit = state.config().limits.form_bytes();
-        let request = request.map(|body| axum::body::Body::new(http_body_util::Limited::new(body, limit)));
-        Multipart::from_request(request, state).await.map(MultipartForm).map_err(|_| AppError::BadRequest("Send the form as multipart/form-data.".into()))
+        multipart(request, state, state.config().limits.document_form_bytes()).await.map(MultipartForm)
     }
 }
 
-/// For the routes that take a [`MultipartForm`]: axum's default body limit (2 MB) off, as the
-/// form caps itself by the configured upload size.
+/// The profile's multipart form: several documents, certificates and a picture at once.
+pub struct ProfileForm(pub Multipart);
+
+impl FromRequest<Arc<AppState>> for ProfileForm {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        multipart(request, state, state.config().limits.profile_form_bytes()).await.map(ProfileForm)
+    }
+}
+
+async fn multipart(request: Request, state: &Arc<AppState>, limit: usize) -> Result<Multipart, AppError> {
+    let request = request.map(|body| axum::body::Body::new(http_body_util::Limited::new(body, limit)));
+    Multipart::from_request(request, state).await.map_err(|_| AppError::BadRequest("Send the form as multipart/form-data.".into()))
+}
+
+/// For the routes that take a [`MultipartForm`] or a [`ProfileForm`]: axum's default body limit
+/// (2 MB) off, as the form caps itself by the configured upload size.
 pub fn uploads_limited_by_the_form() -> axum::extract::DefaultBodyLimit {
     axum::extract::DefaultBodyLimit::disable()
 }

@@ -62,7 +62,7 @@ pub struct JobSeekerRegistered {
 }
 
 /// Registers a job seeker with a private CV; rate limited per client address.
-#[utoipa::path(post, path = "/api/job-seekers/", operation_id = "register_job_seeker", tag = "job seekers", security((), ("bearer" = [])), request_body(content = JobSeekerForm, content_type = "multipart/form-data", encoding(("cv" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobSeekerRegistered), Invalid, Unauthenticated, (status = 413, description = "The CV is over 5 MiB", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
+#[utoipa::path(post, path = "/api/job-seekers/", operation_id = "register_job_seeker", tag = "job seekers", security((), ("bearer" = [])), request_body(content = JobSeekerForm, content_type = "multipart/form-data", encoding(("cv" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobSeekerRegistered), Invalid, Unauthenticated, (status = 413, description = "The CV is over the upload limit (UPLOAD_MAX_MIB, 5 MiB by default)", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
 pub async fn register(
     State(state): State<Arc<AppState>>,
     client: ClientAddress,

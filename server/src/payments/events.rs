@@ -61,13 +61,11 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
         Outcome::Paid { amount: Some(amount), .. } if !is_the_payments(amount, &row) => {
             // Money that is not the payment's (a changed price, another currency) settles
             // nothing by itself: kept with the reason, for staff on the dashboard.
-            let problem = format!(
-                "The provider took {} {} for payment {}, which is £{} (GBP): not applied.",
-                amount.minor_units,
-                amount.currency.to_uppercase(),
-                row.id,
-                Pence::from_stored(row.amount_pence)
-            );
+            let taken = match amount.currency.eq_ignore_ascii_case("gbp") {
+                true => format!("£{}", Pence::from_stored(amount.minor_units)),
+                false => format!("{} minor units of {}", amount.minor_units, amount.currency.to_uppercase()),
+            };
+            let problem = format!("The provider took {taken} for payment {}, which is £{}: not applied.", row.id, Pence::from_stored(row.amount_pence));
             tracing::error!(payment = row.id, event = %event.id, %problem, "a payment event was not applied");
             payment_event::Entity::update_many()
                 .col_expr(payment_event::Column::Problem, Expr::value(problem))

@@ -514,7 +514,7 @@ async fn every_upload_route_takes_documents_up_to_the_configured_size() {
         assert!(body["message"].as_str().unwrap().contains("at most 5 MiB"), "{route}: {body}");
     }
     let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.document_bytes = MIB).await;
-    for (route, status, body) in uploads(&app, &pdf_of(3 * MIB)).await {
+    for (route, status, body) in uploads(&app, &pdf_of(MIB + MIB / 2)).await {
         assert_eq!(status, 413, "UPLOAD_MAX_MIB=1 holds on the {route} route: {body}");
         assert!(body["message"].as_str().unwrap().contains("at most 1 MiB"), "{route}: {body}");
     }

@@ -298,7 +298,8 @@ async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: c
     }
     let (_, dashboard) = crate::admin::staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
     assert_eq!(dashboard["payment_events_not_applied"], 2, "{dashboard}");
-    assert!(dashboard["payment_event_problems"][0].as_str().unwrap().contains(&format!("{pence} EUR")), "{dashboard}");
+    assert!(dashboard["payment_event_problems"][0].as_str().unwrap().contains(&format!("{pence} minor units of EUR")), "{dashboard}");
+    assert!(dashboard["payment_event_problems"][1].as_str().unwrap().starts_with("The provider took £"), "{dashboard}");
 
     let completed = paid_event("evt_1", &session, pence, "gbp");
     let tampered = completed.replace("\"paid\"", "\"unpaid\"");
