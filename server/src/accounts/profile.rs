@@ -6,7 +6,7 @@ use crate::domain::{Email, UkPhone, UkPostcode};
 use crate::http::extract::{FieldErrors, JsonBody, NULL_CHARACTERS, ProfileForm, RecordId, form_error};
 use crate::http::member::Member;
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
-use crate::http::upload::{DOCUMENT_KINDS, PICTURE_KINDS, PICTURE_LIMIT, is_file_refusal, read_upload};
+use crate::http::upload::{DOCUMENT_KINDS, FileRefusal, PICTURE_KINDS, PICTURE_LIMIT};
 use crate::http::{AppError, timestamp};
 use crate::platform::passwords;
 use crate::platform::rate_limit::Limit;
@@ -122,7 +122,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
     let mut uploads = Vec::new();
     let limits = state.config().limits;
     let mut certificates = 0;
-    let mut refused = None;
+    let mut refusal = FileRefusal::default();
     while let Some(mut field) = form.next_field().await.map_err(|e| form_error("The form could not be read", e))? {
         let name = field.name().unwrap_or("").to_string();
         let file_field: Option<(&'static str, usize, &[FileKind])> = match name.as_str() {
@@ -142,12 +142,8 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
                 }
             }
             let file_name = field.file_name().map(str::to_string);
-            match read_upload(&mut field, field_name, limit, kinds).await {
-                Ok(Some(upload)) => uploads.push(Upload { field: field_name, kind: upload.kind, bytes: upload.bytes, file_name }),
-                Ok(None) => {}
-                // Refused once the form is read to its end (see `read_file`).
-                Err(error) if is_file_refusal(&error) => _ = refused.get_or_insert(error),
-                Err(error) => return Err(error),
+            if let Some(upload) = refusal.read(&mut field, field_name, limit, kinds).await? {
+                uploads.push(Upload { field: field_name, kind: upload.kind, bytes: upload.bytes, file_name });
             }
             continue;
         }
@@ -186,9 +182,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
             _ => {}
         }
     }
-    if let Some(error) = refused {
-        return Err(error);
-    }
+    refusal.answer()?;
     errors.finish()?;
 
     let too_many_certificates =

@@ -15,6 +15,8 @@ const PAYMENT_PROBLEM_DAYS: i64 = 30;
 pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
     let since = Utc::now() - Duration::days(RECENT_DAYS);
     let problems_since = Utc::now() - Duration::days(PAYMENT_PROBLEM_DAYS);
+    let not_applied =
+        || payment_event::Entity::find().filter(payment_event::Column::Problem.is_not_null()).filter(payment_event::Column::ReceivedAt.gte(problems_since));
     // The company's own jobs are those no member posted.
     let agency_jobs = job::Entity::find().select_only().column(job::Column::Id).filter(job::Column::OwnerId.is_null()).into_query();
     Ok(Dashboard {
@@ -33,14 +35,8 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
             .count(db)
             .await?,
         reported_reviews: super::reviews::reported_count(db).await?,
-        payment_events_not_applied: payment_event::Entity::find()
-            .filter(payment_event::Column::Problem.is_not_null())
-            .filter(payment_event::Column::ReceivedAt.gte(problems_since))
-            .count(db)
-            .await?,
-        payment_event_problems: payment_event::Entity::find()
-            .filter(payment_event::Column::Problem.is_not_null())
-            .filter(payment_event::Column::ReceivedAt.gte(problems_since))
+        payment_events_not_applied: not_applied().count(db).await?,
+        payment_event_problems: not_applied()
             .order_by_desc(payment_event::Column::ReceivedAt)
             .limit(10)
             .all(db)

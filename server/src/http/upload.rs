@@ -1,5 +1,7 @@
-//! Files in multipart forms: read up to a size limit (refused as soon as they pass it), and
-//! taken only when their first bytes say they are of an allowed kind, whatever their name says.
+//! Files in multipart forms: kept up to a size limit, and taken only when their first bytes say
+//! they are of an allowed kind, whatever their name says. A refused file is answered once the
+//! whole form is read: answering mid-upload would reset the connection under a client still
+//! sending, which would then never see the answer (the form's own cap bounds what is read).
 
 use crate::http::AppError;
 use crate::http::extract::{MultipartForm, form_error};
@@ -16,10 +18,8 @@ pub const DOCUMENT_KINDS: &[FileKind] = &[FileKind::Pdf, FileKind::Doc, FileKind
 pub const WRITTEN_KINDS: &[FileKind] = &[FileKind::Pdf, FileKind::Doc, FileKind::Docx];
 pub const PICTURE_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png, FileKind::Webp];
 
-/// Reads one uploaded file, keeping at most `limit` bytes. A larger one is refused, once read
-/// to its end: answering mid-upload would reset the connection under a client still sending,
-/// which would then never see the answer (the form's own cap still bounds what is read).
-pub async fn read_file(field: &mut Field<'_>, name: &str, limit: usize) -> Result<Bytes, AppError> {
+/// Reads one uploaded file to its end, keeping at most `limit` bytes; a larger one is refused.
+async fn read_file(field: &mut Field<'_>, name: &str, limit: usize) -> Result<Bytes, AppError> {
     let mut bytes = BytesMut::new();
     let mut too_large = false;
     while let Some(chunk) = field.chunk().await.map_err(|e| form_error(&format!("The upload of {name} was interrupted"), e))? {
@@ -34,24 +34,39 @@ pub async fn read_file(field: &mut Field<'_>, name: &str, limit: usize) -> Resul
     Ok(bytes.freeze())
 }
 
-/// One file of a form, checked: `None` for an empty file (what a browser sends for a file
-/// input left empty).
-pub async fn read_upload(field: &mut Field<'_>, name: &str, limit: usize, kinds: &[FileKind]) -> Result<Option<Upload>, AppError> {
-    let bytes = read_file(field, name, limit).await?;
-    if bytes.is_empty() {
-        return Ok(None);
-    }
-    Ok(Some(Upload { kind: check_kind(name, &bytes, kinds)?, bytes }))
-}
+/// The first file of a form refused (too large, of the wrong kind), kept until the form is read
+/// to its end.
+#[derive(Default)]
+pub struct FileRefusal(Option<AppError>);
 
-/// Whether a file's refusal (too large, wrong kind) waits for the rest of the form to be read,
-/// for the reason `read_file` gives; anything else (a broken form) answers at once.
-pub fn is_file_refusal(error: &AppError) -> bool {
-    matches!(error, AppError::PayloadTooLarge(_) | AppError::UnsupportedMediaType(_))
+impl FileRefusal {
+    /// Reads one file of the form, checked: `None` for an empty file (what a browser sends for
+    /// a file input left empty) and for a refused one, whose refusal is kept for [`Self::answer`].
+    /// A form that cannot be read is an error at once.
+    pub async fn read(&mut self, field: &mut Field<'_>, name: &str, limit: usize, kinds: &[FileKind]) -> Result<Option<Upload>, AppError> {
+        let checked = match read_file(field, name, limit).await {
+            Ok(bytes) if bytes.is_empty() => return Ok(None),
+            Ok(bytes) => check_kind(name, &bytes, kinds).map(|kind| Upload { kind, bytes }),
+            Err(error) => Err(error),
+        };
+        match checked {
+            Ok(upload) => Ok(Some(upload)),
+            Err(refused @ (AppError::PayloadTooLarge(_) | AppError::UnsupportedMediaType(_))) => {
+                self.0.get_or_insert(refused);
+                Ok(None)
+            }
+            Err(error) => Err(error),
+        }
+    }
+
+    /// The refusal, once the form is read: an error if a file was refused.
+    pub fn answer(self) -> Result<(), AppError> {
+        self.0.map_or(Ok(()), Err)
+    }
 }
 
 /// What the file is, if it is one of `allowed`; a 415 naming them otherwise.
-pub fn check_kind(name: &str, bytes: &[u8], allowed: &[FileKind]) -> Result<FileKind, AppError> {
+fn check_kind(name: &str, bytes: &[u8], allowed: &[FileKind]) -> Result<FileKind, AppError> {
     let names = allowed.iter().map(|k| k.extension().to_uppercase()).collect::<Vec<_>>().join(", ");
     match FileKind::sniff(bytes) {
         Some(kind) if allowed.contains(&kind) => Ok(kind),
@@ -79,34 +94,27 @@ pub struct FormFields {
 }
 
 impl FormFields {
-    /// Reads `form`, taking the files named in `files` (an empty file is no file). A field sent twice is refused, so that no value
-    /// is silently dropped.
+    /// Reads `form`, taking the files named in `files` (an empty file is no file). A field sent
+    /// twice is refused, so that no value is silently dropped.
     pub async fn read(MultipartForm(mut form): MultipartForm, files: &[FileField]) -> Result<Self, AppError> {
         let mut fields = FormFields { texts: HashMap::new(), files: HashMap::new() };
-        // A file too large or of the wrong kind is refused once the form is read to its end
-        // (see `read_file`).
-        let mut refused = None;
+        let mut refusal = FileRefusal::default();
         while let Some(mut field) = form.next_field().await.map_err(|e| form_error("The form could not be read", e))? {
             let name = field.name().unwrap_or("").to_string();
             if fields.texts.contains_key(&name) || fields.files.contains_key(name.as_str()) {
                 return Err(AppError::field(&name, "Send this field once."));
             }
             if let Some(rule) = files.iter().find(|rule| rule.name == name) {
-                match read_upload(&mut field, rule.name, rule.limit, rule.kinds).await {
-                    Ok(Some(upload)) => _ = fields.files.insert(rule.name, upload),
-                    Ok(None) => {}
-                    Err(error) if is_file_refusal(&error) => _ = refused.get_or_insert(error),
-                    Err(error) => return Err(error),
+                if let Some(upload) = refusal.read(&mut field, rule.name, rule.limit, rule.kinds).await? {
+                    fields.files.insert(rule.name, upload);
                 }
                 continue;
             }
             let value = field.text().await.map_err(|e| form_error(&format!("The field {name} could not be read"), e))?;
             fields.texts.insert(name, value.trim().to_string());
         }
-        match refused {
-            Some(error) => Err(error),
-            None => Ok(fields),
-        }
+        refusal.answer()?;
+        Ok(fields)
     }
 
     /// A text field as sent (trimmed), if it was.

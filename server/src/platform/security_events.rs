@@ -29,8 +29,6 @@ impl SecurityEvent {
 
 /// Logs `event`, about `account` when it is known.
 pub fn record(event: SecurityEvent, account: Option<i32>) {
-    match account {
-        Some(account) => tracing::warn!(target: "security", event = event.name(), account, "security event"),
-        None => tracing::warn!(target: "security", event = event.name(), "security event"),
-    }
+    // An absent account records no field.
+    tracing::warn!(target: "security", event = event.name(), account, "security event");
 }
