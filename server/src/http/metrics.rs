@@ -36,6 +36,10 @@ async fn metrics(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Resu
     for (outcome, count) in [("memory", &lookups.memory), ("disk", &lookups.disk), ("missed", &lookups.missed)] {
         out.sample("page_cache_lookups_total", &[("outcome", outcome)], count.load(Ordering::Relaxed));
     }
+    out.family("page_cache_live_bytes", "gauge", "Bytes of the disk pack that cached pages use.");
+    out.sample("page_cache_live_bytes", &[], state.site.cache.disk_bytes());
+    out.family("page_cache_pack_bytes", "gauge", "Size of the disk pack's file, replaced pages not compacted away yet included.");
+    out.sample("page_cache_pack_bytes", &[], state.site.cache.pack_bytes());
 
     let backlog = outbox::backlog(state.db()).await?;
     out.family("mail_outbox_waiting", "gauge", "Mails queued and not sent yet.");

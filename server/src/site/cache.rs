@@ -6,7 +6,7 @@
 use super::encoded::{Encoded, EtagBytes, etag_bytes, etag_header};
 use super::pack::Pack;
 use app::routes::Tag;
-use parking_lot::RwLock;
+use parking_lot::{Mutex, RwLock};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -48,6 +48,9 @@ struct Disk {
     generation: u64,
 }
 
+/// A page's URL, and the offset and length of its bodies in the pack.
+type Placed = (Box<str>, u64, u64);
+
 type Memory = moka::sync::Cache<(Box<str>, Body), Arc<Encoded>>;
 
 pub struct PageCache {
@@ -55,6 +58,8 @@ pub struct PageCache {
     disk: RwLock<Disk>,
     dir: PathBuf,
     lookups: Lookups,
+    /// One compaction at a time; the others that would start meanwhile have nothing left to do.
+    compacting: Mutex<()>,
 }
 
 /// How lookups went, for `/metrics`.
@@ -65,9 +70,6 @@ pub struct Lookups {
     pub missed: AtomicU64,
 }
 
-/// A pack is started again once the pages replaced in it outweigh the live ones by this much.
-const DEAD_BYTES_ALLOWED: u64 = 64 * 1024 * 1024;
-
 impl PageCache {
     /// A cache keeping at most `memory_budget` bytes in memory, and its pack under `dir`.
     pub fn new(dir: &Path, memory_budget: u64) -> std::io::Result<Self> {
@@ -77,7 +79,7 @@ impl PageCache {
             .weigher(|(url, _), body: &Arc<Encoded>| u32::try_from(url.len() + body.weight() + 128).unwrap_or(u32::MAX))
             .build();
         let disk = Disk { pack: Arc::new(Pack::create(dir)?), index: HashMap::new(), live_bytes: 0, generation: 0 };
-        Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf(), lookups: Lookups::default() })
+        Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf(), lookups: Lookups::default(), compacting: Mutex::new(()) })
     }
 
     /// To be read before loading a page's data and handed to [`PageCache::put`].
@@ -100,6 +102,11 @@ impl PageCache {
     /// Bytes the pack holds for live pages.
     pub fn disk_bytes(&self) -> u64 {
         self.disk.read().live_bytes
+    }
+
+    /// The size of the pack's file: the live pages and the dead ones not compacted away yet.
+    pub fn pack_bytes(&self) -> u64 {
+        self.disk.read().pack.written_bytes()
     }
 
     /// `url`'s `body` from memory, or else from the pack (then kept in memory).
@@ -181,6 +188,7 @@ impl PageCache {
         drop(disk);
         self.memory.insert((url.into(), Body::Html), html.clone());
         self.memory.insert((url.into(), Body::Payload), payload.clone());
+        self.compact_if_wasteful();
         true
     }
 
@@ -192,31 +200,14 @@ impl PageCache {
         }
     }
 
-    /// Drops every page made from any of `tags`; returns how many it dropped.
+    /// Drops every page made from any of `tags`; returns how many it dropped. Their bytes stay
+    /// in the pack until [`PageCache::compact_if_wasteful`] runs.
     pub fn invalidate(&self, tags: &[Tag]) -> usize {
         let wanted: HashSet<&Tag> = tags.iter().collect();
         let mut disk = self.disk.write();
         disk.generation += 1;
         let stale: Vec<Box<str>> =
             disk.index.iter().filter(|(_, stored)| stored.tags.iter().flatten().any(|t| wanted.contains(t))).map(|(url, _)| url.clone()).collect();
-        if stale.is_empty() {
-            return 0;
-        }
-        let dead = disk.pack.written_bytes() - disk.live_bytes;
-        let everything = stale.len() == disk.index.len();
-        if everything || dead + stale.iter().map(|url| disk.index[url].bytes()).sum::<u64>() > disk.live_bytes + DEAD_BYTES_ALLOWED {
-            // Cheaper to render what is left again than to keep a pack mostly of dead pages.
-            let dropped = disk.index.len();
-            match Pack::create(&self.dir) {
-                Ok(pack) => disk.pack = Arc::new(pack),
-                Err(error) => tracing::error!(%error, "cannot start a new page pack; keeping the old one"),
-            }
-            disk.index.clear();
-            disk.live_bytes = 0;
-            drop(disk);
-            self.memory.invalidate_all();
-            return dropped;
-        }
         for url in &stale {
             if let Some(stored) = disk.index.remove(url) {
                 disk.live_bytes -= stored.bytes();
@@ -228,6 +219,62 @@ impl PageCache {
             self.memory.invalidate(&(url.clone(), Body::Payload));
         }
         stale.len()
+    }
+
+    /// Once the pack's dead bytes outweigh its live ones, copies the live pages into a new pack
+    /// and drops the old one, so that the file stays within twice the live pages' size however
+    /// often pages are replaced. Each byte copied paid for a dead byte, so the copying costs at
+    /// most as much as the writing did. Blocks on the disk: call it off the async threads.
+    ///
+    /// The copy runs without the index's lock, so pages are served meanwhile; pages kept during
+    /// the copy are copied too when the new pack takes over, under the lock.
+    pub fn compact_if_wasteful(&self) {
+        let wasteful = |disk: &Disk| disk.pack.written_bytes() > 2 * disk.live_bytes;
+        if !wasteful(&self.disk.read()) {
+            return;
+        }
+        let Some(_only_one) = self.compacting.try_lock() else { return };
+        let (old, snapshot): (Arc<Pack>, Vec<Placed>) = {
+            let disk = self.disk.read();
+            if !wasteful(&disk) {
+                return;
+            }
+            (disk.pack.clone(), disk.index.iter().map(|(url, stored)| (url.clone(), stored.offset, stored.bytes())).collect())
+        };
+        let copy = |url: &str, offset: u64, length: u64, into: &Pack| -> std::io::Result<u64> {
+            let bytes = old.read(offset, u32::try_from(length).map_err(std::io::Error::other)?)?;
+            into.append(&[&bytes]).inspect_err(|error| tracing::error!(%error, url, "cannot copy a page into the compacted pack"))
+        };
+        let result = (|| -> std::io::Result<()> {
+            let new = Pack::create(&self.dir)?;
+            let mut moved: HashMap<Box<str>, (u64, u64)> = HashMap::with_capacity(snapshot.len());
+            for (url, offset, length) in snapshot {
+                let new_offset = copy(&url, offset, length, &new)?;
+                moved.insert(url, (offset, new_offset));
+            }
+            // Only a compaction starts a new pack, so `old` is still the one in use.
+            let mut disk = self.disk.write();
+            let kept_meanwhile: Vec<Placed> = disk
+                .index
+                .iter()
+                .filter(|(url, stored)| moved.get(*url).is_none_or(|(offset, _)| *offset != stored.offset))
+                .map(|(url, stored)| (url.clone(), stored.offset, stored.bytes()))
+                .collect();
+            for (url, offset, length) in kept_meanwhile {
+                let new_offset = copy(&url, offset, length, &new)?;
+                moved.insert(url, (offset, new_offset));
+            }
+            for (url, stored) in disk.index.iter_mut() {
+                stored.offset = moved[url].1;
+            }
+            let before = disk.pack.written_bytes();
+            disk.pack = Arc::new(new);
+            tracing::info!(before, after = disk.pack.written_bytes(), pages = disk.index.len(), "page pack compacted");
+            Ok(())
+        })();
+        if let Err(error) = result {
+            tracing::error!(%error, "cannot compact the page pack; keeping the old one");
+        }
     }
 }
 
@@ -291,5 +338,30 @@ mod tests {
         let (html, payload) = bodies("stale");
         assert!(!cache.put("/services/details?id=1", vec![Tag::Site, Tag::Service(1)], &html, &payload, before));
         assert!(!cache.contains("/services/details?id=1"));
+    }
+
+    #[test]
+    fn a_compacted_pack_keeps_every_live_page_and_stays_within_twice_their_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PageCache::new(dir.path(), 0).unwrap();
+        for id in 1..=50 {
+            put(&cache, &format!("/services/details?id={id}"), vec![Tag::Service(id)]);
+        }
+        let live = cache.disk_bytes();
+        for round in 0..200 {
+            let id = round % 50 + 1;
+            cache.invalidate(&[Tag::Service(id)]);
+            put(&cache, &format!("/services/details?id={id}"), vec![Tag::Service(id)]);
+            assert!(cache.pack_bytes() <= 2 * cache.disk_bytes(), "round {round}: {} bytes for {} live", cache.pack_bytes(), cache.disk_bytes());
+        }
+        assert_eq!(cache.disk_bytes(), live);
+        for id in 1..=50 {
+            assert_eq!(html_of(&cache, &format!("/services/details?id={id}")), Some(format!("<p>/services/details?id={id}</p>")), "read from the disk");
+        }
+        for id in 1..=50 {
+            cache.invalidate(&[Tag::Service(id)]);
+        }
+        cache.compact_if_wasteful();
+        assert_eq!((cache.pack_bytes(), cache.page_count()), (0, 0), "an empty cache leaves an empty pack");
     }
 }

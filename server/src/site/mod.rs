@@ -211,6 +211,8 @@ impl Site {
         }
         let stale = self.cache.invalidate(tags);
         tracing::info!(pages = stale, ?tags, "pages invalidated");
+        let cache = self.cache.clone();
+        tokio::task::spawn_blocking(move || cache.compact_if_wasteful());
         if self.config.prerender_on_start && stale > 0 {
             let site = self.clone();
             tokio::spawn(async move { site.prerender_all().await });

@@ -88,5 +88,7 @@ async fn metrics_are_off_by_default_and_then_answer_only_their_token() {
     assert!(text.contains("http_requests_total{route=\"/jobs\",status=\"2xx\"} 2\n"), "pages count under their route: {text}");
     assert!(text.contains("page_cache_lookups_total{outcome=\"memory\"} 1\n"), "the second /jobs came from memory: {text}");
     assert!(text.contains("mail_outbox_waiting 0\n"), "{text}");
+    let live = format!("page_cache_live_bytes {}\n", app.site.cache.disk_bytes());
+    assert!(text.contains(&live) && text.contains("page_cache_pack_bytes "), "{text}");
     assert!(text.contains("database_pool_max_connections 8\n"), "{text}");
 }

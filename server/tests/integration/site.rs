@@ -313,3 +313,35 @@ async fn sitemap_and_robots_list_the_public_pages() {
     let (_, robots) = app.text("/robots.txt").await;
     assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", app.base)));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_pack_stays_within_twice_its_live_pages_however_often_they_change() {
+    use reqwest::Method;
+    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.reviews_per_hour = 100).await;
+    app.site.prerender_all().await;
+    let cache = &app.site.cache;
+    let started_with = cache.disk_bytes();
+    let (_, services) = app.json("/api/service/?page_size=10").await;
+    let services: Vec<serde_json::Value> = services["results"].as_array().unwrap().iter().map(|s| s["id"].clone()).collect();
+    let mut members = Vec::new();
+    for name in ["Amelia Hughes", "Sam Jones", "Priya Patel", "Tom Walker", "Grace Evans", "Liam Price"] {
+        members.push(app.member(name).await);
+    }
+    for member in &members {
+        for service in &services {
+            let review = serde_json::json!({"service": service, "rating": 4, "review": "Tidy work, on time."});
+            assert_eq!(app.call(Method::POST, "/api/reviews/", Some(review), Some(&member.token)).await.0, 201);
+            app.site.prerender_all().await;
+            // The compaction an invalidation starts runs beside the requests: give it a moment.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+            while cache.pack_bytes() > 2 * cache.disk_bytes() && std::time::Instant::now() < deadline {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            assert!(cache.pack_bytes() <= 2 * cache.disk_bytes(), "the pack holds {} bytes for {} live", cache.pack_bytes(), cache.disk_bytes());
+        }
+    }
+    assert!(cache.disk_bytes() >= started_with / 2, "the pages were kept again after each change");
+    let (status, home) = app.text("/").await;
+    assert_eq!(status, 200);
+    assert!(home.contains("Tidy work, on time."), "pages read back from the compacted pack are the new ones");
+}
