@@ -12,6 +12,10 @@ pub struct Model {
     pub link: String,
     pub is_read: bool,
     pub created_at: DateTimeUtc,
+    /// The other member the message names, if any, and the name it gives them: erasing that
+    /// member replaces the name.
+    pub names_user_id: Option<i32>,
+    pub named_as: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -16,6 +16,7 @@ mod m20261127_000004_recruitment_inbox;
 mod m20261128_000001_shared_work;
 mod m20261129_000001_audit_log_no_truncate;
 mod m20261129_000002_payment_event_problems;
+mod m20261130_000001_notification_names;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000001_shared_work::Migration),
             Box::new(m20261129_000001_audit_log_no_truncate::Migration),
             Box::new(m20261129_000002_payment_event_problems::Migration),
+            Box::new(m20261130_000001_notification_names::Migration),
         ]
     }
 }

@@ -162,6 +162,11 @@ pub struct Connections {
 }
 
 impl Config {
+    /// Where mail is written as `.eml` files when no `SMTP_URL` is set.
+    pub fn mail_dir(&self) -> PathBuf {
+        self.data_dir.join("mail")
+    }
+
     pub fn from_env() -> anyhow::Result<Self> {
         Self::from_settings(|name| std::env::var(name).ok())
     }

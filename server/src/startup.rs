@@ -49,7 +49,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
 
     let config = &site.config;
     let secrets = Secrets::load(config.jwt_secret.as_deref(), &config.data_dir)?;
-    let transport = Transport::from_config(config.smtp_url.as_deref(), config.data_dir.join("mail"))?;
+    let transport = Transport::from_config(config.smtp_url.as_deref(), config.mail_dir())?;
     let log_codes = transport.writes_files();
     let from = config.mail_from.parse().map_err(|e| anyhow::anyhow!("MAIL_FROM is not a mailbox: {e}"))?;
     let sender = Sender::new(site.db.clone(), transport, from, config.mail_retry_after);

@@ -156,7 +156,7 @@ pub fn requested_on(text: Option<&str>) -> Result<NaiveDate, AppError> {
 /// The member's data for a subject access request, with its row in the audit log.
 pub async fn export_for_request(state: &AppState, staff: &user::Model, id: i32, requested_on: NaiveDate) -> Result<serde_json::Value, AppError> {
     let member = find(state.db(), id).await?;
-    let data = crate::data_rights::export::member_data(state, &member).await?;
+    let data = crate::data_rights::export::member_data(state, &member, crate::data_rights::Reach::AccountAndAddress).await?;
     let mut action = Action::new("member.export", "user", Some(id), format!("Exported the data of member {id} for a subject access request"));
     action.requested_on = Some(requested_on);
     audit::record(state.db(), staff, action).await?;

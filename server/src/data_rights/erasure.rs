@@ -4,9 +4,12 @@
 //! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
 //! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
 //! records, job applications, job-seeker registrations, unsent mail; their job posts are
-//! removed; recruitment requests from their address lose the contact's details. Mail sent to
-//! them is deleted. The audit log names members by id only, so it holds nothing to erase.
+//! removed; their recruitment requests lose the contact's details; their review reports lose
+//! their reason; others' notifications that named them name a former member. Mail sent to them
+//! is deleted, offline `.eml` files included. What counts as theirs is the [`Reach`] of who
+//! asked. The audit log names members by id only, so it holds nothing to erase.
 
+use super::Reach;
 use crate::admin::audit::{self, Action};
 use crate::http::AppError;
 use crate::reviews::queries::FORMER_MEMBER;
@@ -14,7 +17,8 @@ use crate::state::AppState;
 use app::routes::Tag;
 use chrono::{NaiveDate, Utc};
 use entity::{
-    booking, bookmark, certificate, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request, review, user,
+    booking, bookmark, certificate, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request, review,
+    review_report, user,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
@@ -28,6 +32,20 @@ pub enum ErasedBy<'a> {
     Staff { staff: &'a user::Model, requested_on: NaiveDate },
 }
 
+impl ErasedBy<'_> {
+    /// A member erasing their own account reaches what it proves is theirs; staff have checked
+    /// who is asking, so they reach what was sent from the address too.
+    fn reach(&self) -> Reach {
+        match self {
+            ErasedBy::Member => Reach::Account,
+            ErasedBy::Staff { .. } => Reach::AccountAndAddress,
+        }
+    }
+}
+
+/// What a review report's reason becomes when its author's account is erased.
+pub const ERASED_REPORT_REASON: &str = "(The reason was erased with its author's account.)";
+
 /// The address an erased account keeps: unique, and no one's.
 pub fn erased_email(id: i32) -> String {
     format!("erased-{id}@erased.invalid")
@@ -36,6 +54,7 @@ pub fn erased_email(id: i32) -> String {
 pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> Result<(), AppError> {
     let db = state.db();
     let id = member.id;
+    let reach = by.reach();
 
     // The files, found before the rows that name them go.
     let mut files: Vec<String> =
@@ -60,7 +79,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     );
     files.extend(
         job_seeker::Entity::find()
-            .filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email))
+            .filter(reach.job_seekers(id, &member.email))
             .select_only()
             .column(job_seeker::Column::Cv)
             .into_tuple::<String>()
@@ -107,7 +126,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     one_time_code::Entity::delete_many().filter(one_time_code::Column::UserId.eq(id)).exec(&txn).await?;
     provider::Entity::delete_many().filter(provider::Column::UserId.eq(id)).exec(&txn).await?;
     job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(&txn).await?;
-    job_seeker::Entity::delete_many().filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email)).exec(&txn).await?;
+    job_seeker::Entity::delete_many().filter(reach.job_seekers(id, &member.email)).exec(&txn).await?;
     // Sent mail too: its bodies hold their name and the addresses of their bookings.
     mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).exec(&txn).await?;
     booking::Entity::update_many()
@@ -122,9 +141,27 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .col_expr(recruitment_request::Column::ContactName, Expr::value(FORMER_MEMBER))
         .col_expr(recruitment_request::Column::Email, Expr::value(""))
         .col_expr(recruitment_request::Column::PhoneNumber, Expr::value(""))
-        .filter(super::sent_by(recruitment_request::Column::UserId, recruitment_request::Column::Email, id, &member.email))
+        .filter(reach.recruitment_requests(id, &member.email))
         .exec(&txn)
         .await?;
+    review_report::Entity::update_many()
+        .col_expr(review_report::Column::Reason, Expr::value(ERASED_REPORT_REASON))
+        .filter(review_report::Column::UserId.eq(id))
+        .exec(&txn)
+        .await?;
+    for naming in notification::Entity::find().filter(notification::Column::NamesUserId.eq(id)).all(&txn).await? {
+        let message = match &naming.named_as {
+            Some(name) if !name.is_empty() => naming.message.replace(name.as_str(), FORMER_MEMBER),
+            _ => naming.message,
+        };
+        notification::Entity::update_many()
+            .col_expr(notification::Column::Message, Expr::value(message))
+            .col_expr(notification::Column::NamesUserId, Expr::value(Option::<i32>::None))
+            .col_expr(notification::Column::NamedAs, Expr::value(Option::<String>::None))
+            .filter(notification::Column::Id.eq(naming.id))
+            .exec(&txn)
+            .await?;
+    }
     job::Entity::update_many()
         .col_expr(job::Column::RemovedAt, Expr::value(now))
         .filter(job::Column::OwnerId.eq(id))
@@ -143,6 +180,9 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     // The rows no longer name the files: removing them now cannot leave a record pointing at nothing.
     for key in &files {
         state.storage.delete(key).await;
+    }
+    if let Err(error) = crate::platform::mail::sender::delete_files_addressed_to(&state.config().mail_dir(), &member.email).await {
+        tracing::error!(%error, member = id, "cannot delete the offline mail files addressed to an erased member");
     }
     let mut tags: Vec<Tag> = reviewed.into_iter().map(Tag::Service).collect();
     tags.push(Tag::Reviews);

@@ -1,7 +1,8 @@
 //! "Download my data": everything we hold about a member, as one JSON document (UK GDPR,
 //! article 15). Documents and CVs are signed links that work for 15 minutes, never the files'
 //! storage names. Only rows that are the member's: their id, or their address for what a
-//! visitor can send (recruitment requests, a job-seeker registration).
+//! visitor can send (recruitment requests, a job-seeker registration), as far as [`Reach`]
+//! allows.
 
 use crate::accounts::profile::user_view;
 use crate::bookings::views::BookingView;
@@ -18,7 +19,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
-pub async fn member_data(state: &AppState, member: &user::Model) -> Result<Value, AppError> {
+use super::Reach;
+
+pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -> Result<Value, AppError> {
     let db = state.db();
     let id = member.id;
     let today = uk_time::today();
@@ -80,7 +83,7 @@ pub async fn member_data(state: &AppState, member: &user::Model) -> Result<Value
         .collect();
 
     let recruitment: Vec<Value> = recruitment_request::Entity::find()
-        .filter(super::sent_by(recruitment_request::Column::UserId, recruitment_request::Column::Email, id, &member.email))
+        .filter(reach.recruitment_requests(id, &member.email))
         .order_by_asc(recruitment_request::Column::Id)
         .all(db)
         .await?
@@ -94,7 +97,7 @@ pub async fn member_data(state: &AppState, member: &user::Model) -> Result<Value
         })
         .collect();
     let talent: Vec<Value> = job_seeker::Entity::find()
-        .filter(super::sent_by(job_seeker::Column::UserId, job_seeker::Column::Email, id, &member.email))
+        .filter(reach.job_seekers(id, &member.email))
         .order_by_asc(job_seeker::Column::Id)
         .all(db)
         .await?

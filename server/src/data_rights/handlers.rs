@@ -34,7 +34,7 @@ pub fn download(data: serde_json::Value, name: &str) -> Response {
 /// registrations sent from their address.
 #[utoipa::path(get, path = "/api/auth/my-data/", tag = "accounts", security(("bearer" = [])), responses((status = 200, description = "The member's data, as an attachment", content_type = "application/json", body = Object), Unauthenticated))]
 pub async fn my_data(State(state): State<Arc<AppState>>, member: Member) -> Result<Response, AppError> {
-    let data = export::member_data(&state, &member.user).await?;
+    let data = export::member_data(&state, &member.user, super::Reach::Account).await?;
     Ok(download(data, &format!("my-data-{}.json", crate::domain::uk_time::today())))
 }
 

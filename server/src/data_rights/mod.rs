@@ -14,12 +14,45 @@ use utoipa_axum::routes;
 
 pub use handlers::download;
 
+use entity::words::JobAlerts;
+use entity::{job_seeker, recruitment_request};
 use sea_orm::{ColumnTrait, Condition};
 
-/// Rows of a member, or sent from their address while signed out (a recruitment request, a
-/// job-seeker registration); never a row another signed-in member sent giving this address.
-fn sent_by<C: ColumnTrait>(user_column: C, email_column: C, id: i32, email: &str) -> Condition {
-    Condition::any().add(user_column.eq(id)).add(Condition::all().add(user_column.is_null()).add(email_column.eq(email)))
+/// Which of a person's records a data-rights request reaches. Anyone can type an address into
+/// a signed-out form, so an address alone proves nothing: the member's own request reaches what
+/// their account proves is theirs, and staff reach the rest after checking who is asking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// "Download my data" and "Delete my account": what the member made signed in, and what was
+    /// sent from their address and then confirmed through a link sent to it (job alerts).
+    Account,
+    /// A subject access request staff answer after checking the person's identity: also what
+    /// was sent from the member's address while signed out and never confirmed.
+    AccountAndAddress,
+}
+
+impl Reach {
+    /// The job-seeker registrations it reaches; never one another signed-in member made giving
+    /// this address.
+    fn job_seekers(self, id: i32, email: &str) -> Condition {
+        let from_address = Condition::all().add(job_seeker::Column::UserId.is_null()).add(job_seeker::Column::Email.eq(email));
+        let from_address = match self {
+            Reach::Account => from_address.add(job_seeker::Column::Alerts.eq(JobAlerts::On)),
+            Reach::AccountAndAddress => from_address,
+        };
+        Condition::any().add(job_seeker::Column::UserId.eq(id)).add(from_address)
+    }
+
+    /// The recruitment requests it reaches: nothing confirms a signed-out one's address.
+    fn recruitment_requests(self, id: i32, email: &str) -> Condition {
+        let own = Condition::any().add(recruitment_request::Column::UserId.eq(id));
+        match self {
+            Reach::Account => own,
+            Reach::AccountAndAddress => {
+                own.add(Condition::all().add(recruitment_request::Column::UserId.is_null()).add(recruitment_request::Column::Email.eq(email)))
+            }
+        }
+    }
 }
 
 /// `/api/auth/my-data/` and `/api/auth/delete-account/`.

@@ -136,7 +136,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
                 link: "/user/my-job-post".into(),
                 calendar: None,
             };
-            notifier.send(&txn, &owner, received).await?;
+            notifier.send_naming(&txn, &owner, received, &member.user, &saved.full_name).await?;
         }
         txn.commit().await?;
         Ok::<_, AppError>(saved)

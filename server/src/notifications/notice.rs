@@ -33,6 +33,16 @@ impl Notifier {
 
     /// Adds `notice` to `to`'s notifications and queues its email.
     pub async fn send(&self, db: &impl ConnectionTrait, to: &user::Model, notice: Notice) -> Result<(), DbErr> {
+        self.insert(db, to, notice, None).await
+    }
+
+    /// As [`Notifier::send`], for a notice whose message names another member `as_name`: the
+    /// notification remembers it, so that erasing that member takes the name out.
+    pub async fn send_naming(&self, db: &impl ConnectionTrait, to: &user::Model, notice: Notice, named: &user::Model, as_name: &str) -> Result<(), DbErr> {
+        self.insert(db, to, notice, Some((named.id, as_name))).await
+    }
+
+    async fn insert(&self, db: &impl ConnectionTrait, to: &user::Model, notice: Notice, naming: Option<(i32, &str)>) -> Result<(), DbErr> {
         let mail = self.mail(to, &notice);
         notification::Entity::insert(notification::ActiveModel {
             user_id: Set(to.id),
@@ -41,6 +51,8 @@ impl Notifier {
             link: Set(notice.link),
             is_read: Set(false),
             created_at: Set(Utc::now()),
+            names_user_id: Set(naming.map(|(id, _)| id)),
+            named_as: Set(naming.map(|(_, name)| name.to_string())),
             ..Default::default()
         })
         .exec_without_returning(db)

@@ -103,20 +103,21 @@ pub async fn create(
         Err(error) => return Err(error.into()),
     };
     let approved: Vec<i32> = providers.iter().filter(|p| p.status == ProviderStatus::Approved).map(|p| p.user_id).collect();
+    let reviewer = public_name(&member.user.full_name);
     for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved)).all(&txn).await? {
         let notice = Notice {
             title: "New review".into(),
-            message: format!("{} rated {} {} out of 5.", public_name(&member.user.full_name), service.title, rating.get()),
+            message: format!("{reviewer} rated {} {} out of 5.", service.title, rating.get()),
             link: format!("/services/details?id={}", service.id),
             calendar: None,
         };
-        notifier.send(&txn, &provider_user, notice).await?;
+        notifier.send_naming(&txn, &provider_user, notice, &member.user, &reviewer).await?;
     }
     txn.commit().await?;
     state.mail_queued.notify_one();
     state.site.invalidate(&[Tag::Service(service.id), Tag::Services, Tag::Reviews]).await;
     let verified_booking = !queries::verified_pairs(state.db(), vec![(member.user.id, service.id)]).await?.is_empty();
-    let row = ReviewRow { user_name: public_name(&member.user.full_name), service_title: service.title, review: saved, verified_booking };
+    let row = ReviewRow { user_name: reviewer, service_title: service.title, review: saved, verified_booking };
     Ok((StatusCode::CREATED, Json(ReviewView::from(&row))))
 }
 

@@ -237,3 +237,98 @@ async fn documents_past_their_retention_period_are_removed(backend: Backend) {
     assert!(policy.contains("CVs and job applications: 12 months after the job closes"), "the policy states the configured period");
 }
 on_both_databases!(backend documents_past_their_retention_period_are_removed);
+
+/// The offline mail files addressed to `address`, once the sender has written at least `least`.
+async fn mail_files_to(app: &TestApp, address: &str, least: usize) -> Vec<std::path::PathBuf> {
+    let dir = app.state.config().mail_dir();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+            .map(|entries| entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "eml")).collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|path| std::fs::read_to_string(path).unwrap().lines().any(|l| l.starts_with("To:") && l.contains(address)))
+            .collect();
+        if files.len() >= least || std::time::Instant::now() > deadline {
+            return files;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+async fn a_member_reaches_only_what_their_account_proves_is_theirs(backend: Backend) {
+    use crate::jobs::{application_form, post_form, post_job, seeker_form};
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
+    let app = TestApp::spawn(backend).await;
+    let staff = staff_member(&app).await;
+    let member = app.member("Mia Member").await;
+    let email = member.user.email.clone();
+
+    // Signed out, anyone can give the member's address: a registration never confirmed and a
+    // recruitment request. A registration whose alerts were confirmed through the link is theirs.
+    let (status, _) = post_form(&app, "/api/job-seekers/", seeker_form(&email, false), None).await;
+    assert_eq!(status, 201);
+    let unconfirmed = entity::job_seeker::Entity::find().one(&app.site.db).await.unwrap().unwrap();
+    let (status, _) = post_form(&app, "/api/job-seekers/", seeker_form(&email, true), None).await;
+    assert_eq!(status, 201);
+    let confirmed = entity::job_seeker::Entity::find().filter(entity::job_seeker::Column::Id.ne(unconfirmed.id)).one(&app.site.db).await.unwrap().unwrap();
+    let mut on: entity::job_seeker::ActiveModel = confirmed.clone().into();
+    on.alerts = Set(entity::words::JobAlerts::On);
+    on.update(&app.site.db).await.unwrap();
+    let mut request = crate::jobs::recruitment();
+    request["email"] = json!(email);
+    assert_eq!(app.call(Method::POST, "/api/send-recruitment/", Some(request), None).await.0, 201);
+
+    let (_, data) = my_data(&app, &member).await;
+    let registrations: Vec<i64> = data["talent_registrations"].as_array().unwrap().iter().map(|r| r["id"].as_i64().unwrap()).collect();
+    assert_eq!(registrations, [i64::from(confirmed.id)], "only the confirmed registration: {data}");
+    assert_eq!(data["recruitment_requests"], json!([]), "a signed-out request proves nothing");
+    let today = uk_date(0);
+    let (status, sar) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/members/{}/data/?requested_on={today}", member.user.id), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(sar["talent_registrations"].as_array().unwrap().len(), 2, "staff, having checked who asks, reach what the address sent");
+    assert_eq!(sar["recruitment_requests"].as_array().unwrap().len(), 1);
+
+    // What others were told about the member, and what the member said about others.
+    let poster = app.member("Paula Poster").await;
+    let job = post_job(&app, &poster, "Night care assistant").await;
+    let (status, application) = post_form(&app, "/api/job-apply/", application_form(&job, &member), Some(&member.token)).await;
+    assert_eq!(status, 201, "{application}");
+    let named = entity::notification::Entity::find().filter(entity::notification::Column::UserId.eq(poster.user.id)).one(&app.site.db).await.unwrap().unwrap();
+    let applicant_name = application["full_name"].as_str().unwrap().to_string();
+    assert!(named.message.starts_with(&format!("{applicant_name} applied for")), "{}", named.message);
+    let (_, services) = app.json("/api/service/?page_size=1").await;
+    let service = services["results"][0]["id"].clone();
+    let critic = app.member("Carl Critic").await;
+    let (status, review) =
+        app.call(Method::POST, "/api/reviews/", Some(json!({"service": service, "rating": 2, "review": "Late."})), Some(&critic.token)).await;
+    assert_eq!(status, 201, "{review}");
+    let reason = "Mia thinks this is about another company.";
+    let report = json!({"reason": reason});
+    assert_eq!(app.call(Method::POST, &format!("/api/reviews/{}/report/", review["id"]), Some(report), Some(&member.token)).await.0, 201);
+    assert!(!mail_files_to(&app, &email, 3).await.is_empty(), "the member was mailed (offline, as files)");
+
+    let hash = server::platform::passwords::hash_blocking("a password to confirm".into()).await;
+    user::Entity::update_many()
+        .col_expr(user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash))
+        .filter(user::Column::Id.eq(member.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+    let (status, _) = app.call(Method::POST, "/api/auth/delete-account/", Some(json!({"password": "a password to confirm"})), Some(&member.token)).await;
+    assert_eq!(status, 200);
+
+    let seekers: Vec<i32> = entity::job_seeker::Entity::find().all(&app.site.db).await.unwrap().into_iter().map(|s| s.id).collect();
+    assert_eq!(seekers, [unconfirmed.id], "the unconfirmed registration is left for staff to handle");
+    assert!(app.state.storage.get(&unconfirmed.cv).await.is_ok(), "with its CV");
+    assert!(app.state.storage.get(&confirmed.cv).await.is_err(), "the confirmed one's CV went");
+    let requests = entity::recruitment_request::Entity::find().all(&app.site.db).await.unwrap();
+    assert_eq!(requests.iter().map(|r| r.email.as_str()).collect::<Vec<_>>(), [email.as_str()], "the signed-out request is left as it was");
+    let named = entity::notification::Entity::find_by_id(named.id).one(&app.site.db).await.unwrap().unwrap();
+    assert!(named.message.starts_with("Former member applied for") && !named.message.contains(&applicant_name), "{}", named.message);
+    let reports = entity::review_report::Entity::find().all(&app.site.db).await.unwrap();
+    assert_eq!(reports.len(), 1, "the report still counts");
+    assert_ne!(reports[0].reason, reason, "its reason went");
+    assert!(mail_files_to(&app, &email, 0).await.is_empty(), "no offline mail addressed to the member is kept");
+}
+on_both_databases!(backend a_member_reaches_only_what_their_account_proves_is_theirs);

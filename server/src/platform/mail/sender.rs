@@ -11,7 +11,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sea_orm::sea_query::Expr;
 use sea_orm::sea_query::{LockBehavior, LockType};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tokio::sync::{Notify, watch};
 
@@ -54,6 +54,35 @@ impl Transport {
         }
         Ok(())
     }
+}
+
+/// Deletes the `.eml` files in `dir` addressed to `address` (offline mail holds what was sent
+/// to a member, as the outbox does); returns how many. A missing `dir` holds none.
+pub async fn delete_files_addressed_to(dir: &Path, address: &str) -> std::io::Result<usize> {
+    let mut entries = match tokio::fs::read_dir(dir).await {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(error) => return Err(error),
+    };
+    let mut deleted = 0;
+    while let Some(entry) = entries.next_entry().await? {
+        if entry.path().extension().is_some_and(|ext| ext == "eml") && is_addressed_to(&tokio::fs::read(entry.path()).await?, address) {
+            tokio::fs::remove_file(entry.path()).await?;
+            deleted += 1;
+        }
+    }
+    Ok(deleted)
+}
+
+/// Whether a formatted mail's `To:` header names `address`, as `address` or `Name <address>`.
+fn is_addressed_to(mail: &[u8], address: &str) -> bool {
+    let text = String::from_utf8_lossy(mail);
+    let headers = text.split("\r\n\r\n").next().unwrap_or_default().replace("\r\n ", " ").replace("\r\n\t", " ");
+    headers.lines().filter_map(|line| line.strip_prefix("To:")).flat_map(|to| to.split(',')).any(|mailbox| {
+        let mailbox = mailbox.trim();
+        let named = mailbox.rsplit_once('<').map_or(mailbox, |(_, rest)| rest.trim_end_matches('>'));
+        named.trim().eq_ignore_ascii_case(address)
+    })
 }
 
 pub struct Sender {
@@ -254,5 +283,15 @@ mod tests {
         assert_eq!(super::backoff(first, 2).num_seconds(), 10);
         assert_eq!(super::backoff(first, 3).num_seconds(), 20);
         assert_eq!(super::backoff(first, 30).num_seconds(), 600);
+    }
+
+    #[test]
+    fn a_mail_is_addressed_to_whom_its_to_header_names() {
+        let mail = b"From: Brightway <hello@example.co.uk>\r\nTo: Sam Jones\r\n <Sam@Example.co.uk>\r\nSubject: To: nobody@example.co.uk\r\n\r\nTo: body@example.co.uk\r\n";
+        assert!(super::is_addressed_to(mail, "sam@example.co.uk"), "a folded header, any case");
+        assert!(!super::is_addressed_to(mail, "nobody@example.co.uk"), "another header");
+        assert!(!super::is_addressed_to(mail, "body@example.co.uk"), "the body");
+        assert!(super::is_addressed_to(b"To: ann@example.co.uk\r\n\r\nHi", "ann@example.co.uk"));
+        assert!(!super::is_addressed_to(b"To: joann@example.co.uk\r\n\r\nHi", "ann@example.co.uk"), "the whole address");
     }
 }
