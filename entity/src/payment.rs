@@ -25,6 +25,13 @@ pub struct Model {
     pub paid_at: Option<DateTimeUtc>,
     pub refund_reference: Option<String>,
     pub refunded_at: Option<DateTimeUtc>,
+    /// When a refund became owed (recorded with the cancellation or staff's decision); the
+    /// payment stays Paid until the provider has made it.
+    pub refund_owed_at: Option<DateTimeUtc>,
+    /// Attempts at an owed refund that failed, the next one's time, and the last failure.
+    pub refund_attempts: i32,
+    pub refund_retry_at: Option<DateTimeUtc>,
+    pub refund_error: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

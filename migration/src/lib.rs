@@ -17,6 +17,7 @@ mod m20261128_000001_shared_work;
 mod m20261129_000001_audit_log_no_truncate;
 mod m20261129_000002_payment_event_problems;
 mod m20261130_000001_notification_names;
+mod m20261130_000002_owed_refunds;
 
 pub struct Migrator;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000001_audit_log_no_truncate::Migration),
             Box::new(m20261129_000002_payment_event_problems::Migration),
             Box::new(m20261130_000001_notification_names::Migration),
+            Box::new(m20261130_000002_owed_refunds::Migration),
         ]
     }
 }

@@ -76,6 +76,9 @@ pub struct Payments {
     pub checkout_open_for: Duration,
     /// The longest wait for the payment provider's answer.
     pub provider_timeout: Duration,
+    /// An owed refund the provider did not make is tried again after this, then twice as long
+    /// each time, up to 10 minutes.
+    pub refund_retry_after: Duration,
 }
 
 #[derive(Clone)]
@@ -331,6 +334,7 @@ impl Settings<'_> {
             refund_window_hours: self.count("REFUND_WINDOW_HOURS", 24),
             checkout_open_for: Duration::from_secs(checkout_minutes * 60),
             provider_timeout: Duration::from_secs(self.number("PAYMENT_PROVIDER_TIMEOUT_SECONDS", 20)),
+            refund_retry_after: Duration::from_secs(self.number("REFUND_RETRY_SECONDS", 30)),
         }
     }
 

@@ -71,6 +71,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::jobs::expiry::start(state.clone());
     crate::job_seekers::alerts::start(state.clone());
     crate::data_rights::retention::start(state.clone());
+    crate::payments::refunds::start(state.clone());
     crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move {
         state.limiter.sweep(chrono::Utc::now()).await
     });

@@ -14,6 +14,7 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
         ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),
         ("Mails that failed to send", data.failed_mail, None),
         ("Payments not applied in the last 30 days: the amount or currency was wrong", data.payment_events_not_applied, None),
+        ("Refunds owed that the payment provider has not made yet (tried again until it does)", data.refunds_not_made, Some("/admin/payments?status=Paid")),
     ];
     let cards = items
         .into_iter()

@@ -69,6 +69,9 @@ pub struct Dashboard {
     pub payment_events_not_applied: u64,
     /// What was wrong with the latest of them (at most 10), newest first.
     pub payment_event_problems: Vec<String>,
+    /// Refunds owed (a cancellation, staff's decision) that the provider refused or could not
+    /// be asked for at least once, and has not made yet; they are tried again.
+    pub refunds_not_made: u64,
 }
 
 /// One page of a back-office list and what it was filtered by.
@@ -239,6 +242,11 @@ pub struct PaymentRow {
     pub refunded_at: Option<String>,
     /// The provider's reference for the money taken (Stripe's payment intent).
     pub charge_reference: Option<String>,
+    /// When a refund became owed, while the provider has not made it yet.
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub refund_owed_at: Option<String>,
+    /// Why the last attempt at the owed refund failed, if one did.
+    pub refund_error: Option<String>,
 }
 
 /// A job post as staff see it.

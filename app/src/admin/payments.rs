@@ -36,13 +36,18 @@ fn Payment(row: PaymentRow) -> impl IntoView {
     );
     let paid = row.paid_at.as_deref().map(|at| format!("Paid {}", when(at)));
     let refunded = row.refunded_at.as_deref().map(|at| format!("Refunded {}", when(at)));
-    let refundable = row.status == "Paid" && row.charge_reference.is_some();
+    let owed = row.refund_owed_at.as_deref().map(|at| match &row.refund_error {
+        Some(error) => format!("Refund owed since {}, not made yet: {error} It is tried again until the provider makes it.", when(at)),
+        None => format!("Refund owed since {}, being made.", when(at)),
+    });
+    let refundable = row.status == "Paid" && row.charge_reference.is_some() && row.refund_owed_at.is_none();
     view! {
         <li class="admin-item" id=format!("payment-{}", row.id)>
             <h2>{heading}</h2>
             <p>{facts}</p>
             {paid.map(|p| view! { <p>{p}</p> })}
             {refunded.map(|r| view! { <p>{r}</p> })}
+            {owed.map(|o| view! { <p>{o}</p> })}
             {refundable.then(|| view! {
                 <form method="post" action=format!("/admin/payments/{}/refund", row.id) class="admin-reject">
                     <label for=reason_id.clone()>"Reason for refunding (the member is told)"</label>

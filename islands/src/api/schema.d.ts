@@ -1572,6 +1572,12 @@ export interface components {
             readonly pending_provider_applications: number;
             /**
              * Format: int64
+             * @description Refunds owed (a cancellation, staff's decision) that the provider refused or could not
+             *     be asked for at least once, and has not made yet; they are tried again.
+             */
+            readonly refunds_not_made: number;
+            /**
+             * Format: int64
              * @description Shown reviews with reports staff have not decided on.
              */
             readonly reported_reviews: number;
@@ -2275,6 +2281,13 @@ export interface components {
                 readonly provider: string;
                 /** @description e.g. `BW-000012`. */
                 readonly receipt_number: string;
+                /** @description Why the last attempt at the owed refund failed, if one did. */
+                readonly refund_error?: string | null;
+                /**
+                 * Format: date-time
+                 * @description When a refund became owed, while the provider has not made it yet.
+                 */
+                readonly refund_owed_at?: string | null;
                 /** Format: date-time */
                 readonly refunded_at?: string | null;
                 readonly service_title: string;
@@ -2672,6 +2685,13 @@ export interface components {
             readonly provider: string;
             /** @description e.g. `BW-000012`. */
             readonly receipt_number: string;
+            /** @description Why the last attempt at the owed refund failed, if one did. */
+            readonly refund_error?: string | null;
+            /**
+             * Format: date-time
+             * @description When a refund became owed, while the provider has not made it yet.
+             */
+            readonly refund_owed_at?: string | null;
             /** Format: date-time */
             readonly refunded_at?: string | null;
             readonly service_title: string;

@@ -2,8 +2,8 @@
 
 use app::admin::Dashboard;
 use chrono::{Duration, Utc};
-use entity::words::{ApplicationStatus, BookingStatus, ProviderStatus, RecruitmentStatus};
-use entity::{booking, job, job_application, job_seeker, mail_outbox, payment_event, provider, recruitment_request};
+use entity::words::{ApplicationStatus, BookingStatus, PaymentStatus, ProviderStatus, RecruitmentStatus};
+use entity::{booking, job, job_application, job_seeker, mail_outbox, payment, payment_event, provider, recruitment_request};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 
 /// "New" on the dashboard: received in the last week.
@@ -44,5 +44,11 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
             .into_iter()
             .filter_map(|event| event.problem)
             .collect(),
+        refunds_not_made: payment::Entity::find()
+            .filter(payment::Column::Status.eq(PaymentStatus::Paid))
+            .filter(payment::Column::RefundOwedAt.is_not_null())
+            .filter(payment::Column::RefundAttempts.gt(0))
+            .count(db)
+            .await?,
     })
 }

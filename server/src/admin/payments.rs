@@ -8,8 +8,8 @@ use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::notifications::notice::{Notice, Notifier};
-use crate::payments::checkout::unavailable;
-use crate::payments::refunds::CancellationMoney;
+
+use crate::payments::refunds;
 use crate::payments::views::receipt_number;
 use crate::state::AppState;
 use app::admin::PaymentRow;
@@ -81,6 +81,8 @@ async fn rows_for(db: &impl ConnectionTrait, payments: Vec<payment::Model>) -> R
                 paid_at: p.paid_at.map(crate::http::timestamp),
                 refunded_at: p.refunded_at.map(crate::http::timestamp),
                 charge_reference: p.charge_reference,
+                refund_owed_at: p.refund_owed_at.filter(|_| p.status == PaymentStatus::Paid).map(crate::http::timestamp),
+                refund_error: p.refund_error.filter(|_| p.status == PaymentStatus::Paid),
             }
         })
         .collect())
@@ -91,19 +93,16 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     if paid.status != PaymentStatus::Paid {
         return Err(AppError::BadRequest(format!("Only a paid payment can be refunded; this one is {}.", paid.status.to_value().to_lowercase())));
     }
-    let Some(charge) = paid.charge_reference.clone() else {
+    if paid.charge_reference.is_none() {
         return Err(AppError::BadRequest("This payment was taken outside the site: refund it by hand.".into()));
-    };
+    }
     let member = user::Entity::find_by_id(paid.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    // The key a cancellation's refund uses too: whichever comes first, the money goes back once.
-    let refund_reference = state.payments.refund(&charge, &format!("refund-{}-{}", paid.id, paid.created_at.timestamp())).await.map_err(unavailable)?;
     let notifier = Notifier::new(state).await;
     let amount = Pence::from_stored(paid.amount_pence);
-    let booking_id = paid.booking_id;
     let txn = state.db().begin().await?;
-    let money = CancellationMoney::Refunded { payment: paid, refund_reference };
-    if !money.record(&txn, booking_id).await? {
-        return Err(AppError::Conflict("This payment was refunded meanwhile (the booking was cancelled). Reload to see it.".into()));
+    // The refund a cancellation owes is the same one: whichever comes first, it is owed once.
+    if !refunds::owe(&txn, &paid).await? {
+        return Err(AppError::Conflict("This payment is being refunded already (the booking was cancelled). Reload to see it.".into()));
     }
     let notice = Notice {
         title: "Payment refunded".into(),
@@ -121,5 +120,7 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();
+    // Made now when the provider answers; else the worker tries again until it does.
+    refunds::make(state, id, chrono::Utc::now()).await?;
     one(state.db(), id).await
 }

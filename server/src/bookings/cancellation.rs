@@ -1,14 +1,15 @@
-//! Cancelling a booking, by its member or by the company: the money is settled first (a
-//! refund, or an open checkout closed), then in one transaction the booking is marked
-//! Cancelled (the record is kept), the money recorded, the member told with a calendar update
-//! that removes the event, and, for staff, the audit log written.
+//! Cancelling a booking, by its member or by the company: what happens to the money is
+//! decided first (an open checkout closed), then in one transaction the booking is marked
+//! Cancelled (the record is kept), a refund recorded as owed, the member told with a calendar
+//! update that removes the event, and, for staff, the audit log written; the refund is made
+//! after the commit (see [`crate::payments::refunds`]).
 
 use super::calendar::Invite;
 use crate::admin::audit::{self, Action};
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
-use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
+use crate::payments::refunds::{self, CancellationMoney, settle_before_cancelling};
 use crate::state::AppState;
 use chrono::Utc;
 use entity::words::BookingStatus;
@@ -33,8 +34,8 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         BookingStatus::Completed => return Err(AppError::BadRequest("A completed booking cannot be cancelled.".into())),
         BookingStatus::Pending | BookingStatus::Confirmed => {}
     }
-    // The refund (or the closing of an open checkout) is made before the cancellation is
-    // written; both are idempotent at the provider, so a retry after a failure is safe.
+    // An open checkout is closed before the cancellation is written (idempotent at the
+    // provider, so a retry after a failure is safe); a refund is only owed until the commit.
     let money = settle_before_cancelling(state, row, matches!(by, CancelledBy::Staff { .. })).await?;
     let notifier = Notifier::new(state).await;
     let txn = state.db().begin().await?;
@@ -46,10 +47,10 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         .exec(&txn)
         .await?;
     if changed.rows_affected == 1 {
-        money.record(&txn, row.id).await?;
+        money.record(&txn).await?;
         let invite = Invite::of(row, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let money_said = match &money {
-            CancellationMoney::Refunded { payment, .. } => format!(
+            CancellationMoney::Refund { payment } => format!(
                 " Your payment of £{} is refunded to your card; it usually shows within 5 to 10 working days.",
                 Pence::from_stored(payment.amount_pence)
             ),
@@ -73,12 +74,16 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
                 .because(Some(reason))
                 .changed(
                     json!({"status": row.status, "payment_status": row.payment_status}),
-                    json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refunded { .. })}),
+                    json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refund { .. })}),
                 );
             audit::record(&txn, staff, action).await?;
         }
     }
     txn.commit().await?;
     state.mail_queued.notify_one();
+    if let (CancellationMoney::Refund { payment }, true) = (&money, changed.rows_affected == 1) {
+        // Made now when the provider answers; else the worker tries again until it does.
+        refunds::make(state, payment.id, Utc::now()).await?;
+    }
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! Shared machinery every feature uses: the database, secrets, file storage, the mail outbox
-//! and sender, rate limits, password hashing, text search, periodic jobs and metrics.
+//! and sender, rate limits, retries, password hashing, text search, periodic jobs and metrics.
 
 pub mod data_dir;
 pub mod db;
@@ -8,6 +8,7 @@ pub mod metrics;
 pub mod passwords;
 pub mod periodic;
 pub mod rate_limit;
+pub mod retry;
 pub mod search;
 pub mod secrets;
 pub mod security_events;

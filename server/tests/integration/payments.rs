@@ -14,6 +14,7 @@ use reqwest::Method;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
 async fn book(app: &TestApp, member: &SignedIn, days_ahead: i64) -> Value {
@@ -175,6 +176,8 @@ struct FakeStripe {
     /// Sessions by idempotency key, and their states by id.
     sessions: Arc<Mutex<HashMap<String, String>>>,
     states: Arc<Mutex<HashMap<String, &'static str>>>,
+    /// Refund calls still to fail, as Stripe does when it is down.
+    refunds_failing: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl FakeStripe {
@@ -214,9 +217,13 @@ impl FakeStripe {
             fake.states.lock().unwrap().insert(id.clone(), "expired");
             axum::Json(json!({"id": id, "status": "expired"}))
         }
-        async fn refund(State(fake): State<FakeStripe>, headers: HeaderMap, body: String) -> axum::Json<Value> {
+        async fn refund(State(fake): State<FakeStripe>, headers: HeaderMap, body: String) -> (axum::http::StatusCode, axum::Json<Value>) {
             let form = fake.record("refund", &headers, &body);
-            axum::Json(json!({"id": format!("re_{}", form["payment_intent"]), "object": "refund", "status": "succeeded"}))
+            let failing = &fake.refunds_failing;
+            if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |left| left.checked_sub(1)).is_ok() {
+                return (axum::http::StatusCode::INTERNAL_SERVER_ERROR, axum::Json(json!({"error": {"message": "Something went wrong on Stripe's end."}})));
+            }
+            (axum::http::StatusCode::OK, axum::Json(json!({"id": format!("re_{}", form["payment_intent"]), "object": "refund", "status": "succeeded"})))
         }
         let router = axum::Router::new()
             .route("/v1/checkout/sessions", post(create))
@@ -371,6 +378,76 @@ async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: c
     assert!(notices["results"][0]["message"].as_str().unwrap().contains("had already been paid, so we will refund this second payment"), "{notices}");
 }
 on_both_databases!(backend stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded);
+
+/// A refund owed by a cancellation is recorded with it, and made by the worker once Stripe
+/// answers again, with one idempotency key for every attempt; the payment reads Refunded only
+/// then.
+async fn a_refund_stripe_cannot_make_is_owed_and_made_when_it_can(backend: common::Backend) {
+    let fake = FakeStripe::default();
+    let stripe_url = fake.serve().await;
+    let app = TestApp::spawn_with(backend, |config| {
+        config.payments.provider = PaymentProvider::Stripe;
+        config.payments.stripe = Some(server::config::StripeKeys { secret_key: "sk_test_key".into(), webhook_secret: WEBHOOK_SECRET.into() });
+        config.payments.stripe_api_url = stripe_url;
+    })
+    .await;
+    let staff = crate::admin::staff_member(&app).await;
+    let member = app.member("Amelia Hughes").await;
+    let mut paid = Vec::new();
+    for (days, event) in [(3, "evt_a"), (4, "evt_b")] {
+        let booking = book(&app, &member, days).await;
+        let (_, payment) = start(&app, &member, &booking).await;
+        let session = payment["checkout_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+        let pence = (booking["amount"].as_str().unwrap().parse::<f64>().unwrap() * 100.0).round() as i64;
+        let completed = paid_event(event, &session, pence, "gbp");
+        let now = chrono::Utc::now().timestamp();
+        assert_eq!(webhook(&app, &completed, Some(signature(&completed, now, WEBHOOK_SECRET))).await.0, 200);
+        assert_eq!(payment_status(&app, &member, &payment).await, "Paid");
+        paid.push((booking, payment));
+    }
+    let (booking, payment) = &paid[0];
+
+    fake.refunds_failing.store(2, Ordering::SeqCst);
+    assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", booking["id"]), None, Some(&member.token)).await.0, 204, "cancelled all the same");
+    let (_, shown) = app.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
+    assert_eq!(
+        (shown["status"].as_str(), shown["booking"]["status"].as_str(), shown["booking"]["payment_status"].as_str()),
+        (Some("Paid"), Some("Cancelled"), Some("Paid")),
+        "no refund is recorded that was not made: {shown}"
+    );
+    let (_, dashboard) = crate::admin::staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
+    assert_eq!(dashboard["refunds_not_made"], 1, "{dashboard}");
+    let (_, rows) = crate::admin::staff_call(&app, &staff, Method::GET, "/api/admin/payments/?status=Paid", None).await;
+    let row = rows["results"].as_array().unwrap().iter().find(|r| r["id"] == payment["id"]).unwrap().clone();
+    assert!(row["refund_owed_at"].is_string() && row["refund_error"].is_string(), "{row}");
+    let (status, _) =
+        crate::admin::staff_call(&app, &staff, Method::POST, &format!("/api/admin/payments/{}/refund/", payment["id"]), Some(json!({"reason": "Goodwill."})))
+            .await;
+    assert_eq!(status, 409, "staff cannot owe it twice");
+
+    let now = chrono::Utc::now();
+    assert_eq!(server::payments::refunds::make_due(&app.state, now).await.unwrap(), 0, "not due again yet");
+    let later = now + chrono::Duration::minutes(1);
+    assert_eq!(server::payments::refunds::make_due(&app.state, later).await.unwrap(), 0, "Stripe fails a second time");
+    assert_eq!(payment_status(&app, &member, payment).await, "Paid");
+    assert_eq!(server::payments::refunds::make_due(&app.state, later + chrono::Duration::minutes(5)).await.unwrap(), 1, "Stripe answers");
+    let (_, shown) = app.call(Method::GET, &format!("/api/payments/{}/", payment["id"]), None, Some(&member.token)).await;
+    assert_eq!((shown["status"].as_str(), shown["booking"]["payment_status"].as_str()), (Some("Refunded"), Some("Refunded")), "{shown}");
+    assert_eq!(server::payments::refunds::make_due(&app.state, later + chrono::Duration::hours(1)).await.unwrap(), 0, "made once");
+    let keys: Vec<Option<String>> = fake.calls("refund").into_iter().map(|(_, key)| key).collect();
+    assert_eq!(keys.len(), 3);
+    assert!(keys.iter().all(|key| key == &keys[0]) && keys[0].as_deref().unwrap().starts_with(&format!("refund-{}-", payment["id"])), "{keys:?}");
+    let (_, dashboard) = crate::admin::staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
+    assert_eq!(dashboard["refunds_not_made"], 0);
+
+    // Staff's refund is owed and made the same way: at once when Stripe answers.
+    let (_, other) = &paid[1];
+    let (status, row) =
+        crate::admin::staff_call(&app, &staff, Method::POST, &format!("/api/admin/payments/{}/refund/", other["id"]), Some(json!({"reason": "Goodwill."})))
+            .await;
+    assert_eq!((status, row["status"].as_str()), (200, Some("Refunded")), "{row}");
+}
+on_both_databases!(backend a_refund_stripe_cannot_make_is_owed_and_made_when_it_can);
 
 async fn an_unreachable_provider_is_a_502_and_a_retry_opens_the_same_payment(backend: common::Backend) {
     let closed_port = {

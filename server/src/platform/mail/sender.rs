@@ -3,6 +3,7 @@
 //! each mail is claimed before sending, so several servers never send one twice. At shutdown
 //! the mail being sent is finished and marked sent before the process exits.
 
+use crate::platform::retry::backoff;
 use chrono::{Duration, Utc};
 use entity::mail_outbox;
 use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
@@ -91,12 +92,6 @@ pub struct Sender {
     from: Mailbox,
     wake: Arc<Notify>,
     retry_after: std::time::Duration,
-}
-
-/// Wait after the n-th failure: `first`, then twice as long each time, up to 10 minutes.
-fn backoff(first: std::time::Duration, attempts: i32) -> Duration {
-    let first = Duration::from_std(first).unwrap_or(Duration::seconds(5));
-    (first * (1 << (attempts - 1).clamp(0, 16))).min(Duration::minutes(10))
 }
 
 /// How long a claimed mail stays claimed: longer than any send takes.
@@ -276,14 +271,6 @@ impl Header for ListUnsubscribePost {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn retries_back_off_to_ten_minutes() {
-        let first = std::time::Duration::from_secs(5);
-        assert_eq!(super::backoff(first, 1).num_seconds(), 5);
-        assert_eq!(super::backoff(first, 2).num_seconds(), 10);
-        assert_eq!(super::backoff(first, 3).num_seconds(), 20);
-        assert_eq!(super::backoff(first, 30).num_seconds(), 600);
-    }
 
     #[test]
     fn a_mail_is_addressed_to_whom_its_to_header_names() {
