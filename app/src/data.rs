@@ -179,6 +179,8 @@ pub struct JobsData {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct VerifyData {
     pub email: String,
+    /// What the page's own form, posted without JavaScript, came back with.
+    pub outcome: FormOutcome,
 }
 
 /// `/become-provider?service=N`: the categories with open services (the member picks one, then
@@ -247,11 +249,12 @@ pub struct MessageAction {
     pub label: String,
 }
 
-/// A recruitment form's page: empty, or what its own form (posted without JavaScript) came
-/// back with: the confirmation, or the messages per field and what was typed.
+/// A page with a form anyone may send (a recruitment request, a contact message): empty, or
+/// what its own form (posted without JavaScript) came back with: the confirmation, or the
+/// messages per field and what was typed.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
-pub struct RecruitmentOutcome {
-    /// The confirmation sentence once the request is in.
+pub struct FormOutcome {
+    /// The confirmation sentence once the request or message is in.
     pub sent: Option<String>,
     /// Messages by field name; `message` for one that belongs to no field.
     pub errors: BTreeMap<String, Vec<String>>,

@@ -161,16 +161,19 @@ fn every_page() -> Vec<PagePayload> {
         payload("/apply?id=3", PageData::Apply(Some(job_detail))),
         payload("/apply", PageData::Apply(None)),
         payload("/cancel", PageData::Cancel),
-        payload("/contact", PageData::Contact),
+        payload("/contact", PageData::Contact(FormOutcome::default())),
         payload("/payment", PageData::Payment),
         payload("/success", PageData::Success),
         payload("/job-post", PageData::JobPost),
         payload("/bookmarks", PageData::Bookmarks),
-        payload("/user/login", PageData::UserLogin),
-        payload("/user/verify?email=demo%40brightway.example", PageData::UserVerify(VerifyData { email: "demo@brightway.example".into() })),
-        payload("/user/register", PageData::UserRegister),
-        payload("/user/forgot-password", PageData::UserForgotPassword),
-        payload("/user/change-password", PageData::UserChangePassword),
+        payload("/user/login", PageData::UserLogin(FormOutcome::default())),
+        payload(
+            "/user/verify?email=demo%40brightway.example",
+            PageData::UserVerify(VerifyData { email: "demo@brightway.example".into(), outcome: FormOutcome::default() }),
+        ),
+        payload("/user/register", PageData::UserRegister(FormOutcome::default())),
+        payload("/user/forgot-password", PageData::UserForgotPassword(FormOutcome::default())),
+        payload("/user/change-password", PageData::UserChangePassword(FormOutcome::default())),
         payload("/user/profile", PageData::UserProfile),
         payload("/user/bookings", PageData::UserBookings),
         payload("/user/payments", PageData::UserPayments),
@@ -481,15 +484,17 @@ fn member_area<'a>(html: &'a str, hook: &str) -> &'a str {
 
 #[test]
 fn account_pages_hold_their_form_island_in_the_member_area() {
-    let email = serde_json::json!({ "email": "demo@brightway.example" });
+    let email = serde_json::json!({ "email": "demo@brightway.example", "errors": {}, "values": {} });
+    // What a post without JavaScript came back with: nothing yet.
+    let outcome = serde_json::json!({ "sent": null, "errors": {}, "values": {} });
     // A form a visitor fills in from scratch waits for them; one that starts from the member's
     // records or the link's token hydrates on load.
     let expectations = [
-        ("/user/login", "login", "login-form", serde_json::json!({}), "interaction"),
-        ("/user/register", "register", "register-form", serde_json::json!({}), "interaction"),
+        ("/user/login", "login", "login-form", outcome.clone(), "interaction"),
+        ("/user/register", "register", "register-form", serde_json::json!({ "errors": {}, "values": {} }), "interaction"),
         ("/user/verify?email=demo%40brightway.example", "verify", "verify-form", email, "load"),
-        ("/user/forgot-password", "forgot-password", "forgot-password-form", serde_json::json!({}), "interaction"),
-        ("/user/change-password", "change-password", "change-password-form", serde_json::json!({}), "load"),
+        ("/user/forgot-password", "forgot-password", "forgot-password-form", outcome, "interaction"),
+        ("/user/change-password", "change-password", "change-password-form", serde_json::json!({ "errors": {} }), "load"),
         ("/user/profile", "profile", "profile-editor", serde_json::json!({}), "load"),
     ];
     for (url, hook, name, props, hydrate) in expectations {
@@ -519,14 +524,15 @@ fn account_pages_hold_their_form_island_in_the_member_area() {
 fn verify_hands_the_email_from_the_query_to_its_form() {
     let mut payload = page("/user/verify?email=demo%40brightway.example");
     let tricky = r#"o'neil+"quotes"<&>@example.co.uk"#;
-    payload.page = PageData::UserVerify(VerifyData { email: tricky.into() });
+    payload.page = PageData::UserVerify(VerifyData { email: tricky.into(), outcome: FormOutcome::default() });
     let html = render(&payload);
-    assert_eq!(islands(&html, "verify-form"), [(serde_json::json!({ "email": tricky }), "load".to_owned())]);
+    let props = serde_json::json!({ "email": tricky, "errors": {}, "values": {} });
+    assert_eq!(islands(&html, "verify-form"), [(props, "load".to_owned())]);
     assert!(!html.contains(r#""quotes"<&>"#), "the email is escaped in the attribute");
 
     let mut empty = page("/user/verify?email=demo%40brightway.example");
-    empty.page = PageData::UserVerify(VerifyData { email: String::new() });
-    assert_eq!(islands(&render(&empty), "verify-form"), [(serde_json::json!({ "email": "" }), "load".to_owned())]);
+    empty.page = PageData::UserVerify(VerifyData { email: String::new(), outcome: FormOutcome::default() });
+    assert_eq!(islands(&render(&empty), "verify-form"), [(serde_json::json!({ "email": "", "errors": {}, "values": {} }), "load".to_owned())]);
 }
 
 #[test]

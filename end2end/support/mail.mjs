@@ -113,3 +113,17 @@ export async function waitForMail(dataDir, matches, { notBefore = '', timeout = 
   }
   throw new Error(`${what} did not arrive under ${join(dataDir, 'mail')} within ${timeout} ms; mail written: ${seen.join('; ') || 'none'}`);
 }
+
+/**
+ * The 6-digit code (a line of its own in the text body) of the newest mail to `address` under
+ * `$dataDir/mail/` written after the file `notBefore`, waiting for it.
+ */
+export async function emailedCode(dataDir, address, notBefore = '') {
+  const mail = await waitForMail(dataDir, ({ headers }) => (headers.get('to') ?? '').toLowerCase().includes(address.toLowerCase()), {
+    notBefore,
+    what: `a mail to ${address}`,
+  });
+  const code = /^\s*(\d{6})\s*$/m.exec(mail.source);
+  if (code === null) throw new Error(`the newest mail to ${address} (${mail.name}) has no line holding a 6-digit code`);
+  return code[1];
+}

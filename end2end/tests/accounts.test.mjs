@@ -6,7 +6,7 @@
 // `$DATA_DIR/mail/`, which is where the code is read from.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -22,7 +22,7 @@ import {
 } from '../support/harness.mjs';
 import { landedOn } from '../support/journeys.mjs';
 import { tinyPdf } from '../support/documents.mjs';
-import { mailHeaders } from '../support/mail.mjs';
+import { emailedCode, mailFiles } from '../support/mail.mjs';
 
 // Spec section 8, word for word.
 const REGISTERED = 'Registration successful! Please check your email to verify your account.';
@@ -32,7 +32,6 @@ const PROFILE_UPDATED = 'Profile/File updated successfully!';
 // The demo member of the demo data.
 const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
 
-const MAIL_TIMEOUT_MS = 30_000;
 
 let env;
 let scratch;
@@ -47,33 +46,6 @@ after(async () => {
   await env?.close();
 });
 
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-// ---------- mail ----------
-
-/**
- * The 6-digit code (a line of its own in the text body) of the newest mail to `address` under
- * `$DATA_DIR/mail/` (the server names its files by the time it wrote them), waiting for it.
- */
-async function emailedCode(address, notBefore = '') {
-  const dir = join(env.dataDir, 'mail');
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  let seen = [];
-  while (Date.now() < deadline) {
-    const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort() : [];
-    seen = files;
-    for (const name of files.filter((file) => file > notBefore).reverse()) {
-      const mail = readFileSync(join(dir, name), 'utf8');
-      const headers = mailHeaders(mail);
-      if (!(headers.get('to') ?? '').toLowerCase().includes(address.toLowerCase())) continue;
-      const code = /^\s*(\d{6})\s*$/m.exec(mail);
-      assert.ok(code, `the newest mail to ${address} (${name}) has no line holding a 6-digit code`);
-      return code[1];
-    }
-    await sleep(200);
-  }
-  throw new Error(`no mail to ${address} under ${dir} after ${MAIL_TIMEOUT_MS} ms (files: ${seen.join(', ') || 'none'})`);
-}
 
 // ---------- the page ----------
 
@@ -134,7 +106,7 @@ describe('accounts (spec 2, 4, 5, 8)', () => {
       // Register.
       await page.goto(`${env.baseUrl}/user/register`, { waitUntil: 'load' });
       await waitForIslandsHydrated(page);
-      const mailBefore = existsSync(join(env.dataDir, 'mail')) ? readdirSync(join(env.dataDir, 'mail')).sort().at(-1) ?? '' : '';
+      const mailBefore = mailFiles(env.dataDir).at(-1) ?? '';
       const register = accountForm(page);
       await register.getByLabel('Full name').fill('Amelia Hughes');
       await register.getByLabel('Email address').fill(email);
@@ -148,7 +120,7 @@ describe('accounts (spec 2, 4, 5, 8)', () => {
       await expectAlert(REGISTERED);
 
       // The code from the mail.
-      const code = await emailedCode(email, mailBefore);
+      const code = await emailedCode(env.dataDir, email, mailBefore);
       const verify = accountForm(page);
       assert.equal(await verify.getByLabel('Email address').inputValue(), email, 'the verify form is prefilled with the address');
       await verify.getByLabel('Verification code').fill(code);

@@ -6,6 +6,7 @@ pub mod booking;
 pub mod bookmark;
 pub mod category;
 pub mod certificate;
+pub mod contact_message;
 pub mod job;
 pub mod job_application;
 pub mod job_seeker;
@@ -33,6 +34,7 @@ pub mod prelude {
     pub use super::bookmark::Entity as Bookmark;
     pub use super::category::Entity as Category;
     pub use super::certificate::Entity as Certificate;
+    pub use super::contact_message::Entity as ContactMessage;
     pub use super::job::Entity as Job;
     pub use super::job_application::Entity as JobApplication;
     pub use super::job_seeker::Entity as JobSeeker;

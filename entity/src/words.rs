@@ -46,4 +46,6 @@ words! {
     JobAlerts { Off = "Off", Unconfirmed = "Unconfirmed", On = "On" }
     /// A recruitment request in the company's inbox.
     RecruitmentStatus { New = "New", Contacted = "Contacted", Closed = "Closed" }
+    /// A contact message in the company's inbox.
+    ContactStatus { New = "New", Answered = "Answered", Closed = "Closed" }
 }

@@ -39,6 +39,7 @@ const ISLAND_MARKERS: Record<string, string> = {
   'find-job-form': '',
   // The whole form, posting to the page: it works without JavaScript.
   'recruitment-form': 'name="number_of_staff"',
+  'contact-form': 'name="subject"',
 };
 
 // Props as the pages give them, for the islands that take some.

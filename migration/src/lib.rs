@@ -18,6 +18,7 @@ mod m20261129_000001_audit_log_no_truncate;
 mod m20261129_000002_payment_event_problems;
 mod m20261130_000001_notification_names;
 mod m20261130_000002_owed_refunds;
+mod m20261130_000003_contact_messages;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000002_payment_event_problems::Migration),
             Box::new(m20261130_000001_notification_names::Migration),
             Box::new(m20261130_000002_owed_refunds::Migration),
+            Box::new(m20261130_000003_contact_messages::Migration),
         ]
     }
 }

@@ -112,6 +112,8 @@ pub struct Limits {
     pub job_applications_per_hour: u32,
     /// Recruitment requests from one client address in an hour (visitors may send them).
     pub recruitment_per_hour: u32,
+    /// Contact messages from one client address in an hour (visitors may send them).
+    pub contact_per_hour: u32,
     /// Job-seeker registrations from one client address in an hour (visitors may register).
     pub job_seekers_per_hour: u32,
     /// Payments one member may start in an hour (each may call the payment provider).
@@ -219,6 +221,7 @@ impl Config {
                 job_posts_per_hour: settings.number("RATE_LIMIT_JOB_POSTS_PER_HOUR", 10),
                 job_applications_per_hour: settings.number("RATE_LIMIT_JOB_APPLICATIONS_PER_HOUR", 30),
                 recruitment_per_hour: settings.number("RATE_LIMIT_RECRUITMENT_PER_HOUR", 5),
+                contact_per_hour: settings.number("RATE_LIMIT_CONTACT_PER_HOUR", 5),
                 job_seekers_per_hour: settings.number("RATE_LIMIT_JOB_SEEKERS_PER_HOUR", 5),
                 payments_per_hour: settings.number("RATE_LIMIT_PAYMENTS_PER_HOUR", 30),
                 reviews_per_hour: settings.number("RATE_LIMIT_REVIEWS_PER_HOUR", 10),

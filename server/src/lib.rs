@@ -7,6 +7,7 @@ pub mod bookings;
 pub mod bookmarks;
 pub mod catalogue;
 pub mod config;
+pub mod contact;
 pub mod data_rights;
 pub mod domain;
 pub mod http;

@@ -10,6 +10,7 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
         ("Bookings to confirm", data.bookings_to_confirm, Some("/admin/bookings?status=Pending")),
         ("New applications to our own jobs", data.new_agency_job_applications, Some("/admin/jobs")),
         ("New recruitment requests", data.new_recruitment_requests, Some("/admin/recruitment")),
+        ("New contact messages", data.new_contact_messages, Some("/admin/contact")),
         ("Job seekers registered this week", data.new_job_seekers, Some("/admin/talent")),
         ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),
         ("Mails that failed to send", data.failed_mail, None),

@@ -36,6 +36,7 @@ pub enum AdminView {
     Reviews(Listing<ReviewRow>),
     Payments(Listing<PaymentRow>),
     Recruitment(Listing<RecruitmentRow>),
+    Contact(Listing<ContactRow>),
     Jobs(Listing<JobRow>),
     /// One job's applications.
     JobApplications {
@@ -58,6 +59,8 @@ pub struct Dashboard {
     pub new_agency_job_applications: u64,
     /// Recruitment requests still New.
     pub new_recruitment_requests: u64,
+    /// Contact messages still New.
+    pub new_contact_messages: u64,
     /// Job seekers registered in the last 7 days.
     pub new_job_seekers: u64,
     /// Mails that failed at least once and are not sent yet.
@@ -300,6 +303,24 @@ pub struct RecruitmentRow {
     #[cfg_attr(feature = "schema", schema(format = Date))]
     pub start_date: Option<String>,
     pub details: String,
+    pub staff_notes: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
+}
+
+/// A message from the contact page, in the inbox.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct ContactRow {
+    pub id: i32,
+    /// New, Answered or Closed.
+    pub status: String,
+    pub full_name: String,
+    pub email: String,
+    /// Empty when none was given.
+    pub phone_number: String,
+    pub subject: String,
+    pub message: String,
     pub staff_notes: String,
     #[cfg_attr(feature = "schema", schema(format = DateTime))]
     pub created_at: String,

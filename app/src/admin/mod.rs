@@ -4,6 +4,7 @@
 mod audit;
 mod bookings;
 mod catalogue;
+mod contact;
 mod dashboard;
 pub mod data;
 mod jobs;
@@ -22,13 +23,14 @@ use crate::pages::{Head, html};
 use leptos::prelude::*;
 
 /// The back office's sections, in the menu's order.
-const SECTIONS: [(&str, &str); 12] = [
+const SECTIONS: [(&str, &str); 13] = [
     ("/admin", "Dashboard"),
     ("/admin/providers", "Provider applications"),
     ("/admin/bookings", "Bookings"),
     ("/admin/payments", "Payments"),
     ("/admin/jobs", "Jobs"),
     ("/admin/recruitment", "Recruitment requests"),
+    ("/admin/contact", "Contact messages"),
     ("/admin/talent", "Talent pool"),
     ("/admin/catalogue", "Catalogue"),
     ("/admin/website-info", "Website info"),
@@ -55,6 +57,7 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         AdminView::Reviews(list) => ("Reviews", view! { <reviews::Reviews list=list.clone()/> }.into_any()),
         AdminView::Payments(list) => ("Payments", view! { <payments::Payments list=list.clone()/> }.into_any()),
         AdminView::Recruitment(list) => ("Recruitment requests", view! { <recruitment::Recruitment list=list.clone()/> }.into_any()),
+        AdminView::Contact(list) => ("Contact messages", view! { <contact::Contact list=list.clone()/> }.into_any()),
         AdminView::TalentPool(list) => ("Talent pool", view! { <talent::TalentPool list=list.clone()/> }.into_any()),
         AdminView::Jobs(list) => ("Jobs", view! { <jobs::Jobs list=list.clone()/> }.into_any()),
         AdminView::JobApplications { job, applications } => {

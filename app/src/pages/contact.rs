@@ -1,14 +1,16 @@
 //! `/contact`: the company's contact details, opening hours and a message form.
 
 use super::Page;
-use crate::data::SiteData;
+use crate::data::{FormOutcome, SiteData};
+use crate::island::{Hydrate, Island};
 use crate::parts::contact_details::{ContactDetails, SocialLinks};
-use crate::parts::form::{Field, Submit, TextArea};
 use crate::parts::member::MemberArea;
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
+use serde_json::json;
 
-pub(crate) fn page(site: &SiteData) -> Page {
+pub(crate) fn page(outcome: &FormOutcome, site: &SiteData) -> Page {
+    let outcome = outcome.clone();
     let info = &site.info;
     let description =
         format!("Contact {}: email {}, call {}, or write to {}. Open {}.", info.brand, info.email, info.phones.join(" or "), info.address, info.opening_hours);
@@ -24,26 +26,18 @@ pub(crate) fn page(site: &SiteData) -> Page {
             <MemberArea hook="contact">
                 <h2>"Send us a message"</h2>
                 <p>"We aim to reply within one working day."</p>
-                <ContactForm/>
+                <ContactForm outcome/>
             </MemberArea>
         </div>
     };
     Page::new("Contact us", &info.brand, description, body)
 }
 
+/// The `contact-form` island, rendered on the server: it posts to `/contact` without
+/// JavaScript (the server redirects to `/contact?sent=1`, or answers the page with each
+/// field's message), and sends JSON to `POST /api/contact/` with it.
 #[component]
-fn ContactForm() -> impl IntoView {
-    const FORM: &str = "contact";
-    view! {
-        <form class="form" method="post" action="/contact">
-            <Field form=FORM name="full_name" label="Your name" autocomplete="name"/>
-            <div class="form-row">
-                <Field form=FORM name="email" label="Email address" kind="email" autocomplete="email"/>
-                <Field form=FORM name="phone_number" label="Phone number" kind="tel" autocomplete="tel" required=false/>
-            </div>
-            <Field form=FORM name="subject" label="Subject"/>
-            <TextArea form=FORM name="message" label="Message" rows=6/>
-            <Submit label="Send message"/>
-        </form>
-    }
+fn ContactForm(outcome: FormOutcome) -> impl IntoView {
+    let props = json!({ "action": "/contact", "sent": outcome.sent, "errors": outcome.errors, "values": outcome.values });
+    view! { <Island name="contact-form" props hydrate=Hydrate::Interaction/> }
 }

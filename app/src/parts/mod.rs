@@ -8,7 +8,6 @@ pub(crate) mod contact_details;
 pub(crate) mod features;
 pub(crate) mod feedback;
 pub(crate) mod footer;
-pub(crate) mod form;
 pub(crate) mod get_in_touch;
 pub(crate) mod header;
 pub(crate) mod how_it_works;

@@ -3,7 +3,7 @@
 //! the job and service searches.
 
 use super::member::SignInPrompt;
-use crate::data::RecruitmentOutcome;
+use crate::data::FormOutcome;
 use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
 use serde_json::json;
@@ -13,7 +13,7 @@ use serde_json::json;
 /// path), so that it works without JavaScript; once hydrated it sends to the API itself.
 /// Hydrated on load: a submit before then would post the page instead.
 #[component]
-pub(crate) fn RecruitmentForm(action: &'static str, outcome: RecruitmentOutcome) -> impl IntoView {
+pub(crate) fn RecruitmentForm(action: &'static str, outcome: FormOutcome) -> impl IntoView {
     let props = json!({ "action": action, "sent": outcome.sent, "errors": outcome.errors, "values": outcome.values });
     view! { <Island name="recruitment-form" props hydrate=Hydrate::Interaction/> }
 }

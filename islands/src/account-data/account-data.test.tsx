@@ -6,7 +6,7 @@ import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore, startSignedInSession } from '../store/index.ts';
-import AccountData from './index.tsx';
+import AccountData, { MESSAGES } from './index.tsx';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
@@ -18,12 +18,24 @@ describe('account-data', () => {
     startSignedInSession('access-1', 'r1');
   });
 
-  it('server-renders the download button and the deletion form behind its summary', () => {
+  it('server-renders the download button and, behind its summary, why deleting needs JavaScript: no form to submit', () => {
     const host = document.createElement('div');
     host.innerHTML = loadServerBundle()('account-data', '{}', 'account-data-0-');
     expect(host.querySelector('button[type="button"]')?.textContent).toBe('Download my data');
     expect(host.querySelector('details summary')?.textContent).toBe('Delete my account');
-    expect(field(host, 'Your password, to confirm').getAttribute('autocomplete')).toBe('current-password');
+    // Without JavaScript a form here would send the password to the page's URL (it has no method).
+    expect(host.querySelector('form')).toBeNull();
+    expect(host.querySelector('input, button[type="submit"]')).toBeNull();
+    expect(host.querySelector('details .notice')?.textContent).toBe(MESSAGES.deletionNeedsJavaScript);
+  });
+
+  it('hydrates without a mismatch and then offers the deletion form in place of the notice', async () => {
+    t.island = await hydrateServerMarkup('account-data', AccountData);
+    expect(t.island.errors).toEqual([]);
+    const root = t.island.element;
+    expect(root.querySelector('details .notice')).toBeNull();
+    expect(field(root, 'Your password, to confirm').getAttribute('autocomplete')).toBe('current-password');
+    expect(root.querySelector('details form button[type="submit"]')?.textContent).toBe('Delete my account permanently');
   });
 
   it('downloads the data as a JSON file', async () => {

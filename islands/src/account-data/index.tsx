@@ -4,6 +4,7 @@ import { formText, useAccountForm } from '../account/use-account-form.ts';
 import { apiRequest } from '../api/client.ts';
 import type { ActionResult } from '../api/result.ts';
 import type { ApiSchemas } from '../api/types.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { logWarning } from '../runtime/log.ts';
 import { showAlert } from '../store/alert.ts';
@@ -15,6 +16,8 @@ export const MESSAGES = {
   downloaded: 'Your data has been downloaded.',
   downloadFailed: 'Failed to download your data. Please try again.',
   deleted: 'Your account has been deleted.',
+  /** Where the deletion form will be, until the island runs: the form works only with the browser's session. */
+  deletionNeedsJavaScript: 'Deleting your account needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to delete it.',
 } as const;
 
 const FIELDS = ['password'] as const;
@@ -61,10 +64,15 @@ async function deleteAccount(data: FormData): Promise<ActionResult<ApiSchemas['M
 
 /**
  * On /user/profile: the member's data rights. "Download my data" saves everything we hold as
- * a JSON file; "Delete my account", confirmed with the password, erases the account.
+ * a JSON file; "Delete my account", confirmed with the password, erases the account. The
+ * deletion goes through the API with the session, which lives in the browser: until the
+ * island has hydrated (on the server, and without JavaScript) the place of its form says so,
+ * and there is no form to submit (a form without a method would send the password to the
+ * page's URL).
  */
 export default function AccountData() {
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const form = useAccountForm(FIELDS, deleteAccount);
   return (
     <section className="isl-account-data" aria-labelledby="account-data-heading">
@@ -87,10 +95,14 @@ export default function AccountData() {
           Your documents and CVs are removed and your personal details erased, and you are signed out everywhere. We keep your bookings and payments without your name or address, as the law asks us
           to keep financial records for six years; your reviews stay, shown as written by a former member. This cannot be undone.
         </p>
-        <form className="form" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
-          <TextField name="password" label="Your password, to confirm" type="password" autoComplete="current-password" error={form.errors.password} />
-          <SubmitButton busy={form.submitting}>Delete my account permanently</SubmitButton>
-        </form>
+        {hydrated ? (
+          <form className="form" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
+            <TextField name="password" label="Your password, to confirm" type="password" autoComplete="current-password" error={form.errors.password} />
+            <SubmitButton busy={form.submitting}>Delete my account permanently</SubmitButton>
+          </form>
+        ) : (
+          <p className="notice">{MESSAGES.deletionNeedsJavaScript}</p>
+        )}
       </details>
     </section>
   );

@@ -134,3 +134,17 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
 }
 
 export const PASSWORD_HINT = 'At least 8 characters, not only numbers, and not your email address.';
+
+/**
+ * The reason for the whole form (no field carries it) that the page was rendered with after
+ * its post without JavaScript: above the submit button, an alert so that a screen reader
+ * says it as the page loads. Nothing when there is none (no empty element in the form's grid).
+ */
+export function FormReason({ message }: { message: string | undefined }) {
+  if (message === undefined) return null;
+  return (
+    <p className="isl-field-error" role="alert">
+      {message}
+    </p>
+  );
+}

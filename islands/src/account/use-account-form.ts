@@ -11,13 +11,23 @@ export interface AccountForm {
   readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** Clears the error of the input the visitor edits. */
   readonly onInput: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's own reason from `initial` (no field carries it), shown above the button until the next submit. */
+  readonly message: string | undefined;
+  /** The notice from `initial` (a confirmation the page was rendered with), shown until the next submit. */
+  readonly notice: string | null;
 }
 
 /** Where a form starts: the outcome of its post without JavaScript, when the server rendered one. */
 export interface AccountFormInitial {
   /** The first message per input name, shown until the next submit (or the visitor edits the input). */
   readonly errors?: FieldErrors;
+  /** The reason for the whole form, when no field carries one: shown until the next submit. */
+  readonly message?: string | undefined;
+  /** A notice the page was rendered with (e.g. the code was sent): shown until the next submit. */
+  readonly notice?: string | null;
 }
+
+const NOTHING_POSTED = { message: undefined, notice: null } as const;
 
 /** A text value of the form, '' when missing. */
 export function formText(data: FormData, name: string): string {
@@ -30,7 +40,7 @@ export function formText(data: FormData, name: string): string {
  * failure (the first message of each of `names`; `apiNames` maps an input to its API field),
  * and focus on the first field in error so that keyboard and screen-reader users land on it.
  * `initial` is read once, on the first render (so the server's markup and hydration agree);
- * the next submit replaces it.
+ * the next submit replaces it: its errors, its message and its notice.
  */
 export function useAccountForm(
   names: readonly string[],
@@ -43,6 +53,7 @@ export function useAccountForm(
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(() => initial.errors ?? {});
   const [focusRequest, setFocusRequest] = useState(0);
+  const [posted, setPosted] = useState(() => ({ message: initial.message, notice: initial.notice ?? null }));
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -57,6 +68,7 @@ export function useAccountForm(
       const form = event.currentTarget;
       setSubmitting(true);
       setErrors({});
+      setPosted(NOTHING_POSTED);
       void send(new FormData(form), form)
         .then((result) => {
           if (result.success) return;
@@ -83,5 +95,5 @@ export function useAccountForm(
     });
   }, []);
 
-  return { formRef, submitting, errors, onSubmit, onInput };
+  return { formRef, submitting, errors, onSubmit, onInput, message: posted.message, notice: posted.notice };
 }

@@ -110,6 +110,40 @@ export interface paths {
         readonly patch: operations["category_update"];
         readonly trace?: never;
     };
+    readonly "/api/admin/contact-messages/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The contact inbox, newest first. */
+        readonly get: operations["contact_list"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/contact-messages/{id}/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        /** Moves a contact message along and keeps notes on it. */
+        readonly patch: operations["contact_update"];
+        readonly trace?: never;
+    };
     readonly "/api/admin/dashboard/": {
         readonly parameters: {
             readonly query?: never;
@@ -816,6 +850,23 @@ export interface paths {
         readonly post?: never;
         /** Removes one of the member's bookmarks. */
         readonly delete: operations["remove_bookmark"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/contact/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Sends the company a message from the contact page; rate limited per client address. */
+        readonly post: operations["send_contact_message"];
+        readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -1528,6 +1579,43 @@ export interface components {
             /** @description The 6 digits the authenticator app shows. */
             readonly code: string;
         };
+        /** @description A message to the company. Open to visitors. */
+        readonly ContactBody: {
+            /** Format: email */
+            readonly email: string;
+            readonly full_name: string;
+            readonly message: string;
+            /** @description Optional: a UK number; spaces, dashes and brackets are allowed. */
+            readonly phone_number?: string | null;
+            readonly subject: string;
+        };
+        /** @description A message from the contact page, in the inbox. */
+        readonly ContactRow: {
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly email: string;
+            readonly full_name: string;
+            /** Format: int32 */
+            readonly id: number;
+            readonly message: string;
+            /** @description Empty when none was given. */
+            readonly phone_number: string;
+            readonly staff_notes: string;
+            /** @description New, Answered or Closed. */
+            readonly status: string;
+            readonly subject: string;
+        };
+        readonly ContactSent: {
+            /** Format: int32 */
+            readonly id: number;
+            readonly message: string;
+        };
+        readonly ContactUpdate: {
+            /** @description Only staff read them; left out, they stay. */
+            readonly staff_notes: string;
+            /** @description New, Answered or Closed; left out, it stays. */
+            readonly status: string;
+        };
         /**
          * @description The currency an amount is in; the company trades in pounds sterling only.
          * @enum {string}
@@ -1550,6 +1638,11 @@ export interface components {
              * @description Applications still Submitted to the company's own jobs (those no member posted).
              */
             readonly new_agency_job_applications: number;
+            /**
+             * Format: int64
+             * @description Contact messages still New.
+             */
+            readonly new_contact_messages: number;
             /**
              * Format: int64
              * @description Job seekers registered in the last 7 days.
@@ -2069,6 +2162,36 @@ export interface components {
                  */
                 readonly service_count: number;
                 readonly slug: string;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_ContactRow: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** Format: date-time */
+                readonly created_at: string;
+                readonly email: string;
+                readonly full_name: string;
+                /** Format: int32 */
+                readonly id: number;
+                readonly message: string;
+                /** @description Empty when none was given. */
+                readonly phone_number: string;
+                readonly staff_notes: string;
+                /** @description New, Answered or Closed. */
+                readonly status: string;
+                readonly subject: string;
             }[];
         };
         /** @description One page of a list. */
@@ -3505,6 +3628,128 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["CategoryRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly contact_list: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description New (the default), Answered, Closed or All */
+                readonly status?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_ContactRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly contact_update: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ContactUpdate"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ContactRow"];
                 };
             };
             /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
@@ -5997,6 +6242,58 @@ export interface operations {
             /** @description Not one of yours */
             readonly 404: {
                 headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly send_contact_message: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ContactBody"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ContactSent"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {

@@ -3,6 +3,7 @@ import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
 import { setUpAccountFormTest } from '../../test/account-form.ts';
 import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
+import { formReasonElement, formReasonOf, invalidNames, isBefore, serverMarkup, submitButtonOf } from '../../test/server-markup.ts';
 import { appStore, startSignedInSession } from '../store/index.ts';
 import ChangePasswordForm from './index.tsx';
 
@@ -48,5 +49,40 @@ describe('change-password-form', () => {
     expect(document.activeElement).toBe(current);
     expect(appStore.getState().alert?.message).toBe('Your current password is not right.');
     expect(current.value).toBe('nope');
+  });
+
+  describe('the page rendered again after a post without JavaScript', () => {
+    const NEEDS_JS = 'Changing your password needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in.';
+    const REFUSED = { errors: { non_field_errors: [NEEDS_JS] } };
+
+    it('still posts to /user/change-password, and says why above the button', () => {
+      const host = serverMarkup('change-password-form', REFUSED);
+      const form = host.querySelector('form')!;
+      expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/user/change-password']);
+      expect(formReasonOf(host)).toBe(NEEDS_JS);
+      const message = formReasonElement(host)!;
+      expect(isBefore(field(host, 'New password'), message) && isBefore(message, submitButtonOf(host))).toBe(true);
+      expect(host.querySelector('[aria-invalid]')).toBeNull();
+      expect([field(host, 'Current password').value, field(host, 'New password').value]).toEqual(['', '']);
+    });
+
+    it('puts a field\'s message beside it, old_password\'s at the current password', () => {
+      const host = serverMarkup('change-password-form', { errors: { old_password: ['Your current password is not right.'], new_password: ['This password is too short.'] } });
+      expect(errorOf(field(host, 'Current password'))).toBe('Your current password is not right.');
+      expect(errorOf(field(host, 'New password'))).toBe('This password is too short.');
+      expect(invalidNames(host)).toEqual(['current_password', 'new_password']);
+      expect(formReasonOf(host)).toBe('');
+    });
+
+    it('hydrates the reason without a mismatch and drops it on the next submit, which goes to the API', async () => {
+      t.island = await hydrateServerMarkup('change-password-form', ChangePasswordForm, REFUSED);
+      expect(t.island.errors).toEqual([]);
+      expect(formReasonOf(t.island.element)).toBe(NEEDS_JS);
+      t.api.on('PUT /api/auth/update-password/', { status: 200, body: { message: 'ok' } });
+      await fillAndSubmit(t.island.element, { 'Current password': 'old-secret-1', 'New password': 'new-secret-22' });
+      expect(t.api.calls[0]?.body).toEqual({ old_password: 'old-secret-1', new_password: 'new-secret-22' });
+      expect(formReasonOf(t.island.element)).toBe('');
+      expect(appStore.getState().alert?.message).toBe('Password updated successfully!');
+    });
   });
 });

@@ -1,10 +1,23 @@
+import { useState } from 'react';
 import { changePassword } from '../account/actions.ts';
-import { PASSWORD_HINT, SubmitButton, TextField } from '../account/form-controls.tsx';
+import { FormReason, PASSWORD_HINT, SubmitButton, TextField } from '../account/form-controls.tsx';
+import { postedOutcomeOf } from '../account/posted-outcome.ts';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
 
 const FIELDS = ['current_password', 'new_password'] as const;
 // The API names the current password old_password.
 const API_NAMES = { current_password: 'old_password' } as const;
+/** The keys a posted message may be placed under: the inputs' names and the API's. */
+const POSTED_FIELDS = [...FIELDS, API_NAMES.current_password] as const;
+
+export interface ChangePasswordFormProps {
+  /**
+   * After the form was posted without JavaScript, the server renders the page again with why
+   * it was not taken: a reason for the whole form under any key that is no field (it needs
+   * JavaScript and sign-in), or messages by field name.
+   */
+  readonly errors?: unknown;
+}
 
 async function send(data: FormData, form: HTMLFormElement) {
   const result = await changePassword({
@@ -15,9 +28,22 @@ async function send(data: FormData, form: HTMLFormElement) {
   return result;
 }
 
-/** /user/change-password (signed in): current and new password. */
-export default function ChangePasswordForm() {
-  const form = useAccountForm(FIELDS, send, API_NAMES);
+/**
+ * /user/change-password (signed in): current and new password. Without JavaScript it posts to
+ * the page, which answers with the reason above the button (the session lives in the
+ * browser); the passwords are never filled again.
+ */
+export default function ChangePasswordForm(props: ChangePasswordFormProps) {
+  // Read once: the server's render and the hydration start from the same props.
+  const [posted] = useState(() => {
+    const { fields, message } = postedOutcomeOf(props, POSTED_FIELDS, []).errors;
+    const current = fields.current_password ?? fields.old_password;
+    const placed: Record<string, string> = {};
+    if (current !== undefined) placed.current_password = current;
+    if (fields.new_password !== undefined) placed.new_password = fields.new_password;
+    return { fields: placed, message };
+  });
+  const form = useAccountForm(FIELDS, send, API_NAMES, { errors: posted.fields, message: posted.message });
   return (
     <form className="form" method="post" action="/user/change-password" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
       <TextField
@@ -35,6 +61,7 @@ export default function ChangePasswordForm() {
         hint={PASSWORD_HINT}
         error={form.errors.new_password}
       />
+      <FormReason message={form.message} />
       <SubmitButton busy={form.submitting}>Change password</SubmitButton>
     </form>
   );

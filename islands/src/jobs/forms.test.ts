@@ -4,7 +4,7 @@ import { FakeXhr } from '../../test/fake-xhr.ts';
 import { pdf } from '../../test/files.ts';
 import { ApiError } from '../api/errors.ts';
 import { appStore, initialAppState } from '../store/index.ts';
-import { applyForJob, JOB_SEEKER_ALERTS, postJob, registerJobSeeker, sendRecruitment } from './forms.ts';
+import { applyForJob, JOB_SEEKER_ALERTS, postJob, registerJobSeeker, sendContact, sendRecruitment } from './forms.ts';
 
 /** Lets the upload's promise chain reach the XMLHttpRequest. */
 const sent = async (): Promise<FakeXhr> => {
@@ -43,6 +43,13 @@ const RECRUITMENT = {
   location: 'Leeds',
   start_date: '2030-01-15',
   details: '',
+};
+const CONTACT = {
+  full_name: 'Ann Lee',
+  email: 'ann@example.co.uk',
+  phone_number: '',
+  subject: 'Invoices',
+  message: 'Where is my invoice?',
 };
 const SEEKER = {
   full_name: 'Sam Patel',
@@ -158,6 +165,44 @@ describe('the job forms\' calls', () => {
       api.fetchMock.mockRejectedValueOnce(new TypeError('offline'));
       expect((await sendRecruitment(RECRUITMENT)).success).toBe(false);
       expect(appStore.getState().alert?.message).toBe('Failed to send-recruitment');
+    });
+  });
+
+  describe('sendContact', () => {
+    it('posts exactly the message\'s fields as JSON under the loader and alerts "Message sent successfully"', async () => {
+      let loadingDuringCall = false;
+      api.on('POST /api/contact/', () => {
+        loadingDuringCall = appStore.getState().loading;
+        return { status: 201, body: { id: 4, message: 'Thank you.' } };
+      });
+      const result = await sendContact({ ...CONTACT, extra: 'not sent' } as typeof CONTACT);
+      expect(result).toEqual({ success: true, data: { id: 4, message: 'Thank you.' } });
+      expect(api.callsTo('POST /api/contact/')[0]?.body).toEqual(CONTACT);
+      expect(loadingDuringCall).toBe(true);
+      expect(appStore.getState().loading).toBe(false);
+      expect(appStore.getState().alert).toMatchObject({ message: 'Message sent successfully', type: 'success' });
+    });
+
+    it('alerts "Failed to send message" on a refusal, on too many requests or on no answer', async () => {
+      api.on(
+        'POST /api/contact/',
+        { status: 400, body: { error: true, message: ['This field is required.'] } },
+        { status: 429, body: { error: true, message: 'Too many requests. Try again later.' } },
+      );
+      const refused = await sendContact(CONTACT);
+      expect(!refused.success && refused.error instanceof ApiError && refused.error.body.message).toEqual(['This field is required.']);
+      expect(appStore.getState().alert).toMatchObject({ message: 'Failed to send message', type: 'error' });
+
+      appStore.setState({ alert: null });
+      const limited = await sendContact(CONTACT);
+      expect(!limited.success && limited.error instanceof ApiError && limited.error.status).toBe(429);
+      expect(appStore.getState().alert?.message).toBe('Failed to send message');
+
+      appStore.setState({ alert: null });
+      api.fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+      expect((await sendContact(CONTACT)).success).toBe(false);
+      expect(appStore.getState().alert?.message).toBe('Failed to send message');
+      expect(appStore.getState().loading).toBe(false);
     });
   });
 

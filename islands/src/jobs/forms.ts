@@ -1,11 +1,12 @@
 // The calls of the job forms (spec sections 7 and 8): apply for a job, post a job, send a
-// recruitment request, register as a job seeker. Each returns {success: true, data} or
-// {success: false, error} (the error carries the server's field messages) and shows its alert.
+// recruitment request, register as a job seeker; and the other public form that posts JSON, the
+// /contact page's message. Each returns {success: true, data} or {success: false, error} (the
+// error carries the server's field messages) and shows its alert.
 // Only the server validates (spec section 5): whatever was typed is sent.
 //
 // The uploads report their progress to a bar in the form instead of running under the
 // full-screen loader, which would cover that bar (as the profile's document uploads do); the
-// recruitment request, plain JSON, runs under the loader.
+// recruitment request and the message, plain JSON, run under the loader.
 import { apiRequest } from '../api/client.ts';
 import { messageOf } from '../api/error-fields.ts';
 import { ApiError, errorBodyOf } from '../api/errors.ts';
@@ -16,7 +17,7 @@ import { logWarning } from '../runtime/log.ts';
 import { showAlert } from '../store/alert.ts';
 import { JOB_ALERTS } from './messages.ts';
 import { JOB_PATHS } from './paths.ts';
-import type { JobApplicationView, JobSeekerRegistered, JobView, RecruitmentBody, RecruitmentSent } from './types.ts';
+import type { ContactBody, ContactSent, JobApplicationView, JobSeekerRegistered, JobView, RecruitmentBody, RecruitmentSent } from './types.ts';
 
 /** The share of an upload sent so far, 0 to 1. */
 export type OnProgress = (fraction: number) => void;
@@ -25,6 +26,12 @@ export type OnProgress = (fraction: number) => void;
 export const JOB_SEEKER_ALERTS = {
   registered: 'Thank you: you are registered with us',
   failed: 'Failed to register',
+} as const;
+
+/** Ours (the spec has no contact form): the alerts of the /contact page's message. */
+export const CONTACT_ALERTS = {
+  sent: 'Message sent successfully',
+  failed: 'Failed to send message',
 } as const;
 
 interface JobCall<Data> {
@@ -156,6 +163,39 @@ export function sendRecruitment(request: RecruitmentBody): Promise<ActionResult<
       call: () => apiRequest<RecruitmentSent>('POST', JOB_PATHS.recruitment, { json: body, expect: 201 }),
       succeeded: () => JOB_ALERTS.recruitmentSent,
       failed: () => JOB_ALERTS.recruitmentFailed,
+    }),
+  );
+}
+
+export interface ContactFields {
+  readonly full_name: string;
+  readonly email: string;
+  /** '' when none is given: the number is optional. */
+  readonly phone_number: string;
+  readonly subject: string;
+  readonly message: string;
+}
+
+/**
+ * `POST /api/contact/` JSON (201), open to visitors, under the loader: 'Message sent
+ * successfully', else 'Failed to send message'. The answer's `message` is the sentence the form
+ * shows above itself.
+ */
+export function sendContact(fields: ContactFields): Promise<ActionResult<ContactSent>> {
+  // Field by field, so that nothing else the caller holds reaches the server.
+  const body: ContactBody = {
+    full_name: fields.full_name,
+    email: fields.email,
+    phone_number: fields.phone_number,
+    subject: fields.subject,
+    message: fields.message,
+  };
+  return withLoader(() =>
+    runJobCall({
+      what: 'contact message',
+      call: () => apiRequest<ContactSent>('POST', JOB_PATHS.contact, { json: body, expect: 201 }),
+      succeeded: () => CONTACT_ALERTS.sent,
+      failed: () => CONTACT_ALERTS.failed,
     }),
   );
 }

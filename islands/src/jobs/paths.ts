@@ -1,4 +1,5 @@
-// The jobs side's API paths (api-contract: Marketplace; tracking and job seekers are ours).
+// The jobs side's API paths (api-contract: Marketplace; tracking, job seekers and the contact
+// form's message, the other public form that posts JSON, are ours).
 
 const id = (value: number): string => encodeURIComponent(String(value));
 
@@ -11,4 +12,5 @@ export const JOB_PATHS = {
   application: (applicationId: number) => `/api/service/applications/${id(applicationId)}/`,
   recruitment: '/api/send-recruitment/',
   jobSeekers: '/api/job-seekers/',
+  contact: '/api/contact/',
 } as const;

@@ -9,3 +9,6 @@ export type JobApplicationView = ApiSchemas['JobApplicationView'];
 export type RecruitmentBody = ApiSchemas['RecruitmentBody'];
 export type RecruitmentSent = ApiSchemas['RecruitmentSent'];
 export type JobSeekerRegistered = ApiSchemas['JobSeekerRegistered'];
+// The /contact page's message, the other public form that posts JSON.
+export type ContactBody = ApiSchemas['ContactBody'];
+export type ContactSent = ApiSchemas['ContactSent'];

@@ -4,6 +4,7 @@ import { errorOf, field, fillAndSubmit, settle } from '../../test/forms.ts';
 import { setUpAccountFormTest } from '../../test/account-form.ts';
 import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
+import { formReasonElement, formReasonOf, invalidNames, isBefore, serverMarkup, submitButtonOf } from '../../test/server-markup.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore } from '../store/index.ts';
 import LoginForm from './index.tsx';
@@ -139,5 +140,61 @@ describe('login-form', () => {
     await settle();
     expect(t.api.callsTo('POST /api/admin/session/')[0]?.body).toEqual({ recovery_code: 'abcde-fghij' });
     expect(navigate).toHaveBeenCalledWith('/admin');
+  });
+
+  describe('the page rendered with an outcome without JavaScript', () => {
+    const VERIFIED = 'Verification successful! Please login to continue.';
+    const NEEDS_JS = 'Logging in needs JavaScript: turn it on in your browser, then log in.';
+    /** A login posted without JavaScript: the server cannot sign in (the session lives in the browser). */
+    const REFUSED = { sent: null, errors: { non_field_errors: [NEEDS_JS] }, values: { email: 'anna@example.co.uk', password: 'a-posted-password' } };
+
+    it('shows the notice above the form', () => {
+      const host = serverMarkup('login-form', { sent: VERIFIED, errors: {}, values: {} });
+      const notice = host.querySelector('p.notice');
+      expect(notice?.textContent).toBe(VERIFIED);
+      expect(isBefore(notice!, host.querySelector('form')!)).toBe(true);
+      expect(formReasonOf(host)).toBe('');
+      expect(host.querySelector('[aria-invalid]')).toBeNull();
+      expect(field(host, 'Email address').value).toBe('');
+    });
+
+    it('says why above the button, fills the email again and never the password', () => {
+      const host = serverMarkup('login-form', REFUSED);
+      const form = host.querySelector('form')!;
+      expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/user/login']);
+      expect(formReasonOf(host)).toBe(NEEDS_JS);
+      const message = formReasonElement(host)!;
+      expect(isBefore(field(host, 'Password'), message) && isBefore(message, submitButtonOf(host))).toBe(true);
+      expect(host.querySelector('p.notice')).toBeNull();
+      expect(field(host, 'Email address').value).toBe('anna@example.co.uk');
+      expect(field(host, 'Password').value).toBe('');
+      expect(host.innerHTML).not.toContain('a-posted-password');
+    });
+
+    it('shows a field\'s first message beside it', () => {
+      const host = serverMarkup('login-form', { errors: { email: ['Enter a valid email address.', 'Not shown.'] }, values: { email: 'anna@' } });
+      expect(errorOf(field(host, 'Email address'))).toBe('Enter a valid email address.');
+      expect(invalidNames(host)).toEqual(['email']);
+      expect(host.textContent).not.toContain('Not shown.');
+      expect(formReasonOf(host)).toBe('');
+    });
+
+    it('hydrates the notice, the reason and the email without a mismatch, then logs in, dropping them', async () => {
+      t.island = await hydrateServerMarkup('login-form', LoginForm, { ...REFUSED, sent: VERIFIED });
+      expect(t.island.errors).toEqual([]);
+      const root = t.island.element;
+      expect(root.querySelector('p.notice')?.textContent).toBe(VERIFIED);
+      expect(formReasonOf(root)).toBe(NEEDS_JS);
+      t.api.on('POST /api/auth/login/', { status: 200, body: { access: 'a', refresh: 'r' } });
+      t.api.on('GET /api/auth/profile/', { status: 404, body: {} });
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      await fillAndSubmit(root, { Password: 'secret-123' });
+      await settle();
+      expect(t.api.callsTo('POST /api/auth/login/')[0]?.body).toEqual({ email: 'anna@example.co.uk', password: 'secret-123' });
+      expect(root.querySelector('p.notice')).toBeNull();
+      expect(formReasonOf(root)).toBe('');
+      expect(navigate).toHaveBeenCalledWith('/user/profile');
+      expect(t.island.errors).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { resendVerificationCode, verifyEmail } from '../account/actions.ts';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
+import { FormReason, SubmitButton, TextField } from '../account/form-controls.tsx';
+import { postedOutcomeOf } from '../account/posted-outcome.ts';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
 
 const FIELDS = ['email', 'otp'] as const;
@@ -8,16 +9,31 @@ const FIELDS = ['email', 'otp'] as const;
 export interface VerifyFormProps {
   /** The address the code went to (the page's `email` query parameter), prefilled. */
   readonly email?: string;
+  /**
+   * After the form was posted without JavaScript and refused, the server renders the page
+   * again with why (messages by field name; any other key for the whole form)...
+   */
+  readonly errors?: unknown;
+  /** ...and what was posted, by field name, to fill the form again (its email wins over `email`). */
+  readonly values?: unknown;
 }
 
 function send(data: FormData) {
   return verifyEmail({ email: formText(data, 'email').trim(), otp: formText(data, 'otp').trim() });
 }
 
-/** /user/verify?email=...: the 6-digit code from the email, and a way to get a new one. */
+/**
+ * /user/verify?email=...: the 6-digit code from the email, and a way to get a new one. Without
+ * JavaScript the form posts to the page, which renders it again with the outcome: each field's
+ * first message beside it, the form's reason above the buttons, and the form filled with what
+ * was posted. "Resend code" is a plain button (type="button"): without JavaScript it does
+ * nothing, and it never submits the code.
+ */
 export default function VerifyForm(props: Record<string, unknown>) {
-  const email = typeof props.email === 'string' ? props.email : '';
-  const form = useAccountForm(FIELDS, send);
+  // Read once: the server's render and the hydration start from the same props.
+  const [posted] = useState(() => postedOutcomeOf(props, FIELDS));
+  const email = posted.values.email ?? (typeof props.email === 'string' ? props.email : '');
+  const form = useAccountForm(FIELDS, send, {}, { errors: posted.errors.fields, message: posted.errors.message });
   const [resending, setResending] = useState(false);
 
   const resend = (): void => {
@@ -49,8 +65,10 @@ export default function VerifyForm(props: Record<string, unknown>) {
         maxLength={6}
         spellCheck={false}
         hint="The 6 digits from the email, for example 123456."
+        defaultValue={posted.values.otp}
         error={form.errors.otp}
       />
+      <FormReason message={form.message} />
       <div className="isl-form-actions">
         <SubmitButton busy={form.submitting}>Verify email</SubmitButton>
         <button className="button button--secondary" type="button" onClick={resend} disabled={resending} aria-busy={resending ? true : undefined}>

@@ -5,6 +5,7 @@ import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
 import { setUpAccountFormTest } from '../../test/account-form.ts';
 import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../test/server-bundle.ts';
+import { formReasonElement, formReasonOf, invalidNames, isBefore, serverMarkup, submitButtonOf } from '../../test/server-markup.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore } from '../store/index.ts';
 import VerifyForm from './index.tsx';
@@ -72,5 +73,63 @@ describe('verify-form', () => {
     expect(t.api.calls.map((call) => [call.path, call.body])).toEqual([['/api/auth/resend-otp/', { email: 'other@example.co.uk' }]]);
     expect(appStore.getState().alert?.message).toBe('Verification code resent! Please check your email.');
     expect(resend?.disabled).toBe(false);
+  });
+
+  describe('the page rendered again after a post without JavaScript', () => {
+    const REFUSED = {
+      email: 'anna@example.co.uk',
+      errors: { otp: ['The code is wrong. 4 tries left.', 'Not shown.'] },
+      // What was posted wins over the address in the page's query.
+      values: { email: 'anna@example.org', otp: '000000' },
+    };
+    const REASON = { email: 'anna@example.co.uk', errors: { non_field_errors: ['Too many tries. Ask for a new code.'] }, values: { email: 'anna@example.co.uk', otp: '123456' } };
+
+    it('shows the code\'s message beside it and fills the form with what was posted, still posting to /user/verify', () => {
+      const host = serverMarkup('verify-form', REFUSED);
+      const form = host.querySelector('form')!;
+      expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/user/verify']);
+      expect(errorOf(field(host, 'Verification code'))).toBe('The code is wrong. 4 tries left.');
+      expect(errorOf(field(host, 'Email address'))).toBeNull();
+      expect(invalidNames(host)).toEqual(['otp']);
+      expect(host.textContent).not.toContain('Not shown.');
+      expect(formReasonOf(host)).toBe('');
+      expect(field(host, 'Email address').value).toBe('anna@example.org');
+      expect(field(host, 'Verification code').value).toBe('000000');
+    });
+
+    it('says why above the buttons when the reason belongs to no field; "Resend code" submits nothing without JavaScript', () => {
+      const host = serverMarkup('verify-form', REASON);
+      expect(formReasonOf(host)).toBe('Too many tries. Ask for a new code.');
+      const message = formReasonElement(host)!;
+      expect(isBefore(field(host, 'Verification code'), message) && isBefore(message, submitButtonOf(host))).toBe(true);
+      expect(host.querySelector('[aria-invalid]')).toBeNull();
+      // The only submit button is "Verify email": the resend button does not post the form.
+      expect(Array.from(host.querySelectorAll('button[type="submit"], input[type="submit"]'), (b) => b.textContent)).toEqual(['Verify email']);
+      const resend = Array.from(host.querySelectorAll('button')).find((button) => button.textContent === 'Resend code');
+      expect(resend?.getAttribute('type')).toBe('button');
+      expect(resend?.hasAttribute('formaction')).toBe(false);
+    });
+
+    it('hydrates the outcome without a mismatch, then verifies the address that was posted', async () => {
+      t.island = await hydrateServerMarkup('verify-form', VerifyForm, REFUSED);
+      expect(t.island.errors).toEqual([]);
+      const root = t.island.element;
+      expect(invalidNames(root)).toEqual(['otp']);
+      t.api.on('POST /api/auth/verify-email/', { status: 200, body: { message: 'ok' } });
+      await fillAndSubmit(root, { 'Verification code': '123456' });
+      expect(t.api.calls[0]?.body).toEqual({ email: 'anna@example.org', otp: '123456' });
+      expect(root.querySelector('[aria-invalid]')).toBeNull();
+      expect(navigate).toHaveBeenCalledWith('/user/login');
+    });
+
+    it('hydrates the form\'s reason without a mismatch and drops it on the next submit', async () => {
+      t.island = await hydrateServerMarkup('verify-form', VerifyForm, REASON);
+      expect(t.island.errors).toEqual([]);
+      expect(formReasonOf(t.island.element)).toBe('Too many tries. Ask for a new code.');
+      t.api.on('POST /api/auth/verify-email/', { status: 400, body: { otp: ['The code has expired.'] } });
+      await fillAndSubmit(t.island.element, {});
+      expect(formReasonOf(t.island.element)).toBe('');
+      expect(errorOf(field(t.island.element, 'Verification code'))).toBe('The code has expired.');
+    });
   });
 });

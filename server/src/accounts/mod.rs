@@ -3,6 +3,7 @@
 
 pub mod codes;
 mod mail;
+pub mod page_forms;
 pub mod password_rules;
 pub mod profile;
 pub mod sign_in;

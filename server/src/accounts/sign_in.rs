@@ -27,6 +27,13 @@ use utoipa::ToSchema;
 
 type Answer = Result<Json<MessageAnswer>, AppError>;
 
+/// What a member is told once their address is verified.
+pub const VERIFIED: &str = "Verification successful! Please login to continue.";
+/// What is said after a reset code is asked for, whether or not the account exists.
+pub const RESET_CODE_SENT: &str = "Password reset code sent! Please check your email.";
+/// What a member is told once their new password is set.
+pub const PASSWORD_RESET: &str = "Password reset successful! Please login to continue.";
+
 fn message(text: &str) -> Json<MessageAnswer> {
     Json(MessageAnswer::new(text))
 }
@@ -152,7 +159,7 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
     row.updated_at = Set(Utc::now());
     row.update(&txn).await?;
     txn.commit().await?;
-    Ok(message("Verification successful! Please login to continue."))
+    Ok(message(VERIFIED))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -307,7 +314,7 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAd
             state.mail_queued.notify_one();
         }
     }
-    Ok(message("Password reset code sent! Please check your email."))
+    Ok(message(RESET_CODE_SENT))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -349,5 +356,5 @@ pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: 
     row.update(&txn).await?;
     tokens::revoke_all(&txn, user_id, None).await?;
     txn.commit().await?;
-    Ok(message("Password reset successful! Please login to continue."))
+    Ok(message(PASSWORD_RESET))
 }

@@ -2,6 +2,7 @@
 
 use super::bookings::{self, BookingAction, BookingFilter};
 use super::catalogue::{self, Fields};
+use super::contact;
 use super::jobs::{self, JobAction, JobShow};
 use super::members::{self, AccountChange};
 use super::payments;
@@ -17,8 +18,8 @@ use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
 use app::admin::{
-    AuditRow, BookingRow, CategoryRow, Dashboard, JobRow, MemberRow, PaymentRow, ProviderApplication, RecruitmentRow, ReviewRow, ServiceRow, TalentRow,
-    WebsiteInfoForm,
+    AuditRow, BookingRow, CategoryRow, ContactRow, Dashboard, JobRow, MemberRow, PaymentRow, ProviderApplication, RecruitmentRow, ReviewRow, ServiceRow,
+    TalentRow, WebsiteInfoForm,
 };
 use axum::Json;
 use axum::extract::State;
@@ -498,22 +499,36 @@ pub struct RecruitmentUpdate {
     pub staff_notes: Option<String>,
 }
 
-/// Parses a status and notes change, or its field errors.
-pub fn parse_recruitment_update(body: &RecruitmentUpdate) -> Result<(Option<entity::words::RecruitmentStatus>, Option<String>), AppError> {
+/// Parses a status and notes change, or its field errors; `status_filter` reads a status
+/// (`All` is no status to move to) and `choices` says which there are.
+fn parse_inbox_update<Status>(
+    status: Option<&str>,
+    notes: Option<&str>,
+    status_filter: impl Fn(Option<&str>) -> Option<Option<Status>>,
+    choices: &str,
+) -> Result<(Option<Status>, Option<String>), AppError> {
     let mut errors = FieldErrors::default();
-    let status = body.status.as_deref().map(str::trim).and_then(|text| match recruitment::status_filter(Some(text)) {
+    let status = status.map(str::trim).and_then(|text| match status_filter(Some(text)) {
         Some(Some(status)) => Some(status),
         _ => {
-            errors.add("status", "Choose New, Contacted or Closed.");
+            errors.add("status", format!("Choose {choices}."));
             None
         }
     });
-    let notes = body.staff_notes.as_deref().map(str::trim).map(str::to_string);
-    if notes.as_ref().is_some_and(|n| n.chars().count() > recruitment::NOTES_MAX_CHARS || n.contains('\0')) {
-        errors.add("staff_notes", format!("Ensure this field has no more than {} characters.", recruitment::NOTES_MAX_CHARS));
+    let notes = notes.map(str::trim).map(str::to_string);
+    if notes.as_ref().is_some_and(|n| n.chars().count() > INBOX_NOTES_MAX_CHARS || n.contains('\0')) {
+        errors.add("staff_notes", format!("Ensure this field has no more than {INBOX_NOTES_MAX_CHARS} characters."));
     }
     errors.finish()?;
     Ok((status, notes))
+}
+
+/// The most staff may write in an inbox item's notes.
+pub const INBOX_NOTES_MAX_CHARS: usize = 5000;
+
+/// Parses a recruitment request's status and notes change, or its field errors.
+pub fn parse_recruitment_update(body: &RecruitmentUpdate) -> Result<(Option<entity::words::RecruitmentStatus>, Option<String>), AppError> {
+    parse_inbox_update(body.status.as_deref(), body.staff_notes.as_deref(), recruitment::status_filter, "New, Contacted or Closed")
 }
 
 /// Moves a request along and keeps notes on it.
@@ -526,6 +541,50 @@ pub async fn recruitment_update(
 ) -> Result<Json<RecruitmentRow>, AppError> {
     let (status, notes) = parse_recruitment_update(&body)?;
     Ok(Json(recruitment::update(&state, &staff.user, id, status, notes).await?))
+}
+
+/// The contact inbox, newest first.
+#[utoipa::path(get, path = "/api/admin/contact-messages/", tag = "back office", params(
+    ("status" = Option<String>, Query, pattern = "^(New|Answered|Closed|All)$", description = "New (the default), Answered, Closed or All"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ContactRow>), Invalid, StaffOnly))]
+pub async fn contact_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ContactRow>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let status = query
+        .parsed(&mut errors, "status", "A status is New, Answered, Closed or All;", |raw| contact::status_filter(Some(raw)))
+        .or_else(|| contact::status_filter(None));
+    errors.finish()?;
+    let (count, rows) = contact::list(state.db(), status.expect("validated"), request).await?;
+    Ok(Json(query.page(request, count, rows)?))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct ContactUpdate {
+    /// New, Answered or Closed; left out, it stays.
+    #[schema(value_type = String, pattern = "^(New|Answered|Closed)$")]
+    pub status: Option<String>,
+    /// Only staff read them; left out, they stay.
+    #[schema(value_type = String, max_length = 5000)]
+    pub staff_notes: Option<String>,
+}
+
+/// Parses a contact message's status and notes change, or its field errors.
+pub fn parse_contact_update(body: &ContactUpdate) -> Result<(Option<entity::words::ContactStatus>, Option<String>), AppError> {
+    parse_inbox_update(body.status.as_deref(), body.staff_notes.as_deref(), contact::status_filter, "New, Answered or Closed")
+}
+
+/// Moves a contact message along and keeps notes on it.
+#[utoipa::path(patch, path = "/api/admin/contact-messages/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = ContactUpdate, responses((status = 200, body = ContactRow), Invalid, StaffOnly))]
+pub async fn contact_update(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<ContactUpdate>,
+) -> Result<Json<ContactRow>, AppError> {
+    let (status, notes) = parse_contact_update(&body)?;
+    Ok(Json(contact::update(&state, &staff.user, id, status, notes).await?))
 }
 
 /// The talent filters of a request, or their field errors.

@@ -2,8 +2,8 @@
 
 use app::admin::Dashboard;
 use chrono::{Duration, Utc};
-use entity::words::{ApplicationStatus, BookingStatus, PaymentStatus, ProviderStatus, RecruitmentStatus};
-use entity::{booking, job, job_application, job_seeker, mail_outbox, payment, payment_event, provider, recruitment_request};
+use entity::words::{ApplicationStatus, BookingStatus, ContactStatus, PaymentStatus, ProviderStatus, RecruitmentStatus};
+use entity::{booking, contact_message, job, job_application, job_seeker, mail_outbox, payment, payment_event, provider, recruitment_request};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 
 /// "New" on the dashboard: received in the last week.
@@ -28,6 +28,7 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
             .count(db)
             .await?,
         new_recruitment_requests: recruitment_request::Entity::find().filter(recruitment_request::Column::Status.eq(RecruitmentStatus::New)).count(db).await?,
+        new_contact_messages: contact_message::Entity::find().filter(contact_message::Column::Status.eq(ContactStatus::New)).count(db).await?,
         new_job_seekers: job_seeker::Entity::find().filter(job_seeker::Column::CreatedAt.gte(since)).count(db).await?,
         failed_mail: mail_outbox::Entity::find()
             .filter(mail_outbox::Column::SentAt.is_null())

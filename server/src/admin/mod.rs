@@ -6,6 +6,7 @@ mod api;
 pub mod audit;
 mod bookings;
 mod catalogue;
+mod contact;
 mod dashboard;
 mod jobs;
 mod members;
@@ -63,6 +64,8 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::payment_refund))
         .routes(routes!(api::recruitment_list))
         .routes(routes!(api::recruitment_update))
+        .routes(routes!(api::contact_list))
+        .routes(routes!(api::contact_update))
         .routes(routes!(api::talent_list))
         .routes(routes!(api::job_list))
         .routes(routes!(api::job_action))

@@ -2,8 +2,8 @@
 //! cookie), the site's own 404 page for anyone else. Rendered per request, `no-store` and
 //! `noindex`; their forms post back here and land on the page again (post, redirect, get).
 
+use super::api::{ContactUpdate, RecruitmentUpdate, parse_contact_update, parse_job_action, parse_recruitment_update, set_application_status, talent_filter};
 use super::api::{DecisionBody, parse_booking_action, parse_decision, parse_moderation, status_filter};
-use super::api::{RecruitmentUpdate, parse_job_action, parse_recruitment_update, set_application_status, talent_filter};
 use super::bookings::{self, BookingFilter};
 use super::catalogue::{self, Fields};
 use super::jobs::{self, JobShow};
@@ -12,7 +12,7 @@ use super::payments;
 use super::reviews::{self, Show};
 use super::session::{self, StaffSession};
 use super::{audit, dashboard, provider_applications};
-use super::{recruitment, talent};
+use super::{contact, recruitment, talent};
 use crate::http::AppError;
 use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
 use crate::http::member::refuse_changes_from_elsewhere;
@@ -53,6 +53,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/applications/{id}", post(application_status))
         .route("/admin/recruitment", get(recruitment_page))
         .route("/admin/recruitment/{id}", post(recruitment_save))
+        .route("/admin/contact", get(contact_page))
+        .route("/admin/contact/{id}", post(contact_save))
         .route("/admin/talent", get(talent_page))
         .route("/admin/reviews", get(reviews_page))
         .route("/admin/reviews/{id}/{action}", post(review_action))
@@ -146,6 +148,7 @@ fn done_notice(params: &HashMap<String, String>) -> Option<String> {
         "job-changed" => "Job post updated. The site shows it now.",
         "application-saved" => "Application updated. The applicant has been told.",
         "request-saved" => "Recruitment request saved.",
+        "message-saved" => "Contact message saved.",
         "refunded" => "Payment refunded in full. The member has been told why.",
         "review-hidden" => "Review hidden: it has left the service's page and average.",
         "review-restored" => "Review restored to the service's page.",
@@ -556,6 +559,43 @@ async fn recruitment_save(
         Err(error @ AppError::Internal(_)) => error.into_response(),
         Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await,
         Err(error) => show_recruitment(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
+    }
+}
+
+async fn contact_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
+    let notice = done_notice(&params);
+    show_contact(&state, staff, params, StatusCode::OK, notice).await
+}
+
+async fn show_contact(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
+    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "New".into());
+    let Some(wanted) = contact::status_filter(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await };
+    let request = page_of(&params);
+    match contact::list(state.db(), wanted, request).await {
+        Ok((count, rows)) => {
+            let page = AdminPage {
+                url: url_of("/admin/contact", &params),
+                staff_email: staff.user.email,
+                notice,
+                view: AdminView::Contact(listing(vec![("status", chosen)], rows, count, request)),
+            };
+            render(state, status, page).await
+        }
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn contact_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(body): Form<ContactUpdate>) -> Response {
+    let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await };
+    let outcome = match parse_contact_update(&body) {
+        Ok((status, notes)) => contact::update(&state, &staff.user, id, status, notes).await,
+        Err(error) => Err(error),
+    };
+    match outcome {
+        Ok(row) => Redirect::to(&format!("/admin/contact?status={}&done=message-saved", row.status)).into_response(),
+        Err(error @ AppError::Internal(_)) => error.into_response(),
+        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await,
+        Err(error) => show_contact(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
     }
 }
 

@@ -14,8 +14,6 @@ use sea_orm::{
 };
 use serde_json::json;
 
-pub const NOTES_MAX_CHARS: usize = 5000;
-
 /// A status filter: a status, or `All`; New when left out.
 pub fn status_filter(text: Option<&str>) -> Option<Option<RecruitmentStatus>> {
     match text.unwrap_or("New") {

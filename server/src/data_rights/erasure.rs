@@ -3,7 +3,7 @@
 //! anonymised: bookings and payments (financial records, kept six years) lose their address
 //! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
 //! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
-//! records, job applications, job-seeker registrations, unsent mail; their job posts are
+//! records, job applications, job-seeker registrations, contact messages, unsent mail; their job posts are
 //! removed; their recruitment requests lose the contact's details; their review reports lose
 //! their reason; others' notifications that named them name a former member. Mail sent to them
 //! is deleted, offline `.eml` files included. What counts as theirs is the [`Reach`] of who
@@ -17,8 +17,8 @@ use crate::state::AppState;
 use app::routes::Tag;
 use chrono::{NaiveDate, Utc};
 use entity::{
-    booking, bookmark, certificate, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request, review,
-    review_report, user,
+    booking, bookmark, certificate, contact_message, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request,
+    review, review_report, user,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
@@ -144,6 +144,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .filter(reach.recruitment_requests(id, &member.email))
         .exec(&txn)
         .await?;
+    contact_message::Entity::delete_many().filter(reach.contact_messages(id, &member.email)).exec(&txn).await?;
     review_report::Entity::update_many()
         .col_expr(review_report::Column::Reason, Expr::value(ERASED_REPORT_REASON))
         .filter(review_report::Column::UserId.eq(id))

@@ -14,7 +14,9 @@ use crate::payments::views::PaymentView;
 use crate::providers::views::ProviderView;
 use crate::state::AppState;
 use chrono::Utc;
-use entity::{booking, bookmark, job, job_application, job_seeker, notification, payment, provider, recruitment_request, review, service, user};
+use entity::{
+    booking, bookmark, contact_message, job, job_application, job_seeker, notification, payment, provider, recruitment_request, review, service, user,
+};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -96,6 +98,19 @@ pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -
             })
         })
         .collect();
+    let contact: Vec<Value> = contact_message::Entity::find()
+        .filter(reach.contact_messages(id, &member.email))
+        .order_by_asc(contact_message::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| {
+            json!({
+                "id": m.id, "full_name": m.full_name, "email": m.email, "phone_number": m.phone_number,
+                "subject": m.subject, "message": m.message, "created_at": crate::http::timestamp(m.created_at),
+            })
+        })
+        .collect();
     let talent: Vec<Value> = job_seeker::Entity::find()
         .filter(reach.job_seekers(id, &member.email))
         .order_by_asc(job_seeker::Column::Id)
@@ -126,6 +141,7 @@ pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -
         "notifications": notifications,
         "bookmarks": bookmarks,
         "recruitment_requests": recruitment,
+        "contact_messages": contact,
         "talent_registrations": talent,
     }))
 }

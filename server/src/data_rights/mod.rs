@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 pub use handlers::download;
 
 use entity::words::JobAlerts;
-use entity::{job_seeker, recruitment_request};
+use entity::{contact_message, job_seeker, recruitment_request};
 use sea_orm::{ColumnTrait, Condition};
 
 /// Which of a person's records a data-rights request reaches. Anyone can type an address into
@@ -41,6 +41,15 @@ impl Reach {
             Reach::AccountAndAddress => from_address,
         };
         Condition::any().add(job_seeker::Column::UserId.eq(id)).add(from_address)
+    }
+
+    /// The contact messages it reaches: nothing confirms a signed-out one's address.
+    fn contact_messages(self, id: i32, email: &str) -> Condition {
+        let own = Condition::any().add(contact_message::Column::UserId.eq(id));
+        match self {
+            Reach::Account => own,
+            Reach::AccountAndAddress => own.add(Condition::all().add(contact_message::Column::UserId.is_null()).add(contact_message::Column::Email.eq(email))),
+        }
     }
 
     /// The recruitment requests it reaches: nothing confirms a signed-out one's address.

@@ -22,6 +22,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .merge(crate::bookings::routes())
         .merge(crate::jobs::routes())
         .merge(crate::recruitment::routes())
+        .merge(crate::contact::routes())
         .merge(crate::job_seekers::routes())
         .merge(crate::bookmarks::routes())
         .merge(crate::providers::routes())
@@ -52,7 +53,9 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
         .merge(metrics::routes())
         .merge(crate::job_seekers::pages())
         .merge(crate::admin::pages())
-        .merge(crate::recruitment::page_form::routes(pages))
+        .merge(crate::recruitment::page_form::routes(pages.clone()))
+        .merge(crate::contact::page_form::routes(pages.clone()))
+        .merge(crate::accounts::page_forms::routes(pages))
         .layer(axum::middleware::from_fn(kept_by_no_one_when_signed_in))
         .with_state(state)
 }

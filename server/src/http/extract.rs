@@ -194,6 +194,20 @@ impl FieldErrors {
         number
     }
 
+    /// A text field of a body read as a map: a JSON string, or a number written as one (a
+    /// form's values are all text); `None` when absent, and an error for any other JSON.
+    pub fn text_of(&mut self, fields: &serde_json::Map<String, serde_json::Value>, field: &str) -> Option<String> {
+        match fields.get(field) {
+            None | Some(serde_json::Value::Null) => None,
+            Some(serde_json::Value::String(text)) => Some(text.clone()),
+            Some(serde_json::Value::Number(number)) => Some(number.to_string()),
+            Some(_) => {
+                self.add(field, "Not a valid string.");
+                Some(String::new())
+            }
+        }
+    }
+
     /// Text of at most `max` characters, trimmed; a "required" error when blank.
     pub fn required_text(&mut self, field: &str, value: Option<&str>, max: usize) -> String {
         let text = self.required(field, value);

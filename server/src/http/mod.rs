@@ -12,6 +12,7 @@ pub mod member;
 pub mod metrics;
 pub mod observe;
 pub mod openapi;
+pub mod page_form;
 pub mod security_headers;
 pub mod serve;
 pub mod upload;

@@ -41,7 +41,7 @@ pub struct RegisterAnswer {
     message: String,
     /// The address as stored: trimmed and lower-cased.
     #[schema(format = Email)]
-    email: String,
+    pub email: String,
 }
 
 impl RegisterAnswer {

@@ -27,25 +27,12 @@ pub struct RecruitmentRequest {
     pub details: String,
 }
 
-/// A text field: a JSON string, or a number written as one (a form's values are all text).
-fn text(errors: &mut FieldErrors, fields: &serde_json::Map<String, Value>, name: &str) -> Option<String> {
-    match fields.get(name) {
-        None | Some(Value::Null) => None,
-        Some(Value::String(text)) => Some(text.clone()),
-        Some(Value::Number(number)) => Some(number.to_string()),
-        Some(_) => {
-            errors.add(name, "Not a valid string.");
-            Some(String::new())
-        }
-    }
-}
-
 impl RecruitmentRequest {
     /// Every rule checked at once; the errors name each bad field.
     pub fn parse(fields: &serde_json::Map<String, Value>) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::default();
         let required = |errors: &mut FieldErrors, name: &str, max: usize| {
-            let value = text(errors, fields, name);
+            let value = errors.text_of(fields, name);
             errors.required_text(name, value.as_deref(), max)
         };
         let company_name = required(&mut errors, "company_name", SHORT_MAX_CHARS);
@@ -56,7 +43,7 @@ impl RecruitmentRequest {
         let staff = required(&mut errors, "number_of_staff", 20);
         let location = required(&mut errors, "location", SHORT_MAX_CHARS);
         let start = required(&mut errors, "start_date", 20);
-        let details = text(&mut errors, fields, "details").unwrap_or_default().trim().to_string();
+        let details = errors.text_of(fields, "details").unwrap_or_default().trim().to_string();
         if details.chars().count() > DETAILS_MAX_CHARS {
             errors.add("details", format!("Ensure this field has no more than {DETAILS_MAX_CHARS} characters."));
         } else if details.contains('\0') {

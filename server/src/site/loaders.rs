@@ -1,18 +1,20 @@
 //! From the database to the data a page renders: one loader per route.
 
 use super::PageError;
+use crate::accounts::sign_in;
 use crate::catalogue::services::{self, ServiceFilter};
 use crate::catalogue::{categories, website_info};
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
 use app::data::{
-    ActivityItem, BecomeProviderData, HomeData, JobsData, Pagination, PaymentTerms, ProviderCategory, RecruitmentOutcome, SelectedService, ServicesData,
-    SiteData, VerifyData,
+    ActivityItem, BecomeProviderData, FormOutcome, HomeData, JobsData, Pagination, PaymentTerms, ProviderCategory, SelectedService, ServicesData, SiteData,
+    VerifyData,
 };
 use app::routes::{PageData, Route};
 use entity::job;
 use entity::words::ListingStatus;
 use sea_orm::{ConnectionTrait, DbErr};
+use std::collections::BTreeMap;
 
 /// Cards in one page of a list: three or four rows of a desktop grid.
 pub const LIST_PAGE_SIZE: u64 = 12;
@@ -100,9 +102,26 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             };
             PageData::BecomeProvider(BecomeProviderData { categories, selected })
         }
-        Route::UserVerify { email } => PageData::UserVerify(VerifyData { email: email.clone() }),
-        Route::RecruitmentPost => PageData::RecruitmentPost(RecruitmentOutcome::default()),
-        Route::FormHireTalent => PageData::FormHireTalent(RecruitmentOutcome::default()),
+        Route::UserVerify { email } => PageData::UserVerify(VerifyData { email: email.clone(), outcome: FormOutcome::default() }),
+        Route::UserRegister => PageData::UserRegister(FormOutcome::default()),
+        Route::UserChangePassword => PageData::UserChangePassword(FormOutcome::default()),
+        Route::UserLogin { verified, reset } => {
+            let notice = match (verified, reset) {
+                (true, _) => Some(sign_in::VERIFIED),
+                (_, true) => Some(sign_in::PASSWORD_RESET),
+                _ => None,
+            };
+            PageData::UserLogin(FormOutcome { sent: notice.map(str::to_string), ..Default::default() })
+        }
+        // A code was asked for this address: the page opens on its second step.
+        Route::UserForgotPassword { email } => PageData::UserForgotPassword(FormOutcome {
+            sent: (!email.is_empty()).then(|| sign_in::RESET_CODE_SENT.to_string()),
+            values: BTreeMap::from([("email".to_string(), email.clone())]),
+            ..Default::default()
+        }),
+        Route::RecruitmentPost => PageData::RecruitmentPost(FormOutcome::default()),
+        Route::Contact { sent } => PageData::Contact(FormOutcome { sent: sent.then(|| crate::contact::handlers::SENT.to_string()), ..Default::default() }),
+        Route::FormHireTalent => PageData::FormHireTalent(FormOutcome::default()),
         // The table declares which pages have no data; a loader above makes each of the others.
         _ => return route.page_without_data().ok_or(PageError::NotFound),
     };

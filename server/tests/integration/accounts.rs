@@ -372,3 +372,70 @@ async fn the_api_is_described_by_openapi_3_1() {
     assert_eq!(status, 200);
     assert!(docs.contains("/api/auth/password-reset-confirm/") && docs.contains("<table>"));
 }
+
+/// The account forms posted as a browser without JavaScript posts them: signing up, verifying
+/// and resetting a password go through (post, redirect, get), with the API's rules and
+/// messages; logging in and changing the password answer that they need JavaScript.
+async fn the_account_forms_work_without_javascript(backend: Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let post = |path: &'static str, fields: Vec<(&'static str, &'static str)>| {
+        let request = browser.post(format!("{}{path}", app.base)).form(&fields);
+        async move { request.send().await.unwrap() }
+    };
+    let location = |answer: &reqwest::Response| answer.headers().get("location").map(|l| l.to_str().unwrap().to_string());
+    let email = "no.script@example.co.uk";
+    let signing_up = |password: &'static str| {
+        vec![("full_name", "Nora Script"), ("email", "No.Script@example.co.uk"), ("phone_number", "07700 900123"), ("password", password)]
+    };
+
+    let refused = post("/user/register", signing_up("password")).await;
+    assert_eq!(refused.status(), 400);
+    let page = refused.text().await.unwrap();
+    assert!(page.contains("Nora Script"), "what was typed comes back");
+    assert!(shows(&page, server::accounts::password_rules::TOO_COMMON), "the API's message for the field");
+    assert!(!page.contains(r#""password":"password""#), "never the password");
+    let registered = post("/user/register", signing_up("a long garden path")).await;
+    assert_eq!(
+        (registered.status(), location(&registered)),
+        (reqwest::StatusCode::SEE_OTHER, Some(format!("/user/verify?email={}", "no.script%40example.co.uk")))
+    );
+
+    let code = inbox.code_for(email).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let refused = browser.post(format!("{}/user/verify", app.base)).form(&[("email", email), ("otp", wrong)]).send().await.unwrap();
+    assert_eq!(refused.status(), 400);
+    assert!(refused.text().await.unwrap().contains("Invalid or expired code."));
+    let verified = browser.post(format!("{}/user/verify", app.base)).form(&[("email", email), ("otp", code.as_str())]).send().await.unwrap();
+    assert_eq!(location(&verified).as_deref(), Some("/user/login?verified=1"));
+    let (status, login_page) = app.text("/user/login?verified=1").await;
+    assert_eq!(status, 200);
+    assert!(shows(&login_page, server::accounts::sign_in::VERIFIED));
+
+    let login = post("/user/login", vec![("email", email), ("password", "a long garden path")]).await;
+    assert_eq!(login.status(), 200);
+    let page = login.text().await.unwrap();
+    assert!(shows(&page, server::accounts::page_forms::LOGIN_NEEDS_JAVASCRIPT) && !page.contains("a long garden path"));
+    let change = post("/user/change-password", vec![("current_password", "a long garden path"), ("new_password", "another garden")]).await;
+    assert_eq!(change.status(), 200);
+    assert!(shows(&change.text().await.unwrap(), server::accounts::page_forms::CHANGE_PASSWORD_NEEDS_JAVASCRIPT));
+
+    let asked = post("/user/forgot-password", vec![("email", email)]).await;
+    assert_eq!(location(&asked).as_deref(), Some("/user/forgot-password?email=no.script%40example.co.uk"));
+    let (status, second_step) = app.text("/user/forgot-password?email=no.script%40example.co.uk").await;
+    assert_eq!(status, 200);
+    assert!(shows(&second_step, server::accounts::sign_in::RESET_CODE_SENT) && second_step.contains(r#"name="otp""#), "the code's step");
+    let code = inbox.code_in(email, "password reset code").await;
+    let reset =
+        browser.post(format!("{}/user/forgot-password", app.base)).form(&[("email", email), ("otp", code.as_str()), ("password", "a brand new garden")]);
+    let reset = reset.send().await.unwrap();
+    assert_eq!(location(&reset).as_deref(), Some("/user/login?reset=1"));
+    let (status, _) = Client { app: &app }.post("/api/auth/login/", json!({"email": email, "password": "a brand new garden"}), None).await;
+    assert_eq!(status, 200, "the new password signs in");
+}
+on_both_databases!(backend the_account_forms_work_without_javascript);
+
+/// Whether `page` shows `text`, as it is or with its apostrophes escaped as React escapes them.
+fn shows(page: &str, text: &str) -> bool {
+    page.contains(text) || page.contains(&text.replace('\'', "&#x27;"))
+}

@@ -9,6 +9,7 @@ mod admin;
 mod api_input;
 mod api_types;
 mod cli;
+mod contact;
 mod data_rights;
 mod edge;
 mod faults;

@@ -1,12 +1,12 @@
 //! `/form/hire-talent`: the recruitment request, in the form layout.
 
-use crate::data::{RecruitmentOutcome, SiteData};
+use crate::data::{FormOutcome, SiteData};
 use crate::pages::Page;
 use crate::parts::member::MemberArea;
 use crate::parts::shared_forms::RecruitmentForm;
 use leptos::prelude::*;
 
-pub(crate) fn page(outcome: &RecruitmentOutcome, site: &SiteData) -> Page {
+pub(crate) fn page(outcome: &FormOutcome, site: &SiteData) -> Page {
     let outcome = outcome.clone();
     let body = view! {
         <h1>"Hire talent"</h1>

@@ -11,7 +11,7 @@ use serde_json::json;
 /// The email is prefilled from the query but kept out of the title: a title ends up in
 /// browser history and shared links, an email address should not.
 pub(crate) fn page(data: &VerifyData, site: &SiteData) -> Page {
-    let props = json!({ "email": data.email });
+    let props = json!({ "email": data.email, "errors": data.outcome.errors, "values": data.outcome.values });
     let body = view! {
         <AuthPanel title="Verify your email" lead="We have emailed you a 6-digit code. Enter it below to finish creating your account. The code is valid for 10 minutes.">
             <MemberArea hook="verify">

@@ -1,0 +1,122 @@
+//! `POST /api/contact/`, and the one write path it shares with the page's own form.
+
+use super::message::ContactMessage;
+use crate::catalogue::website_info::website_info;
+use crate::http::AppError;
+use crate::http::extract::{ClientAddress, JsonBody};
+use crate::http::member::Viewer;
+use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
+use crate::platform::mail::layout::html;
+use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::rate_limit::Limit;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use entity::contact_message;
+use entity::words::ContactStatus;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, TransactionTrait};
+use serde::Serialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// What the sender is told once the message is in.
+pub const SENT: &str = "Thank you: your message is with our team, who aim to reply within one working day. We have emailed you a copy.";
+
+/// A message to the company. Open to visitors.
+#[derive(ToSchema)]
+#[expect(dead_code, reason = "only its OpenAPI schema is used: the body is read as a map, as the page's form without JavaScript is")]
+pub struct ContactBody {
+    #[schema(min_length = 1, max_length = 150)]
+    full_name: String,
+    #[schema(format = Email, max_length = 150)]
+    email: String,
+    /// Optional: a UK number; spaces, dashes and brackets are allowed.
+    #[schema(required = false, pattern = r"^([ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*)?$")]
+    phone_number: Option<String>,
+    #[schema(min_length = 1, max_length = 150)]
+    subject: String,
+    #[schema(min_length = 1, max_length = 5000)]
+    message: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactSent {
+    id: i32,
+    message: String,
+}
+
+/// The rate limit of contact messages, per client address.
+pub async fn check_limit(state: &AppState, client: &ClientAddress) -> Result<(), AppError> {
+    state.limiter.check("contact", &client.key(), Limit::per_hour(state.config().limits.contact_per_hour)).await
+}
+
+/// Stores a message and queues its two mails in one transaction: the company's copy to the
+/// address in the website info (replying to it answers the sender), and the sender's copy.
+/// Returns the message's id.
+pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>) -> Result<i32, AppError> {
+    let info = website_info(state.db(), state.config().brand.as_deref()).await?;
+    let brand = &info.brand;
+    let phone = sent.phone.as_ref().map(|phone| phone.as_str().to_string()).unwrap_or_default();
+    let from = if phone.is_empty() {
+        format!("From: {}, {}", sent.full_name, sent.email.as_str())
+    } else {
+        format!("From: {}, {}, {phone}", sent.full_name, sent.email.as_str())
+    };
+    let summary = vec![from, format!("Subject: {}", sent.subject), format!("Message: {}", sent.message)];
+    let company_mail = Mail {
+        to: info.email.clone(),
+        subject: format!("Contact message: {}", sent.subject),
+        text: format!("A new message from the contact page:\n\n{}\n", summary.join("\n")),
+        html: html(brand, "New contact message", &summary, None),
+        calendar: None,
+        unsubscribe: None,
+    };
+    let greeting = format!("Hello {},", sent.full_name.split_whitespace().next().unwrap_or("there"));
+    let thanks = "Thank you for your message. Our team aims to reply within one working day. This is what you sent:".to_string();
+    let mut lines = vec![greeting.clone(), thanks.clone()];
+    lines.extend(summary.iter().cloned());
+    let copy = Mail {
+        to: sent.email.as_str().to_string(),
+        subject: format!("Your message to {brand}"),
+        text: format!("{greeting}\n\n{thanks}\n\n{}\n\n{brand} UK\n", summary.join("\n")),
+        html: html(brand, "We have your message", &lines, None),
+        calendar: None,
+        unsubscribe: None,
+    };
+    let txn = state.db().begin().await?;
+    let saved = contact_message::ActiveModel {
+        user_id: Set(user_id),
+        full_name: Set(sent.full_name),
+        email: Set(sent.email.as_str().to_string()),
+        phone_number: Set(phone),
+        subject: Set(sent.subject),
+        message: Set(sent.message),
+        status: Set(ContactStatus::New),
+        staff_notes: Set(String::new()),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    outbox::enqueue(&txn, company_mail).await?;
+    outbox::enqueue(&txn, copy).await?;
+    txn.commit().await?;
+    state.mail_queued.notify_one();
+    Ok(saved.id)
+}
+
+/// Sends the company a message from the contact page; rate limited per client address.
+#[utoipa::path(post, path = "/api/contact/", operation_id = "send_contact_message", tag = "contact", security((), ("bearer" = [])), request_body = ContactBody, responses((status = 201, body = ContactSent), Invalid, Unauthenticated, RateLimited))]
+pub async fn send(
+    State(state): State<Arc<AppState>>,
+    client: ClientAddress,
+    viewer: Viewer,
+    JsonBody(body): JsonBody<serde_json::Map<String, serde_json::Value>>,
+) -> Result<(StatusCode, Json<ContactSent>), AppError> {
+    check_limit(&state, &client).await?;
+    let sent = ContactMessage::parse(&body).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
+    let id = record(&state, sent, viewer.user_id()).await?;
+    Ok((StatusCode::CREATED, Json(ContactSent { id, message: SENT.into() })))
+}

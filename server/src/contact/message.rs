@@ -1,0 +1,68 @@
+//! What a contact message must be, parsed once: from the API's JSON and from the page's own
+//! form (posted without JavaScript) alike. The limits are the recruitment form's.
+
+use crate::domain::{Email, UkPhone};
+use crate::http::extract::FieldErrors;
+use serde_json::Value;
+
+pub const SHORT_MAX_CHARS: usize = 150;
+pub const MESSAGE_MAX_CHARS: usize = 5000;
+
+/// The fields, in the order the form shows them.
+pub const FIELDS: [&str; 5] = ["full_name", "email", "phone_number", "subject", "message"];
+
+/// A contact message that passed every rule.
+pub struct ContactMessage {
+    pub full_name: String,
+    pub email: Email,
+    pub phone: Option<UkPhone>,
+    pub subject: String,
+    pub message: String,
+}
+
+impl ContactMessage {
+    /// Every rule checked at once; the errors name each bad field.
+    pub fn parse(fields: &serde_json::Map<String, Value>) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::default();
+        let required = |errors: &mut FieldErrors, name: &str, max: usize| {
+            let value = errors.text_of(fields, name);
+            errors.required_text(name, value.as_deref(), max)
+        };
+        let full_name = required(&mut errors, "full_name", SHORT_MAX_CHARS);
+        let email = required(&mut errors, "email", SHORT_MAX_CHARS);
+        let phone = errors.text_of(fields, "phone_number").unwrap_or_default().trim().to_string();
+        let subject = required(&mut errors, "subject", SHORT_MAX_CHARS);
+        let message = required(&mut errors, "message", MESSAGE_MAX_CHARS);
+        let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+        let phone = match phone.as_str() {
+            "" => Ok(None),
+            given => UkPhone::parse(given).map(Some).map_err(|problem| errors.add("phone_number", problem)),
+        };
+        match (email, phone) {
+            (Some(email), Ok(phone)) if errors.is_empty() => Ok(ContactMessage { full_name, email, phone, subject, message }),
+            _ => Err(errors),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn parse(body: Value) -> Result<ContactMessage, std::collections::BTreeMap<String, Vec<String>>> {
+        ContactMessage::parse(body.as_object().unwrap()).map_err(FieldErrors::into_fields)
+    }
+
+    #[test]
+    fn a_message_needs_a_name_an_address_a_subject_and_words_and_may_leave_out_the_phone() {
+        let sent =
+            parse(json!({"full_name": " Ann Lee ", "email": "ann@example.co.uk", "subject": "Invoices", "message": "Where is my invoice?"})).ok().unwrap();
+        assert_eq!((sent.full_name.as_str(), sent.phone.is_none()), ("Ann Lee", true));
+        let errors = parse(json!({"email": "ann@", "phone_number": "12345", "subject": "x".repeat(151), "message": " "})).err().unwrap();
+        assert_eq!(errors["full_name"], ["This field is required."]);
+        assert_eq!(errors["message"], ["This field is required."]);
+        assert_eq!(errors["subject"], ["Ensure this field has no more than 150 characters."]);
+        assert!(errors.contains_key("email") && errors.contains_key("phone_number"), "{errors:?}");
+    }
+}

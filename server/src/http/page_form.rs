@@ -1,0 +1,53 @@
+//! A page's own form posted without JavaScript: the posted values read like the API's JSON,
+//! and a refusal answered with the page again, each field's message beside it and what was
+//! typed kept. A form that went through redirects instead (post, redirect, get), so that
+//! reloading the page does not send it again.
+
+use crate::http::AppError;
+use crate::site::handlers::failed_page;
+use crate::state::AppState;
+use app::routes::{PageData, Route};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use std::collections::BTreeMap;
+
+/// What is kept of a value to show it again: enough for any valid one.
+const KEPT_CHARS: usize = 5000;
+
+/// Where a reason that belongs to no field goes among the messages by field.
+pub const FORM_WIDE: &str = "non_field_errors";
+
+/// The posted values of `fields` (others are ignored), by name.
+pub fn posted_values(body: &[u8], fields: &[&str]) -> BTreeMap<String, String> {
+    form_urlencoded::parse(body)
+        .filter(|(name, _)| fields.contains(&name.as_ref()))
+        .map(|(name, value)| (name.into_owned(), value.chars().take(KEPT_CHARS).collect()))
+        .collect()
+}
+
+/// The values as the API's JSON body reads them.
+pub fn as_json(values: &BTreeMap<String, String>) -> serde_json::Map<String, serde_json::Value> {
+    values.iter().map(|(name, value)| (name.clone(), serde_json::Value::String(value.clone()))).collect()
+}
+
+/// A refusal as a page shows it: its status and the messages by field (a reason for the whole
+/// form under [`FORM_WIDE`]); a fault is no refusal and stays an error.
+pub fn refusal(error: AppError) -> Result<(StatusCode, BTreeMap<String, Vec<String>>), AppError> {
+    let status = error.status();
+    match error {
+        AppError::Validation { fields, .. } => Ok((status, fields)),
+        AppError::TooManyRequests { message, .. } => Ok((status, BTreeMap::from([(FORM_WIDE.to_string(), vec![message])]))),
+        AppError::BadRequest(message) | AppError::Unauthorized(message) | AppError::Forbidden(message) | AppError::Conflict(message) => {
+            Ok((status, BTreeMap::from([(FORM_WIDE.to_string(), vec![message])])))
+        }
+        other => Err(other),
+    }
+}
+
+/// `route`'s page made from `page`, answered with `status`.
+pub async fn answer_with_page(state: &AppState, status: StatusCode, route: &Route, page: PageData) -> Response {
+    match state.site.page_html(route, page).await {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(error) => failed_page(&state.site, error, &route.url()).await,
+    }
+}
