@@ -26,6 +26,8 @@ pub struct Model {
     pub alerted_until: DateTimeUtc,
     pub last_alert_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
+    /// When the address was confirmed through the emailed link, if it was.
+    pub confirmed_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -19,6 +19,7 @@ mod m20261129_000002_payment_event_problems;
 mod m20261130_000001_notification_names;
 mod m20261130_000002_owed_refunds;
 mod m20261130_000003_contact_messages;
+mod m20261130_000004_job_seeker_confirmation;
 
 pub struct Migrator;
 
@@ -43,6 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000001_notification_names::Migration),
             Box::new(m20261130_000002_owed_refunds::Migration),
             Box::new(m20261130_000003_contact_messages::Migration),
+            Box::new(m20261130_000004_job_seeker_confirmation::Migration),
         ]
     }
 }

@@ -680,8 +680,9 @@ export interface paths {
         /**
          * Everything we hold about the signed-in member, as a JSON file: account, documents (signed
          *     links that work 15 minutes), bookings, payments, job posts and applications, provider
-         *     records, reviews, notifications, bookmarks, and recruitment requests and job-seeker
-         *     registrations sent from their address.
+         *     records, reviews, notifications, bookmarks, and the recruitment requests, contact messages
+         *     and job-seeker registrations the account proves are theirs (sent signed in, or confirmed
+         *     through the link mailed to the address).
          */
         readonly get: operations["my_data"];
         readonly put?: never;
@@ -1581,10 +1582,11 @@ export interface components {
         };
         /** @description A message to the company. Open to visitors. */
         readonly ContactBody: {
+            /** @description The message itself. */
+            readonly body: string;
             /** Format: email */
             readonly email: string;
             readonly full_name: string;
-            readonly message: string;
             /** @description Optional: a UK number; spaces, dashes and brackets are allowed. */
             readonly phone_number?: string | null;
             readonly subject: string;

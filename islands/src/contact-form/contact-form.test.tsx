@@ -10,7 +10,7 @@ import ContactForm from './index.tsx';
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const PROPS = { action: '/contact' };
-const NAMES = ['full_name', 'email', 'phone_number', 'subject', 'message'];
+const NAMES = ['full_name', 'email', 'phone_number', 'subject', 'body'];
 const LABELS = ['Your name', 'Email address', 'Phone number', 'Subject', 'Message'];
 const VALUES = {
   'Your name': '  Ann Lee ',
@@ -27,12 +27,12 @@ const POSTED_VALUES = {
   email: 'ann@',
   phone_number: '12345',
   subject: 'Invoices',
-  message: '',
+  body: '',
 };
 const POSTED_ERRORS = {
   email: ['Enter a valid email address.', 'A second message that is not shown.'],
   phone_number: ['Enter a valid UK phone number.'],
-  message: ['This field is required.'],
+  body: ['This field is required.'],
 };
 const REFUSED = { ...PROPS, sent: null, errors: POSTED_ERRORS, values: POSTED_VALUES };
 
@@ -118,7 +118,7 @@ describe('contact-form', () => {
       expect(errorOf(field(form, 'Email address'))).toBe('Enter a valid email address.');
       expect(errorOf(field(form, 'Phone number'))).toBe('Enter a valid UK phone number.');
       expect(errorOf(field(form, 'Message'))).toBe('This field is required.');
-      expect(invalidNames(form)).toEqual(['email', 'phone_number', 'message']);
+      expect(invalidNames(form)).toEqual(['email', 'phone_number', 'body']);
       expect(form.querySelectorAll('.isl-field-error')).toHaveLength(3);
       expect(errorOf(field(form, 'Your name'))).toBeNull();
       expect(form.textContent).not.toContain('A second message');
@@ -138,6 +138,25 @@ describe('contact-form', () => {
       expect(form.querySelector('[aria-live="assertive"]')?.innerHTML).toBe('<p class="isl-field-error">Too many messages. Try again later.</p>');
       expect(form.querySelector('[aria-invalid]')).toBeNull();
       expect(field(form, 'Subject').value).toBe('Invoices');
+      // `message` is the form's sentence, a list or text, and never the Message field's.
+      for (const message of [['Too many requests. Try again later.'], 'Too many requests. Try again later.']) {
+        const refused = serverForm({ ...PROPS, errors: { error: true, message }, values: POSTED_VALUES });
+        expect(refused.querySelector('[aria-live="assertive"]')?.textContent).toBe('Too many requests. Try again later.');
+        expect(refused.querySelector('[aria-invalid]')).toBeNull();
+        expect(errorOf(field(refused, 'Message'))).toBeNull();
+      }
+    });
+
+    it('shows a `body` message beside the Message field, not the form\'s sentence that comes with it', () => {
+      const form = serverForm({
+        ...PROPS,
+        errors: { error: true, message: 'Check the highlighted fields.', body: ['Write your message.'] },
+        values: POSTED_VALUES,
+      });
+      expect(errorOf(field(form, 'Message'))).toBe('Write your message.');
+      expect(invalidNames(form)).toEqual(['body']);
+      expect(form.querySelector('[aria-live="assertive"]')?.textContent).toBe('');
+      expect(form.textContent).not.toContain('Check the highlighted fields.');
     });
   });
 
@@ -169,7 +188,7 @@ describe('contact-form', () => {
         email: 'ann@example.co.uk',
         phone_number: '0113 496 0000',
         subject: 'Invoices',
-        message: 'Where is my invoice for March?',
+        body: 'Where is my invoice for March?',
       });
 
       await act(async () => reply({ status: 201, body: { id: 4, message: SENT } }));
@@ -191,14 +210,15 @@ describe('contact-form', () => {
     it('on a 400 alerts "Failed to send message" and shows the messages beside their fields, the Message field\'s too', async () => {
       t.island = await hydrateServerMarkup('contact-form', ContactForm, PROPS);
       const root = t.island.element;
-      // The server writes each field's list over its sentence: a list under `message` is the field's.
+      // The Message field's messages come under `body`, its API name.
       t.api.on('POST /api/contact/', {
         status: 400,
         body: {
           error: true,
+          message: 'Check the highlighted fields.',
           full_name: ['This field is required.'],
           phone_number: ['Enter a valid UK phone number.'],
-          message: ['This field is required.'],
+          body: ['This field is required.'],
         },
       });
 
@@ -207,16 +227,18 @@ describe('contact-form', () => {
 
       const body = t.api.callsTo('POST /api/contact/')[0]?.body as Record<string, unknown>;
       expect(body.full_name).toBe('');
-      expect(body.message).toBe('');
+      expect(body.body).toBe('');
+      expect(body).not.toHaveProperty('message');
       expect(appStore.getState().alert).toMatchObject({ message: 'Failed to send message', type: 'error' });
       expect(errorOf(field(root, 'Your name'))).toBe('This field is required.');
       expect(errorOf(field(root, 'Phone number'))).toBe('Enter a valid UK phone number.');
       expect(errorOf(field(root, 'Message'))).toBe('This field is required.');
       expect(errorOf(field(root, 'Email address'))).toBeNull();
-      expect(invalidNames(root)).toEqual(['full_name', 'phone_number', 'message']);
+      expect(invalidNames(root)).toEqual(['full_name', 'phone_number', 'body']);
       expect(document.activeElement).toBe(field(root, 'Your name'));
-      // The fields carry the reasons: nothing above the button, and what was typed stays.
+      // The fields carry the reasons: nothing above the button (not the sentence either), and what was typed stays.
       expect(root.querySelector('[aria-live="assertive"]')?.textContent).toBe('');
+      expect(root.textContent).not.toContain('Check the highlighted fields.');
       expect(root.querySelector('[aria-live="polite"]')?.textContent).toBe('');
       expect(field(root, 'Subject').value).toBe(' Invoices ');
       expect(appStore.getState().loading).toBe(false);
@@ -234,6 +256,7 @@ describe('contact-form', () => {
       await settle();
       expect(root.querySelector('[aria-live="assertive"]')?.textContent).toBe('The body is not valid JSON.');
       expect(root.querySelector('[aria-invalid]')).toBeNull();
+      expect(errorOf(field(root, 'Message'))).toBeNull();
 
       await fillAndSubmit(root, {});
       await settle();
@@ -247,7 +270,7 @@ describe('contact-form', () => {
       t.island = await hydrateServerMarkup('contact-form', ContactForm, REFUSED);
       expect(t.island.errors).toEqual([]);
       const root = t.island.element;
-      expect(invalidNames(root)).toEqual(['email', 'phone_number', 'message']);
+      expect(invalidNames(root)).toEqual(['email', 'phone_number', 'body']);
       expect(field(root, 'Email address').value).toBe('ann@');
 
       // Editing a field in error clears its message.
@@ -256,6 +279,24 @@ describe('contact-form', () => {
       await act(async () => message.dispatchEvent(new Event('input', { bubbles: true })));
       expect(errorOf(field(root, 'Message'))).toBeNull();
       expect(errorOf(field(root, 'Email address'))).toBe('Enter a valid email address.');
+    });
+
+    it('hydrates the form\'s own reason without a mismatch, then replaces it with the next refusal\'s field messages', async () => {
+      t.island = await hydrateServerMarkup('contact-form', ContactForm, {
+        ...PROPS,
+        errors: { non_field_errors: ['Too many messages. Try again later.'] },
+        values: POSTED_VALUES,
+      });
+      expect(t.island.errors).toEqual([]);
+      const root = t.island.element;
+      expect(root.querySelector('[aria-live="assertive"]')?.textContent).toBe('Too many messages. Try again later.');
+      expect(root.querySelector('[aria-invalid]')).toBeNull();
+      t.api.on('POST /api/contact/', { status: 400, body: { error: true, message: 'Check the highlighted fields.', body: ['Write your message.'] } });
+      await fillAndSubmit(root, { 'Email address': 'ann@example.co.uk', Message: ' ' });
+      await settle();
+      expect(errorOf(field(root, 'Message'))).toBe('Write your message.');
+      expect(invalidNames(root)).toEqual(['body']);
+      expect(root.querySelector('[aria-live="assertive"]')?.textContent).toBe('');
     });
 
     it('hydrates the confirmation without a mismatch, then shows the next refusal in its place', async () => {
@@ -281,7 +322,7 @@ describe('contact-form', () => {
         email: 'ann@example.co.uk',
         phone_number: '',
         subject: 'Invoices',
-        message: 'Where is my invoice?',
+        body: 'Where is my invoice?',
       });
       expect(root.querySelector('[aria-live="polite"]')?.textContent).toBe(SENT);
       expect(root.querySelector('[aria-invalid]')).toBeNull();

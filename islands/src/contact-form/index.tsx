@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
-import type { FieldErrors } from '../account/field-errors.ts';
 import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { ApiError, asErrorBody, type ApiErrorBody } from '../api/errors.ts';
 import { FormMessage, postedErrorsOf, postedValuesOf, unplacedMessage, type PostedErrors } from '../jobs/form-parts.tsx';
 import { sendContact } from '../jobs/forms.ts';
 
@@ -14,52 +12,13 @@ export interface ContactFormProps {
    * confirmation sentence once the message went through (string or null)...
    */
   readonly sent?: unknown;
-  /** ...or why not: messages by API field name (`message` is the Message field's), any other key for the form... */
+  /** ...or why not: messages by API field name (`body` is the Message field's), `message` (or any other key) for the form... */
   readonly errors?: unknown;
   /** ...and what was posted, by field name, to fill the form again. */
   readonly values?: unknown;
 }
 
-const FIELDS = ['full_name', 'email', 'phone_number', 'subject', 'message'] as const;
-
-/**
- * Where the Message field's messages are read from an error body. The server names them
- * `message`, the key of its sentence about the whole form too: in the API's answer the field's
- * list is written over the sentence, so a list under `message` is the field's and text is the
- * form's; in the props every message is in a list, so `message` is the field's there and the
- * form's own reason comes under any other key that is no field (see postedErrorsOf).
- */
-const MESSAGE_ERRORS = 'message[]';
-/** The key of each input's messages once the body is read with withMessageErrors. */
-const API_NAMES: Readonly<Record<string, string>> = { message: MESSAGE_ERRORS };
-const API_FIELDS = FIELDS.map((name) => API_NAMES[name] ?? name);
-
-/** The body with a list under `message` moved to MESSAGE_ERRORS (text stays: the form's sentence). */
-function withMessageErrors(body: ApiErrorBody): ApiErrorBody {
-  if (!Array.isArray(body.message)) return body;
-  const { message: list, ...rest } = body;
-  return { ...rest, [MESSAGE_ERRORS]: list };
-}
-
-/** A failed call's error read the same way (anything but an ApiError stays as it is). */
-const withMessageErrorsOf = (error: unknown): unknown =>
-  error instanceof ApiError ? new ApiError(error.status, withMessageErrors(error.body)) : error;
-
-/** Messages keyed by API_FIELDS, keyed by input name. */
-function byInputName(errors: FieldErrors): FieldErrors {
-  const named: Record<string, string> = {};
-  for (const name of FIELDS) {
-    const message = errors[API_NAMES[name] ?? name];
-    if (message !== undefined) named[name] = message;
-  }
-  return named;
-}
-
-/** The errors the server rendered the page with: each field's first message by input name, or the form's. */
-function postedErrorsOfProps(value: unknown): PostedErrors {
-  const { fields, message } = postedErrorsOf(withMessageErrors(asErrorBody(value)), API_FIELDS);
-  return { fields: byInputName(fields), message };
-}
+const FIELDS = ['full_name', 'email', 'phone_number', 'subject', 'body'] as const;
 
 const NO_VALUES: Readonly<Record<string, string>> = {};
 const NO_ERRORS: PostedErrors = { fields: {}, message: undefined };
@@ -89,7 +48,7 @@ export default function ContactForm(props: ContactFormProps) {
     const sent = sentOf(props.sent);
     return sent !== null
       ? { sent, errors: NO_ERRORS, values: NO_VALUES }
-      : { sent, errors: postedErrorsOfProps(props.errors), values: postedValuesOf(props.values, FIELDS) };
+      : { sent, errors: postedErrorsOf(props.errors, FIELDS), values: postedValuesOf(props.values, FIELDS) };
   });
   const [answer, setAnswer] = useState<string | null>(posted.sent);
   const [message, setMessage] = useState<string | undefined>(posted.errors.message);
@@ -103,21 +62,20 @@ export default function ContactForm(props: ContactFormProps) {
       email: formText(data, 'email').trim(),
       phone_number: formText(data, 'phone_number').trim(),
       subject: formText(data, 'subject').trim(),
-      message: formText(data, 'message').trim(),
+      body: formText(data, 'body').trim(),
     });
-    if (!result.success) {
-      const error = withMessageErrorsOf(result.error);
-      setMessage(unplacedMessage(error, API_FIELDS));
-      return { success: false, error } as const;
+    if (result.success) {
+      // reset() restores the inputs' defaults, the posted values: dropping them empties the
+      // inputs that reset() has made clean again, once React renders this.
+      setValues(NO_VALUES);
+      form.reset();
+      setAnswer(result.data.message);
+    } else {
+      setMessage(unplacedMessage(result.error, FIELDS));
     }
-    // reset() restores the inputs' defaults, the posted values: dropping them empties the
-    // inputs that reset() has made clean again, once React renders this.
-    setValues(NO_VALUES);
-    form.reset();
-    setAnswer(result.data.message);
     return result;
   }, []);
-  const form = useAccountForm(FIELDS, send, API_NAMES, { errors: posted.errors.fields });
+  const form = useAccountForm(FIELDS, send, {}, { errors: posted.errors.fields });
 
   // noValidate: only the server validates (spec section 5), with or without JavaScript.
   return (
@@ -153,7 +111,7 @@ export default function ContactForm(props: ContactFormProps) {
         />
       </div>
       <TextField name="subject" label="Subject" defaultValue={values.subject} error={form.errors.subject} />
-      <TextAreaField name="message" label="Message" rows={6} defaultValue={values.message} error={form.errors.message} />
+      <TextAreaField name="body" label="Message" rows={6} defaultValue={values.body} error={form.errors.body} />
       <FormMessage message={message} />
       <SubmitButton busy={form.submitting}>Send message</SubmitButton>
     </form>

@@ -49,7 +49,7 @@ const CONTACT = {
   email: 'ann@example.co.uk',
   phone_number: '',
   subject: 'Invoices',
-  message: 'Where is my invoice?',
+  body: 'Where is my invoice?',
 };
 const SEEKER = {
   full_name: 'Sam Patel',
@@ -186,11 +186,11 @@ describe('the job forms\' calls', () => {
     it('alerts "Failed to send message" on a refusal, on too many requests or on no answer', async () => {
       api.on(
         'POST /api/contact/',
-        { status: 400, body: { error: true, message: ['This field is required.'] } },
+        { status: 400, body: { error: true, body: ['This field is required.'] } },
         { status: 429, body: { error: true, message: 'Too many requests. Try again later.' } },
       );
       const refused = await sendContact(CONTACT);
-      expect(!refused.success && refused.error instanceof ApiError && refused.error.body.message).toEqual(['This field is required.']);
+      expect(!refused.success && refused.error instanceof ApiError && refused.error.body.body).toEqual(['This field is required.']);
       expect(appStore.getState().alert).toMatchObject({ message: 'Failed to send message', type: 'error' });
 
       appStore.setState({ alert: null });

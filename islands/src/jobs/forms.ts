@@ -173,7 +173,8 @@ export interface ContactFields {
   /** '' when none is given: the number is optional. */
   readonly phone_number: string;
   readonly subject: string;
-  readonly message: string;
+  /** The message's text. */
+  readonly body: string;
 }
 
 /**
@@ -188,7 +189,7 @@ export function sendContact(fields: ContactFields): Promise<ActionResult<Contact
     email: fields.email,
     phone_number: fields.phone_number,
     subject: fields.subject,
-    message: fields.message,
+    body: fields.body,
   };
   return withLoader(() =>
     runJobCall({

@@ -9,7 +9,7 @@
 use super::sign_in::{self, EmailBody, RegisterBody, ResetConfirmBody, VerifyBody};
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::http::page_form::{FORM_WIDE, answer_with_page, as_json, posted_values, refusal};
+use crate::http::page_form::{FORM_WIDE, FromThisSite, answer_with_page, as_json, posted_values, refusal};
 use crate::state::AppState;
 use app::data::{FormOutcome, VerifyData};
 use app::routes::{PageData, Route};
@@ -41,12 +41,14 @@ pub fn routes(pages: Router) -> Router<Arc<AppState>> {
 
 /// The API's body made of the posted values (all text, as the API also takes).
 fn body_of<Body: DeserializeOwned>(values: &BTreeMap<String, String>) -> Result<Body, AppError> {
-    serde_json::from_value(serde_json::Value::Object(as_json(values))).map_err(|error| AppError::BadRequest(format!("The form cannot be read: {error}")))
+    serde_json::from_value(serde_json::Value::Object(as_json(values)))
+        .map_err(|_| AppError::BadRequest("The form cannot be read: send it again from the page.".into()))
 }
 
-/// What was typed, to fill the form again: everything but passwords.
+/// What was typed, to fill the form again: everything but secrets (a password, a code).
 fn kept(mut values: BTreeMap<String, String>) -> BTreeMap<String, String> {
     values.remove("password");
+    values.remove("otp");
     values
 }
 
@@ -70,7 +72,7 @@ fn query_value(value: &str) -> String {
     form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
 
-async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, body: Bytes) -> Response {
+async fn register(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, body: Bytes) -> Response {
     let values = posted_values(&body, &["full_name", "email", "phone_number", "password"]);
     let answer = match body_of::<RegisterBody>(&values) {
         Ok(body) => sign_in::register(State(state.clone()), client, JsonBody(body)).await.map(|(_, answer)| answer.0.email),
@@ -80,7 +82,7 @@ async fn register(State(state): State<Arc<AppState>>, client: ClientAddress, bod
     redirect_or_refuse(&state, answer, to, Route::UserRegister, |errors| PageData::UserRegister(FormOutcome { sent: None, errors, values: kept(values) })).await
 }
 
-async fn verify(State(state): State<Arc<AppState>>, client: ClientAddress, body: Bytes) -> Response {
+async fn verify(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, body: Bytes) -> Response {
     let values = posted_values(&body, &["email", "otp"]);
     let answer = match body_of::<VerifyBody>(&values) {
         Ok(body) => sign_in::verify_email(State(state.clone()), client, JsonBody(body)).await,
@@ -93,7 +95,7 @@ async fn verify(State(state): State<Arc<AppState>>, client: ClientAddress, body:
 }
 
 /// Step one (the email) asks for a code; step two (with the code and a new password) sets it.
-async fn forgot_password(State(state): State<Arc<AppState>>, client: ClientAddress, body: Bytes) -> Response {
+async fn forgot_password(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, body: Bytes) -> Response {
     let values = posted_values(&body, &["email", "otp", "password"]);
     let email = values.get("email").cloned().unwrap_or_default();
     if !values.contains_key("otp") {

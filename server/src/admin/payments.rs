@@ -120,7 +120,6 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     audit::record(&txn, staff, entry).await?;
     txn.commit().await?;
     state.mail_queued.notify_one();
-    // Made now when the provider answers; else the worker tries again until it does.
-    refunds::make(state, id, chrono::Utc::now()).await?;
+    refunds::make_now(state, id).await;
     one(state.db(), id).await
 }

@@ -82,8 +82,7 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
     txn.commit().await?;
     state.mail_queued.notify_one();
     if let (CancellationMoney::Refund { payment }, true) = (&money, changed.rows_affected == 1) {
-        // Made now when the provider answers; else the worker tries again until it does.
-        refunds::make(state, payment.id, Utc::now()).await?;
+        refunds::make_now(state, payment.id).await;
     }
     Ok(())
 }

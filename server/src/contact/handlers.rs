@@ -37,8 +37,9 @@ pub struct ContactBody {
     phone_number: Option<String>,
     #[schema(min_length = 1, max_length = 150)]
     subject: String,
+    /// The message itself.
     #[schema(min_length = 1, max_length = 5000)]
-    message: String,
+    body: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -53,7 +54,8 @@ pub async fn check_limit(state: &AppState, client: &ClientAddress) -> Result<(),
 }
 
 /// Stores a message and queues its two mails in one transaction: the company's copy to the
-/// address in the website info (replying to it answers the sender), and the sender's copy.
+/// address in the website info (staff answer from the inbox's "Reply by email"), and the
+/// sender's copy.
 /// Returns the message's id.
 pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>) -> Result<i32, AppError> {
     let info = website_info(state.db(), state.config().brand.as_deref()).await?;
@@ -64,7 +66,7 @@ pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>
     } else {
         format!("From: {}, {}, {phone}", sent.full_name, sent.email.as_str())
     };
-    let summary = vec![from, format!("Subject: {}", sent.subject), format!("Message: {}", sent.message)];
+    let summary = vec![from, format!("Subject: {}", sent.subject), format!("Message: {}", sent.body)];
     let company_mail = Mail {
         to: info.email.clone(),
         subject: format!("Contact message: {}", sent.subject),
@@ -92,7 +94,7 @@ pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>
         email: Set(sent.email.as_str().to_string()),
         phone_number: Set(phone),
         subject: Set(sent.subject),
-        message: Set(sent.message),
+        message: Set(sent.body),
         status: Set(ContactStatus::New),
         staff_notes: Set(String::new()),
         created_at: Set(Utc::now()),

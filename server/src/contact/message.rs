@@ -6,10 +6,11 @@ use crate::http::extract::FieldErrors;
 use serde_json::Value;
 
 pub const SHORT_MAX_CHARS: usize = 150;
-pub const MESSAGE_MAX_CHARS: usize = 5000;
+pub const BODY_MAX_CHARS: usize = 5000;
 
 /// The fields, in the order the form shows them.
-pub const FIELDS: [&str; 5] = ["full_name", "email", "phone_number", "subject", "message"];
+/// The text is `body`: an error answer's `message` is its sentence (the contract's error body).
+pub const FIELDS: [&str; 5] = ["full_name", "email", "phone_number", "subject", "body"];
 
 /// A contact message that passed every rule.
 pub struct ContactMessage {
@@ -17,7 +18,7 @@ pub struct ContactMessage {
     pub email: Email,
     pub phone: Option<UkPhone>,
     pub subject: String,
-    pub message: String,
+    pub body: String,
 }
 
 impl ContactMessage {
@@ -32,14 +33,14 @@ impl ContactMessage {
         let email = required(&mut errors, "email", SHORT_MAX_CHARS);
         let phone = errors.text_of(fields, "phone_number").unwrap_or_default().trim().to_string();
         let subject = required(&mut errors, "subject", SHORT_MAX_CHARS);
-        let message = required(&mut errors, "message", MESSAGE_MAX_CHARS);
+        let body = required(&mut errors, "body", BODY_MAX_CHARS);
         let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
         let phone = match phone.as_str() {
             "" => Ok(None),
             given => UkPhone::parse(given).map(Some).map_err(|problem| errors.add("phone_number", problem)),
         };
         match (email, phone) {
-            (Some(email), Ok(phone)) if errors.is_empty() => Ok(ContactMessage { full_name, email, phone, subject, message }),
+            (Some(email), Ok(phone)) if errors.is_empty() => Ok(ContactMessage { full_name, email, phone, subject, body }),
             _ => Err(errors),
         }
     }
@@ -56,12 +57,11 @@ mod tests {
 
     #[test]
     fn a_message_needs_a_name_an_address_a_subject_and_words_and_may_leave_out_the_phone() {
-        let sent =
-            parse(json!({"full_name": " Ann Lee ", "email": "ann@example.co.uk", "subject": "Invoices", "message": "Where is my invoice?"})).ok().unwrap();
+        let sent = parse(json!({"full_name": " Ann Lee ", "email": "ann@example.co.uk", "subject": "Invoices", "body": "Where is my invoice?"})).ok().unwrap();
         assert_eq!((sent.full_name.as_str(), sent.phone.is_none()), ("Ann Lee", true));
-        let errors = parse(json!({"email": "ann@", "phone_number": "12345", "subject": "x".repeat(151), "message": " "})).err().unwrap();
+        let errors = parse(json!({"email": "ann@", "phone_number": "12345", "subject": "x".repeat(151), "body": " "})).err().unwrap();
         assert_eq!(errors["full_name"], ["This field is required."]);
-        assert_eq!(errors["message"], ["This field is required."]);
+        assert_eq!(errors["body"], ["This field is required."]);
         assert_eq!(errors["subject"], ["Ensure this field has no more than 150 characters."]);
         assert!(errors.contains_key("email") && errors.contains_key("phone_number"), "{errors:?}");
     }

@@ -6,7 +6,7 @@
 use super::handlers::{check_limit, record};
 use super::message::{ContactMessage, FIELDS};
 use crate::http::extract::ClientAddress;
-use crate::http::page_form::{answer_with_page, as_json, posted_values, refusal};
+use crate::http::page_form::{FromThisSite, answer_with_page, as_json, posted_values, refusal};
 use crate::state::AppState;
 use app::data::FormOutcome;
 use app::routes::{PageData, Route};
@@ -22,7 +22,7 @@ pub fn routes(pages: Router) -> Router<Arc<AppState>> {
     Router::new().route("/contact", post(send).fallback_service(pages))
 }
 
-async fn send(State(state): State<Arc<AppState>>, client: ClientAddress, body: Bytes) -> Response {
+async fn send(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, body: Bytes) -> Response {
     let values = posted_values(&body, &FIELDS);
     let sent = async {
         check_limit(&state, &client).await?;

@@ -152,7 +152,8 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .await?;
     for naming in notification::Entity::find().filter(notification::Column::NamesUserId.eq(id)).all(&txn).await? {
         let message = match &naming.named_as {
-            Some(name) if !name.is_empty() => naming.message.replace(name.as_str(), FORMER_MEMBER),
+            // The name leads the message ("X applied for ..."): only that one, not a job title's.
+            Some(name) if !name.is_empty() => naming.message.replacen(name.as_str(), FORMER_MEMBER, 1),
             _ => naming.message,
         };
         notification::Entity::update_many()

@@ -30,8 +30,9 @@ pub fn download(data: serde_json::Value, name: &str) -> Response {
 
 /// Everything we hold about the signed-in member, as a JSON file: account, documents (signed
 /// links that work 15 minutes), bookings, payments, job posts and applications, provider
-/// records, reviews, notifications, bookmarks, and recruitment requests and job-seeker
-/// registrations sent from their address.
+/// records, reviews, notifications, bookmarks, and the recruitment requests, contact messages
+/// and job-seeker registrations the account proves are theirs (sent signed in, or confirmed
+/// through the link mailed to the address).
 #[utoipa::path(get, path = "/api/auth/my-data/", tag = "accounts", security(("bearer" = [])), responses((status = 200, description = "The member's data, as an attachment", content_type = "application/json", body = Object), Unauthenticated))]
 pub async fn my_data(State(state): State<Arc<AppState>>, member: Member) -> Result<Response, AppError> {
     let data = export::member_data(&state, &member.user, super::Reach::Account).await?;

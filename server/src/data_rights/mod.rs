@@ -14,7 +14,6 @@ use utoipa_axum::routes;
 
 pub use handlers::download;
 
-use entity::words::JobAlerts;
 use entity::{contact_message, job_seeker, recruitment_request};
 use sea_orm::{ColumnTrait, Condition};
 
@@ -37,7 +36,7 @@ impl Reach {
     fn job_seekers(self, id: i32, email: &str) -> Condition {
         let from_address = Condition::all().add(job_seeker::Column::UserId.is_null()).add(job_seeker::Column::Email.eq(email));
         let from_address = match self {
-            Reach::Account => from_address.add(job_seeker::Column::Alerts.eq(JobAlerts::On)),
+            Reach::Account => from_address.add(job_seeker::Column::ConfirmedAt.is_not_null()),
             Reach::AccountAndAddress => from_address,
         };
         Condition::any().add(job_seeker::Column::UserId.eq(id)).add(from_address)

@@ -77,7 +77,7 @@ impl FromRequestParts<Arc<AppState>> for Staff {
 /// (`PUBLIC_URL`), or absent (a client that is not a browser, which carries no ambient cookie
 /// of ours anyway). Never the request's own `Host`: whoever sends the request chooses it (a
 /// rebound DNS name reaches this server with its own name in both).
-fn same_origin(headers: &axum::http::HeaderMap, public_url: &str) -> bool {
+pub(crate) fn same_origin(headers: &axum::http::HeaderMap, public_url: &str) -> bool {
     let origin = headers.get(axum::http::header::ORIGIN).and_then(|v| v.to_str().ok());
     origin.is_none_or(|origin| origin_of(origin).is_some_and(|origin| Some(origin) == origin_of(public_url)))
 }

@@ -4,12 +4,41 @@
 //! reloading the page does not send it again.
 
 use crate::http::AppError;
+use crate::http::member::same_origin;
 use crate::site::handlers::failed_page;
 use crate::state::AppState;
 use app::routes::{PageData, Route};
-use axum::http::StatusCode;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A page form's post, refused when the browser says it was sent from another site's page:
+/// another site could otherwise make its visitors send messages, sign-ups or reset codes. The
+/// page may be at `PUBLIC_URL` or at the address the request came to (a site opened by its IP
+/// address): another site's page can set neither. No session rides on these forms, so the
+/// back office's stricter rule (`PUBLIC_URL` only) is not needed.
+pub struct FromThisSite;
+
+impl FromRequestParts<Arc<AppState>> for FromThisSite {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
+        let public_url = &state.config().public_url;
+        let host = parts.headers.get(header::HOST).and_then(|host| host.to_str().ok());
+        let origin = parts.headers.get(header::ORIGIN).and_then(|origin| origin.to_str().ok());
+        let from_host = match (origin.and_then(|origin| origin.parse::<Uri>().ok()), host) {
+            (Some(origin), Some(host)) => origin.authority().is_some_and(|authority| authority.as_str().eq_ignore_ascii_case(host)),
+            _ => false,
+        };
+        match same_origin(&parts.headers, public_url) || from_host {
+            true => Ok(FromThisSite),
+            false => Err(AppError::Forbidden(format!("This form must be sent from this site's own pages, at {public_url}."))),
+        }
+    }
+}
 
 /// What is kept of a value to show it again: enough for any valid one.
 const KEPT_CHARS: usize = 5000;

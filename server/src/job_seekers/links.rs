@@ -73,6 +73,13 @@ pub async fn confirm(State(state): State<Arc<AppState>>, Query(query): Query<Sig
         .exec(&txn)
         .await?;
     job_seeker::Entity::update_many().col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::On)).filter(job_seeker::Column::Id.eq(id)).exec(&txn).await?;
+    // The address is proven now, for good: the registration is its holder's (data rights).
+    job_seeker::Entity::update_many()
+        .col_expr(job_seeker::Column::ConfirmedAt, Expr::value(chrono::Utc::now()))
+        .filter(job_seeker::Column::Id.eq(id))
+        .filter(job_seeker::Column::ConfirmedAt.is_null())
+        .exec(&txn)
+        .await?;
     txn.commit().await?;
     let message = MessagePage {
         heading: "Job alerts are on".into(),

@@ -3,7 +3,7 @@
 //! most once a day, each with a one-click unsubscribe that needs no sign-in (PECR).
 
 pub mod alerts;
-mod links;
+pub mod links;
 mod registration;
 mod wishes;
 

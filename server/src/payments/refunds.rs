@@ -96,8 +96,9 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
         .filter(payment::Column::Status.eq(PaymentStatus::Paid))
         .one(state.db())
         .await?;
-    // Paid, but not through the site (recorded by staff): the company refunds it by hand.
-    let Some(paid) = paid else {
+    // Paid, but not through the site (recorded by staff, or with no charge to refund): the
+    // company refunds it by hand.
+    let Some(paid) = paid.filter(|paid| paid.charge_reference.is_some()) else {
         return Err(AppError::BadRequest("This booking was paid outside the site: please contact us to cancel it and arrange your refund.".into()));
     };
     if !by_company && Utc::now() >= refund_until(&booking, state.config().payments.refund_window_hours) {
@@ -204,6 +205,14 @@ pub async fn make(state: &AppState, id: i32, now: DateTime<Utc>) -> Result<bool,
                 .await?;
             Ok(false)
         }
+    }
+}
+
+/// The first attempt at an owed refund, right after the commit that owed it: made now when the
+/// provider answers; whatever fails, the change that owed it stands and the worker tries again.
+pub async fn make_now(state: &AppState, id: i32) {
+    if let Err(error) = make(state, id, Utc::now()).await {
+        tracing::error!(payment = id, %error, "an owed refund could not be tried now; the worker will try it");
     }
 }
 

@@ -6,7 +6,7 @@ use super::handlers::{SENT, record};
 use super::request::{FIELDS, RecruitmentRequest};
 use crate::http::AppError;
 use crate::http::extract::ClientAddress;
-use crate::http::page_form::{answer_with_page, as_json, posted_values, refusal};
+use crate::http::page_form::{FromThisSite, answer_with_page, as_json, posted_values, refusal};
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use app::data::FormOutcome;
@@ -26,7 +26,7 @@ pub fn routes(pages: Router) -> Router<Arc<AppState>> {
     PAGES.iter().fold(Router::new(), |router, path| router.route(path, post(send).fallback_service(pages.clone())))
 }
 
-async fn send(State(state): State<Arc<AppState>>, client: ClientAddress, uri: Uri, body: Bytes) -> Response {
+async fn send(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, uri: Uri, body: Bytes) -> Response {
     let route = if uri.path() == PAGES[1] { Route::FormHireTalent } else { Route::RecruitmentPost };
     let values = posted_values(&body, &FIELDS);
     let (status, outcome) = match outcome(&state, &client, &values).await {

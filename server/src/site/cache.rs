@@ -11,6 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// The two bodies of a page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,8 +59,9 @@ pub struct PageCache {
     disk: RwLock<Disk>,
     dir: PathBuf,
     lookups: Lookups,
-    /// One compaction at a time; the others that would start meanwhile have nothing left to do.
-    compacting: Mutex<()>,
+    /// One compaction at a time (the others that would start meanwhile have nothing left to
+    /// do), and when the last one failed, if it did.
+    compacting: Mutex<Option<Instant>>,
 }
 
 /// How lookups went, for `/metrics`.
@@ -79,7 +81,7 @@ impl PageCache {
             .weigher(|(url, _), body: &Arc<Encoded>| u32::try_from(url.len() + body.weight() + 128).unwrap_or(u32::MAX))
             .build();
         let disk = Disk { pack: Arc::new(Pack::create(dir)?), index: HashMap::new(), live_bytes: 0, generation: 0 };
-        Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf(), lookups: Lookups::default(), compacting: Mutex::new(()) })
+        Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf(), lookups: Lookups::default(), compacting: Mutex::new(None) })
     }
 
     /// To be read before loading a page's data and handed to [`PageCache::put`].
@@ -188,7 +190,6 @@ impl PageCache {
         drop(disk);
         self.memory.insert((url.into(), Body::Html), html.clone());
         self.memory.insert((url.into(), Body::Payload), payload.clone());
-        self.compact_if_wasteful();
         true
     }
 
@@ -221,49 +222,58 @@ impl PageCache {
         stale.len()
     }
 
-    /// Once the pack's dead bytes outweigh its live ones, copies the live pages into a new pack
-    /// and drops the old one, so that the file stays within twice the live pages' size however
-    /// often pages are replaced. Each byte copied paid for a dead byte, so the copying costs at
-    /// most as much as the writing did. Blocks on the disk: call it off the async threads.
+    /// Whether the pack's dead bytes outweigh its live ones, so that compacting is due.
+    pub fn is_wasteful(&self) -> bool {
+        let disk = self.disk.read();
+        disk.pack.written_bytes() > 2 * disk.live_bytes
+    }
+
+    /// Once [`PageCache::is_wasteful`], copies the live pages into a new pack and drops the old
+    /// one, so that the file stays within twice the live pages' size however often pages are
+    /// replaced. Each byte copied paid for a dead byte, so the copying costs at most as much as
+    /// the writing did. Blocks on the disk: run it in the background, off the async threads.
     ///
-    /// The copy runs without the index's lock, so pages are served meanwhile; pages kept during
-    /// the copy are copied too when the new pack takes over, under the lock.
+    /// The copy runs without the index's lock, so pages are served and kept meanwhile; it
+    /// catches up with the pages kept during the copy the same way, and takes the lock only
+    /// for the last few and the swap. After a failure (a full disk) it waits before trying again.
     pub fn compact_if_wasteful(&self) {
-        let wasteful = |disk: &Disk| disk.pack.written_bytes() > 2 * disk.live_bytes;
-        if !wasteful(&self.disk.read()) {
+        if !self.is_wasteful() {
             return;
         }
-        let Some(_only_one) = self.compacting.try_lock() else { return };
-        let (old, snapshot): (Arc<Pack>, Vec<Placed>) = {
-            let disk = self.disk.read();
-            if !wasteful(&disk) {
-                return;
+        let Some(mut failed_at) = self.compacting.try_lock() else { return };
+        if failed_at.is_some_and(|at| at.elapsed() < COMPACTION_RETRY) || !self.is_wasteful() {
+            return;
+        }
+        let old = self.disk.read().pack.clone();
+        let copy = |placed: Vec<Placed>, into: &Pack, moved: &mut HashMap<Box<str>, (u64, u64)>| -> std::io::Result<()> {
+            for (url, offset, length) in placed {
+                let bytes = old.read(offset, u32::try_from(length).map_err(std::io::Error::other)?)?;
+                moved.insert(url, (offset, into.append(&[&bytes])?));
             }
-            (disk.pack.clone(), disk.index.iter().map(|(url, stored)| (url.clone(), stored.offset, stored.bytes())).collect())
+            Ok(())
         };
-        let copy = |url: &str, offset: u64, length: u64, into: &Pack| -> std::io::Result<u64> {
-            let bytes = old.read(offset, u32::try_from(length).map_err(std::io::Error::other)?)?;
-            into.append(&[&bytes]).inspect_err(|error| tracing::error!(%error, url, "cannot copy a page into the compacted pack"))
-        };
-        let result = (|| -> std::io::Result<()> {
-            let new = Pack::create(&self.dir)?;
-            let mut moved: HashMap<Box<str>, (u64, u64)> = HashMap::with_capacity(snapshot.len());
-            for (url, offset, length) in snapshot {
-                let new_offset = copy(&url, offset, length, &new)?;
-                moved.insert(url, (offset, new_offset));
-            }
-            // Only a compaction starts a new pack, so `old` is still the one in use.
-            let mut disk = self.disk.write();
-            let kept_meanwhile: Vec<Placed> = disk
-                .index
+        // The live pages not in the new pack yet: new since the last round, or replaced.
+        let behind = |disk: &Disk, moved: &HashMap<Box<str>, (u64, u64)>| -> Vec<Placed> {
+            disk.index
                 .iter()
                 .filter(|(url, stored)| moved.get(*url).is_none_or(|(offset, _)| *offset != stored.offset))
                 .map(|(url, stored)| (url.clone(), stored.offset, stored.bytes()))
-                .collect();
-            for (url, offset, length) in kept_meanwhile {
-                let new_offset = copy(&url, offset, length, &new)?;
-                moved.insert(url, (offset, new_offset));
+                .collect()
+        };
+        let result = (|| -> std::io::Result<()> {
+            let new = Pack::create(&self.dir)?;
+            let mut moved = HashMap::new();
+            for _ in 0..CATCH_UP_ROUNDS {
+                let placed = behind(&self.disk.read(), &moved);
+                if placed.len() <= FEW_ENOUGH_UNDER_THE_LOCK {
+                    break;
+                }
+                copy(placed, &new, &mut moved)?;
             }
+            // Only a compaction starts a new pack, so `old` is still the one in use.
+            let mut disk = self.disk.write();
+            let placed = behind(&disk, &moved);
+            copy(placed, &new, &mut moved)?;
             for (url, stored) in disk.index.iter_mut() {
                 stored.offset = moved[url].1;
             }
@@ -272,11 +282,22 @@ impl PageCache {
             tracing::info!(before, after = disk.pack.written_bytes(), pages = disk.index.len(), "page pack compacted");
             Ok(())
         })();
-        if let Err(error) = result {
-            tracing::error!(%error, "cannot compact the page pack; keeping the old one");
-        }
+        *failed_at = match result {
+            Ok(()) => None,
+            Err(error) => {
+                tracing::error!(%error, "cannot compact the page pack; keeping the old one and trying again in a minute");
+                Some(Instant::now())
+            }
+        };
     }
 }
+
+/// Rounds of copying without the lock before the rest is copied under it.
+const CATCH_UP_ROUNDS: usize = 4;
+/// Pages few enough to copy while lookups wait.
+const FEW_ENOUGH_UNDER_THE_LOCK: usize = 64;
+/// How long a failed compaction waits before the next try.
+const COMPACTION_RETRY: Duration = Duration::from_secs(60);
 
 #[cfg(test)]
 mod tests {
@@ -352,6 +373,7 @@ mod tests {
             let id = round % 50 + 1;
             cache.invalidate(&[Tag::Service(id)]);
             put(&cache, &format!("/services/details?id={id}"), vec![Tag::Service(id)]);
+            cache.compact_if_wasteful();
             assert!(cache.pack_bytes() <= 2 * cache.disk_bytes(), "round {round}: {} bytes for {} live", cache.pack_bytes(), cache.disk_bytes());
         }
         assert_eq!(cache.disk_bytes(), live);

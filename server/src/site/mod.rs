@@ -121,6 +121,10 @@ impl Site {
             let html = Arc::new(Encoded::compressed(app::render_page(&payload, &assets, islands).as_bytes()));
             let json = Arc::new(Encoded::compressed(&serde_json::to_vec(&payload).expect("page data serialises")));
             cache.put(&url, tags, &html, &json, generation);
+            if cache.is_wasteful() {
+                // In the background: the visitor who made this page does not wait for it.
+                tokio::task::spawn_blocking(move || cache.compact_if_wasteful());
+            }
             (html, json)
         })
         .await

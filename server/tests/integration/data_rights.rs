@@ -41,6 +41,17 @@ async fn store_passport(app: &TestApp, member: &SignedIn) -> String {
     key
 }
 
+/// Sets the test member's password, as sign-up would have.
+async fn set_password(app: &TestApp, member: &SignedIn, password: &str) {
+    let hash = server::platform::passwords::hash_blocking(password.into()).await;
+    user::Entity::update_many()
+        .col_expr(user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash))
+        .filter(user::Column::Id.eq(member.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+}
+
 async fn my_data(app: &TestApp, member: &SignedIn) -> (String, Value) {
     let response = app.client.get(format!("{}/api/auth/my-data/", app.base)).bearer_auth(&member.token).send().await.unwrap();
     assert_eq!(response.status(), 200);
@@ -101,14 +112,7 @@ async fn deleting_an_account_erases_it_and_keeps_the_accounts(backend: Backend) 
 
     let (status, refused) = app.call(Method::POST, "/api/auth/delete-account/", Some(json!({"password": "wrong"})), Some(&member.token)).await;
     assert_eq!((status, refused["password"][0].as_str()), (400, Some("Your password was entered incorrectly. Please enter it again.")));
-    // The test member's password is set here, as sign-up would.
-    let hash = server::platform::passwords::hash_blocking("a password to confirm".into()).await;
-    user::Entity::update_many()
-        .col_expr(user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash))
-        .filter(user::Column::Id.eq(member.user.id))
-        .exec(&app.site.db)
-        .await
-        .unwrap();
+    set_password(&app, &member, "a password to confirm").await;
     let (status, done) = app.call(Method::POST, "/api/auth/delete-account/", Some(json!({"password": "a password to confirm"})), Some(&member.token)).await;
     assert_eq!((status, done["message"].as_str()), (200, Some("Your account has been deleted.")));
 
@@ -258,7 +262,6 @@ async fn mail_files_to(app: &TestApp, address: &str, least: usize) -> Vec<std::p
 
 async fn a_member_reaches_only_what_their_account_proves_is_theirs(backend: Backend) {
     use crate::jobs::{application_form, post_form, post_job, seeker_form};
-    use sea_orm::{ActiveModelTrait, ActiveValue::Set};
     let app = TestApp::spawn(backend).await;
     let staff = staff_member(&app).await;
     let member = app.member("Mia Member").await;
@@ -272,9 +275,13 @@ async fn a_member_reaches_only_what_their_account_proves_is_theirs(backend: Back
     let (status, _) = post_form(&app, "/api/job-seekers/", seeker_form(&email, true), None).await;
     assert_eq!(status, 201);
     let confirmed = entity::job_seeker::Entity::find().filter(entity::job_seeker::Column::Id.ne(unconfirmed.id)).one(&app.site.db).await.unwrap().unwrap();
-    let mut on: entity::job_seeker::ActiveModel = confirmed.clone().into();
-    on.alerts = Set(entity::words::JobAlerts::On);
-    on.update(&app.site.db).await.unwrap();
+    // Confirmed through the emailed link, then unsubscribed: the address was proven all the same.
+    let link = server::job_seekers::links::confirm_url(&app.state, confirmed.id);
+    assert_eq!(app.get(link.trim_start_matches(&app.state.config().public_url)).await.status(), 200);
+    let unsubscribe = server::job_seekers::links::unsubscribe_url(&app.state, confirmed.id);
+    assert_eq!(app.get(unsubscribe.trim_start_matches(&app.state.config().public_url)).await.status(), 200);
+    let confirmed = entity::job_seeker::Entity::find_by_id(confirmed.id).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!(confirmed.alerts, entity::words::JobAlerts::Off, "unsubscribed");
     let mut request = crate::jobs::recruitment();
     request["email"] = json!(email);
     assert_eq!(app.call(Method::POST, "/api/send-recruitment/", Some(request), None).await.0, 201);
@@ -308,13 +315,7 @@ async fn a_member_reaches_only_what_their_account_proves_is_theirs(backend: Back
     assert_eq!(app.call(Method::POST, &format!("/api/reviews/{}/report/", review["id"]), Some(report), Some(&member.token)).await.0, 201);
     assert!(!mail_files_to(&app, &email, 3).await.is_empty(), "the member was mailed (offline, as files)");
 
-    let hash = server::platform::passwords::hash_blocking("a password to confirm".into()).await;
-    user::Entity::update_many()
-        .col_expr(user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash))
-        .filter(user::Column::Id.eq(member.user.id))
-        .exec(&app.site.db)
-        .await
-        .unwrap();
+    set_password(&app, &member, "a password to confirm").await;
     let (status, _) = app.call(Method::POST, "/api/auth/delete-account/", Some(json!({"password": "a password to confirm"})), Some(&member.token)).await;
     assert_eq!(status, 200);
 
