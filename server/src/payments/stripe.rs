@@ -41,6 +41,11 @@ struct Refund {
 }
 
 #[derive(Deserialize)]
+struct RefundList {
+    data: Vec<Refund>,
+}
+
+#[derive(Deserialize)]
 struct Event {
     id: String,
     #[serde(rename = "type")]
@@ -60,6 +65,13 @@ impl Stripe {
     }
 
     /// Calls Stripe's API with a form body; answers the JSON it returns, or Stripe's own message.
+    /// The refund of `charge` (a payment intent) Stripe has made or is making, if any.
+    async fn refund_made(&self, charge: &str) -> Result<Option<String>, ProviderError> {
+        let path = format!("/v1/refunds?payment_intent={}", form_urlencoded::byte_serialize(charge.as_bytes()).collect::<String>());
+        let refunds: RefundList = self.call(reqwest::Method::GET, &path, &[], None).await?;
+        Ok(refunds.data.into_iter().find(|refund| matches!(refund.status.as_deref(), Some("succeeded") | Some("pending"))).map(|refund| refund.id))
+    }
+
     async fn call<T: for<'de> Deserialize<'de>>(
         &self,
         method: reqwest::Method,
@@ -159,10 +171,17 @@ impl PaymentProvider for Stripe {
 
     async fn refund(&self, charge: &str, idempotency_key: &str) -> Result<String, ProviderError> {
         let form = [("payment_intent", charge.to_string())];
-        let refund: Refund = self.call(reqwest::Method::POST, "/v1/refunds", &form, Some(idempotency_key)).await?;
-        match refund.status.as_deref() {
-            Some("failed") | Some("canceled") => Err(ProviderError("The payment provider could not refund the payment.".into())),
-            _ => Ok(refund.id),
+        match self.call::<Refund>(reqwest::Method::POST, "/v1/refunds", &form, Some(idempotency_key)).await {
+            Ok(refund) => match refund.status.as_deref() {
+                Some("failed") | Some("canceled") => Err(ProviderError("The payment provider could not refund the payment.".into())),
+                _ => Ok(refund.id),
+            },
+            // Refused: it may be refunded already (from Stripe's dashboard, or under a key older
+            // than Stripe remembers), and then it is made, not to be tried for ever.
+            Err(refused) => match self.refund_made(charge).await {
+                Ok(Some(made)) => Ok(made),
+                _ => Err(refused),
+            },
         }
     }
 

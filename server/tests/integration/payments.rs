@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use common::{SignedIn, TestApp, uk_date};
@@ -178,6 +178,8 @@ struct FakeStripe {
     states: Arc<Mutex<HashMap<String, &'static str>>>,
     /// Refund calls still to fail, as Stripe does when it is down.
     refunds_failing: Arc<std::sync::atomic::AtomicUsize>,
+    /// Payment intents refunded from Stripe's dashboard: a refund call for them is refused.
+    refunded_in_dashboard: Arc<Mutex<Vec<String>>>,
 }
 
 impl FakeStripe {
@@ -219,17 +221,26 @@ impl FakeStripe {
         }
         async fn refund(State(fake): State<FakeStripe>, headers: HeaderMap, body: String) -> (axum::http::StatusCode, axum::Json<Value>) {
             let form = fake.record("refund", &headers, &body);
+            if fake.refunded_in_dashboard.lock().unwrap().contains(&form["payment_intent"]) {
+                let refused = json!({"error": {"code": "charge_already_refunded", "message": "Charge has already been refunded."}});
+                return (axum::http::StatusCode::BAD_REQUEST, axum::Json(refused));
+            }
             let failing = &fake.refunds_failing;
             if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |left| left.checked_sub(1)).is_ok() {
                 return (axum::http::StatusCode::INTERNAL_SERVER_ERROR, axum::Json(json!({"error": {"message": "Something went wrong on Stripe's end."}})));
             }
             (axum::http::StatusCode::OK, axum::Json(json!({"id": format!("re_{}", form["payment_intent"]), "object": "refund", "status": "succeeded"})))
         }
+        async fn refunds(State(fake): State<FakeStripe>, Query(query): Query<HashMap<String, String>>) -> axum::Json<Value> {
+            let made = fake.refunded_in_dashboard.lock().unwrap().contains(&query["payment_intent"]);
+            let data = if made { json!([{"id": format!("re_dashboard_{}", query["payment_intent"]), "status": "succeeded"}]) } else { json!([]) };
+            axum::Json(json!({"object": "list", "data": data}))
+        }
         let router = axum::Router::new()
             .route("/v1/checkout/sessions", post(create))
             .route("/v1/checkout/sessions/{id}", get(retrieve))
             .route("/v1/checkout/sessions/{id}/expire", post(expire))
-            .route("/v1/refunds", post(refund))
+            .route("/v1/refunds", post(refund).get(refunds))
             .with_state(self.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
@@ -440,12 +451,17 @@ async fn a_refund_stripe_cannot_make_is_owed_and_made_when_it_can(backend: commo
     let (_, dashboard) = crate::admin::staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await;
     assert_eq!(dashboard["refunds_not_made"], 0);
 
-    // Staff's refund is owed and made the same way: at once when Stripe answers.
+    // Staff's refund is owed and made the same way: at once when Stripe answers; and a payment
+    // refunded from Stripe's dashboard meanwhile is found refunded, not tried for ever.
     let (_, other) = &paid[1];
+    let session = other["checkout_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    fake.refunded_in_dashboard.lock().unwrap().push(format!("pi_{session}"));
     let (status, row) =
         crate::admin::staff_call(&app, &staff, Method::POST, &format!("/api/admin/payments/{}/refund/", other["id"]), Some(json!({"reason": "Goodwill."})))
             .await;
     assert_eq!((status, row["status"].as_str()), (200, Some("Refunded")), "{row}");
+    let made = entity::payment::Entity::find_by_id(other["id"].as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!(made.refund_reference, Some(format!("re_dashboard_pi_{session}")), "the dashboard's refund");
 }
 on_both_databases!(backend a_refund_stripe_cannot_make_is_owed_and_made_when_it_can);
 
