@@ -26,12 +26,12 @@ impl ContactMessage {
     pub fn parse(fields: &serde_json::Map<String, Value>) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::default();
         let required = |errors: &mut FieldErrors, name: &str, max: usize| {
-            let value = errors.text_of(fields, name);
+            let value = errors.string_of(fields, name);
             errors.required_text(name, value.as_deref(), max)
         };
         let full_name = required(&mut errors, "full_name", SHORT_MAX_CHARS);
         let email = required(&mut errors, "email", SHORT_MAX_CHARS);
-        let phone = errors.text_of(fields, "phone_number").unwrap_or_default().trim().to_string();
+        let phone = errors.string_of(fields, "phone_number").unwrap_or_default().trim().to_string();
         let subject = required(&mut errors, "subject", SHORT_MAX_CHARS);
         let body = required(&mut errors, "body", BODY_MAX_CHARS);
         let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
@@ -64,5 +64,8 @@ mod tests {
         assert_eq!(errors["body"], ["This field is required."]);
         assert_eq!(errors["subject"], ["Ensure this field has no more than 150 characters."]);
         assert!(errors.contains_key("email") && errors.contains_key("phone_number"), "{errors:?}");
+        let errors =
+            parse(json!({"full_name": "Ann", "email": "ann@example.co.uk", "subject": 0, "body": "Hello", "phone_number": 7700900456u64})).err().unwrap();
+        assert_eq!((errors["subject"][0].as_str(), errors["phone_number"][0].as_str()), ("Not a valid string.", "Not a valid string."), "numbers are not text");
     }
 }

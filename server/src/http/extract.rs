@@ -208,6 +208,18 @@ impl FieldErrors {
         }
     }
 
+    /// A string field of a body read as a map; `None` when absent, and an error for any other
+    /// JSON, a number included.
+    pub fn string_of(&mut self, fields: &serde_json::Map<String, serde_json::Value>, field: &str) -> Option<String> {
+        match fields.get(field) {
+            Some(serde_json::Value::Number(_)) => {
+                self.add(field, "Not a valid string.");
+                Some(String::new())
+            }
+            _ => self.text_of(fields, field),
+        }
+    }
+
     /// Text of at most `max` characters, trimmed; a "required" error when blank.
     pub fn required_text(&mut self, field: &str, value: Option<&str>, max: usize) -> String {
         let text = self.required(field, value);
