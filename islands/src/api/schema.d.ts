@@ -1587,8 +1587,7 @@ export interface components {
             /** Format: email */
             readonly email: string;
             readonly full_name: string;
-            /** @description Optional: a UK number; spaces, dashes and brackets are allowed. */
-            readonly phone_number?: string | null;
+            readonly phone_number?: components["schemas"]["UkPhoneOrEmpty"];
             readonly subject: string;
         };
         /** @description A message from the contact page, in the inbox. */
@@ -1755,8 +1754,7 @@ export interface components {
              * @description The job's id; it must be open, and not one the member posted.
              */
             readonly job: number;
-            /** @description A UK number; spaces, dashes and brackets are allowed. */
-            readonly phone_number: string;
+            readonly phone_number: components["schemas"]["UkPhone"];
             /** Format: binary */
             readonly resume: string;
         };
@@ -1836,8 +1834,7 @@ export interface components {
             /** @description `true` to get job alerts. */
             readonly job_alerts?: string;
             readonly locations?: string;
-            /** @description A UK number; spaces, dashes and brackets are allowed. */
-            readonly phone_number: string;
+            readonly phone_number: components["schemas"]["UkPhone"];
             /** @description At most 10, each at most 80 characters. */
             readonly roles: string;
         };
@@ -1930,8 +1927,7 @@ export interface components {
              */
             readonly date: string;
             readonly notes: string;
-            /** @description A UK postcode, e.g. `SW1A 1AA`; stored in its standard form. */
-            readonly postcode: string;
+            readonly postcode: components["schemas"]["UkPostcode"];
             /**
              * Format: int32
              * @description The service's id; it must be Open.
@@ -2873,10 +2869,8 @@ export interface components {
             readonly other_documents?: string;
             /** Format: binary */
             readonly passport?: string;
-            /** @description A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`. */
-            readonly phone_number?: string;
-            /** @description A UK postcode, e.g. `SW1A 1AA`. */
-            readonly postcode?: string;
+            readonly phone_number?: components["schemas"]["UkPhone"];
+            readonly postcode?: components["schemas"]["UkPostcodeOrEmpty"];
             /** Format: binary */
             readonly profile_picture?: string;
             /** Format: binary */
@@ -2942,8 +2936,7 @@ export interface components {
             readonly location: string;
             /** Format: int32 */
             readonly number_of_staff: number;
-            /** @description A UK number; spaces, dashes and brackets are allowed. */
-            readonly phone_number: string;
+            readonly phone_number: components["schemas"]["UkPhone"];
             readonly role: string;
             /**
              * Format: date
@@ -3004,8 +2997,7 @@ export interface components {
             readonly full_name: string;
             /** @description At least 8 characters, not all digits, not the email. */
             readonly password: string;
-            /** @description A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`. */
-            readonly phone_number: string;
+            readonly phone_number: components["schemas"]["UkPhone"];
         };
         readonly ResetConfirmBody: {
             /** Format: email */
@@ -3167,6 +3159,20 @@ export interface components {
             /** @description Single use, valid 7 days; trade it at `token/refresh/` for a new pair. */
             readonly refresh: string;
         };
+        /**
+         * @description A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`.
+         * @example 07700 900123
+         */
+        readonly UkPhone: string;
+        /** @description Optional: A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`. Empty when none is given. */
+        readonly UkPhoneOrEmpty: string;
+        /**
+         * @description A UK postcode, e.g. `SW1A 1AA`; any case and spacing, stored in its standard form.
+         * @example SW1A 1AA
+         */
+        readonly UkPostcode: string;
+        /** @description Optional: a UK postcode, e.g. `SW1A 1AA`. Empty when none is given. */
+        readonly UkPostcodeOrEmpty: string;
         /** @description The contract's user object; file fields are signed links that work for 15 minutes. */
         readonly UserView: {
             readonly address_line_1: string;

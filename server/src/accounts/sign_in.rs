@@ -72,8 +72,7 @@ pub struct RegisterBody {
     full_name: Option<String>,
     #[schema(required, value_type = String, min_length = 1, format = Email)]
     email: Option<String>,
-    /// A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`.
-    #[schema(required, value_type = String, min_length = 1, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    #[schema(required, value_type = crate::domain::UkPhone)]
     phone_number: Option<String>,
     /// At least 8 characters, not all digits, not the email.
     #[schema(required, value_type = String, min_length = 8, max_length = 128, pattern = "[^0-9]")]

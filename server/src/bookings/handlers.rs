@@ -68,8 +68,7 @@ pub struct NewBooking {
     address_line_1: Option<String>,
     #[schema(required, value_type = String, min_length = 1, max_length = 100, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     city: Option<String>,
-    /// A UK postcode, e.g. `SW1A 1AA`; stored in its standard form.
-    #[schema(required, value_type = String, pattern = r"^ *[A-Za-z] *([0-9]( *[A-Za-z0-9]){0,2}|[A-Za-z] *[0-9]( *[A-Za-z0-9])?|[A-Za-z] *[A-Za-z] *[0-9]) *[0-9] *[A-Za-z] *[A-Za-z] *$")]
+    #[schema(required, value_type = crate::domain::UkPostcode)]
     postcode: Option<String>,
     #[schema(value_type = String, max_length = 2000, pattern = r"^[^\u0000]*$")]
     notes: Option<String>,

@@ -32,8 +32,7 @@ pub struct ContactBody {
     full_name: String,
     #[schema(format = Email, max_length = 150)]
     email: String,
-    /// Optional: a UK number; spaces, dashes and brackets are allowed.
-    #[schema(required = false, pattern = r"^([ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*)?$")]
+    #[schema(required = false, value_type = crate::domain::UkPhoneOrEmpty)]
     phone_number: Option<String>,
     #[schema(min_length = 1, max_length = 150)]
     subject: String,

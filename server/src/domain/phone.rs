@@ -1,4 +1,22 @@
-//! A UK phone number, parsed once at the edge.
+//! A UK phone number, parsed once at the edge; its OpenAPI schema states the same rule.
+
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+
+/// The numbers [`UkPhone::parse`] takes, unanchored: `+44`, `0044` or `0`, then 9 or 10 digits
+/// starting 1, 2, 3, 5, 7 or 8, with spaces, dashes and brackets anywhere.
+macro_rules! uk_phone {
+    () => {
+        r"[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*"
+    };
+}
+
+/// The OpenAPI pattern of a UK phone number.
+pub const UK_PHONE_PATTERN: &str = concat!("^", uk_phone!(), "$");
+/// The OpenAPI pattern of a UK phone number that may be left empty.
+pub const UK_PHONE_OR_EMPTY_PATTERN: &str = concat!("^(", uk_phone!(), ")?$");
+
+const DESCRIPTION: &str = "A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`.";
 
 /// A UK phone number, kept in international form: `+44 7700 900123`, `+44 20 7946 0000`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +49,26 @@ impl UkPhone {
         &self.0
     }
 }
+
+impl utoipa::PartialSchema for UkPhone {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(UK_PHONE_PATTERN)).description(Some(DESCRIPTION)).examples(["07700 900123"]).into()
+    }
+}
+
+impl utoipa::ToSchema for UkPhone {}
+
+/// A UK phone number, or nothing: an optional field's schema.
+pub struct UkPhoneOrEmpty;
+
+impl utoipa::PartialSchema for UkPhoneOrEmpty {
+    fn schema() -> RefOr<Schema> {
+        let description = format!("Optional: {DESCRIPTION} Empty when none is given.");
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(UK_PHONE_OR_EMPTY_PATTERN)).description(Some(description)).into()
+    }
+}
+
+impl utoipa::ToSchema for UkPhoneOrEmpty {}
 
 /// Spaces a national number the way people write it: `20 7946 0000`, `7700 900123`, `161 496 0000`.
 fn group_national(national: &str) -> String {

@@ -1,4 +1,25 @@
-//! A UK postcode, parsed once at the edge.
+//! A UK postcode, parsed once at the edge; its OpenAPI schema states the same rule.
+
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+
+/// The postcodes [`UkPostcode::parse`] takes, unanchored: an outward code of 2 to 4 letters and
+/// digits (a letter first, a digit in it), then a digit and two letters; any case, with spaces,
+/// tabs or no-break spaces anywhere (spelt out: a pattern's `\s` is not the same set in every
+/// regular expression engine).
+macro_rules! uk_postcode {
+    () => {
+        r"[ \t\u00a0]*[A-Za-z][ \t\u00a0]*([0-9]([ \t\u00a0]*[A-Za-z0-9]){0,2}|[A-Za-z][ \t\u00a0]*[0-9]([ \t\u00a0]*[A-Za-z0-9])?|[A-Za-z][ \t\u00a0]*[A-Za-z][ \t\u00a0]*[0-9])[ \t\u00a0]*[0-9][ \t\u00a0]*[A-Za-z][ \t\u00a0]*[A-Za-z][ \t\u00a0]*"
+    };
+}
+
+/// What may stand between a postcode's characters: the pattern's `[ \t\u00a0]`.
+const SPACES: [char; 3] = [' ', '\t', '\u{a0}'];
+
+/// The OpenAPI pattern of a UK postcode.
+pub const UK_POSTCODE_PATTERN: &str = concat!("^", uk_postcode!(), "$");
+/// The OpenAPI pattern of a UK postcode that may be left empty.
+pub const UK_POSTCODE_OR_EMPTY_PATTERN: &str = concat!("^(", uk_postcode!(), ")?$");
 
 /// A UK postcode, upper-cased with one space before the inward code: `SW1A 1AA`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -7,10 +28,12 @@ pub struct UkPostcode(String);
 impl UkPostcode {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
         const MESSAGE: &str = "Enter a valid UK postcode.";
-        let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+        let compact: String = raw.chars().filter(|c| !SPACES.contains(c)).collect();
+        // ASCII before upper-casing: some letters upper-case to ASCII ones (`ß` is `SS`).
         if !(5..=7).contains(&compact.len()) || !compact.is_ascii() {
             return Err(MESSAGE);
         }
+        let compact = compact.to_uppercase();
         let (outward, inward) = compact.split_at(compact.len() - 3);
         let inward_ok = {
             let b = inward.as_bytes();
@@ -26,6 +49,27 @@ impl UkPostcode {
         &self.0
     }
 }
+
+impl utoipa::PartialSchema for UkPostcode {
+    fn schema() -> RefOr<Schema> {
+        let description = "A UK postcode, e.g. `SW1A 1AA`; any case and spacing, stored in its standard form.";
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(UK_POSTCODE_PATTERN)).description(Some(description)).examples(["SW1A 1AA"]).into()
+    }
+}
+
+impl utoipa::ToSchema for UkPostcode {}
+
+/// A UK postcode, or nothing: an optional field's schema.
+pub struct UkPostcodeOrEmpty;
+
+impl utoipa::PartialSchema for UkPostcodeOrEmpty {
+    fn schema() -> RefOr<Schema> {
+        let description = "Optional: a UK postcode, e.g. `SW1A 1AA`. Empty when none is given.";
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(UK_POSTCODE_OR_EMPTY_PATTERN)).description(Some(description)).into()
+    }
+}
+
+impl utoipa::ToSchema for UkPostcodeOrEmpty {}
 
 #[cfg(test)]
 mod tests {

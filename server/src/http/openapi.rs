@@ -72,13 +72,11 @@ pub struct RateLimited(pub ErrorBody);
 pub struct ProfileUpdateForm {
     #[schema(required = false, value_type = String, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     full_name: Option<String>,
-    /// A UK number; spaces, dashes and brackets are allowed: `07700 900123`, `+44 (0)20 7946 0000`.
-    #[schema(required = false, value_type = String, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    #[schema(required = false, value_type = crate::domain::UkPhone)]
     phone_number: Option<String>,
     #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
     address_line_1: Option<String>,
-    /// A UK postcode, e.g. `SW1A 1AA`.
-    #[schema(required = false, value_type = String, pattern = r"^ *([A-Za-z] *([0-9]( *[A-Za-z0-9]){0,2}|[A-Za-z] *[0-9]( *[A-Za-z0-9])?|[A-Za-z] *[A-Za-z] *[0-9]) *[0-9] *[A-Za-z] *[A-Za-z] *)?$")]
+    #[schema(required = false, value_type = crate::domain::UkPostcodeOrEmpty)]
     postcode: Option<String>,
     #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
     city: Option<String>,

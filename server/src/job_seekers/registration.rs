@@ -37,8 +37,7 @@ pub struct JobSeekerForm {
     full_name: String,
     #[schema(value_type = String, format = Email)]
     email: String,
-    /// A UK number; spaces, dashes and brackets are allowed.
-    #[schema(value_type = String, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    #[schema(value_type = crate::domain::UkPhone)]
     phone_number: String,
     /// At most 10, each at most 80 characters.
     #[schema(value_type = String, min_length = 1, pattern = r"[^\s,\u0000]")]

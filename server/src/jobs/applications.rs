@@ -44,8 +44,7 @@ pub struct JobApplicationForm {
     full_name: String,
     #[schema(value_type = String, format = Email)]
     email: String,
-    /// A UK number; spaces, dashes and brackets are allowed.
-    #[schema(value_type = String, pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    #[schema(value_type = crate::domain::UkPhone)]
     phone_number: String,
     #[schema(required = false, value_type = String, max_length = 5000, pattern = r"^[^\u0000]*$")]
     cover_letter: Option<String>,

@@ -33,8 +33,7 @@ pub struct RecruitmentBody {
     contact_name: String,
     #[schema(format = Email)]
     email: String,
-    /// A UK number; spaces, dashes and brackets are allowed.
-    #[schema(pattern = r"^[ ()-]*(\+[ ()-]*4[ ()-]*4([ ()-]*0)?|0[ ()-]*0[ ()-]*4[ ()-]*4|0)[ ()-]*[123578]([ ()-]*[0-9]){8,9}[ ()-]*$")]
+    #[schema(value_type = crate::domain::UkPhone)]
     phone_number: String,
     #[schema(min_length = 1, max_length = 150)]
     role: String,
