@@ -140,14 +140,38 @@ macro_rules! with_data {
     ($data:ty, $($tokens:tt)*) => { $($tokens)* };
 }
 
-/// `Some(page)` for a row without a data type, `None` for a row with one.
-macro_rules! without_data {
-    (; $page:expr) => {
-        Some($page)
+/// A [`DataRoute`] variant's payload: its route's query fields, in the table's order, for a row
+/// with a data type; [`Never`] for a row without one, so that the variant cannot be made and a
+/// loader's match leaves it out.
+macro_rules! data_route_payload {
+    (; $($ty:ty),*) => {
+        Never
     };
-    ($data:ty; $page:expr) => {
-        None
+    ($data:ty; $($ty:ty),*) => {
+        ($($ty,)*)
     };
+}
+
+/// Where a row's page comes from: the route alone for a row without a data type, a loader for a
+/// row with one.
+macro_rules! page_source {
+    (; $name:ident; $($field:ident),*) => {
+        PageSource::Ready(Box::new(PageData::$name))
+    };
+    ($data:ty; $name:ident; $($field:ident),*) => {
+        PageSource::Load(DataRoute::$name(($($field.clone(),)*)))
+    };
+}
+
+/// No value: the payload of a [`DataRoute`] variant whose page has no data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Never {}
+
+/// Where a page comes from: ready from its route alone, or to be made by a loader from data.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PageSource {
+    Ready(Box<PageData>),
+    Load(DataRoute),
 }
 
 /// One row per route, in the spec's order:
@@ -170,6 +194,15 @@ macro_rules! route_table {
         #[serde(tag = "page", content = "data", rename_all = "snake_case")]
         pub enum PageData {
             $( $name $(($data))? ),*
+        }
+
+        /// The routes whose page is made from data, each with its query fields in the table's
+        /// order: what a loader matches. A route without data has a variant that cannot be made
+        /// (its payload is [`Never`]), so the loader's match, with no wildcard, must name every
+        /// route with data, and a new one without a loader does not compile.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum DataRoute {
+            $( $name(data_route_payload!($($data)?; $($($ty),*)?)) ),*
         }
 
         /// Every path the site answers, in the spec's order.
@@ -234,11 +267,13 @@ macro_rules! route_table {
                 }
             }
 
-            /// The page of a route whose page has no data; `None` for a route with data, which
-            /// a loader makes.
-            pub fn page_without_data(&self) -> Option<PageData> {
+            /// The page of a route without data, or the [`DataRoute`] a loader makes it from.
+            pub fn source(&self) -> PageSource {
                 match self {
-                    $( Route::$name { .. } => without_data!($($data)?; PageData::$name), )*
+                    $(
+                        #[allow(unused_variables)]
+                        Route::$name $({ $($field),* })? => page_source!($($data)?; $name; $($($field),*)?),
+                    )*
                 }
             }
         }
@@ -399,7 +434,9 @@ mod tests {
 
     #[test]
     fn only_pages_without_data_are_made_without_a_loader() {
-        assert_eq!(route("/about").unwrap().unwrap().page_without_data(), Some(PageData::About));
+        assert_eq!(route("/about").unwrap().unwrap().source(), PageSource::Ready(Box::new(PageData::About)));
+        let jobs = route("/jobs").unwrap().unwrap().source();
+        assert_eq!(jobs, PageSource::Load(DataRoute::Jobs((String::new(), 1))), "the query's fields, in the table's order");
         for with_data in [
             "/",
             "/jobs",
@@ -417,9 +454,9 @@ mod tests {
             "/recruitment-post",
             "/form/hire-talent",
         ] {
-            assert_eq!(route(with_data).unwrap().unwrap().page_without_data(), None, "{with_data}");
+            assert!(matches!(route(with_data).unwrap().unwrap().source(), PageSource::Load(_)), "{with_data}");
         }
-        let without = PATHS.iter().filter(|p| route(p).unwrap().unwrap().page_without_data().is_some()).count();
+        let without = PATHS.iter().filter(|p| matches!(route(p).unwrap().unwrap().source(), PageSource::Ready(_))).count();
         assert_eq!(without, 18);
     }
 

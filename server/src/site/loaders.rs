@@ -10,7 +10,7 @@ use app::data::{
     ActivityItem, BecomeProviderData, FormOutcome, HomeData, JobsData, Pagination, PaymentTerms, ProviderCategory, SelectedService, ServicesData, SiteData,
     VerifyData,
 };
-use app::routes::{PageData, Route};
+use app::routes::{DataRoute, PageData, PageSource, Route};
 use entity::job;
 use entity::words::ListingStatus;
 use sea_orm::{ConnectionTrait, DbErr};
@@ -28,30 +28,32 @@ pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>, payments:
 }
 
 /// The page data of `route`: not found when what it names does not exist, gone when it was removed.
+/// Every route with data has its arm (the match has no wildcard: a new one without a loader
+/// does not compile); each arm names its route's query fields in the table's order.
 pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData) -> Result<PageData, PageError> {
-    let page = match route {
-        Route::Home => PageData::Home(home(db).await?),
-        Route::Jobs { page, search } => {
+    let data_route = match route.source() {
+        PageSource::Ready(page) => return Ok(*page),
+        PageSource::Load(data_route) => data_route,
+    };
+    let page = match data_route {
+        DataRoute::Home(()) => PageData::Home(home(db).await?),
+        DataRoute::Jobs((search, page)) => {
             let filter = JobFilter { status: Some(ListingStatus::Open), search: Some(search.clone()), ..Default::default() };
-            let (rows, total) = jobs::jobs(db, &filter, *page, LIST_PAGE_SIZE).await?;
-            if rows.is_empty() && *page > 1 {
+            let (rows, total) = jobs::jobs(db, &filter, page, LIST_PAGE_SIZE).await?;
+            if rows.is_empty() && page > 1 {
                 return Err(PageError::NotFound);
             }
-            PageData::Jobs(JobsData {
-                search: search.clone(),
-                jobs: rows.iter().map(jobs::job_card).collect(),
-                pagination: pagination(*page, LIST_PAGE_SIZE, total),
-            })
+            PageData::Jobs(JobsData { search, jobs: rows.iter().map(jobs::job_card).collect(), pagination: pagination(page, LIST_PAGE_SIZE, total) })
         }
-        Route::Apply { job: None } => PageData::Apply(None),
-        Route::Apply { job: Some(id) } => match jobs::listed_job(db, *id).await? {
+        DataRoute::Apply((None,)) => PageData::Apply(None),
+        DataRoute::Apply((Some(id),)) => match jobs::listed_job(db, id).await? {
             Some(row) => PageData::Apply(Some(jobs::job_detail(&row))),
-            None if jobs::was_removed(db, *id).await? => return Err(PageError::Gone),
+            None if jobs::was_removed(db, id).await? => return Err(PageError::Gone),
             None => return Err(PageError::NotFound),
         },
-        Route::Services { category, search, page } => {
+        DataRoute::Services((category, search, page)) => {
             let category = match category {
-                Some(slug) => match site.categories.iter().find(|c| &c.slug == slug) {
+                Some(slug) => match site.categories.iter().find(|c| c.slug == slug) {
                     Some(found) => Some(found.clone()),
                     None => return Err(PageError::NotFound),
                 },
@@ -63,28 +65,28 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 search: Some(search.clone()),
                 ..Default::default()
             };
-            let (rows, total) = services::services(db, &filter, *page, LIST_PAGE_SIZE).await?;
-            if rows.is_empty() && *page > 1 {
+            let (rows, total) = services::services(db, &filter, page, LIST_PAGE_SIZE).await?;
+            if rows.is_empty() && page > 1 {
                 return Err(PageError::NotFound);
             }
             PageData::Services(ServicesData {
                 category,
-                search: search.clone(),
+                search,
                 services: services::service_cards(db, rows).await?,
-                pagination: pagination(*page, LIST_PAGE_SIZE, total),
+                pagination: pagination(page, LIST_PAGE_SIZE, total),
             })
         }
-        Route::ServicesDetails { service: None } => PageData::ServicesDetails(None),
-        Route::ServicesDetails { service: Some(id) } => match services::service_detail(db, *id).await? {
+        DataRoute::ServicesDetails((None,)) => PageData::ServicesDetails(None),
+        DataRoute::ServicesDetails((Some(id),)) => match services::service_detail(db, id).await? {
             Some(detail) => PageData::ServicesDetails(Some(detail)),
             None => return Err(PageError::NotFound),
         },
-        Route::ServicesBook { service: None } => PageData::ServicesBook(None),
-        Route::ServicesBook { service: Some(id) } => match services::service_by_id(db, *id).await? {
+        DataRoute::ServicesBook((None,)) => PageData::ServicesBook(None),
+        DataRoute::ServicesBook((Some(id),)) => match services::service_by_id(db, id).await? {
             Some(row) => PageData::ServicesBook(services::service_cards(db, vec![row]).await?.pop()),
             None => return Err(PageError::NotFound),
         },
-        Route::BecomeProvider { service } => {
+        DataRoute::BecomeProvider((service,)) => {
             let categories = site
                 .categories
                 .iter()
@@ -92,7 +94,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 .map(|c| ProviderCategory { slug: c.slug.clone(), name: c.name.clone(), count: c.service_count })
                 .collect();
             let selected = match service {
-                Some(id) => match services::service_by_id(db, *id).await? {
+                Some(id) => match services::service_by_id(db, id).await? {
                     Some((row, category)) if row.status == ListingStatus::Open => {
                         Some(SelectedService { id: row.id, title: row.title, category: category.slug })
                     }
@@ -102,10 +104,10 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             };
             PageData::BecomeProvider(BecomeProviderData { categories, selected })
         }
-        Route::UserVerify { email } => PageData::UserVerify(VerifyData { email: email.clone(), outcome: FormOutcome::default() }),
-        Route::UserRegister => PageData::UserRegister(FormOutcome::default()),
-        Route::UserChangePassword => PageData::UserChangePassword(FormOutcome::default()),
-        Route::UserLogin { verified, reset } => {
+        DataRoute::UserVerify((email,)) => PageData::UserVerify(VerifyData { email, outcome: FormOutcome::default() }),
+        DataRoute::UserRegister(()) => PageData::UserRegister(FormOutcome::default()),
+        DataRoute::UserChangePassword(()) => PageData::UserChangePassword(FormOutcome::default()),
+        DataRoute::UserLogin((verified, reset)) => {
             let notice = match (verified, reset) {
                 (true, _) => Some(sign_in::VERIFIED),
                 (_, true) => Some(sign_in::PASSWORD_RESET),
@@ -114,16 +116,14 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             PageData::UserLogin(FormOutcome { sent: notice.map(str::to_string), ..Default::default() })
         }
         // A code was asked for this address: the page opens on its second step.
-        Route::UserForgotPassword { email } => PageData::UserForgotPassword(FormOutcome {
+        DataRoute::UserForgotPassword((email,)) => PageData::UserForgotPassword(FormOutcome {
             sent: (!email.is_empty()).then(|| sign_in::RESET_CODE_SENT.to_string()),
-            values: BTreeMap::from([("email".to_string(), email.clone())]),
+            values: BTreeMap::from([("email".to_string(), email)]),
             ..Default::default()
         }),
-        Route::RecruitmentPost => PageData::RecruitmentPost(FormOutcome::default()),
-        Route::Contact { sent } => PageData::Contact(FormOutcome { sent: sent.then(|| crate::contact::handlers::SENT.to_string()), ..Default::default() }),
-        Route::FormHireTalent => PageData::FormHireTalent(FormOutcome::default()),
-        // The table declares which pages have no data; a loader above makes each of the others.
-        _ => return route.page_without_data().ok_or(PageError::NotFound),
+        DataRoute::RecruitmentPost(()) => PageData::RecruitmentPost(FormOutcome::default()),
+        DataRoute::Contact((sent,)) => PageData::Contact(FormOutcome { sent: sent.then(|| crate::contact::handlers::SENT.to_string()), ..Default::default() }),
+        DataRoute::FormHireTalent(()) => PageData::FormHireTalent(FormOutcome::default()),
     };
     Ok(page)
 }
