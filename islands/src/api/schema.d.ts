@@ -1587,7 +1587,7 @@ export interface components {
             /** Format: email */
             readonly email: string;
             readonly full_name: string;
-            readonly phone_number?: components["schemas"]["UkPhoneOrEmpty"];
+            readonly phone_number?: null | components["schemas"]["UkPhoneOrEmpty"];
             readonly subject: string;
         };
         /** @description A message from the contact page, in the inbox. */

@@ -28,16 +28,16 @@ pub const SENT: &str = "Thank you: your message is with our team, who aim to rep
 #[derive(ToSchema)]
 #[expect(dead_code, reason = "only its OpenAPI schema is used: the body is read as a map, as the page's form without JavaScript is")]
 pub struct ContactBody {
-    #[schema(min_length = 1, max_length = 150)]
+    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     full_name: String,
     #[schema(format = Email, max_length = 150)]
     email: String,
-    #[schema(required = false, value_type = crate::domain::UkPhoneOrEmpty)]
+    #[schema(required = false, value_type = Option<crate::domain::UkPhoneOrEmpty>)]
     phone_number: Option<String>,
-    #[schema(min_length = 1, max_length = 150)]
+    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     subject: String,
     /// The message itself.
-    #[schema(min_length = 1, max_length = 5000)]
+    #[schema(min_length = 1, max_length = 5000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     body: String,
 }
 

@@ -27,24 +27,24 @@ pub const SENT: &str = "Thank you: your recruitment request is with our team, wh
 #[derive(ToSchema)]
 #[expect(dead_code, reason = "only its OpenAPI schema is used: the body is read as a map, as the pages' form without JavaScript is")]
 pub struct RecruitmentBody {
-    #[schema(min_length = 1, max_length = 150)]
+    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     company_name: String,
-    #[schema(min_length = 1, max_length = 150)]
+    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     contact_name: String,
     #[schema(format = Email)]
     email: String,
     #[schema(value_type = crate::domain::UkPhone)]
     phone_number: String,
-    #[schema(min_length = 1, max_length = 150)]
+    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     role: String,
     #[schema(minimum = 1, maximum = 10000)]
     number_of_staff: i32,
-    #[schema(min_length = 1, max_length = 150)]
+    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
     location: String,
     /// Today or later (UK time).
     #[schema(format = Date)]
     start_date: String,
-    #[schema(required = false, max_length = 5000)]
+    #[schema(required = false, max_length = 5000, pattern = r"^[^\u0000]*$")]
     details: Option<String>,
 }
 
