@@ -1,17 +1,15 @@
 //! The contact inbox: messages from the contact page, newest first by status, each moved along
 //! (New, Answered, Closed) with notes only staff read; every change in the audit log.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::ContactRow;
 use entity::contact_message;
 use entity::words::ContactStatus;
-use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
-    TransactionTrait,
-};
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde_json::json;
 
 /// A status filter: a status, or `All`; New when left out.
@@ -60,12 +58,12 @@ pub async fn update(
     }
     let (before, after) = (json!({"status": current.status, "notes_changed": false}), json!({"status": status, "notes_changed": notes != current.staff_notes}));
     let summary = format!("Updated the contact message {id} from {} about {:?}", current.email, current.subject);
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     let mut active = current.into_active_model();
     active.status = Set(status);
     active.staff_notes = Set(notes);
-    let saved = active.update(&txn).await?;
-    audit::record(&txn, staff, Action::new("contact.update", "contact_message", Some(id), summary).changed(before, after)).await?;
-    txn.commit().await?;
+    let saved = active.update(change.db()).await?;
+    change.audit(staff, Action::new("contact.update", "contact_message", Some(id), summary).changed(before, after)).await?;
+    change.commit().await?;
     Ok(row(saved))
 }

@@ -6,8 +6,9 @@ use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::http::member::Viewer;
 use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
+use crate::platform::change::Change;
 use crate::platform::mail::layout::html;
-use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::mail::outbox::Mail;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
@@ -16,7 +17,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use entity::contact_message;
 use entity::words::ContactStatus;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -86,7 +87,7 @@ pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>
         calendar: None,
         unsubscribe: None,
     };
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     let saved = contact_message::ActiveModel {
         user_id: Set(user_id),
         full_name: Set(sent.full_name),
@@ -99,12 +100,11 @@ pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>
         created_at: Set(Utc::now()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(change.db())
     .await?;
-    outbox::enqueue(&txn, company_mail).await?;
-    outbox::enqueue(&txn, copy).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.mail(company_mail).await?;
+    change.mail(copy).await?;
+    change.commit().await?;
     Ok(saved.id)
 }
 

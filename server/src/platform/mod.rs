@@ -1,6 +1,7 @@
-//! Shared machinery every feature uses: the database, secrets, file storage, the mail outbox
+//! Shared machinery every feature uses: the write path (`Change`), the database, secrets, file storage, the mail outbox
 //! and sender, rate limits, retries, password hashing, text search, periodic jobs and metrics.
 
+pub mod change;
 pub mod data_dir;
 pub mod db;
 pub mod mail;

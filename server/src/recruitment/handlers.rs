@@ -6,8 +6,9 @@ use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::http::member::Viewer;
 use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
+use crate::platform::change::Change;
 use crate::platform::mail::layout::html;
-use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::mail::outbox::Mail;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
@@ -15,7 +16,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::recruitment_request;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -88,7 +89,7 @@ pub async fn record(state: &AppState, request: RecruitmentRequest, user_id: Opti
         calendar: None,
         unsubscribe: None,
     };
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     let saved = recruitment_request::ActiveModel {
         user_id: Set(user_id),
         company_name: Set(request.company_name),
@@ -103,12 +104,11 @@ pub async fn record(state: &AppState, request: RecruitmentRequest, user_id: Opti
         created_at: Set(Utc::now()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(change.db())
     .await?;
-    outbox::enqueue(&txn, company_mail).await?;
-    outbox::enqueue(&txn, confirmation).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.mail(company_mail).await?;
+    change.mail(confirmation).await?;
+    change.commit().await?;
     Ok(saved.id)
 }
 

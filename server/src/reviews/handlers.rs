@@ -9,6 +9,7 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, Unauthenticated};
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
@@ -19,7 +20,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use entity::words::ProviderStatus;
 use entity::{provider, review, review_report, service, user};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -83,7 +84,7 @@ pub async fn create(
         return Err(AppError::BadRequest("You cannot review a service you provide.".into()));
     }
     let notifier = Notifier::new(&state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(&state).await?;
     let inserted = review::ActiveModel {
         service_id: Set(service.id),
         user_id: Set(member.user.id),
@@ -92,7 +93,7 @@ pub async fn create(
         created_at: Set(Utc::now()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(change.db())
     .await;
     let saved = match inserted {
         Ok(saved) => saved,
@@ -104,18 +105,17 @@ pub async fn create(
     };
     let approved: Vec<i32> = providers.iter().filter(|p| p.status == ProviderStatus::Approved).map(|p| p.user_id).collect();
     let reviewer = public_name(&member.user.full_name);
-    for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved)).all(&txn).await? {
+    for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved)).all(change.db()).await? {
         let notice = Notice {
             title: "New review".into(),
             message: format!("{reviewer} rated {} {} out of 5.", service.title, rating.get()),
             link: format!("/services/details?id={}", service.id),
             calendar: None,
         };
-        notifier.send_naming(&txn, &provider_user, notice, &member.user, &reviewer).await?;
+        change.notify_naming(&notifier, &provider_user, notice, &member.user, &reviewer).await?;
     }
-    txn.commit().await?;
-    state.mail_queued.notify_one();
-    state.site.invalidate(&[Tag::Service(service.id), Tag::Services, Tag::Reviews]).await;
+    change.touches([Tag::Service(service.id), Tag::Services, Tag::Reviews]);
+    change.commit().await?;
     let verified_booking = !queries::verified_pairs(state.db(), vec![(member.user.id, service.id)]).await?.is_empty();
     let row = ReviewRow { user_name: reviewer, service_title: service.title, review: saved, verified_booking };
     Ok((StatusCode::CREATED, Json(ReviewView::from(&row))))

@@ -345,3 +345,56 @@ async fn the_page_pack_stays_within_twice_its_live_pages_however_often_they_chan
     assert_eq!(status, 200);
     assert!(home.contains("Tidy work, on time."), "pages read back from the compacted pack are the new ones");
 }
+
+/// The one write path: a change dropped without committing leaves no row, no mail and the
+/// pages it named; a committed one has its mail sent and its pages dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_tells_and_drops_pages_only_once_committed() {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, PaginatorTrait};
+    use server::platform::change::Change;
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    assert_eq!(app.text("/about").await.0, 200);
+    assert!(app.site.cache.contains("/about"), "kept after the first view");
+    let mail = || server::platform::mail::outbox::Mail {
+        to: "ann@lee.example".into(),
+        subject: "A change".into(),
+        text: "Text".into(),
+        html: "<p>Text</p>".into(),
+        calendar: None,
+        unsubscribe: None,
+    };
+    let recruitment = |company: &str| entity::recruitment_request::ActiveModel {
+        company_name: Set(company.into()),
+        contact_name: Set("Ann Lee".into()),
+        email: Set("ann@lee.example".into()),
+        phone_number: Set("+44 20 7946 0000".into()),
+        role: Set("Cook".into()),
+        number_of_staff: Set(1),
+        location: Set("Leeds".into()),
+        details: Set(String::new()),
+        created_at: Set(chrono::Utc::now()),
+        ..Default::default()
+    };
+
+    let mut abandoned = Change::begin(&app.state).await.unwrap();
+    recruitment("Abandoned Ltd").insert(abandoned.db()).await.unwrap();
+    abandoned.mail(mail()).await.unwrap();
+    abandoned.touches([Tag::Site]);
+    drop(abandoned);
+    assert_eq!(entity::recruitment_request::Entity::find().count(&app.site.db).await.unwrap(), 0, "no row");
+    assert_eq!(entity::mail_outbox::Entity::find().count(&app.site.db).await.unwrap(), 0, "no mail");
+    assert!(app.site.cache.contains("/about"), "the page stays");
+
+    let mut change = Change::begin(&app.state).await.unwrap();
+    recruitment("Kept Ltd").insert(change.db()).await.unwrap();
+    change.mail(mail()).await.unwrap();
+    change.touches([Tag::Site]);
+    change.commit().await.unwrap();
+    assert_eq!(entity::recruitment_request::Entity::find().count(&app.site.db).await.unwrap(), 1);
+    assert!(!app.site.cache.contains("/about"), "the page it touched is dropped");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while entity::mail_outbox::Entity::find().one(&app.site.db).await.unwrap().is_none_or(|m| m.sent_at.is_none()) {
+        assert!(std::time::Instant::now() < deadline, "the committed mail is sent");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
