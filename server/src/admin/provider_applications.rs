@@ -2,17 +2,18 @@
 //! reason; either can be reversed later. The member is told by notification and email, in the
 //! decision's own transaction, and the decision is in the audit log.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::ProviderApplication;
 use chrono::Utc;
 use entity::words::ProviderStatus;
 use entity::{provider, service, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -48,7 +49,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         Decision::Reject(reason) => Some(reason.clone()),
     };
     let notifier = Notifier::new(state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     // The first statement writes (SQLite then holds its write lock), and only from the status
     // read above: two staff deciding at once cannot both tell the member.
     let changed = provider::Entity::update_many()
@@ -57,7 +58,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         .col_expr(provider::Column::DecidedAt, Expr::value(Utc::now()))
         .filter(provider::Column::Id.eq(id))
         .filter(provider::Column::Status.eq(current.status))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else decided on this application meanwhile. Reload to see it.".into()));
@@ -84,13 +85,12 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
             "Rejected",
         ),
     };
-    notifier.send(&txn, &member, notice).await?;
+    change.notify(&notifier, &member, notice).await?;
     let entry = Action::new(action, "provider", Some(id), format!("{verb} member {}'s application to provide {}", member.id, service.title))
         .because(reason)
         .changed(json!({"status": current.status.to_value()}), json!({"status": status.to_value()}));
-    audit::record(&txn, staff, entry).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.audit(staff, entry).await?;
+    change.commit().await?;
     let updated = provider::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     Ok(rows_for(state.db(), vec![updated]).await?.into_iter().next().expect("one application"))
 }

@@ -2,9 +2,10 @@
 //! average at once, and is kept), restore it, or keep it as it is; either decision closes its
 //! reports. Each is one transaction with its audit row, then the pages showing it are dropped.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::change::Change;
 use crate::reviews::queries::verified_pairs;
 use crate::state::AppState;
 use app::admin::ReviewRow;
@@ -12,7 +13,7 @@ use app::routes::Tag;
 use chrono::Utc;
 use entity::{review, review_report, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -120,7 +121,7 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
     let current = review::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let hidden = current.hidden_at.is_some();
     let now = Utc::now();
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     let (action, summary, reason, after_hidden) = match &decision {
         Moderation::Hide { reason } if !hidden => ("review.hide", "Hid", Some(reason.clone()), true),
         Moderation::Restore if hidden => ("review.restore", "Restored", None, false),
@@ -133,7 +134,7 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
         .col_expr(review::Column::HiddenReason, Expr::value(reason.clone()))
         .filter(review::Column::Id.eq(id))
         .filter(if hidden { review::Column::HiddenAt.is_not_null() } else { review::Column::HiddenAt.is_null() })
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else moderated this review meanwhile. Reload to see it.".into()));
@@ -142,15 +143,15 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
         .col_expr(review_report::Column::ResolvedAt, Expr::value(now))
         .filter(review_report::Column::ReviewId.eq(id))
         .filter(review_report::Column::ResolvedAt.is_null())
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    let service_title = service::Entity::find_by_id(current.service_id).one(&txn).await?.map(|s| s.title).unwrap_or_default();
+    let service_title = service::Entity::find_by_id(current.service_id).one(change.db()).await?.map(|s| s.title).unwrap_or_default();
     let entry = Action::new(action, "review", Some(id), format!("{summary} a {}-star review of {service_title}", current.rating))
         .because(reason)
         .changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
-    audit::record(&txn, staff, entry).await?;
-    txn.commit().await?;
-    state.site.invalidate(&[Tag::Service(current.service_id), Tag::Services, Tag::Reviews]).await;
+    change.audit(staff, entry).await?;
+    change.touches([Tag::Service(current.service_id), Tag::Services, Tag::Reviews]);
+    change.commit().await?;
     let row = review::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     Ok(rows_for(state.db(), vec![row]).await?.into_iter().next().expect("one review"))
 }
