@@ -14,10 +14,7 @@ use serde_json::json;
 
 /// A status filter: a status, or `All`; New when left out.
 pub fn status_filter(text: Option<&str>) -> Option<Option<ContactStatus>> {
-    match text.unwrap_or("New") {
-        "All" => Some(None),
-        other => ContactStatus::try_from_value(&other.to_string()).ok().map(Some),
-    }
+    super::inbox_status(text)
 }
 
 fn row(m: contact_message::Model) -> ContactRow {

@@ -31,35 +31,33 @@ pub enum Reach {
 }
 
 impl Reach {
+    /// The rows of `user` or, for staff, sent signed out from `email`; `confirmed` narrows the
+    /// latter for the member's own request to rows whose address was proven (none when `None`).
+    fn rows<C: ColumnTrait>(self, (user, address): (C, C), id: i32, email: &str, confirmed: Option<Condition>) -> Condition {
+        let from_address = Condition::all().add(user.is_null()).add(address.eq(email));
+        let own = Condition::any().add(user.eq(id));
+        match (self, confirmed) {
+            (Reach::AccountAndAddress, _) => own.add(from_address),
+            (Reach::Account, Some(confirmed)) => own.add(from_address.add(confirmed)),
+            (Reach::Account, None) => own,
+        }
+    }
+
     /// The job-seeker registrations it reaches; never one another signed-in member made giving
     /// this address.
     fn job_seekers(self, id: i32, email: &str) -> Condition {
-        let from_address = Condition::all().add(job_seeker::Column::UserId.is_null()).add(job_seeker::Column::Email.eq(email));
-        let from_address = match self {
-            Reach::Account => from_address.add(job_seeker::Column::ConfirmedAt.is_not_null()),
-            Reach::AccountAndAddress => from_address,
-        };
-        Condition::any().add(job_seeker::Column::UserId.eq(id)).add(from_address)
+        let confirmed = Condition::all().add(job_seeker::Column::ConfirmedAt.is_not_null());
+        self.rows((job_seeker::Column::UserId, job_seeker::Column::Email), id, email, Some(confirmed))
     }
 
     /// The contact messages it reaches: nothing confirms a signed-out one's address.
     fn contact_messages(self, id: i32, email: &str) -> Condition {
-        let own = Condition::any().add(contact_message::Column::UserId.eq(id));
-        match self {
-            Reach::Account => own,
-            Reach::AccountAndAddress => own.add(Condition::all().add(contact_message::Column::UserId.is_null()).add(contact_message::Column::Email.eq(email))),
-        }
+        self.rows((contact_message::Column::UserId, contact_message::Column::Email), id, email, None)
     }
 
     /// The recruitment requests it reaches: nothing confirms a signed-out one's address.
     fn recruitment_requests(self, id: i32, email: &str) -> Condition {
-        let own = Condition::any().add(recruitment_request::Column::UserId.eq(id));
-        match self {
-            Reach::Account => own,
-            Reach::AccountAndAddress => {
-                own.add(Condition::all().add(recruitment_request::Column::UserId.is_null()).add(recruitment_request::Column::Email.eq(email)))
-            }
-        }
+        self.rows((recruitment_request::Column::UserId, recruitment_request::Column::Email), id, email, None)
     }
 }
 

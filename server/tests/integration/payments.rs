@@ -278,15 +278,20 @@ fn paid_event(event_id: &str, session: &str, pence: i64, currency: &str) -> Stri
     event.to_string()
 }
 
-async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: common::Backend) {
-    let fake = FakeStripe::default();
+/// The app taking payments through Stripe at the stand-in `fake`.
+async fn stripe_app(backend: common::Backend, fake: &FakeStripe) -> TestApp {
     let stripe_url = fake.serve().await;
-    let app = TestApp::spawn_with(backend, |config| {
+    TestApp::spawn_with(backend, |config| {
         config.payments.provider = PaymentProvider::Stripe;
         config.payments.stripe = Some(server::config::StripeKeys { secret_key: "sk_test_key".into(), webhook_secret: WEBHOOK_SECRET.into() });
         config.payments.stripe_api_url = stripe_url;
     })
-    .await;
+    .await
+}
+
+async fn stripe_checkout_is_paid_by_signed_webhooks_once_and_refunded(backend: common::Backend) {
+    let fake = FakeStripe::default();
+    let app = stripe_app(backend, &fake).await;
     let member = app.member("Amelia Hughes").await;
     let booking = book(&app, &member, 3).await;
     let (status, payment) = start(&app, &member, &booking).await;
@@ -395,13 +400,7 @@ on_both_databases!(backend stripe_checkout_is_paid_by_signed_webhooks_once_and_r
 /// then.
 async fn a_refund_stripe_cannot_make_is_owed_and_made_when_it_can(backend: common::Backend) {
     let fake = FakeStripe::default();
-    let stripe_url = fake.serve().await;
-    let app = TestApp::spawn_with(backend, |config| {
-        config.payments.provider = PaymentProvider::Stripe;
-        config.payments.stripe = Some(server::config::StripeKeys { secret_key: "sk_test_key".into(), webhook_secret: WEBHOOK_SECRET.into() });
-        config.payments.stripe_api_url = stripe_url;
-    })
-    .await;
+    let app = stripe_app(backend, &fake).await;
     let staff = crate::admin::staff_member(&app).await;
     let member = app.member("Amelia Hughes").await;
     let mut paid = Vec::new();
