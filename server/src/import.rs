@@ -2,12 +2,14 @@
 //! rows that exist are updated only where they differ, so importing a file twice changes nothing.
 
 use crate::domain::{Email, Pence, Rating, UkPhone};
+use crate::platform::change::Change;
 use crate::platform::passwords;
 use anyhow::{Context, bail};
+use app::routes::Tag;
 use chrono::{DateTime, NaiveDate, Utc};
 use entity::words::{EmploymentType, ListingStatus, PriceUnit, SalaryPeriod};
 use entity::{category, job, review, service, user, website_info};
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, TransactionTrait};
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -151,20 +153,24 @@ pub async fn import_file(db: &DatabaseConnection, path: &std::path::Path) -> any
     import(db, parse(&text)?).await
 }
 
-/// Imports the whole fixture in one transaction: a bad row leaves the database as it was.
+/// Imports the whole fixture in one change: a bad row leaves the database as it was, and
+/// running servers drop their pages if anything changed.
 pub async fn import(db: &DatabaseConnection, fixture: Fixture) -> anyhow::Result<ImportReport> {
     let new_user_hashes = hash_new_passwords(db, &fixture.users).await?;
-    let txn = db.begin().await?;
+    let mut change = Change::outside_server(db).await?;
     let mut report = ImportReport::default();
     if let Some(info) = &fixture.website_info {
-        import_website_info(&txn, info, &mut report).await?;
+        import_website_info(change.db(), info, &mut report).await?;
     }
-    let category_ids = import_categories(&txn, &fixture.categories, &mut report).await?;
-    let service_ids = import_services(&txn, &fixture.services, &category_ids, &mut report).await?;
-    import_jobs(&txn, &fixture.jobs, &mut report).await?;
-    let user_ids = import_users(&txn, &fixture.users, new_user_hashes, &mut report).await?;
-    import_reviews(&txn, &fixture.reviews, &service_ids, &user_ids, &mut report).await?;
-    txn.commit().await?;
+    let category_ids = import_categories(change.db(), &fixture.categories, &mut report).await?;
+    let service_ids = import_services(change.db(), &fixture.services, &category_ids, &mut report).await?;
+    import_jobs(change.db(), &fixture.jobs, &mut report).await?;
+    let user_ids = import_users(change.db(), &fixture.users, new_user_hashes, &mut report).await?;
+    import_reviews(change.db(), &fixture.reviews, &service_ids, &user_ids, &mut report).await?;
+    if report.changed_anything() {
+        change.touches([Tag::Site]);
+    }
+    change.commit().await?;
     Ok(report)
 }
 

@@ -136,10 +136,6 @@ async fn import(file: &Path) -> anyhow::Result<()> {
     let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool).await?;
     let started = std::time::Instant::now();
     let report = server::import::import_file(&db, file).await?;
-    if report.changed_anything() {
-        // Running servers on the same PostgreSQL database drop their cached pages.
-        server::site::invalidation::publish(&db, "import", &[app::routes::Tag::Site]).await?;
-    }
     println!("imported {} in {:.1} s: {report}", file.display(), started.elapsed().as_secs_f64());
     Ok(())
 }

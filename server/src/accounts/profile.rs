@@ -8,6 +8,7 @@ use crate::http::member::Member;
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::http::upload::{DOCUMENT_KINDS, FileRefusal, PICTURE_KINDS, PICTURE_LIMIT};
 use crate::http::{AppError, timestamp};
+use crate::platform::change::Change;
 use crate::platform::passwords;
 use crate::platform::rate_limit::Limit;
 use crate::platform::storage::{FileKind, Storage};
@@ -18,9 +19,7 @@ use axum::http::StatusCode;
 use bytes::Bytes;
 use chrono::{NaiveDate, Utc};
 use entity::{certificate, user};
-use sea_orm::{
-    ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -222,17 +221,17 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
     }
     row.updated_at = Set(Utc::now());
     let saved = async {
-        let txn = state.db().begin().await?;
-        let updated = row.update(&txn).await?;
+        let change = Change::begin(&state).await?;
+        let updated = row.update(change.db()).await?;
         for (file, name) in new_certificates {
             certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }
-                .insert(&txn)
+                .insert(change.db())
                 .await?;
         }
-        if certificates > 0 && certificates_kept(&txn, member.user.id).await? > limits.certificates_per_member {
+        if certificates > 0 && certificates_kept(change.db(), member.user.id).await? > limits.certificates_per_member {
             return Err(too_many_certificates());
         }
-        txn.commit().await?;
+        change.commit().await?;
         Ok::<_, AppError>(updated)
     }
     .await;
@@ -309,12 +308,12 @@ pub async fn update_password(
     let mut row = member.user.into_active_model();
     row.password_hash = Set(hash);
     row.updated_at = Set(Utc::now());
-    let txn = state.db().begin().await?;
-    row.update(&txn).await?;
+    let change = Change::begin(&state).await?;
+    row.update(change.db()).await?;
     // Every other sign-in ends; this one goes on, but out of the back office: a staff session,
     // from this sign-in or another, needs the second factor again.
-    tokens::revoke_all(&txn, user_id, Some(&member.family)).await?;
-    crate::admin::session::end_all(&txn, user_id).await?;
-    txn.commit().await?;
+    tokens::revoke_all(change.db(), user_id, Some(&member.family)).await?;
+    crate::admin::session::end_all(change.db(), user_id).await?;
+    change.commit().await?;
     Ok(Json(MessageAnswer::new("Password updated successfully!")))
 }

@@ -9,8 +9,8 @@ use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, FieldErrors, JsonBody, NULL_CHARACTERS};
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, RegisterAnswer};
+use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
-use crate::platform::mail::outbox;
 use crate::platform::passwords;
 use crate::platform::rate_limit::Limit;
 use crate::platform::security_events::{self, SecurityEvent};
@@ -20,7 +20,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::user;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -50,16 +50,16 @@ fn parse_email(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Email> {
     Email::parse(&raw).map_err(|e| errors.add("email", e)).ok()
 }
 
-/// Sends a code mail: queued in `db`'s transaction, logged too when mail goes to files.
-async fn queue_code(state: &AppState, db: &impl sea_orm::ConnectionTrait, user: &user::Model, purpose: Purpose) -> Result<(), AppError> {
-    let code = state.codes.issue(db, user.id, purpose).await?;
+/// Sends a code mail with `change`, logged too when mail goes to files.
+async fn queue_code(state: &AppState, change: &mut Change<'_>, user: &user::Model, purpose: Purpose) -> Result<(), AppError> {
+    let code = state.codes.issue(change.db(), user.id, purpose).await?;
     let brand = state.brand().await;
     let first_name = user.full_name.split_whitespace().next().unwrap_or("there");
     let mail = match purpose {
         Purpose::VerifyEmail => templates::verification_code(&user.email, &brand, first_name, &code),
         Purpose::PasswordReset => templates::password_reset_code(&user.email, &brand, first_name, &code),
     };
-    outbox::enqueue(db, mail).await?;
+    change.mail(mail).await?;
     if state.log_codes {
         tracing::info!(email = %user.email, ?purpose, %code, "one-time code (mail is written to files, not sent)");
     }
@@ -107,9 +107,9 @@ pub async fn register(
     let (email, phone) = (email.expect("validated"), phone.expect("validated"));
 
     let password_hash = passwords::hash_blocking(password).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(&state).await?;
     let member = store::NewMember { email: &email, password_hash, full_name, phone: Some(&phone), is_verified: false, is_staff: false };
-    let created = store::insert(&txn, member).await;
+    let created = store::insert(change.db(), member).await;
     let created = match created {
         Ok(user) => user,
         // Two registrations of one address at once: the unique index decides.
@@ -118,9 +118,8 @@ pub async fn register(
         }
         Err(error) => return Err(error.into()),
     };
-    queue_code(&state, &txn, &created, Purpose::VerifyEmail).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    queue_code(&state, &mut change, &created, Purpose::VerifyEmail).await?;
+    change.commit().await?;
     Ok((StatusCode::CREATED, Json(RegisterAnswer::new("Registration successful! Please check your email to verify your account.", created.email))))
 }
 
@@ -151,13 +150,13 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
         return Err(AppError::BadRequest("This email address is already verified. Please login.".into()));
     }
     let code = state.codes.check(state.db(), user.id, Purpose::VerifyEmail, &otp).await?;
-    let txn = state.db().begin().await?;
-    codes::use_up(&txn, code).await?;
+    let change = Change::begin(&state).await?;
+    codes::use_up(change.db(), code).await?;
     let mut row = user.into_active_model();
     row.is_verified = Set(true);
     row.updated_at = Set(Utc::now());
-    row.update(&txn).await?;
-    txn.commit().await?;
+    row.update(change.db()).await?;
+    change.commit().await?;
     Ok(message(VERIFIED))
 }
 
@@ -194,10 +193,9 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
     if state.codes.issued_in_last_hour(state.db(), user.id, Purpose::VerifyEmail).await? >= u64::from(limit.count) {
         return Err(AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds: 3600 });
     }
-    let txn = state.db().begin().await?;
-    queue_code(&state, &txn, &user, Purpose::VerifyEmail).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    let mut change = Change::begin(&state).await?;
+    queue_code(&state, &mut change, &user, Purpose::VerifyEmail).await?;
+    change.commit().await?;
     Ok(Json(sent))
 }
 
@@ -282,7 +280,7 @@ fn refresh_token(body: RefreshBody) -> Result<String, AppError> {
 
 #[utoipa::path(post, path = "/api/auth/token/refresh/", tag = "accounts", request_body = RefreshBody, responses((status = 200, description = "A new pair; the refresh token rotates", body = TokenPair), Invalid, (status = 401, description = "The refresh token is invalid, expired, used or revoked", body = ErrorBody)))]
 pub async fn refresh(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Result<Json<TokenPair>, AppError> {
-    Ok(Json(state.tokens.refresh(state.db(), &refresh_token(body)?).await?))
+    Ok(Json(state.tokens.refresh(&state, &refresh_token(body)?).await?))
 }
 
 #[utoipa::path(post, path = "/api/auth/logout/", tag = "accounts", request_body = RefreshBody, responses((status = 200, body = MessageAnswer), Invalid, (status = 401, description = "The refresh token is invalid or expired", body = ErrorBody)))]
@@ -307,10 +305,9 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAd
         // the answer stays the same.
         let waiting = state.codes.wait_before_next(state.db(), user.id, Purpose::PasswordReset).await?.is_some();
         if !waiting && state.codes.issued_in_last_hour(state.db(), user.id, Purpose::PasswordReset).await? < u64::from(limit.count) {
-            let txn = state.db().begin().await?;
-            queue_code(&state, &txn, &user, Purpose::PasswordReset).await?;
-            txn.commit().await?;
-            state.mail_queued.notify_one();
+            let mut change = Change::begin(&state).await?;
+            queue_code(&state, &mut change, &user, Purpose::PasswordReset).await?;
+            change.commit().await?;
         }
     }
     Ok(message(RESET_CODE_SENT))
@@ -344,16 +341,16 @@ pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: 
     };
     let code = state.codes.check(state.db(), user.id, Purpose::PasswordReset, &otp).await?;
     let password_hash = passwords::hash_blocking(password).await;
-    let txn = state.db().begin().await?;
-    codes::use_up(&txn, code).await?;
+    let change = Change::begin(&state).await?;
+    codes::use_up(change.db(), code).await?;
     let user_id = user.id;
     let mut row = user.into_active_model();
     row.password_hash = Set(password_hash);
     // The code came by mail, so the address is proven too.
     row.is_verified = Set(true);
     row.updated_at = Set(Utc::now());
-    row.update(&txn).await?;
-    tokens::revoke_all(&txn, user_id, None).await?;
-    txn.commit().await?;
+    row.update(change.db()).await?;
+    tokens::revoke_all(change.db(), user_id, None).await?;
+    change.commit().await?;
     Ok(message(PASSWORD_RESET))
 }

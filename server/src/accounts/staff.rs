@@ -2,9 +2,10 @@
 
 use super::store;
 use crate::domain::Email;
+use crate::platform::change::Change;
 use crate::platform::passwords;
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, IntoActiveModel, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, IntoActiveModel};
 
 /// Creates a verified staff account, or makes an existing one staff with this password.
 /// Returns whether it was created.
@@ -19,10 +20,10 @@ pub async fn create_or_promote(db: &DatabaseConnection, email: &Email, password:
             row.is_staff = Set(true);
             row.is_verified = Set(true);
             row.updated_at = Set(now);
-            let txn = db.begin().await?;
-            row.update(&txn).await?;
-            crate::accounts::tokens::revoke_all(&txn, id, None).await?;
-            txn.commit().await?;
+            let change = Change::outside_server(db).await?;
+            row.update(change.db()).await?;
+            crate::accounts::tokens::revoke_all(change.db(), id, None).await?;
+            change.commit().await?;
             Ok(false)
         }
         None => {
@@ -50,10 +51,10 @@ pub async fn retire_published_staff_account(db: &DatabaseConnection) -> anyhow::
     row.is_staff = Set(false);
     row.password_hash = Set("!".into());
     row.updated_at = Set(Utc::now());
-    let txn = db.begin().await?;
-    row.update(&txn).await?;
-    crate::accounts::tokens::revoke_all(&txn, id, None).await?;
-    txn.commit().await?;
+    let change = Change::outside_server(db).await?;
+    row.update(change.db()).await?;
+    crate::accounts::tokens::revoke_all(change.db(), id, None).await?;
+    change.commit().await?;
     tracing::warn!("the demo staff account with a published password was retired: make staff with `server create-admin`");
     Ok(())
 }

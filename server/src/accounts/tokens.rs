@@ -4,11 +4,13 @@
 //! family, so revoking a family (logout, password change or reset) ends them too.
 
 use crate::http::AppError;
+use crate::platform::change::Change;
+use crate::state::AppState;
 use chrono::{Duration, Utc};
 use entity::refresh_token;
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 
 pub const ACCESS_LIFETIME: Duration = Duration::minutes(15);
@@ -127,11 +129,11 @@ impl Tokens {
     /// Trades a refresh token for a new pair, in one transaction: the old token is marked used
     /// and the new one written together, and a family that has been revoked (even while this
     /// ran) is never extended. A token used before revokes its family.
-    pub async fn refresh(&self, db: &DatabaseConnection, token: &str) -> Result<TokenPair, AppError> {
+    pub async fn refresh(&self, state: &AppState, token: &str) -> Result<TokenPair, AppError> {
         let invalid = || AppError::Unauthorized("Token is invalid or expired".into());
         let claims = self.decode(token, Kind::Refresh).ok_or_else(invalid)?;
         let now = Utc::now();
-        let txn = db.begin().await?;
+        let change = Change::begin(state).await?;
         // The transaction's first statement writes: SQLite then waits for its write lock (a
         // read first would fail at once with "database is locked" when another connection
         // writes in between). Marked only if nobody did yet: two racing refreshes cannot both win.
@@ -141,22 +143,22 @@ impl Tokens {
             .filter(refresh_token::Column::UsedAt.is_null())
             .filter(refresh_token::Column::RevokedAt.is_null())
             .filter(refresh_token::Column::ExpiresAt.gt(now))
-            .exec(&txn)
+            .exec(change.db())
             .await?;
-        let row = refresh_token::Entity::find().filter(refresh_token::Column::Jti.eq(&claims.jti)).one(&txn).await?.ok_or_else(invalid)?;
+        let row = refresh_token::Entity::find().filter(refresh_token::Column::Jti.eq(&claims.jti)).one(change.db()).await?.ok_or_else(invalid)?;
         if marked.rows_affected == 0 {
             if row.revoked_at.is_none() && row.expires_at > now {
                 tracing::warn!(user_id = row.user_id, "a used refresh token was presented again; revoking its sign-in");
-                revoke_family(&txn, &row.family).await?;
-                txn.commit().await?;
+                revoke_family(change.db(), &row.family).await?;
+                change.commit().await?;
             }
             return Err(invalid());
         }
-        let pair = self.issue(&txn, row.user_id, Some(row.family.clone())).await?;
-        if !family_is_live(&txn, row.user_id, &row.family).await? {
+        let pair = self.issue(change.db(), row.user_id, Some(row.family.clone())).await?;
+        if !family_is_live(change.db(), row.user_id, &row.family).await? {
             return Err(invalid());
         }
-        txn.commit().await?;
+        change.commit().await?;
         Ok(pair)
     }
 

@@ -3,11 +3,12 @@
 //! into checked values once; each change is one transaction with its audit row (the changed
 //! fields before and after), then the pages showing it are dropped from the cache.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use crate::domain::{Email, Pence, UkPhone};
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
 use app::admin::{CategoryRow, ServiceRow, WebsiteInfoForm};
@@ -15,9 +16,7 @@ use app::routes::Tag;
 use chrono::Utc;
 use entity::words::{ListingStatus, PriceUnit};
 use entity::{category, service, user, website_info};
-use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait,
-};
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
@@ -137,13 +136,13 @@ pub async fn save_category(state: &AppState, staff: &user::Model, id: Option<i32
         }
     };
     errors.finish()?;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     let saved = match &current {
         Some(current) => {
             let mut row = current.clone().into_active_model();
             (row.name, row.slug, row.icon, row.description, row.priority, row.hidden) =
                 (Set(name), Set(slug), Set(icon), Set(description), Set(priority), Set(hidden));
-            row.update(&txn).await
+            row.update(change.db()).await
         }
         None => {
             category::ActiveModel {
@@ -155,7 +154,7 @@ pub async fn save_category(state: &AppState, staff: &user::Model, id: Option<i32
                 hidden: Set(hidden),
                 ..Default::default()
             }
-            .insert(&txn)
+            .insert(change.db())
             .await
         }
     };
@@ -169,9 +168,9 @@ pub async fn save_category(state: &AppState, staff: &user::Model, id: Option<i32
         None => (Value::Null, category_json(&saved)),
     };
     let (action, verb) = if current.is_some() { ("category.update", "Edited") } else { ("category.create", "Added") };
-    audit::record(&txn, staff, Action::new(action, "category", Some(saved.id), format!("{verb} the category {}", saved.name)).changed(before, after)).await?;
-    txn.commit().await?;
-    state.site.invalidate(&[Tag::Site]).await;
+    change.audit(staff, Action::new(action, "category", Some(saved.id), format!("{verb} the category {}", saved.name)).changed(before, after)).await?;
+    change.touches([Tag::Site]);
+    change.commit().await?;
     Ok(categories(state.db()).await?.into_iter().find(|c| c.id == saved.id).expect("just saved"))
 }
 
@@ -286,7 +285,7 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
     }
     errors.finish()?;
     let now = Utc::now();
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     let saved = match c {
         Some(current) => {
             let mut row = current.clone().into_active_model();
@@ -301,7 +300,7 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
             row.priority = Set(priority);
             row.areas = Set(serde_json::to_string(&areas).expect("text serialises"));
             row.updated_at = Set(now);
-            row.update(&txn).await
+            row.update(change.db()).await
         }
         None => {
             service::ActiveModel {
@@ -320,7 +319,7 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
                 updated_at: Set(now),
                 ..Default::default()
             }
-            .insert(&txn)
+            .insert(change.db())
             .await
         }
     };
@@ -334,12 +333,11 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
         None => (Value::Null, service_json(&saved)),
     };
     let (action, verb) = if c.is_some() { ("service.update", "Edited") } else { ("service.create", "Added") };
-    audit::record(&txn, staff, Action::new(action, "service", Some(saved.id), format!("{verb} the service {}", saved.title)).changed(before, after)).await?;
-    txn.commit().await?;
+    change.audit(staff, Action::new(action, "service", Some(saved.id), format!("{verb} the service {}", saved.title)).changed(before, after)).await?;
     // Lists, counts and menus change with a status or a category; the service's own pages always.
     let moved = c.is_none_or(|current| current.status != saved.status || current.category_id != saved.category_id);
-    let tags = if moved { vec![Tag::Site] } else { vec![Tag::Service(saved.id), Tag::Services] };
-    state.site.invalidate(&tags).await;
+    change.touches(if moved { vec![Tag::Site] } else { vec![Tag::Service(saved.id), Tag::Services] });
+    change.commit().await?;
     service(state.db(), saved.id).await
 }
 
@@ -393,14 +391,14 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
     let now = Utc::now();
     let phones_json = serde_json::to_string(&phones).expect("text serialises");
     let socials_json = serde_json::to_string(&socials).expect("text serialises");
-    let txn = state.db().begin().await?;
-    let existing = website_info::Entity::find().order_by_asc(website_info::Column::Id).one(&txn).await?;
+    let mut change = Change::begin(state).await?;
+    let existing = website_info::Entity::find().order_by_asc(website_info::Column::Id).one(change.db()).await?;
     match existing {
         Some(row) => {
             let mut row = row.into_active_model();
             (row.brand, row.email, row.phones, row.address, row.opening_hours, row.socials, row.updated_at) =
                 (Set(brand), Set(email), Set(phones_json), Set(address), Set(opening_hours), Set(socials_json), Set(now));
-            row.update(&txn).await?;
+            row.update(change.db()).await?;
         }
         None => {
             website_info::ActiveModel {
@@ -413,20 +411,20 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
                 updated_at: Set(now),
                 ..Default::default()
             }
-            .insert(&txn)
+            .insert(change.db())
             .await?;
         }
     }
     let after = {
-        let row = website_info::Entity::find().order_by_asc(website_info::Column::Id).one(&txn).await?.expect("just saved");
+        let row = website_info::Entity::find().order_by_asc(website_info::Column::Id).one(change.db()).await?.expect("just saved");
         crate::catalogue::website_info::website_info_view(row)
     };
     let (before, after) = changes(
         serde_json::to_value(&before).unwrap_or_default(),
         json!({"brand": after.brand, "email": after.email, "phones": after.phones, "address": after.address, "opening_hours": after.opening_hours, "socials": after.socials.clone().into_iter().collect::<Vec<_>>()}),
     );
-    audit::record(&txn, staff, Action::new("website_info.update", "website_info", None, "Edited the website info").changed(before, after)).await?;
-    txn.commit().await?;
-    state.site.invalidate(&[Tag::Site]).await;
+    change.audit(staff, Action::new("website_info.update", "website_info", None, "Edited the website info").changed(before, after)).await?;
+    change.touches([Tag::Site]);
+    change.commit().await?;
     website_info(state).await
 }

@@ -3,12 +3,13 @@
 //! removal, which also tells the applicants); the applications to any job, with CVs by signed
 //! links, moved along through the jobs feature's own status change.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::jobs::posting::{RemovedByStaff, remove_post};
 use crate::jobs::queries::{open_on, status_on};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::{ApplicationRow, JobRow};
 use app::routes::Tag;
@@ -16,7 +17,7 @@ use chrono::Utc;
 use entity::words::ListingStatus;
 use entity::{job, job_application, user};
 use sea_orm::sea_query::{Condition, Expr};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -130,7 +131,7 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
         }
         _ => return Err(AppError::BadRequest("The job is like that already.".into())),
     };
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     // Conditional on what staff saw: of two staff acting at once, one changes it.
     let changed = job::Entity::update_many()
         .col_expr(job::Column::Status, Expr::value(to))
@@ -138,20 +139,20 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
         .filter(job::Column::Id.eq(id))
         .filter(job::Column::Status.eq(row.status))
         .filter(job::Column::RemovedAt.is_null())
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else changed this job meanwhile. Reload to see it.".into()));
     }
-    audit::record(
-        &txn,
-        staff,
-        Action::new(name, "job", Some(id), format!("{verb} the job post {} at {}", row.title, row.company))
-            .changed(json!({"status": row.status}), json!({"status": to})),
-    )
-    .await?;
-    txn.commit().await?;
-    state.site.invalidate(&[Tag::Jobs, Tag::Job(id)]).await;
+    change
+        .audit(
+            staff,
+            Action::new(name, "job", Some(id), format!("{verb} the job post {} at {}", row.title, row.company))
+                .changed(json!({"status": row.status}), json!({"status": to})),
+        )
+        .await?;
+    change.touches([Tag::Jobs, Tag::Job(id)]);
+    change.commit().await?;
     Ok(one(state.db(), id).await?.1)
 }
 

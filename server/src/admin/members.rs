@@ -2,16 +2,17 @@
 //! end at once) or reactivate it, grant or remove staff rights, and answer a person's emailed
 //! request for their data or for erasure. A staff member cannot lock themselves out.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use crate::data_rights::erasure::{self, ErasedBy};
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::MemberRow;
 use chrono::NaiveDate;
 use entity::{booking, user};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 
 pub async fn search(db: &impl ConnectionTrait, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<MemberRow>), DbErr> {
@@ -97,28 +98,28 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     if before == value {
         return Err(AppError::BadRequest("The account is like that already.".into()));
     }
-    let txn = state.db().begin().await?;
+    let mut write = Change::begin(state).await?;
     // Conditional on the value staff saw: of two staff acting at once, one changes it.
     let changed = user::Entity::update_many()
         .col_expr(column, Expr::value(value))
         .col_expr(user::Column::UpdatedAt, Expr::value(chrono::Utc::now()))
         .filter(user::Column::Id.eq(id))
         .filter(Expr::col(column).eq(before))
-        .exec(&txn)
+        .exec(write.db())
         .await?;
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else changed this account meanwhile. Reload to see it.".into()));
     }
     // A deactivated member is signed out everywhere; a former staff member leaves the back office.
     if change == AccountChange::Deactivate {
-        crate::accounts::tokens::revoke_all(&txn, id, None).await?;
+        crate::accounts::tokens::revoke_all(write.db(), id, None).await?;
     }
     if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
-        super::session::end_all(&txn, id).await?;
+        super::session::end_all(write.db(), id).await?;
     }
     let entry = Action::new(action, "user", Some(id), format!("{summary} member {id}")).changed(json!({field: before}), json!({field: value}));
-    audit::record(&txn, staff, entry).await?;
-    txn.commit().await?;
+    write.audit(staff, entry).await?;
+    write.commit().await?;
     Ok(row_of(state.db(), find(state.db(), id).await?).await?)
 }
 
@@ -126,20 +127,20 @@ async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user
     if member.totp_enrolled_at.is_none() {
         return Err(AppError::BadRequest("This account has no authenticator set up.".into()));
     }
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     user::Entity::update_many()
         .col_expr(user::Column::TotpSecret, Expr::value(Option::<String>::None))
         .col_expr(user::Column::TotpEnrolledAt, Expr::value(Option::<chrono::DateTime<chrono::Utc>>::None))
         .col_expr(user::Column::TotpLastStep, Expr::value(Option::<i64>::None))
         .filter(user::Column::Id.eq(member.id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(&txn).await?;
-    super::session::end_all(&txn, member.id).await?;
+    entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(change.db()).await?;
+    super::session::end_all(change.db(), member.id).await?;
     let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of member {}", member.id))
         .changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
-    audit::record(&txn, staff, entry).await?;
-    txn.commit().await?;
+    change.audit(staff, entry).await?;
+    change.commit().await?;
     Ok(row_of(state.db(), find(state.db(), member.id).await?).await?)
 }
 
@@ -159,7 +160,9 @@ pub async fn export_for_request(state: &AppState, staff: &user::Model, id: i32, 
     let data = crate::data_rights::export::member_data(state, &member, crate::data_rights::Reach::AccountAndAddress).await?;
     let mut action = Action::new("member.export", "user", Some(id), format!("Exported the data of member {id} for a subject access request"));
     action.requested_on = Some(requested_on);
-    audit::record(state.db(), staff, action).await?;
+    let mut change = Change::begin(state).await?;
+    change.audit(staff, action).await?;
+    change.commit().await?;
     Ok(data)
 }
 

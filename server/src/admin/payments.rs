@@ -3,11 +3,12 @@
 //! money cannot go back twice), then in one transaction the payment and its booking are marked
 //! Refunded, the member told and the audit log written.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 
 use crate::payments::refunds;
 use crate::payments::views::receipt_number;
@@ -15,7 +16,7 @@ use crate::state::AppState;
 use app::admin::PaymentRow;
 use entity::words::PaymentStatus;
 use entity::{booking, payment, service, user};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -99,9 +100,9 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     let member = user::Entity::find_by_id(paid.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let notifier = Notifier::new(state).await;
     let amount = Pence::from_stored(paid.amount_pence);
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     // The refund a cancellation owes is the same one: whichever comes first, it is owed once.
-    if !refunds::owe(&txn, &paid).await? {
+    if !refunds::owe(change.db(), &paid).await? {
         return Err(AppError::Conflict("This payment is being refunded already (the booking was cancelled). Reload to see it.".into()));
     }
     let notice = Notice {
@@ -113,13 +114,12 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
         link: format!("/user/payments?receipt={id}"),
         calendar: None,
     };
-    notifier.send(&txn, &member, notice).await?;
+    change.notify(&notifier, &member, notice).await?;
     let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to member {}", receipt_number(id), member.id))
         .because(Some(reason))
         .changed(json!({"status": "Paid"}), json!({"status": "Refunded"}));
-    audit::record(&txn, staff, entry).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.audit(staff, entry).await?;
+    change.commit().await?;
     refunds::make_now(state, id).await;
     one(state.db(), id).await
 }

@@ -2,13 +2,14 @@
 //! enrolment (a secret shown as a QR code, confirmed by a first code, then ten recovery codes),
 //! and signing in with a code or a recovery code, which opens the staff session.
 
-use super::audit::{self, Action};
+use super::audit::Action;
 use super::second_factor;
 use super::session;
 use crate::http::AppError;
 use crate::http::extract::JsonBody;
 use crate::http::member::StaffAccount;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
+use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::platform::security_events::{self, SecurityEvent};
 use crate::state::AppState;
@@ -20,7 +21,7 @@ use chrono::Utc;
 use entity::{staff_recovery_code, user};
 use sea_orm::Condition;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -111,22 +112,22 @@ pub async fn confirm_enrolment(
         return Err(AppError::field("code", WRONG_CODE));
     };
     let codes = second_factor::new_recovery_codes();
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(&state).await?;
     let confirmed = user::Entity::update_many()
         .col_expr(user::Column::TotpEnrolledAt, Expr::value(Utc::now()))
         .col_expr(user::Column::TotpLastStep, Expr::value(step))
         .filter(user::Column::Id.eq(user.id))
         .filter(user::Column::TotpEnrolledAt.is_null())
         .filter(user::Column::TotpSecret.eq(secret))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     if confirmed.rows_affected == 0 {
         return Err(AppError::BadRequest("Start setting up your authenticator again: this secret is no longer the one waiting.".into()));
     }
-    replace_recovery_codes(&txn, user.id, &codes).await?;
-    let (token, expires_at) = session::open(&txn, user.id, &member.family, state.config().staff_session).await?;
-    audit::record(&txn, user, Action::new("staff.enrol", "user", Some(user.id), "Set up an authenticator app and signed in to the back office")).await?;
-    txn.commit().await?;
+    replace_recovery_codes(change.db(), user.id, &codes).await?;
+    let (token, expires_at) = session::open(change.db(), user.id, &member.family, state.config().staff_session).await?;
+    change.audit(user, Action::new("staff.enrol", "user", Some(user.id), "Set up an authenticator app and signed in to the back office")).await?;
+    change.commit().await?;
     state.limiter.give_back("staff-code", &key).await?;
     let answer = EnrolmentDone { recovery_codes: codes, session_expires_at: crate::http::timestamp(expires_at) };
     Ok(with_session_cookie(&state, &token, Json(answer).into_response()))
@@ -194,7 +195,7 @@ pub async fn sign_in(
     // The try is taken before the code is compared, and given back if it is right: a burst
     // of simultaneous codes cannot all be compared. An empty form takes none.
     state.limiter.check("staff-code", &key, limit).await?;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(&state).await?;
     let (accepted, how, field, wrong) = match given {
         Given::Code(code) => {
             let step = second_factor::accepted_step(&secret, code, user.totp_last_step, unix_now());
@@ -205,7 +206,7 @@ pub async fn sign_in(
                         .col_expr(user::Column::TotpLastStep, Expr::value(step))
                         .filter(user::Column::Id.eq(user.id))
                         .filter(Condition::any().add(user::Column::TotpLastStep.is_null()).add(user::Column::TotpLastStep.lt(step)))
-                        .exec(&txn)
+                        .exec(change.db())
                         .await?
                         .rows_affected
                         == 1
@@ -220,7 +221,7 @@ pub async fn sign_in(
                 .filter(staff_recovery_code::Column::UserId.eq(user.id))
                 .filter(staff_recovery_code::Column::CodeHash.eq(second_factor::recovery_code_hash(recovery)))
                 .filter(staff_recovery_code::Column::UsedAt.is_null())
-                .exec(&txn)
+                .exec(change.db())
                 .await?;
             (used.rows_affected == 1, "a recovery code", "recovery_code", WRONG_RECOVERY_CODE)
         }
@@ -229,14 +230,14 @@ pub async fn sign_in(
         security_events::record(SecurityEvent::WrongStaffCode, Some(user.id));
         return Err(AppError::field(field, wrong));
     }
-    let (token, expires_at) = session::open(&txn, user.id, &member.family, state.config().staff_session).await?;
+    let (token, expires_at) = session::open(change.db(), user.id, &member.family, state.config().staff_session).await?;
     let left = staff_recovery_code::Entity::find()
         .filter(staff_recovery_code::Column::UserId.eq(user.id))
         .filter(staff_recovery_code::Column::UsedAt.is_null())
-        .count(&txn)
+        .count(change.db())
         .await?;
-    audit::record(&txn, user, Action::new("staff.sign_in", "user", Some(user.id), format!("Signed in to the back office with {how}"))).await?;
-    txn.commit().await?;
+    change.audit(user, Action::new("staff.sign_in", "user", Some(user.id), format!("Signed in to the back office with {how}"))).await?;
+    change.commit().await?;
     state.limiter.give_back("staff-code", &key).await?;
     let answer = StaffSessionAnswer { session_expires_at: crate::http::timestamp(expires_at), recovery_codes_left: left };
     Ok(with_session_cookie(&state, &token, Json(answer).into_response()))

@@ -5,16 +5,17 @@
 //! after the commit (see [`crate::payments::refunds`]).
 
 use super::calendar::Invite;
-use crate::admin::audit::{self, Action};
+use crate::admin::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
 use crate::payments::refunds::{self, CancellationMoney, settle_before_cancelling};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::Utc;
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::json;
 
 pub enum CancelledBy<'a> {
@@ -38,16 +39,16 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
     // provider, so a retry after a failure is safe); a refund is only owed until the commit.
     let money = settle_before_cancelling(state, row, matches!(by, CancelledBy::Staff { .. })).await?;
     let notifier = Notifier::new(state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     // Only a booking still open is cancelled: of two cancellations at once, one changes it.
     let changed = booking::Entity::update_many()
         .col_expr(booking::Column::Status, sea_orm::sea_query::Expr::value(BookingStatus::Cancelled))
         .filter(booking::Column::Id.eq(row.id))
         .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     if changed.rows_affected == 1 {
-        money.record(&txn).await?;
+        money.record(change.db()).await?;
         let invite = Invite::of(row, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let money_said = match &money {
             CancellationMoney::Refund { payment } => format!(
@@ -68,7 +69,7 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
                 "We are sorry: we have had to cancel your booking of {when}. Our reason: {reason} The attached update removes it from your calendar.{money_said}"
             ),
         };
-        notifier.send(&txn, member, Notice { title: "Booking cancelled".into(), message, link: "/user/bookings".into(), calendar: Some(invite) }).await?;
+        change.notify(&notifier, member, Notice { title: "Booking cancelled".into(), message, link: "/user/bookings".into(), calendar: Some(invite) }).await?;
         if let CancelledBy::Staff { staff, reason } = by {
             let action = Action::new("booking.cancel", "booking", Some(row.id), format!("Cancelled member {}'s booking of {when}", member.id))
                 .because(Some(reason))
@@ -76,11 +77,10 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
                     json!({"status": row.status, "payment_status": row.payment_status}),
                     json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refund { .. })}),
                 );
-            audit::record(&txn, staff, action).await?;
+            change.audit(staff, action).await?;
         }
     }
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.commit().await?;
     if let (CancellationMoney::Refund { payment }, true) = (&money, changed.rows_affected == 1) {
         refunds::make_now(state, payment.id).await;
     }

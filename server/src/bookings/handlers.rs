@@ -10,6 +10,7 @@ use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
@@ -18,7 +19,7 @@ use axum::http::StatusCode;
 use chrono::{NaiveDate, NaiveTime, Utc};
 use entity::words::{BookingPayment, BookingStatus, ListingStatus};
 use entity::{booking, service};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -145,7 +146,7 @@ pub async fn book(
     let (service, date, time, postcode) = (service.expect("validated"), date.expect("validated"), time.expect("validated"), postcode.expect("validated"));
 
     let notifier = Notifier::new(&state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(&state).await?;
     let saved = booking::ActiveModel {
         user_id: Set(member.user.id),
         service_id: Set(service.id),
@@ -161,7 +162,7 @@ pub async fn book(
         created_at: Set(Utc::now()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(change.db())
     .await?;
     let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     let notice = Notice {
@@ -175,9 +176,8 @@ pub async fn book(
         link: "/user/bookings".into(),
         calendar: Some(invite),
     };
-    notifier.send(&txn, &member.user, notice).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.notify(&notifier, &member.user, notice).await?;
+    change.commit().await?;
     Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours))))
 }
 

@@ -4,15 +4,16 @@
 //! staff member saw, so two staff acting at once cannot both do it.
 
 use super::calendar::Invite;
-use crate::admin::audit::{self, Action};
+use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::Utc;
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::json;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -44,12 +45,12 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
     let member = user::Entity::find_by_id(row.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(row.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let notifier = Notifier::new(state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     let changed = booking::Entity::update_many()
         .col_expr(booking::Column::Status, Expr::value(to))
         .filter(booking::Column::Id.eq(id))
         .filter(booking::Column::Status.eq(from))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
         return Err(AppError::Conflict("Someone else changed this booking meanwhile. Reload to see it.".into()));
@@ -77,11 +78,10 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
             "Marked completed",
         ),
     };
-    notifier.send(&txn, &member, notice).await?;
+    change.notify(&notifier, &member, notice).await?;
     let entry = Action::new(action, "booking", Some(id), format!("{verb} member {}'s booking of {when}", member.id))
         .changed(json!({"status": from}), json!({"status": to}));
-    audit::record(&txn, staff, entry).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.audit(staff, entry).await?;
+    change.commit().await?;
     booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)
 }

@@ -3,13 +3,14 @@
 
 use crate::domain::uk_time;
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::state::AppState;
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter};
 use std::sync::Arc;
 
 /// How long before the booked time the reminder goes.
@@ -41,20 +42,20 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
         if starts <= now || starts - now > AHEAD || row.created_at > starts - AHEAD {
             continue;
         }
-        let txn = state.db().begin().await?;
+        let mut change = Change::begin(state).await?;
         let claimed = booking::Entity::update_many()
             .col_expr(booking::Column::ReminderQueuedAt, Expr::value(now))
             .filter(booking::Column::Id.eq(row.id))
             .filter(booking::Column::ReminderQueuedAt.is_null())
             // Cancelled since it was read: no reminder.
             .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
-            .exec(&txn)
+            .exec(change.db())
             .await?;
         if claimed.rows_affected == 0 {
             continue;
         }
         let (Some(member), Some(service)) =
-            (user::Entity::find_by_id(row.user_id).one(&txn).await?, service::Entity::find_by_id(row.service_id).one(&txn).await?)
+            (user::Entity::find_by_id(row.user_id).one(change.db()).await?, service::Entity::find_by_id(row.service_id).one(change.db()).await?)
         else {
             continue;
         };
@@ -71,12 +72,9 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
             link: "/user/bookings".into(),
             calendar: None,
         };
-        notifier.send(&txn, &member, notice).await?;
-        txn.commit().await?;
+        change.notify(&notifier, &member, notice).await?;
+        change.commit().await?;
         queued += 1;
-    }
-    if queued > 0 {
-        state.mail_queued.notify_one();
     }
     Ok(queued)
 }

@@ -10,8 +10,9 @@
 //! asked. The audit log names members by id only, so it holds nothing to erase.
 
 use super::Reach;
-use crate::admin::audit::{self, Action};
+use crate::admin::audit::Action;
 use crate::http::AppError;
+use crate::platform::change::Change;
 use crate::reviews::queries::FORMER_MEMBER;
 use crate::state::AppState;
 use app::routes::Tag;
@@ -21,7 +22,7 @@ use entity::{
     review, review_report, user,
 };
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde_json::json;
 
 /// Who asked for the erasure.
@@ -92,7 +93,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         review::Entity::find().filter(review::Column::UserId.eq(id)).select_only().column(review::Column::ServiceId).into_tuple::<i32>().all(db).await?;
 
     let now = Utc::now();
-    let txn = db.begin().await?;
+    let mut change = Change::begin(state).await?;
     // The account first: this write also takes SQLite's write lock for the whole erasure.
     user::Entity::update_many()
         .col_expr(user::Column::Email, Expr::value(erased_email(id)))
@@ -116,41 +117,41 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .col_expr(user::Column::TotpEnrolledAt, Expr::value(Option::<chrono::DateTime<Utc>>::None))
         .col_expr(user::Column::UpdatedAt, Expr::value(now))
         .filter(user::Column::Id.eq(id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    crate::accounts::tokens::revoke_all(&txn, id, None).await?;
-    crate::admin::session::end_all(&txn, id).await?;
-    certificate::Entity::delete_many().filter(certificate::Column::UserId.eq(id)).exec(&txn).await?;
-    notification::Entity::delete_many().filter(notification::Column::UserId.eq(id)).exec(&txn).await?;
-    bookmark::Entity::delete_many().filter(bookmark::Column::UserId.eq(id)).exec(&txn).await?;
-    one_time_code::Entity::delete_many().filter(one_time_code::Column::UserId.eq(id)).exec(&txn).await?;
-    provider::Entity::delete_many().filter(provider::Column::UserId.eq(id)).exec(&txn).await?;
-    job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(&txn).await?;
-    job_seeker::Entity::delete_many().filter(reach.job_seekers(id, &member.email)).exec(&txn).await?;
+    crate::accounts::tokens::revoke_all(change.db(), id, None).await?;
+    crate::admin::session::end_all(change.db(), id).await?;
+    certificate::Entity::delete_many().filter(certificate::Column::UserId.eq(id)).exec(change.db()).await?;
+    notification::Entity::delete_many().filter(notification::Column::UserId.eq(id)).exec(change.db()).await?;
+    bookmark::Entity::delete_many().filter(bookmark::Column::UserId.eq(id)).exec(change.db()).await?;
+    one_time_code::Entity::delete_many().filter(one_time_code::Column::UserId.eq(id)).exec(change.db()).await?;
+    provider::Entity::delete_many().filter(provider::Column::UserId.eq(id)).exec(change.db()).await?;
+    job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(change.db()).await?;
+    job_seeker::Entity::delete_many().filter(reach.job_seekers(id, &member.email)).exec(change.db()).await?;
     // Sent mail too: its bodies hold their name and the addresses of their bookings.
-    mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).exec(&txn).await?;
+    mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).exec(change.db()).await?;
     booking::Entity::update_many()
         .col_expr(booking::Column::AddressLine1, Expr::value(""))
         .col_expr(booking::Column::City, Expr::value(""))
         .col_expr(booking::Column::Postcode, Expr::value(""))
         .col_expr(booking::Column::Notes, Expr::value(""))
         .filter(booking::Column::UserId.eq(id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     recruitment_request::Entity::update_many()
         .col_expr(recruitment_request::Column::ContactName, Expr::value(FORMER_MEMBER))
         .col_expr(recruitment_request::Column::Email, Expr::value(""))
         .col_expr(recruitment_request::Column::PhoneNumber, Expr::value(""))
         .filter(reach.recruitment_requests(id, &member.email))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    contact_message::Entity::delete_many().filter(reach.contact_messages(id, &member.email)).exec(&txn).await?;
+    contact_message::Entity::delete_many().filter(reach.contact_messages(id, &member.email)).exec(change.db()).await?;
     review_report::Entity::update_many()
         .col_expr(review_report::Column::Reason, Expr::value(ERASED_REPORT_REASON))
         .filter(review_report::Column::UserId.eq(id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    for naming in notification::Entity::find().filter(notification::Column::NamesUserId.eq(id)).all(&txn).await? {
+    for naming in notification::Entity::find().filter(notification::Column::NamesUserId.eq(id)).all(change.db()).await? {
         let message = match &naming.named_as {
             // The name leads the message ("X applied for ..."): only that one, not a job title's.
             Some(name) if !name.is_empty() => naming.message.replacen(name.as_str(), FORMER_MEMBER, 1),
@@ -161,23 +162,34 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
             .col_expr(notification::Column::NamesUserId, Expr::value(Option::<i32>::None))
             .col_expr(notification::Column::NamedAs, Expr::value(Option::<String>::None))
             .filter(notification::Column::Id.eq(naming.id))
-            .exec(&txn)
+            .exec(change.db())
             .await?;
     }
     job::Entity::update_many()
         .col_expr(job::Column::RemovedAt, Expr::value(now))
         .filter(job::Column::OwnerId.eq(id))
         .filter(job::Column::RemovedAt.is_null())
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     // Every post's attachment goes from storage below, removed posts' included.
-    job::Entity::update_many().col_expr(job::Column::Attachment, Expr::value(Option::<String>::None)).filter(job::Column::OwnerId.eq(id)).exec(&txn).await?;
+    job::Entity::update_many()
+        .col_expr(job::Column::Attachment, Expr::value(Option::<String>::None))
+        .filter(job::Column::OwnerId.eq(id))
+        .exec(change.db())
+        .await?;
     if let ErasedBy::Staff { staff, requested_on } = by {
         let mut action = Action::new("member.erase", "user", Some(id), format!("Erased member {id}'s personal data on their request"));
         action.requested_on = Some(requested_on);
-        audit::record(&txn, staff, action.changed(json!({"is_active": member.is_active}), json!({"is_active": false, "erased": true}))).await?;
+        change.audit(staff, action.changed(json!({"is_active": member.is_active}), json!({"is_active": false, "erased": true}))).await?;
     }
-    txn.commit().await?;
+    let mut tags: Vec<Tag> = reviewed.into_iter().map(Tag::Service).collect();
+    tags.push(Tag::Reviews);
+    if !posts.is_empty() {
+        tags.push(Tag::Jobs);
+        tags.extend(posts.iter().map(|j| Tag::Job(j.id)));
+    }
+    change.touches(tags);
+    change.commit().await?;
 
     // The rows no longer name the files: removing them now cannot leave a record pointing at nothing.
     for key in &files {
@@ -186,12 +198,5 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     if let Err(error) = crate::platform::mail::sender::delete_files_addressed_to(&state.config().mail_dir(), &member.email).await {
         tracing::error!(%error, member = id, "cannot delete the offline mail files addressed to an erased member");
     }
-    let mut tags: Vec<Tag> = reviewed.into_iter().map(Tag::Service).collect();
-    tags.push(Tag::Reviews);
-    if !posts.is_empty() {
-        tags.push(Tag::Jobs);
-        tags.extend(posts.iter().map(|j| Tag::Job(j.id)));
-    }
-    state.site.invalidate(&tags).await;
     Ok(())
 }

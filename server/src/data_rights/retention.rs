@@ -4,13 +4,14 @@
 //! storage with the records that name them. The period is `DOCUMENT_RETENTION_MONTHS`
 //! (12 by default), and the privacy policy states it.
 
+use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::state::AppState;
 use chrono::{DateTime, Months, Utc};
 use entity::words::ListingStatus;
 use entity::{job, job_application, job_seeker, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, DbErr, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, Condition, DbErr, EntityTrait, QueryFilter, QuerySelect};
 use std::sync::Arc;
 
 const EVERY: std::time::Duration = std::time::Duration::from_secs(24 * 60 * 60);
@@ -86,9 +87,9 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> Result<Removed, DbEr
     files.extend(dormant.into_iter().flat_map(|u| [u.passport, u.utility_bill, u.other_documents]).flatten());
     let removed = Removed { applications: application_ids.len(), registrations: registration_ids.len(), identity_documents: dormant_ids.len() };
 
-    let txn = db.begin().await?;
-    job_application::Entity::delete_many().filter(job_application::Column::Id.is_in(application_ids)).exec(&txn).await?;
-    job_seeker::Entity::delete_many().filter(job_seeker::Column::Id.is_in(registration_ids)).exec(&txn).await?;
+    let change = Change::begin(state).await?;
+    job_application::Entity::delete_many().filter(job_application::Column::Id.is_in(application_ids)).exec(change.db()).await?;
+    job_seeker::Entity::delete_many().filter(job_seeker::Column::Id.is_in(registration_ids)).exec(change.db()).await?;
     user::Entity::update_many()
         .col_expr(user::Column::Passport, Expr::value(Option::<String>::None))
         .col_expr(user::Column::UtilityBill, Expr::value(Option::<String>::None))
@@ -97,9 +98,9 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> Result<Removed, DbEr
         // Still deactivated and untouched: one reactivated meanwhile keeps its documents.
         .filter(user::Column::IsActive.eq(false))
         .filter(user::Column::UpdatedAt.lt(before))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    txn.commit().await?;
+    change.commit().await?;
 
     // The records are gone first, so no record can point at a missing file.
     for key in &files {

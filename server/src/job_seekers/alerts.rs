@@ -5,8 +5,9 @@
 use super::links::unsubscribe_url;
 use crate::domain::uk_time;
 use crate::jobs::queries::{listed, open_on};
+use crate::platform::change::Change;
 use crate::platform::mail::layout::html;
-use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::mail::outbox::Mail;
 use crate::platform::periodic;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::state::AppState;
@@ -14,7 +15,7 @@ use chrono::{DateTime, Utc};
 use entity::words::{EmploymentType, JobAlerts};
 use entity::{job, job_seeker};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::sync::Arc;
 
 /// The most jobs one alert lists; the mail links to the rest.
@@ -59,24 +60,21 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, DbE
         if jobs.is_empty() {
             continue;
         }
-        let txn = state.db().begin().await?;
+        let mut change = Change::begin(state).await?;
         let claimed = job_seeker::Entity::update_many()
             .col_expr(job_seeker::Column::LastAlertAt, Expr::value(now))
             .col_expr(job_seeker::Column::AlertedUntil, Expr::value(now))
             .filter(job_seeker::Column::Id.eq(seeker.id))
             .filter(job_seeker::Column::Alerts.eq(JobAlerts::On))
             .filter(job_seeker::Column::AlertedUntil.eq(seeker.alerted_until))
-            .exec(&txn)
+            .exec(change.db())
             .await?;
         if claimed.rows_affected == 0 {
             continue;
         }
-        outbox::enqueue(&txn, alert_mail(state, &brand, &seeker, &jobs)).await?;
-        txn.commit().await?;
+        change.mail(alert_mail(state, &brand, &seeker, &jobs)).await?;
+        change.commit().await?;
         queued += 1;
-    }
-    if queued > 0 {
-        state.mail_queued.notify_one();
     }
     Ok(queued)
 }

@@ -2,6 +2,7 @@
 //! job alerts, and unsubscribing from them (one click; the page offers to undo it).
 
 use crate::http::AppError;
+use crate::platform::change::Change;
 use crate::state::AppState;
 use app::data::{MessageAction, MessagePage};
 use axum::extract::{Query, State};
@@ -10,7 +11,7 @@ use axum::response::Html;
 use entity::job_seeker;
 use entity::words::JobAlerts;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -65,22 +66,26 @@ async fn invalid_link(state: &AppState, path: &str) -> Result<(StatusCode, Html<
 pub async fn confirm(State(state): State<Arc<AppState>>, Query(query): Query<SignedQuery>) -> Result<(StatusCode, Html<String>), AppError> {
     let Some(id) = signed_seeker(&state, &query, CONFIRM) else { return invalid_link(&state, CONFIRM_PATH).await };
     let seeker = job_seeker::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    let txn = state.db().begin().await?;
+    let change = Change::begin(&state).await?;
     job_seeker::Entity::update_many()
         .col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::Off))
         .filter(job_seeker::Column::Email.eq(seeker.email.clone()))
         .filter(job_seeker::Column::Id.ne(id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    job_seeker::Entity::update_many().col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::On)).filter(job_seeker::Column::Id.eq(id)).exec(&txn).await?;
+    job_seeker::Entity::update_many()
+        .col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::On))
+        .filter(job_seeker::Column::Id.eq(id))
+        .exec(change.db())
+        .await?;
     // The address is proven now, for good: the registration is its holder's (data rights).
     job_seeker::Entity::update_many()
         .col_expr(job_seeker::Column::ConfirmedAt, Expr::value(chrono::Utc::now()))
         .filter(job_seeker::Column::Id.eq(id))
         .filter(job_seeker::Column::ConfirmedAt.is_null())
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    txn.commit().await?;
+    change.commit().await?;
     let message = MessagePage {
         heading: "Job alerts are on".into(),
         lead: format!("We will email {} new jobs that match what you are looking for, at most once a day. Every alert has a link to stop them.", seeker.email),
@@ -93,13 +98,13 @@ pub async fn confirm(State(state): State<Arc<AppState>>, Query(query): Query<Sig
 /// one-click button (POST, RFC 8058). The page offers to turn them back on.
 pub async fn unsubscribe(State(state): State<Arc<AppState>>, Query(query): Query<SignedQuery>) -> Result<(StatusCode, Html<String>), AppError> {
     let Some(id) = signed_seeker(&state, &query, UNSUBSCRIBE) else { return invalid_link(&state, UNSUBSCRIBE_PATH).await };
-    let txn = state.db().begin().await?;
+    let change = Change::begin(&state).await?;
     job_seeker::Entity::update_many()
         .col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::Off))
         .filter(job_seeker::Column::Id.eq(id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    txn.commit().await?;
+    change.commit().await?;
     let message = MessagePage {
         heading: "You are unsubscribed".into(),
         lead: "You will get no more job alerts from us. Your registration and CV stay with our recruitment team; contact us to have them removed.".into(),

@@ -8,8 +8,9 @@ use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm};
 use crate::http::member::Viewer;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
+use crate::platform::change::Change;
 use crate::platform::mail::layout::html;
-use crate::platform::mail::outbox::{self, Mail};
+use crate::platform::mail::outbox::Mail;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
@@ -19,7 +20,7 @@ use chrono::Utc;
 use entity::job_seeker;
 use entity::words::JobAlerts;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -102,7 +103,7 @@ pub async fn register(
     let key = state.storage.put("job-seekers", cv.kind, cv.bytes).await?;
     let brand = state.brand().await;
     let saved = async {
-        let txn = state.db().begin().await?;
+        let mut change = Change::begin(&state).await?;
         let now = Utc::now();
         let saved = job_seeker::ActiveModel {
             user_id: Set(viewer.user_id()),
@@ -119,7 +120,7 @@ pub async fn register(
             created_at: Set(now),
             ..Default::default()
         }
-        .insert(&txn)
+        .insert(change.db())
         .await?;
         if alerts == JobAlerts::On {
             // One person, one alert: an earlier registration of the address stops its alerts.
@@ -127,16 +128,15 @@ pub async fn register(
                 .col_expr(job_seeker::Column::Alerts, Expr::value(JobAlerts::Off))
                 .filter(job_seeker::Column::Email.eq(saved.email.clone()))
                 .filter(job_seeker::Column::Id.ne(saved.id))
-                .exec(&txn)
+                .exec(change.db())
                 .await?;
         }
-        outbox::enqueue(&txn, welcome(&state, &brand, &saved, &wishes)).await?;
-        txn.commit().await?;
+        change.mail(welcome(&state, &brand, &saved, &wishes)).await?;
+        change.commit().await?;
         Ok::<_, AppError>(saved)
     }
     .await;
     let saved = state.storage.unless_failed(&[key], saved).await?;
-    state.mail_queued.notify_one();
     let message = match alerts {
         JobAlerts::Off => "Thank you: you are registered with our recruitment team, who will be in touch when a role suits you.",
         JobAlerts::Unconfirmed => "Thank you: you are registered. To start job alerts, open the link in the email we have just sent you.",

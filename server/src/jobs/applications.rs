@@ -4,7 +4,7 @@
 
 use super::queries::{listed_job, status_on};
 use super::views::JobApplicationView;
-use crate::admin::audit::{self, Action};
+use crate::admin::audit::Action;
 use crate::domain::{Email, UkPhone, uk_time};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, RecordId, named_record};
@@ -13,6 +13,7 @@ use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
@@ -23,7 +24,7 @@ use chrono::Utc;
 use entity::words::{ApplicationStatus, ListingStatus};
 use entity::{job, job_application, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -101,7 +102,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
     let key = state.storage.put("job-applications", resume.kind, resume.bytes).await?;
     let notifier = Notifier::new(&state).await;
     let saved = async {
-        let txn = state.db().begin().await?;
+        let mut change = Change::begin(&state).await?;
         let saved = job_application::ActiveModel {
             job_id: Set(job.id),
             user_id: Set(member.user.id),
@@ -115,7 +116,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
             updated_at: Set(None),
             ..Default::default()
         }
-        .insert(&txn)
+        .insert(change.db())
         .await
         .map_err(|error| if is_unique_violation(&error) { AppError::field("job", "You have already applied for this job.") } else { error.into() })?;
         let sent = Notice {
@@ -124,9 +125,9 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
             link: "/user/applications".into(),
             calendar: None,
         };
-        notifier.send(&txn, &member.user, sent).await?;
+        change.notify(&notifier, &member.user, sent).await?;
         if let Some(owner) = match job.owner_id {
-            Some(owner_id) => user::Entity::find_by_id(owner_id).one(&txn).await?,
+            Some(owner_id) => user::Entity::find_by_id(owner_id).one(change.db()).await?,
             None => None,
         } {
             let received = Notice {
@@ -135,14 +136,13 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
                 link: "/user/my-job-post".into(),
                 calendar: None,
             };
-            notifier.send_naming(&txn, &owner, received, &member.user, &saved.full_name).await?;
+            change.notify_naming(&notifier, &owner, received, &member.user, &saved.full_name).await?;
         }
-        txn.commit().await?;
+        change.commit().await?;
         Ok::<_, AppError>(saved)
     }
     .await;
     let saved = state.storage.unless_failed(&[key], saved).await?;
-    state.mail_queued.notify_one();
     Ok((StatusCode::CREATED, Json(JobApplicationView::new(saved, &job, uk_time::today(), &state.storage))))
 }
 
@@ -195,9 +195,9 @@ pub async fn list_for_job(
 pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row =
         job_application::Entity::find_by_id(id).filter(job_application::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    let txn = state.db().begin().await?;
-    let deleted = job_application::Entity::delete_many().filter(job_application::Column::Id.eq(row.id)).exec(&txn).await?;
-    txn.commit().await?;
+    let change = Change::begin(&state).await?;
+    let deleted = job_application::Entity::delete_many().filter(job_application::Column::Id.eq(row.id)).exec(change.db()).await?;
+    change.commit().await?;
     if deleted.rows_affected == 1 {
         state.storage.delete(&row.resume).await;
     }
@@ -254,22 +254,22 @@ pub async fn change_status(
         return Ok(JobApplicationView::new(row, job, uk_time::today(), &state.storage));
     }
     let notifier = Notifier::new(state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     job_application::Entity::update_many()
         .col_expr(job_application::Column::Status, Expr::value(status))
         .col_expr(job_application::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(job_application::Column::Id.eq(row.id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    let updated = job_application::Entity::find_by_id(row.id).one(&txn).await?.ok_or(AppError::NotFound)?;
-    if let Some(applicant) = user::Entity::find_by_id(row.user_id).one(&txn).await? {
+    let updated = job_application::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+    if let Some(applicant) = user::Entity::find_by_id(row.user_id).one(change.db()).await? {
         let notice = Notice {
             title: "Application update".into(),
             message: format!("Your application for {} at {} is now {}.", job.title, job.company, status.to_value().to_lowercase()),
             link: "/user/applications".into(),
             calendar: None,
         };
-        notifier.send(&txn, &applicant, notice).await?;
+        change.notify(&notifier, &applicant, notice).await?;
     }
     if let Some(staff) = staff {
         let entry = Action::new(
@@ -279,9 +279,8 @@ pub async fn change_status(
             format!("Marked application {} for {} {}", row.id, job.title, status.to_value()),
         )
         .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
-        audit::record(&txn, staff, entry).await?;
+        change.audit(staff, entry).await?;
     }
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.commit().await?;
     Ok(JobApplicationView::new(updated, job, uk_time::today(), &state.storage))
 }

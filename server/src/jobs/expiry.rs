@@ -4,6 +4,7 @@
 
 use super::queries::open_on;
 use crate::domain::uk_time;
+use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::state::AppState;
 use app::routes::Tag;
@@ -11,7 +12,7 @@ use chrono::Utc;
 use entity::job;
 use entity::words::ListingStatus;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, DbErr, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, Condition, DbErr, EntityTrait, QueryFilter, QuerySelect};
 use std::sync::Arc;
 
 const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
@@ -29,17 +30,15 @@ pub async fn close_expired(state: &AppState) -> Result<usize, DbErr> {
     if ids.is_empty() {
         return Ok(0);
     }
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     job::Entity::update_many()
         .col_expr(job::Column::Status, Expr::value(ListingStatus::Closed))
         .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(job::Column::Id.is_in(ids.iter().copied()))
         .filter(expired)
-        .exec(&txn)
+        .exec(change.db())
         .await?;
-    txn.commit().await?;
-    let mut tags: Vec<Tag> = ids.iter().map(|id| Tag::Job(*id)).collect();
-    tags.push(Tag::Jobs);
-    state.site.invalidate(&tags).await;
+    change.touches(ids.iter().map(|id| Tag::Job(*id)).chain([Tag::Jobs]));
+    change.commit().await?;
     Ok(ids.len())
 }

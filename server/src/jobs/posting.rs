@@ -4,7 +4,7 @@
 use super::queries::{self, JobFilter, listed_job};
 use super::rules::NewJob;
 use super::views::JobView;
-use crate::admin::audit::{self, Action};
+use crate::admin::audit::Action;
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, MultipartForm, RecordId};
@@ -13,6 +13,7 @@ use crate::http::member::{Member, Viewer};
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::platform::storage::FileKind;
 use crate::state::AppState;
@@ -25,7 +26,7 @@ use chrono::Utc;
 use entity::words::{EmploymentType, ListingStatus};
 use entity::{job, job_application, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -143,14 +144,14 @@ pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: Mult
         ..Default::default()
     };
     let saved = async {
-        let txn = state.db().begin().await?;
-        let saved = saved.insert(&txn).await?;
-        txn.commit().await?;
+        let mut change = Change::begin(&state).await?;
+        let saved = saved.insert(change.db()).await?;
+        change.touches([Tag::Jobs, Tag::Job(saved.id)]);
+        change.commit().await?;
         Ok::<_, sea_orm::DbErr>(saved)
     }
     .await;
     let saved = state.storage.unless_failed(attachment.as_slice(), saved).await?;
-    state.site.invalidate(&[Tag::Jobs, Tag::Job(saved.id)]).await;
     Ok((StatusCode::CREATED, Json(JobView::new(saved, uk_time::today(), Some(member.user.id), Some(0), &state.config().public_url))))
 }
 
@@ -177,7 +178,7 @@ pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<Re
         return Ok(());
     }
     let notifier = Notifier::new(state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     // Of two removals at once, one changes the row and tells the applicants.
     let changed = job::Entity::update_many()
         .col_expr(job::Column::RemovedAt, Expr::value(Utc::now()))
@@ -185,7 +186,7 @@ pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<Re
         .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(job::Column::Id.eq(row.id))
         .filter(job::Column::RemovedAt.is_null())
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     if changed.rows_affected == 1 {
         let applicants: Vec<i32> = job_application::Entity::find()
@@ -193,20 +194,20 @@ pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<Re
             .select_only()
             .column(job_application::Column::UserId)
             .into_tuple()
-            .all(&txn)
+            .all(change.db())
             .await?;
-        for applicant in user::Entity::find().filter(user::Column::Id.is_in(applicants)).all(&txn).await? {
+        for applicant in user::Entity::find().filter(user::Column::Id.is_in(applicants)).all(change.db()).await? {
             let notice = Notice {
                 title: "Job withdrawn".into(),
                 message: format!("{} at {}, which you applied for, has been withdrawn. Your application is kept in your account.", row.title, row.company),
                 link: "/user/applications".into(),
                 calendar: None,
             };
-            notifier.send(&txn, &applicant, notice).await?;
+            change.notify(&notifier, &applicant, notice).await?;
         }
         if let Some(RemovedByStaff { staff, reason }) = by_staff {
             if let Some(poster) = match row.owner_id {
-                Some(owner) => user::Entity::find_by_id(owner).one(&txn).await?,
+                Some(owner) => user::Entity::find_by_id(owner).one(change.db()).await?,
                 None => None,
             } {
                 let notice = Notice {
@@ -215,17 +216,16 @@ pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<Re
                     link: "/user/my-job-post".into(),
                     calendar: None,
                 };
-                notifier.send(&txn, &poster, notice).await?;
+                change.notify(&notifier, &poster, notice).await?;
             }
             let entry = Action::new("job.remove", "job", Some(row.id), format!("Removed the job post {} at {}", row.title, row.company))
                 .because(Some(reason))
                 .changed(serde_json::json!({"removed": false}), serde_json::json!({"removed": true}));
-            audit::record(&txn, staff, entry).await?;
+            change.audit(staff, entry).await?;
         }
     }
-    txn.commit().await?;
-    state.mail_queued.notify_one();
-    state.site.invalidate(&[Tag::Jobs, Tag::Job(row.id)]).await;
+    change.touches([Tag::Jobs, Tag::Job(row.id)]);
+    change.commit().await?;
     Ok(())
 }
 

@@ -7,12 +7,13 @@ use super::views::receipt_number;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::Utc;
 use entity::words::{BookingPayment, BookingStatus, PaymentStatus};
 use entity::{booking, payment, payment_event, service, user};
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter};
 
 /// Whether the event changed anything.
 #[derive(Debug, PartialEq, Eq)]
@@ -25,7 +26,7 @@ pub enum Applied {
 pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, AppError> {
     let provider = state.payments.kind();
     let notifier = Notifier::new(state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(state).await?;
     // The write that claims the event comes first: on SQLite it takes the write lock, so the
     // reads below see what is committed, and a second delivery stops here.
     let claimed = payment_event::Entity::insert(payment_event::ActiveModel {
@@ -38,24 +39,24 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
         ..Default::default()
     })
     .on_conflict(OnConflict::columns([payment_event::Column::Provider, payment_event::Column::EventId]).do_nothing().to_owned())
-    .exec_without_returning(&txn)
+    .exec_without_returning(change.db())
     .await?;
     if claimed == 0 {
-        txn.commit().await?;
+        change.commit().await?;
         return Ok(Applied::Unchanged);
     }
     let Some(row) =
-        payment::Entity::find().filter(payment::Column::Provider.eq(provider)).filter(payment::Column::Reference.eq(&event.checkout)).one(&txn).await?
+        payment::Entity::find().filter(payment::Column::Provider.eq(provider)).filter(payment::Column::Reference.eq(&event.checkout)).one(change.db()).await?
     else {
         // Another system's checkout on the same account: recorded, nothing else to do.
-        txn.commit().await?;
+        change.commit().await?;
         return Ok(Applied::Unchanged);
     };
     payment_event::Entity::update_many()
         .col_expr(payment_event::Column::PaymentId, Expr::value(row.id))
         .filter(payment_event::Column::Provider.eq(provider))
         .filter(payment_event::Column::EventId.eq(&event.id))
-        .exec(&txn)
+        .exec(change.db())
         .await?;
     let applied = match &event.outcome {
         Outcome::Paid { amount: Some(amount), .. } if !is_the_payments(amount, &row) => {
@@ -71,16 +72,16 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
                 .col_expr(payment_event::Column::Problem, Expr::value(problem))
                 .filter(payment_event::Column::Provider.eq(provider))
                 .filter(payment_event::Column::EventId.eq(&event.id))
-                .exec(&txn)
+                .exec(change.db())
                 .await?;
             Applied::Unchanged
         }
-        Outcome::Paid { charge, .. } => paid(state, &txn, &notifier, &row, charge).await?,
-        Outcome::Expired => closed(&txn, &row, PaymentStatus::Cancelled).await?,
+        Outcome::Paid { charge, .. } => paid(state, &mut change, &notifier, &row, charge).await?,
+        Outcome::Expired => closed(change.db(), &row, PaymentStatus::Cancelled).await?,
         Outcome::Failed => {
-            let applied = closed(&txn, &row, PaymentStatus::Failed).await?;
+            let applied = closed(change.db(), &row, PaymentStatus::Failed).await?;
             if applied == Applied::Changed {
-                let (booking, service, member) = paid_for(&txn, &row).await?;
+                let (booking, service, member) = paid_for(change.db(), &row).await?;
                 let notice = Notice {
                     title: "Payment not taken".into(),
                     message: format!(
@@ -92,13 +93,12 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
                     link: format!("/payment?booking={}", booking.id),
                     calendar: None,
                 };
-                notifier.send(&txn, &member, notice).await?;
+                change.notify(&notifier, &member, notice).await?;
             }
             applied
         }
     };
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.commit().await?;
     Ok(applied)
 }
 
@@ -118,7 +118,8 @@ async fn paid_for(txn: &DatabaseTransaction, row: &payment::Model) -> Result<(bo
 
 /// Money taken: the payment is Paid, the booking too, and the member gets the receipt. A late
 /// payment of a checkout we had closed is still money taken, and recorded as such.
-async fn paid(state: &AppState, txn: &DatabaseTransaction, notifier: &Notifier, row: &payment::Model, charge: &str) -> Result<Applied, AppError> {
+async fn paid(state: &AppState, change: &mut Change<'_>, notifier: &Notifier, row: &payment::Model, charge: &str) -> Result<Applied, AppError> {
+    let txn = change.db();
     let now = Utc::now();
     let changed = payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Paid))
@@ -163,7 +164,7 @@ async fn paid(state: &AppState, txn: &DatabaseTransaction, notifier: &Notifier, 
         link: format!("/user/payments?receipt={}", row.id),
         calendar: None,
     };
-    notifier.send(txn, &member, notice).await?;
+    change.notify(notifier, &member, notice).await?;
     Ok(Applied::Changed)
 }
 

@@ -15,6 +15,7 @@ use super::events;
 use super::provider::{CheckoutState, Outcome, ProviderEvent};
 use crate::domain::uk_time;
 use crate::http::AppError;
+use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::platform::retry::backoff;
 use crate::state::AppState;
@@ -22,7 +23,7 @@ use chrono::{DateTime, Duration, NaiveTime, Utc};
 use entity::words::{BookingPayment, PaymentStatus};
 use entity::{booking, payment};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::sync::Arc;
 
 /// How often the worker looks for owed refunds due another try.
@@ -172,7 +173,7 @@ pub async fn make(state: &AppState, id: i32, now: DateTime<Utc>) -> Result<bool,
     };
     match answer {
         Ok(reference) => {
-            let txn = state.db().begin().await?;
+            let change = Change::begin(state).await?;
             let now = Utc::now();
             payment::Entity::update_many()
                 .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Refunded))
@@ -183,14 +184,14 @@ pub async fn make(state: &AppState, id: i32, now: DateTime<Utc>) -> Result<bool,
                 .col_expr(payment::Column::UpdatedAt, Expr::value(now))
                 .filter(payment::Column::Id.eq(id))
                 .filter(payment::Column::Status.eq(PaymentStatus::Paid))
-                .exec(&txn)
+                .exec(change.db())
                 .await?;
             booking::Entity::update_many()
                 .col_expr(booking::Column::PaymentStatus, Expr::value(BookingPayment::Refunded))
                 .filter(booking::Column::Id.eq(paid.booking_id))
-                .exec(&txn)
+                .exec(change.db())
                 .await?;
-            txn.commit().await?;
+            change.commit().await?;
             Ok(true)
         }
         Err(error) => {

@@ -3,6 +3,9 @@
 //! pages it touches. `commit` commits, then wakes the mail sender, then drops those pages, in
 //! that order: nothing is said of a change that did not happen, and no page outlives the data it
 //! was made from. A change dropped without `commit` leaves nothing behind.
+//!
+//! Nothing else in the server begins or commits a transaction, wakes the mail sender or drops
+//! pages: `tests::every_write_is_a_change` reads the sources to keep it so.
 
 use crate::admin::audit::{self, Action};
 use crate::notifications::notice::{Notice, Notifier};
@@ -10,18 +13,37 @@ use crate::platform::mail::outbox::{self, Mail};
 use crate::state::AppState;
 use app::routes::Tag;
 use entity::user;
-use sea_orm::{DatabaseTransaction, DbErr, TransactionTrait};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, TransactionTrait};
 
 pub struct Change<'a> {
-    state: &'a AppState,
+    after: After<'a>,
     txn: DatabaseTransaction,
     mail_queued: bool,
     pages: Vec<Tag>,
 }
 
+/// Who hears of a committed change.
+enum After<'a> {
+    /// This server: its mail sender and its pages (and, through them, the other servers').
+    Server(&'a AppState),
+    /// A command run beside the servers (`import`, `create-admin`) or a server still starting:
+    /// the running servers' mail senders find its mail at their next look, and they hear of
+    /// the pages it touched through the database (PostgreSQL).
+    Outside(&'a DatabaseConnection),
+}
+
 impl<'a> Change<'a> {
     pub async fn begin(state: &'a AppState) -> Result<Self, DbErr> {
-        Ok(Change { state, txn: state.db().begin().await?, mail_queued: false, pages: Vec::new() })
+        Self::new(state.db(), After::Server(state)).await
+    }
+
+    /// A change made outside a running server (see [`After::Outside`]).
+    pub async fn outside_server(db: &'a DatabaseConnection) -> Result<Self, DbErr> {
+        Self::new(db, After::Outside(db)).await
+    }
+
+    async fn new(db: &DatabaseConnection, after: After<'a>) -> Result<Self, DbErr> {
+        Ok(Change { after, txn: db.begin().await?, mail_queued: false, pages: Vec::new() })
     }
 
     /// The transaction, for the change's own reads and writes.
@@ -62,12 +84,68 @@ impl<'a> Change<'a> {
 
     pub async fn commit(self) -> Result<(), DbErr> {
         self.txn.commit().await?;
-        if self.mail_queued {
-            self.state.mail_queued.notify_one();
-        }
-        if !self.pages.is_empty() {
-            self.state.site.invalidate(&self.pages).await;
+        match self.after {
+            After::Server(state) => {
+                if self.mail_queued {
+                    state.mail_queued.notify_one();
+                }
+                if !self.pages.is_empty() {
+                    state.site.invalidate(&self.pages).await;
+                }
+            }
+            After::Outside(db) if !self.pages.is_empty() => crate::site::invalidation::publish(db, "outside a server", &self.pages).await?,
+            After::Outside(_) => {}
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// What only a change does, each with the one file besides this one allowed to say it:
+    /// where the step itself is defined.
+    const ONLY_A_CHANGE: [(&str, &str, Option<&str>); 7] = [
+        ("TransactionTrait", "begins a transaction", None),
+        ("mail_queued.notify_one", "wakes the mail sender", None),
+        ("site.invalidate(", "drops pages", None),
+        ("invalidation::publish(", "drops other servers' pages", Some("site/mod.rs")),
+        ("outbox::enqueue(", "queues mail", Some("notifications/notice.rs")),
+        ("audit::record(", "records an audit entry", None),
+        ("notifier.send", "tells a member", None),
+    ];
+
+    fn sources(folder: &Path, found: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn every_write_is_a_change() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&root, &mut files);
+        assert!(files.len() > 50, "the server's sources were not found under {}", root.display());
+        let mut strays = Vec::new();
+        for file in files {
+            let name = file.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+            if name == "platform/change.rs" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (words, what, defined_in) in ONLY_A_CHANGE {
+                if text.contains(words) && defined_in != Some(name.as_str()) {
+                    strays.push(format!("{name} {what} ({words}) outside a Change"));
+                }
+            }
+        }
+        assert!(strays.is_empty(), "{strays:#?}");
     }
 }

@@ -5,13 +5,12 @@
 //! server's. Each job still claims its own work with conditional updates, so nothing is done
 //! twice either way.
 
+use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use entity::periodic_run;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, Set, Statement, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, Set, Statement};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,9 +37,9 @@ where
 }
 
 /// One round of `job` if this server claims it; whether it ran. On PostgreSQL the claim is
-/// made under the job's advisory lock, in the lock's own transaction, and both are held until
-/// the round is done (one pooled connection; the round borrows others as it goes).
-async fn run_round<Round, Done>(state: &Arc<AppState>, job: &str, interval: Duration, round: &Round) -> Result<bool, DbErr>
+/// made under the job's advisory lock, in the lock's own change, and both are held until the
+/// round is done (one pooled connection; the round borrows others as it goes).
+pub async fn run_round<Round, Done>(state: &Arc<AppState>, job: &str, interval: Duration, round: &Round) -> Result<bool, DbErr>
 where
     Round: Fn(Arc<AppState>) -> Done,
     Done: Future<Output = Result<(), DbErr>>,
@@ -54,9 +53,8 @@ where
         round(state.clone()).await?;
         return Ok(true);
     }
-    let lock = db.begin().await?;
-    if !try_lock(&lock, job).await? || !claim_round(&lock, job, interval, Utc::now()).await? {
-        lock.rollback().await?;
+    let lock = Change::begin(state).await?;
+    if !try_lock(lock.db(), job).await? || !claim_round(lock.db(), job, interval, Utc::now()).await? {
         return Ok(false);
     }
     // A failed round rolls its claim back with the lock, so the next look tries again.
@@ -83,23 +81,6 @@ pub async fn claim_round(db: &impl ConnectionTrait, job: &str, interval: Duratio
         .exec(db)
         .await?;
     Ok(claimed.rows_affected == 1)
-}
-
-/// Does `work` unless another server is doing the job named `job` (PostgreSQL's advisory lock,
-/// held by a transaction of its own until `work` is done, and released by the database if this
-/// server dies); `None` when it was skipped. SQLite has one server: `work` just runs.
-pub async fn exclusively<T>(db: &DatabaseConnection, job: &str, work: impl Future<Output = Result<T, DbErr>>) -> Result<Option<T>, DbErr> {
-    if db.get_database_backend() != DatabaseBackend::Postgres {
-        return work.await.map(Some);
-    }
-    let lock = db.begin().await?;
-    if !try_lock(&lock, job).await? {
-        lock.rollback().await?;
-        return Ok(None);
-    }
-    let outcome = work.await;
-    lock.commit().await?;
-    outcome.map(Some)
 }
 
 /// Takes `job`'s advisory lock for the rest of the transaction `lock`, unless another holds it.

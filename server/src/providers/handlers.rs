@@ -7,6 +7,7 @@ use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
 use axum::Json;
@@ -15,7 +16,7 @@ use axum::http::StatusCode;
 use chrono::Utc;
 use entity::words::{ListingStatus, ProviderStatus};
 use entity::{provider, service};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -78,7 +79,7 @@ pub async fn apply(
     let (service, years) = (service.expect("validated"), years.expect("validated") as i32);
 
     let notifier = Notifier::new(&state).await;
-    let txn = state.db().begin().await?;
+    let mut change = Change::begin(&state).await?;
     let inserted = provider::ActiveModel {
         user_id: Set(member.user.id),
         service_id: Set(service.id),
@@ -89,7 +90,7 @@ pub async fn apply(
         created_at: Set(Utc::now()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(change.db())
     .await;
     let saved = match inserted {
         Ok(saved) => saved,
@@ -105,9 +106,8 @@ pub async fn apply(
         link: "/become-provider".into(),
         calendar: None,
     };
-    notifier.send(&txn, &member.user, notice).await?;
-    txn.commit().await?;
-    state.mail_queued.notify_one();
+    change.notify(&notifier, &member.user, notice).await?;
+    change.commit().await?;
     Ok((StatusCode::CREATED, Json(saved.into())))
 }
 
@@ -146,8 +146,8 @@ pub async fn update(
 #[utoipa::path(delete, path = "/api/service/providers/{id}/", operation_id = "withdraw_provider", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row = own(&state, &member, id).await?;
-    let txn = state.db().begin().await?;
-    provider::Entity::delete_by_id(row.id).exec(&txn).await?;
-    txn.commit().await?;
+    let change = Change::begin(&state).await?;
+    provider::Entity::delete_by_id(row.id).exec(change.db()).await?;
+    change.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

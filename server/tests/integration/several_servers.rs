@@ -8,7 +8,8 @@ use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::json;
 use server::platform::mail::outbox::{self, Mail};
-use server::platform::periodic::{claim_round, exclusively};
+use server::platform::periodic::{claim_round, run_round};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 async fn two_servers(customize: impl Fn(&mut server::config::Config) + Copy) -> (TestApp, TestApp) {
@@ -86,25 +87,31 @@ async fn rate_limits_hold_across_servers() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_periodic_job_runs_on_one_server_at_a_time_and_once_per_interval() {
     let (first, second) = two_servers(|_| {}).await;
-    let (first_db, second_db) = (first.site.db.clone(), second.site.db.clone());
-
-    // While one server runs a round, the other's attempt is skipped.
+    // While one server runs a round, the other's is skipped (rounds due at every look).
     let (started, wait_for_start) = tokio::sync::oneshot::channel();
     let (finish, finished) = tokio::sync::oneshot::channel::<()>();
+    let holding = Arc::new(Mutex::new(Some((started, finished))));
+    let first_state = first.state.clone();
     let running = tokio::spawn(async move {
-        exclusively(&first_db, "test sweep", async {
-            started.send(()).unwrap();
-            finished.await.unwrap();
-            Ok(())
-        })
-        .await
+        let hold = move |_| {
+            let held = holding.lock().unwrap().take();
+            async move {
+                if let Some((started, finished)) = held {
+                    started.send(()).unwrap();
+                    finished.await.unwrap();
+                }
+                Ok(())
+            }
+        };
+        run_round(&first_state, "test sweep", Duration::ZERO, &hold).await
     });
     wait_for_start.await.unwrap();
-    assert_eq!(exclusively(&second_db, "test sweep", async { Ok(()) }).await.unwrap(), None, "skipped while the other server runs it");
-    assert_eq!(exclusively(&second_db, "another job", async { Ok(()) }).await.unwrap(), Some(()), "other jobs are not held up");
+    let quick = |_| async { Ok(()) };
+    assert!(!run_round(&second.state, "test sweep", Duration::ZERO, &quick).await.unwrap(), "skipped while the other server runs it");
+    assert!(run_round(&second.state, "another job", Duration::ZERO, &quick).await.unwrap(), "other jobs are not held up");
     finish.send(()).unwrap();
-    assert_eq!(running.await.unwrap().unwrap(), Some(()));
-    assert_eq!(exclusively(&second_db, "test sweep", async { Ok(()) }).await.unwrap(), Some(()), "free again once it is done");
+    assert!(running.await.unwrap().unwrap());
+    assert!(run_round(&second.state, "test sweep", Duration::ZERO, &quick).await.unwrap(), "free again once it is done");
 
     // A daily job: one round a day, whichever server claims it.
     let day = Duration::from_secs(24 * 3600);
