@@ -14,14 +14,21 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const islandsDir = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.join(islandsDir, 'src');
+/** The islands, one folder each; shared code is under src/lib/, the two bundle entries in src/. */
+const islandFoldersDir = path.join(srcDir, 'islands');
 const styleDir = path.join(islandsDir, '..', 'style');
 const PRODUCTION = { 'process.env.NODE_ENV': '"production"' };
 const ASSETS_URL = '/assets/';
 
-/** An island is a folder under src/ with an index.tsx; its folder name is its name. */
+/** The path of an island's component module (its default export). */
+function islandFile(name) {
+  return path.join(islandFoldersDir, name, 'index.tsx');
+}
+
+/** An island is a folder under src/islands/ with an index.tsx; its folder name is its name. */
 export function islandNames() {
-  return readdirSync(srcDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(srcDir, entry.name, 'index.tsx')))
+  return readdirSync(islandFoldersDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(islandFile(entry.name)))
     .map((entry) => entry.name)
     .sort();
 }
@@ -32,7 +39,7 @@ export function islandNames() {
  * their place empty without running React for them.
  */
 export function clientOnlyIslandNames() {
-  return islandNames().filter((name) => /^export const clientOnly = true;$/m.test(readFileSync(path.join(srcDir, name, 'index.tsx'), 'utf8')));
+  return islandNames().filter((name) => /^export const clientOnly = true;$/m.test(readFileSync(islandFile(name), 'utf8')));
 }
 
 /** Import ids of the generated island registries (a typo gets an error, not a missing module). */
@@ -44,7 +51,7 @@ export const ISLAND_REGISTRY = /^virtual:island-/;
  */
 export function islandRegistrySource(id) {
   // Absolute paths: a virtual module has no folder for relative ones to start from.
-  const islands = islandNames().map((name) => [JSON.stringify(name), JSON.stringify(path.join(srcDir, name, 'index.tsx'))]);
+  const islands = islandNames().map((name) => [JSON.stringify(name), JSON.stringify(islandFile(name))]);
   switch (id) {
     // The server bundle imports every island statically: renderIsland may be asked for any.
     case 'virtual:island-components':
@@ -79,7 +86,7 @@ const islandRegistryPlugin = {
 /** The browser build: the runtime and one entry per island, sharing chunks (React, the store). */
 export function browserBuildOptions(outdir) {
   const entryPoints = { runtime: path.join(srcDir, 'runtime.ts') };
-  for (const name of islandNames()) entryPoints[name] = path.join(srcDir, name, 'index.tsx');
+  for (const name of islandNames()) entryPoints[name] = islandFile(name);
   return {
     absWorkingDir: islandsDir,
     entryPoints,
@@ -224,7 +231,7 @@ export async function buildIslands({ outDir = path.join(islandsDir, 'dist') } = 
 
     const islands = {};
     for (const name of islandNames()) {
-      islands[name] = assetUrl(outputOfEntry(browser.metafile, path.join(srcDir, name, 'index.tsx')));
+      islands[name] = assetUrl(outputOfEntry(browser.metafile, islandFile(name)));
     }
     const stylesheetOf = (entry) => {
       const output = outputOfEntry(style.metafile, path.join(styleDir, entry));

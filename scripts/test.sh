@@ -70,7 +70,7 @@ cargo build --locked -p server
 SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/server"
 
 echo "== api: the OpenAPI document against the OpenAPI specification (the snapshot the Rust tests keep equal to it)"
-python3 -m openapi_spec_validator islands/src/api/openapi.json
+python3 -m openapi_spec_validator islands/src/lib/api/openapi.json
 
 echo "== api: schemathesis against /api/openapi.json"
 (

@@ -609,7 +609,7 @@ fn job_forms_are_islands_and_only_the_recruitment_request_posts_without_javascri
         }
     }
     // The recruitment request is open to everyone: the island's server markup is the whole form,
-    // posting to the page (islands/src/recruitment-form checks that markup), hydrated when the
+    // posting to the page (islands/src/islands/recruitment-form checks that markup), hydrated when the
     // visitor first reaches for it.
     for url in ["/recruitment-post", "/form/hire-talent"] {
         let html = render(&page(url));

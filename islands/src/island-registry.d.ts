@@ -1,4 +1,4 @@
-// Types of the island registries that build.mjs generates from the folders under src/ (see
+// Types of the island registries that build.mjs generates from the folders under src/islands/ (see
 // islandRegistrySource there; vitest.config.ts serves them to the tests).
 
 declare module 'virtual:island-components' {

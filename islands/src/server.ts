@@ -1,8 +1,8 @@
 // Entry of the server bundle (dist/server.js): an IIFE that the Rust server evaluates in
 // QuickJS. The polyfills must be imported first.
-import './server/polyfills.ts';
+import './lib/server/polyfills.ts';
 import { clientOnlyIslands, islandComponents } from 'virtual:island-components';
-import { renderIslandWith } from './server/render-island.ts';
+import { renderIslandWith } from './lib/server/render-island.ts';
 
 /** `renderIsland(name, propsJson, idPrefix)`: the island's HTML; throws on an unknown name. */
 function renderIsland(name: string, propsJson: string, idPrefix: string): string {

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { afterEach, beforeEach } from 'vitest';
-import { appStore, initialAppState, resetSessionModule } from '../src/store/index.ts';
+import { appStore, initialAppState, resetSessionModule } from '../src/lib/store/index.ts';
 import { installFakeApi, type FakeApi } from './fake-api.ts';
 import type { HydratedIsland } from './hydrate-server-markup.ts';
 

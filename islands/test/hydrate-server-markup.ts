@@ -1,7 +1,7 @@
 import { act, type ComponentType } from 'react';
 import type { Root } from 'react-dom/client';
 import { vi } from 'vitest';
-import { hydrateIsland } from '../src/runtime/hydrate-island.ts';
+import { hydrateIsland } from '../src/lib/runtime/hydrate-island.ts';
 import { loadServerBundle } from './server-bundle.ts';
 
 export interface HydratedIsland {

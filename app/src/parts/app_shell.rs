@@ -1,6 +1,6 @@
 //! The app shell the layouts put on every page (spec section 2): the toast alert, the
 //! full-screen loader, the contact button and the back-to-top button. Plain markup that the
-//! browser runtime's shell (`islands/src/shell/`) brings to life without React, so that a page
+//! browser runtime's shell (`islands/src/lib/shell/`) brings to life without React, so that a page
 //! without islands loads none; the contact button is a link and works without any script.
 
 use leptos::prelude::*;

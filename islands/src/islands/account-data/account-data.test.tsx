@@ -1,14 +1,14 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, field, fillAndSubmit, settle } from '../../test/forms.ts';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, startSignedInSession } from '../store/index.ts';
+import { errorOf, field, fillAndSubmit, settle } from '../../../test/forms.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, startSignedInSession } from '../../lib/store/index.ts';
 import AccountData, { MESSAGES } from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('account-data', () => {
   const t = setUpAccountFormTest();

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { apiRequest } from '../api/client.ts';
-import type { ActionResult } from '../api/result.ts';
-import type { ApiSchemas } from '../api/types.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { logWarning } from '../runtime/log.ts';
-import { showAlert } from '../store/alert.ts';
-import { setLoading } from '../store/loading.ts';
-import { clearSignedInSession } from '../store/session.ts';
+import { SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { apiRequest } from '../../lib/api/client.ts';
+import type { ActionResult } from '../../lib/api/result.ts';
+import type { ApiSchemas } from '../../lib/api/types.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { logWarning } from '../../lib/runtime/log.ts';
+import { showAlert } from '../../lib/store/alert.ts';
+import { setLoading } from '../../lib/store/loading.ts';
+import { clearSignedInSession } from '../../lib/store/session.ts';
 
 export const DATA_PATHS = { export: '/api/auth/my-data/', deleteAccount: '/api/auth/delete-account/' } as const;
 export const MESSAGES = {

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { todayIso } from '../member-services/controls.tsx';
-import { signIn } from '../member-services/testing.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, resetServiceModule, SERVICE_STORAGE_KEY } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { errorOf, field, fillAndSubmit } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { todayIso } from '../../lib/member-services/controls.tsx';
+import { signIn } from '../../lib/member-services/testing.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, resetServiceModule, SERVICE_STORAGE_KEY } from '../../lib/store/index.ts';
 import BookingForm from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const PROPS = { service: 7 };
 const BOOKING = {

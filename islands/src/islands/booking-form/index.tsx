@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { bookService } from '../member-services/bookings.ts';
-import { idOf, SignInNotice, todayIso } from '../member-services/controls.tsx';
-import { navigate } from '../navigation/navigate.ts';
-import { useAppStore } from '../store/index.ts';
+import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { bookService } from '../../lib/member-services/bookings.ts';
+import { idOf, SignInNotice, todayIso } from '../../lib/member-services/controls.tsx';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { useAppStore } from '../../lib/store/index.ts';
 
 export interface BookingFormProps {
   /** The service's id (`/services/book?id=N`). */

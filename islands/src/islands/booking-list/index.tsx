@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { cancelBooking, fetchBookings, type Booking } from '../member-services/bookings.ts';
-import { addressOf, ConfirmStep, pounds, ukDate } from '../member-services/controls.tsx';
-import { ukMoment } from '../payments/calls.ts';
-import { restoreSession, useAppStore } from '../store/index.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { cancelBooking, fetchBookings, type Booking } from '../../lib/member-services/bookings.ts';
+import { addressOf, ConfirmStep, pounds, ukDate } from '../../lib/member-services/controls.tsx';
+import { ukMoment } from '../../lib/payments/calls.ts';
+import { Fact, RecordActions, RecordCard, RecordNote } from '../../lib/record-card/record-card.tsx';
+import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 type Load = { readonly state: 'loading' } | { readonly state: 'failed' } | { readonly state: 'ready'; readonly bookings: readonly Booking[] };
 
@@ -107,7 +108,6 @@ export default function BookingList({ refund_window_hours }: { refund_window_hou
 }
 
 function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booking: Booking; isNew: boolean; refundWindowHours: number; onCancelled: (id: number) => void }) {
-  const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const title = booking.service.title;
@@ -125,49 +125,31 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
   };
 
   return (
-    <li className="card isl-record" aria-labelledby={headingId}>
-      <div className="isl-record__head">
-        <h2 className="isl-record__title" id={headingId}>
-          <a href={`/services/details?id=${booking.service.id}`}>{title}</a>
-        </h2>
-        {isNew && <span className="isl-tag isl-tag--new">Just booked</span>}
-      </div>
-      <dl className="facts isl-record__facts">
-        <div>
-          <dt>Date</dt>
-          <dd>
+    <RecordCard
+      level={2}
+      title={<a href={`/services/details?id=${booking.service.id}`}>{title}</a>}
+      tag={isNew && <span className="isl-tag isl-tag--new">Just booked</span>}
+      facts={
+        <>
+          <Fact term="Date">
             <time dateTime={booking.date}>{ukDate(booking.date)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{booking.time}</dd>
-        </div>
-        <div>
-          <dt>Address</dt>
-          <dd>{addressOf(booking)}</dd>
-        </div>
-        <div>
-          <dt>Amount</dt>
-          <dd>{pounds(booking.amount)}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{booking.status}</dd>
-        </div>
-        <div>
-          <dt>Payment</dt>
-          <dd>{PAYMENT_LABELS[booking.payment_status] ?? booking.payment_status}</dd>
-        </div>
-      </dl>
-      {booking.notes !== '' && <p className="isl-record__notes">Notes: {booking.notes}</p>}
-      {booking.payment_status === 'Paid' && <p className="isl-record__notes">Free cancellation until {ukMoment(booking.refund_until)} (UK time).</p>}
+          </Fact>
+          <Fact term="Time">{booking.time}</Fact>
+          <Fact term="Address">{addressOf(booking)}</Fact>
+          <Fact term="Amount">{pounds(booking.amount)}</Fact>
+          <Fact term="Status">{booking.status}</Fact>
+          <Fact term="Payment">{PAYMENT_LABELS[booking.payment_status] ?? booking.payment_status}</Fact>
+        </>
+      }
+    >
+      {booking.notes !== '' && <RecordNote>Notes: {booking.notes}</RecordNote>}
+      {booking.payment_status === 'Paid' && <RecordNote>Free cancellation until {ukMoment(booking.refund_until)} (UK time).</RecordNote>}
       {booking.payment_status === 'Unpaid' && cancellable(booking) && !confirming && (
-        <p className="isl-record__actions">
+        <RecordActions paragraph>
           <a className="button button--primary" href={`/payment?booking=${booking.id}`}>
             Pay now<span className="visually-hidden"> for {title}</span>
           </a>
-        </p>
+        </RecordActions>
       )}
       {confirming ? (
         <ConfirmStep
@@ -179,13 +161,13 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
           onKeep={() => setConfirming(false)}
         />
       ) : cancellable(booking) ? (
-        <div className="isl-record__actions">
+        <RecordActions>
           <button className="button button--secondary" type="button" onClick={() => setConfirming(true)}>
             Cancel booking<span className="visually-hidden"> of {title}</span>
           </button>
-        </div>
+        </RecordActions>
       ) : null}
-    </li>
+    </RecordCard>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { linkOf, loadMemberBookmarks, removeBookmark, type BookmarkTarget } from '../member-services/bookmarks.ts';
-import { MEMBER_ALERTS } from '../member-services/messages.ts';
-import { useLocalBookmarks, useMemberBookmarks } from '../member-services/use-bookmarks.ts';
-import { loginUrlReturningTo } from '../navigation/redirect.ts';
-import { restoreSession, showAlert, useAppStore } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { linkOf, loadMemberBookmarks, removeBookmark, type BookmarkTarget } from '../../lib/member-services/bookmarks.ts';
+import { MEMBER_ALERTS } from '../../lib/member-services/messages.ts';
+import { useLocalBookmarks, useMemberBookmarks } from '../../lib/member-services/use-bookmarks.ts';
+import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
+import { RecordRow } from '../../lib/record-card/record-card.tsx';
+import { restoreSession, showAlert, useAppStore } from '../../lib/store/index.ts';
 
 interface Row extends BookmarkTarget {
   readonly key: string;
@@ -100,15 +101,16 @@ export default function BookmarkList() {
       ) : (
         <ul className="isl-records" aria-label="Your bookmarks">
           {rows.map((row) => (
-            <li key={row.key} className="card isl-record isl-record--row">
-              <p className="card-eyebrow">{row.kind === 'service' ? 'Service' : 'Job'}</p>
-              <a className="isl-record__title" href={row.link.startsWith('/') ? row.link : linkOf(row)}>
-                {row.title === '' ? (row.kind === 'service' ? `Service ${row.id}` : `Job ${row.id}`) : row.title}
-              </a>
+            <RecordRow
+              key={row.key}
+              eyebrow={row.kind === 'service' ? 'Service' : 'Job'}
+              title={row.title === '' ? (row.kind === 'service' ? `Service ${row.id}` : `Job ${row.id}`) : row.title}
+              href={row.link.startsWith('/') ? row.link : linkOf(row)}
+            >
               <button className="button button--secondary" type="button" disabled={removing === row.key} onClick={() => remove(row)}>
                 Remove<span className="visually-hidden"> {row.title}</span>
               </button>
-            </li>
+            </RecordRow>
           ))}
         </ul>
       )}

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { BOOKMARKS_STORAGE_KEY, resetBookmarksModule } from '../member-services/bookmarks.ts';
-import { click, listOf, signIn } from '../member-services/testing.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, resetServiceModule } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { BOOKMARKS_STORAGE_KEY, resetBookmarksModule } from '../../lib/member-services/bookmarks.ts';
+import { click, listOf, signIn } from '../../lib/member-services/testing.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, resetServiceModule } from '../../lib/store/index.ts';
 import BookmarkToggle from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const saved = (id: number, target: { service?: number; job?: number }, title: string) => ({
   id,

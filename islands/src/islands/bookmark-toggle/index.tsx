@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { isBookmarked, loadMemberBookmarks, removeBookmark, saveBookmark, type BookmarkTarget } from '../member-services/bookmarks.ts';
-import { idOf } from '../member-services/controls.tsx';
-import { MEMBER_ALERTS } from '../member-services/messages.ts';
-import { useLocalBookmarks, useMemberBookmarks } from '../member-services/use-bookmarks.ts';
-import { restoreSession, showAlert, useAppStore } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { isBookmarked, loadMemberBookmarks, removeBookmark, saveBookmark, type BookmarkTarget } from '../../lib/member-services/bookmarks.ts';
+import { idOf } from '../../lib/member-services/controls.tsx';
+import { MEMBER_ALERTS } from '../../lib/member-services/messages.ts';
+import { useLocalBookmarks, useMemberBookmarks } from '../../lib/member-services/use-bookmarks.ts';
+import { restoreSession, showAlert, useAppStore } from '../../lib/store/index.ts';
 
 export interface BookmarkToggleProps {
   /** A service's id, or */

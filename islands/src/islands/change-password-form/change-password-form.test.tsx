@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { formReasonElement, formReasonOf, invalidNames, isBefore, serverMarkup, submitButtonOf } from '../../test/server-markup.ts';
-import { appStore, startSignedInSession } from '../store/index.ts';
+import { errorOf, field, fillAndSubmit } from '../../../test/forms.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { formReasonElement, formReasonOf, invalidNames, isBefore, serverMarkup, submitButtonOf } from '../../../test/server-markup.ts';
+import { appStore, startSignedInSession } from '../../lib/store/index.ts';
 import ChangePasswordForm from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('change-password-form', () => {
   const t = setUpAccountFormTest();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { changePassword } from '../account/actions.ts';
-import { FormReason, PASSWORD_HINT, SubmitButton, TextField } from '../account/form-controls.tsx';
-import { postedOutcomeOf } from '../account/posted-outcome.ts';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
+import { changePassword } from '../../lib/account/actions.ts';
+import { FormReason, PASSWORD_HINT, SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { postedOutcomeOf } from '../../lib/account/posted-outcome.ts';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
 
 const FIELDS = ['current_password', 'new_password'] as const;
 // The API names the current password old_password.

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { FormMessage, postedErrorsOf, postedValuesOf, unplacedMessage, type PostedErrors } from '../jobs/form-parts.tsx';
-import { sendContact } from '../jobs/forms.ts';
+import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { FormMessage, postedErrorsOf, postedValuesOf, unplacedMessage, type PostedErrors } from '../../lib/jobs/form-parts.tsx';
+import { sendContact } from '../../lib/jobs/forms.ts';
 
 export interface ContactFormProps {
   /** The page's own path (`/contact`): where the form posts without JavaScript. */

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { DOCUMENT_ACCEPT, DOCUMENT_HINT, formFile, UploadProgress, useProfilePrefill } from '../jobs/form-parts.tsx';
-import { registerJobSeeker } from '../jobs/forms.ts';
-import { EMPLOYMENT_TYPES } from '../jobs/labels.ts';
+import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { DOCUMENT_ACCEPT, DOCUMENT_HINT, formFile, UploadProgress, useProfilePrefill } from '../../lib/jobs/form-parts.tsx';
+import { registerJobSeeker } from '../../lib/jobs/forms.ts';
+import { EMPLOYMENT_TYPES } from '../../lib/jobs/labels.ts';
 
 
 const FIELDS = ['full_name', 'email', 'phone_number', 'roles', 'locations', 'employment_types', 'cv', 'job_alerts'] as const;

@@ -1,15 +1,15 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, field, fillAndSubmit } from '../../test/forms.ts';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { formReasonElement, formReasonOf, invalidNames, isBefore, serverMarkup, submitButtonOf } from '../../test/server-markup.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore } from '../store/index.ts';
+import { errorOf, field, fillAndSubmit } from '../../../test/forms.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { formReasonElement, formReasonOf, invalidNames, isBefore, serverMarkup, submitButtonOf } from '../../../test/server-markup.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore } from '../../lib/store/index.ts';
 import ForgotPasswordForm from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('forgot-password-form', () => {
   const t = setUpAccountFormTest();

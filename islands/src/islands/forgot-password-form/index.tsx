@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { confirmPasswordReset, requestPasswordReset } from '../account/actions.ts';
-import { FormReason, PASSWORD_HINT, SubmitButton, TextField } from '../account/form-controls.tsx';
-import { postedOutcomeOf, sentOf } from '../account/posted-outcome.ts';
-import { formText, useAccountForm, type AccountFormInitial } from '../account/use-account-form.ts';
+import { confirmPasswordReset, requestPasswordReset } from '../../lib/account/actions.ts';
+import { FormReason, PASSWORD_HINT, SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { postedOutcomeOf, sentOf } from '../../lib/account/posted-outcome.ts';
+import { formText, useAccountForm, type AccountFormInitial } from '../../lib/account/use-account-form.ts';
 
 const REQUEST_FIELDS = ['email'] as const;
 const CONFIRM_FIELDS = ['otp', 'password'] as const;

@@ -1,12 +1,13 @@
 import { useEffect, useId } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { fetchJobApplications, withdrawJobApplication } from '../jobs/tracking.ts';
-import type { JobApplicationView } from '../jobs/types.ts';
-import { ConfirmedAction, ukDay } from '../member-services/controls.tsx';
-import { fetchProviderApplications, withdrawProviderApplication, type ProviderApplication } from '../member-services/providers.ts';
-import { RecordListStatus, useRecordList } from '../member-services/record-list.tsx';
-import { useServiceTitle } from '../member-services/use-service-title.ts';
-import { restoreSession, useAppStore } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { fetchJobApplications, withdrawJobApplication } from '../../lib/jobs/tracking.ts';
+import type { JobApplicationView } from '../../lib/jobs/types.ts';
+import { ConfirmedAction, ukDay } from '../../lib/member-services/controls.tsx';
+import { fetchProviderApplications, withdrawProviderApplication, type ProviderApplication } from '../../lib/member-services/providers.ts';
+import { RecordListStatus, useRecordList } from '../../lib/member-services/record-list.tsx';
+import { useServiceTitle } from '../../lib/member-services/use-service-title.ts';
+import { Fact, RecordActions, RecordCard, RecordNote, StatusTag } from '../../lib/record-card/record-card.tsx';
+import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 /**
  * /user/applications: the jobs the member applied for (`GET /api/service/applications/`) and
@@ -63,34 +64,27 @@ function JobApplications() {
 }
 
 function JobApplicationItem({ application, onWithdrawn }: { application: JobApplicationView; onWithdrawn: (id: number) => void }) {
-  const headingId = useId();
   const { job } = application;
   return (
-    <li className="card isl-record" aria-labelledby={headingId}>
-      <div className="isl-record__head">
-        <h3 className="isl-record__title" id={headingId}>
-          <a href={`/apply?id=${job.id}`}>{job.title}</a>
-        </h3>
-        <span className={`isl-tag isl-tag--${application.status.toLowerCase()}`}>{application.status}</span>
-      </div>
-      <dl className="facts isl-record__facts">
-        <div>
-          <dt>Company</dt>
-          <dd>{job.company}</dd>
-        </div>
-        <div>
-          <dt>Applied</dt>
-          <dd>
+    <RecordCard
+      level={3}
+      title={<a href={`/apply?id=${job.id}`}>{job.title}</a>}
+      tag={<StatusTag status={application.status} />}
+      facts={
+        <>
+          <Fact term="Company">{job.company}</Fact>
+          <Fact term="Applied">
             <time dateTime={application.created_at}>{ukDay(application.created_at)}</time>
-          </dd>
-        </div>
-      </dl>
-      <p className="isl-record__notes">
+          </Fact>
+        </>
+      }
+    >
+      <RecordNote>
         <a href={application.resume} target="_blank" rel="noopener noreferrer">
           Your CV<span className="visually-hidden"> sent for {job.title} (opens in a new tab)</span>
         </a>
-      </p>
-      <div className="isl-record__actions">
+      </RecordNote>
+      <RecordActions>
         <ConfirmedAction
           label={
             <>
@@ -103,8 +97,8 @@ function JobApplicationItem({ application, onWithdrawn }: { application: JobAppl
           action={() => withdrawJobApplication(application.id)}
           onDone={() => onWithdrawn(application.id)}
         />
-      </div>
-    </li>
+      </RecordActions>
+    </RecordCard>
   );
 }
 
@@ -140,31 +134,22 @@ function ProviderApplications() {
 }
 
 function ProviderApplicationItem({ application, onWithdrawn }: { application: ProviderApplication; onWithdrawn: (id: number) => void }) {
-  const headingId = useId();
   const title = useServiceTitle(application.service, undefined);
   return (
-    <li className="card isl-record" aria-labelledby={headingId}>
-      <div className="isl-record__head">
-        <h3 className="isl-record__title" id={headingId}>
-          <a href={`/services/details?id=${application.service}`}>{title}</a>
-        </h3>
-        <span className={`isl-tag isl-tag--${application.status.toLowerCase()}`}>{application.status}</span>
-      </div>
-      <dl className="facts isl-record__facts">
-        <div>
-          <dt>Applied</dt>
-          <dd>
+    <RecordCard
+      level={3}
+      title={<a href={`/services/details?id=${application.service}`}>{title}</a>}
+      tag={<StatusTag status={application.status} />}
+      facts={
+        <>
+          <Fact term="Applied">
             <time dateTime={application.created_at}>{ukDay(application.created_at)}</time>
-          </dd>
-        </div>
-        {application.decision_reason != null && (
-          <div>
-            <dt>Our reason</dt>
-            <dd>{application.decision_reason}</dd>
-          </div>
-        )}
-      </dl>
-      <div className="isl-record__actions">
+          </Fact>
+          {application.decision_reason != null && <Fact term="Our reason">{application.decision_reason}</Fact>}
+        </>
+      }
+    >
+      <RecordActions>
         <ConfirmedAction
           label={
             <>
@@ -177,8 +162,8 @@ function ProviderApplicationItem({ application, onWithdrawn }: { application: Pr
           action={() => withdrawProviderApplication(application.id)}
           onDone={() => onWithdrawn(application.id)}
         />
-      </div>
-    </li>
+      </RecordActions>
+    </RecordCard>
   );
 }
 

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { jobApplication } from '../jobs/testing.ts';
-import { resetProviderModule } from '../member-services/providers.ts';
-import { buttonNamed, click, listOf, signIn } from '../member-services/testing.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, resetServiceModule } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { jobApplication } from '../../lib/jobs/testing.ts';
+import { resetProviderModule } from '../../lib/member-services/providers.ts';
+import { buttonNamed, click, listOf, signIn } from '../../lib/member-services/testing.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, resetServiceModule } from '../../lib/store/index.ts';
 import JobApplicationList from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const provider = (id: number, service: number, extra: Record<string, unknown> = {}) => ({
   id,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_HINT,
@@ -10,10 +10,10 @@ import {
   unplacedMessage,
   UploadProgress,
   useProfilePrefill,
-} from '../jobs/form-parts.tsx';
-import { applyForJob } from '../jobs/forms.ts';
-import { idOf, SignInNotice } from '../member-services/controls.tsx';
-import { useAppStore } from '../store/index.ts';
+} from '../../lib/jobs/form-parts.tsx';
+import { applyForJob } from '../../lib/jobs/forms.ts';
+import { idOf, SignInNotice } from '../../lib/member-services/controls.tsx';
+import { useAppStore } from '../../lib/store/index.ts';
 
 export interface JobApplyFormProps {
   /** The job's id (`/apply?id=N`). */

@@ -1,16 +1,16 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { chooseFile, pdf } from '../../test/files.ts';
-import { FakeXhr } from '../../test/fake-xhr.ts';
-import { errorOf, field, settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { signIn } from '../member-services/testing.ts';
-import { appStore, type User } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { chooseFile, pdf } from '../../../test/files.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
+import { errorOf, field, settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { signIn } from '../../lib/member-services/testing.ts';
+import { appStore, type User } from '../../lib/store/index.ts';
 import JobApplyForm from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const PROPS = { job: 3 };
 const USER: User = {

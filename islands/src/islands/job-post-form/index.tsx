@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { DOCUMENT_ACCEPT, DOCUMENT_HINT, formFile, FormMessage, SelectField, unplacedMessage, UploadProgress } from '../jobs/form-parts.tsx';
-import { postJob } from '../jobs/forms.ts';
-import { EMPLOYMENT_TYPES, SALARY_PERIODS } from '../jobs/labels.ts';
-import { SignInNotice } from '../member-services/controls.tsx';
-import { navigate } from '../navigation/navigate.ts';
-import { useAppStore } from '../store/index.ts';
+import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { DOCUMENT_ACCEPT, DOCUMENT_HINT, formFile, FormMessage, SelectField, unplacedMessage, UploadProgress } from '../../lib/jobs/form-parts.tsx';
+import { postJob } from '../../lib/jobs/forms.ts';
+import { EMPLOYMENT_TYPES, SALARY_PERIODS } from '../../lib/jobs/labels.ts';
+import { SignInNotice } from '../../lib/member-services/controls.tsx';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { useAppStore } from '../../lib/store/index.ts';
 
 const FIELDS = [
   'title',

@@ -1,17 +1,17 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { chooseFile, pdf } from '../../test/files.ts';
-import { FakeXhr } from '../../test/fake-xhr.ts';
-import { errorOf, field, settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { setValue, signIn } from '../member-services/testing.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { chooseFile, pdf } from '../../../test/files.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
+import { errorOf, field, settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { setValue, signIn } from '../../lib/member-services/testing.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore } from '../../lib/store/index.ts';
 import JobPostForm from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const JOB = {
   id: 57,

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { login } from '../account/actions.ts';
-import { FormReason, SubmitButton, TextField } from '../account/form-controls.tsx';
-import { postedOutcomeOf } from '../account/posted-outcome.ts';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import type { ApiSchemas } from '../api/types.ts';
+import { login } from '../../lib/account/actions.ts';
+import { FormReason, SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { postedOutcomeOf } from '../../lib/account/posted-outcome.ts';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import type { ApiSchemas } from '../../lib/api/types.ts';
 import StaffSecondFactor from './staff-second-factor.tsx';
 
 const FIELDS = ['email', 'password'] as const;

@@ -1,9 +1,9 @@
 // The staff second factor's calls (server/src/admin/sign_in.rs). The staff session they open
 // is an HttpOnly cookie the browser keeps; nothing of it is readable here.
-import { apiRequest } from '../api/client.ts';
-import type { ActionResult } from '../api/result.ts';
-import type { ApiSchemas } from '../api/types.ts';
-import { logWarning } from '../runtime/log.ts';
+import { apiRequest } from '../../lib/api/client.ts';
+import type { ActionResult } from '../../lib/api/result.ts';
+import type { ApiSchemas } from '../../lib/api/types.ts';
+import { logWarning } from '../../lib/runtime/log.ts';
 
 export const STAFF_PATHS = {
   enrol: '/api/admin/enrolment/',

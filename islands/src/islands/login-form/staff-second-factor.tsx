@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ApiSchemas } from '../api/types.ts';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { destinationAfterLogin } from '../navigation/after-login.ts';
-import { navigate } from '../navigation/navigate.ts';
+import type { ApiSchemas } from '../../lib/api/types.ts';
+import { SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { destinationAfterLogin } from '../../lib/navigation/after-login.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
 import { BACK_OFFICE, confirmEnrolment, openStaffSession, startEnrolment } from './staff-calls.ts';
 
 const CODE_FIELDS = ['code'] as const;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { navigate } from '../navigation/navigate.ts';
-import { loginUrlReturningTo } from '../navigation/redirect.ts';
-import { restoreSession } from '../store/session.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
+import { restoreSession } from '../../lib/store/session.ts';
 
 /**
  * On pages of the signed-in area: renders nothing; in the browser, once the session is

@@ -1,13 +1,13 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '../../test/fake-api.ts';
-import { hydrateServerMarkup, type HydratedIsland } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule } from '../store/index.ts';
+import { installFakeApi } from '../../../test/fake-api.ts';
+import { hydrateServerMarkup, type HydratedIsland } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule } from '../../lib/store/index.ts';
 import MemberGuard from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('member-guard', () => {
   let island: HydratedIsland | null = null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import {
   deleteJobPost,
   fetchJobPostApplications,
@@ -7,11 +7,12 @@ import {
   REVIEW_STATUSES,
   setApplicationStatus,
   type ReviewStatus,
-} from '../jobs/tracking.ts';
-import type { JobApplicationView, JobView } from '../jobs/types.ts';
-import { ConfirmedAction, ukDate, ukDay } from '../member-services/controls.tsx';
-import { RecordListStatus, useRecordList } from '../member-services/record-list.tsx';
-import { restoreSession, useAppStore } from '../store/index.ts';
+} from '../../lib/jobs/tracking.ts';
+import type { JobApplicationView, JobView } from '../../lib/jobs/types.ts';
+import { ConfirmedAction, ukDate, ukDay } from '../../lib/member-services/controls.tsx';
+import { RecordListStatus, useRecordList } from '../../lib/member-services/record-list.tsx';
+import { Fact, RecordActions, RecordCard, RecordFacts, RecordHead, RecordNote, StatusTag } from '../../lib/record-card/record-card.tsx';
+import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 /**
  * /user/my-job-post: the jobs the member posted (`GET /api/service/jobs/?mine=true`), open and
@@ -59,30 +60,23 @@ function JobPosts() {
 }
 
 function JobPostItem({ job, onDeleted }: { job: JobView; onDeleted: (id: number) => void }) {
-  const headingId = useId();
   const applicationsId = useId();
   const [showApplications, setShowApplications] = useState(false);
   return (
-    <li className="card isl-record" aria-labelledby={headingId}>
-      <div className="isl-record__head">
-        <h2 className="isl-record__title" id={headingId}>
-          <a href={`/apply?id=${job.id}`}>{job.title}</a>
-        </h2>
-        <span className={`isl-tag isl-tag--${job.status.toLowerCase()}`}>{job.status}</span>
-      </div>
-      <dl className="facts isl-record__facts">
-        <div>
-          <dt>Posted</dt>
-          <dd>
+    <RecordCard
+      level={2}
+      title={<a href={`/apply?id=${job.id}`}>{job.title}</a>}
+      tag={<StatusTag status={job.status} />}
+      facts={
+        <>
+          <Fact term="Posted">
             <time dateTime={job.posted_at}>{ukDate(job.posted_at)}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Closes</dt>
-          <dd>{job.closes_at === null ? 'No closing date' : <time dateTime={job.closes_at}>{ukDate(job.closes_at)}</time>}</dd>
-        </div>
-      </dl>
-      <div className="isl-record__actions">
+          </Fact>
+          <Fact term="Closes">{job.closes_at === null ? 'No closing date' : <time dateTime={job.closes_at}>{ukDate(job.closes_at)}</time>}</Fact>
+        </>
+      }
+    >
+      <RecordActions>
         <button
           className="button button--secondary"
           type="button"
@@ -104,10 +98,10 @@ function JobPostItem({ job, onDeleted }: { job: JobView; onDeleted: (id: number)
           action={() => deleteJobPost(job.id)}
           onDone={() => onDeleted(job.id)}
         />
-      </div>
+      </RecordActions>
       {/* Mounted on opening: each opening asks again, so the CV links (signed for 15 minutes) are fresh. */}
       <div id={applicationsId}>{showApplications && <Applications job={job} />}</div>
-    </li>
+    </RecordCard>
   );
 }
 
@@ -130,34 +124,20 @@ function Applicant({ application, onChanged }: { application: JobApplicationView
   const name = application.full_name;
   return (
     <li className="isl-applicant" aria-labelledby={nameId}>
-      <div className="isl-record__head">
-        <h3 className="isl-record__title" id={nameId}>
-          {name}
-        </h3>
-        <span className={`isl-tag isl-tag--${application.status.toLowerCase()}`}>{application.status}</span>
-      </div>
-      <dl className="facts isl-record__facts">
-        <div>
-          <dt>Email</dt>
-          <dd>
-            <a href={`mailto:${application.email}`}>{application.email}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>Phone</dt>
-          <dd>
-            <a href={`tel:${application.phone_number.replace(/\s+/g, '')}`}>{application.phone_number}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>Applied</dt>
-          <dd>
-            <time dateTime={application.created_at}>{ukDay(application.created_at)}</time>
-          </dd>
-        </div>
-      </dl>
+      <RecordHead level={3} id={nameId} title={name} tag={<StatusTag status={application.status} />} />
+      <RecordFacts>
+        <Fact term="Email">
+          <a href={`mailto:${application.email}`}>{application.email}</a>
+        </Fact>
+        <Fact term="Phone">
+          <a href={`tel:${application.phone_number.replace(/\s+/g, '')}`}>{application.phone_number}</a>
+        </Fact>
+        <Fact term="Applied">
+          <time dateTime={application.created_at}>{ukDay(application.created_at)}</time>
+        </Fact>
+      </RecordFacts>
       {application.cover_letter.trim() === '' ? (
-        <p className="isl-record__notes">No cover letter.</p>
+        <RecordNote>No cover letter.</RecordNote>
       ) : (
         <details className="isl-applicant__letter">
           <summary>
@@ -166,12 +146,12 @@ function Applicant({ application, onChanged }: { application: JobApplicationView
           <p>{application.cover_letter}</p>
         </details>
       )}
-      <div className="isl-record__actions">
+      <RecordActions>
         <a className="button button--secondary" href={application.resume} target="_blank" rel="noopener noreferrer">
           Download CV<span className="visually-hidden"> of {name} (opens in a new tab)</span>
         </a>
         <StatusChoice application={application} onChanged={onChanged} />
-      </div>
+      </RecordActions>
     </li>
   );
 }

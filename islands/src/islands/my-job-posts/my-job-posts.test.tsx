@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { jobApplication, jobPost } from '../jobs/testing.ts';
-import { buttonNamed, click, listOf, setValue, signIn } from '../member-services/testing.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, resetServiceModule } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { jobApplication, jobPost } from '../../lib/jobs/testing.ts';
+import { buttonNamed, click, listOf, setValue, signIn } from '../../lib/member-services/testing.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, resetServiceModule } from '../../lib/store/index.ts';
 import MyJobPosts from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const posts = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLLIElement>('ul[aria-label="Your job posts"] > li'));
 const titles = (root: HTMLElement) => posts(root).map((item) => item.querySelector('h2')?.textContent);

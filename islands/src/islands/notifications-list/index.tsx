@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from '../marketplace/actions.ts';
-import { loginUrlReturningTo } from '../navigation/redirect.ts';
-import { useAppStore, type Notification } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from '../../lib/marketplace/actions.ts';
+import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
+import { useAppStore, type Notification } from '../../lib/store/index.ts';
 
 const NOTIFICATIONS_PAGE = '/notifications';
 

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { addressOf, pounds, SignInNotice, ukDate } from '../member-services/controls.tsx';
-import { navigate } from '../navigation/navigate.ts';
-import { failureMessage, fetchBooking, fetchPayments, isMissing, queryId, settleTestCheckout, startPayment, ukMoment } from '../payments/calls.ts';
-import type { BookingView, PaymentView } from '../payments/types.ts';
-import { restoreSession, useAppStore } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { addressOf, pounds, SignInNotice, ukDate } from '../../lib/member-services/controls.tsx';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { failureMessage, fetchBooking, fetchPayments, isMissing, queryId, settleTestCheckout, startPayment, ukMoment } from '../../lib/payments/calls.ts';
+import type { BookingView, PaymentView } from '../../lib/payments/types.ts';
+import { RecordActions } from '../../lib/record-card/record-card.tsx';
+import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 type Load =
   | { readonly state: 'loading' }
@@ -125,14 +126,14 @@ export default function PaymentCheckout() {
           <p>
             <span className="isl-tag">Test mode</span> This is the built-in test provider: no card is charged and no money moves.
           </p>
-          <p className="isl-record__actions">
+          <RecordActions paragraph>
             <button className="button button--primary" type="button" disabled={busy} onClick={() => settle('paid')}>
               Complete test payment
             </button>
             <button className="button button--secondary" type="button" disabled={busy} onClick={() => settle('cancelled')}>
               Cancel test payment
             </button>
-          </p>
+          </RecordActions>
         </section>
       ) : (
         <>

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { buttonNamed, click, listOf } from '../member-services/testing.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { bookingOf, paymentOf, setUpPaymentIslandTest } from '../payments/testing.ts';
+import { settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { buttonNamed, click, listOf } from '../../lib/member-services/testing.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { bookingOf, paymentOf, setUpPaymentIslandTest } from '../../lib/payments/testing.ts';
 import PaymentCheckout from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 describe('payment-checkout', () => {
   const t = setUpPaymentIslandTest();

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { pounds, ukDate } from '../member-services/controls.tsx';
-import { PAYMENT_STATUS_LABELS, fetchPayment, fetchPayments, isMissing, queryId, ukMoment } from '../payments/calls.ts';
-import type { PaymentView } from '../payments/types.ts';
-import { restoreSession, useAppStore } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { pounds, ukDate } from '../../lib/member-services/controls.tsx';
+import { PAYMENT_STATUS_LABELS, fetchPayment, fetchPayments, isMissing, queryId, ukMoment } from '../../lib/payments/calls.ts';
+import type { PaymentView } from '../../lib/payments/types.ts';
+import { Fact, RecordActions, RecordCard } from '../../lib/record-card/record-card.tsx';
+import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 /** The company, as a receipt names it (from the page's website info). */
 interface Company {
@@ -77,48 +78,42 @@ function Payments() {
   return (
     <ul className="isl-records" aria-label="Your payments">
       {load.data.map((payment) => (
-        <li key={payment.id} className="card isl-record">
-          <div className="isl-record__head">
-            <h2 className="isl-record__title">
+        <RecordCard
+          key={payment.id}
+          level={2}
+          labelled={false}
+          title={
+            <>
               {payment.receipt_number}: {payment.booking.service.title}
-            </h2>
-            {payment.test_mode && <span className="isl-tag">Test mode</span>}
-          </div>
-          <dl className="facts isl-record__facts">
-            <div>
-              <dt>Booking</dt>
-              <dd>
+            </>
+          }
+          tag={payment.test_mode && <span className="isl-tag">Test mode</span>}
+          facts={
+            <>
+              <Fact term="Booking">
                 <time dateTime={payment.booking.date}>{ukDate(payment.booking.date)}</time> at {payment.booking.time}
-              </dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd>
+              </Fact>
+              <Fact term="Amount">
                 {pounds(payment.amount)} ({payment.currency})
-              </dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</dd>
-            </div>
-            <div>
-              <dt>Paid</dt>
-              <dd>{payment.paid_at ? ukMoment(payment.paid_at) : '—'}</dd>
-            </div>
-          </dl>
+              </Fact>
+              <Fact term="Status">{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</Fact>
+              <Fact term="Paid">{payment.paid_at ? ukMoment(payment.paid_at) : '—'}</Fact>
+            </>
+          }
+        >
           {(payment.status === 'Paid' || payment.status === 'Refunded') && (
-            <p className="isl-record__actions">
+            <RecordActions paragraph>
               <a href={`/user/payments?receipt=${payment.id}`}>
                 View receipt<span className="visually-hidden"> {payment.receipt_number}</span>
               </a>
-            </p>
+            </RecordActions>
           )}
           {payment.status === 'Pending' && payment.checkout_url && (
-            <p className="isl-record__actions">
+            <RecordActions paragraph>
               <a href={`/payment?booking=${payment.booking.id}`}>Continue to payment</a>
-            </p>
+            </RecordActions>
           )}
-        </li>
+        </RecordCard>
       ))}
     </ul>
   );

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { buttonNamed, click, listOf } from '../member-services/testing.ts';
-import { paymentOf, setUpPaymentIslandTest } from '../payments/testing.ts';
+import { settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { buttonNamed, click, listOf } from '../../lib/member-services/testing.ts';
+import { paymentOf, setUpPaymentIslandTest } from '../../lib/payments/testing.ts';
 import PaymentList from './index.tsx';
 
 const COMPANY = { brand: 'Brightway', address: '221 Example Street, London, W1A 1AA', email: 'hello@brightway.example' };

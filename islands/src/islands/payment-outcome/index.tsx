@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { pounds, SignInNotice, ukDate } from '../member-services/controls.tsx';
-import { fetchPayment, isMissing, queryId } from '../payments/calls.ts';
-import type { PaymentView } from '../payments/types.ts';
-import { restoreSession, useAppStore } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { pounds, SignInNotice, ukDate } from '../../lib/member-services/controls.tsx';
+import { fetchPayment, isMissing, queryId } from '../../lib/payments/calls.ts';
+import type { PaymentView } from '../../lib/payments/types.ts';
+import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 /** How often a payment still being confirmed is read again, and for how long. */
 export const POLL_EVERY_MS = 2_000;

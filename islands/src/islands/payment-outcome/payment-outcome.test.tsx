@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { paymentOf, setUpPaymentIslandTest } from '../payments/testing.ts';
+import { settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { paymentOf, setUpPaymentIslandTest } from '../../lib/payments/testing.ts';
 import PaymentOutcome, { POLL_EVERY_MS } from './index.tsx';
 
 describe('payment-outcome', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { removeCertificate } from '../account/actions.ts';
-import type { Certificate } from '../store/app-state.ts';
+import { removeCertificate } from '../../lib/account/actions.ts';
+import type { Certificate } from '../../lib/store/app-state.ts';
 import { DocumentUpload } from './document-upload.tsx';
 import { CERTIFICATE_UPLOAD } from './labels.ts';
 import { ViewLink } from './view-link.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { missingItems, profileCompletion } from '../account/profile-completion.ts';
-import type { User } from '../store/app-state.ts';
+import { missingItems, profileCompletion } from '../../lib/account/profile-completion.ts';
+import type { User } from '../../lib/store/app-state.ts';
 import { ITEM_LABELS } from './labels.ts';
 
 /** The profile completion percentage (14 items) as a labelled meter, and what is missing. */

@@ -1,7 +1,7 @@
-import { updateProfile } from '../account/actions.ts';
-import { SubmitButton, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import type { User } from '../store/app-state.ts';
+import { updateProfile } from '../../lib/account/actions.ts';
+import { SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import type { User } from '../../lib/store/app-state.ts';
 
 const EDITABLE = ['full_name', 'phone_number', 'address_line_1', 'postcode', 'city', 'country', 'date_of_birth'] as const;
 const FIELDS = ['email', ...EDITABLE] as const;

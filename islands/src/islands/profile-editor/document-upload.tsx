@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { updateProfile } from '../account/actions.ts';
-import { fieldErrorsOf } from '../account/field-errors.ts';
-import type { User } from '../store/app-state.ts';
+import { updateProfile } from '../../lib/account/actions.ts';
+import { fieldErrorsOf } from '../../lib/account/field-errors.ts';
+import type { User } from '../../lib/store/app-state.ts';
 import type { DocumentKind } from './labels.ts';
 import { ViewLink } from './view-link.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { loginUrlReturningTo } from '../navigation/redirect.ts';
-import { loadProfile, profileAgeMs, restoreSession, useAppStore } from '../store/index.ts';
+import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
+import { loadProfile, profileAgeMs, restoreSession, useAppStore } from '../../lib/store/index.ts';
 import { Certificates } from './certificates.tsx';
 import { CompletionMeter } from './completion-meter.tsx';
 import { DetailsForm } from './details-form.tsx';

@@ -1,4 +1,4 @@
-import type { CompletionItem } from '../account/profile-completion.ts';
+import type { CompletionItem } from '../../lib/account/profile-completion.ts';
 
 /** How each completeness item is named to the user. */
 export const ITEM_LABELS: Readonly<Record<CompletionItem, string>> = {

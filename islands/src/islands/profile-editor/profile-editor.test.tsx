@@ -1,16 +1,16 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { FakeXhr } from '../../test/fake-xhr.ts';
-import { errorOf, field, settle } from '../../test/forms.ts';
-import { hydrateServerMarkup, type HydratedIsland } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule, restoreSession, type User } from '../store/index.ts';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
+import { errorOf, field, settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup, type HydratedIsland } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule, restoreSession, type User } from '../../lib/store/index.ts';
 import { formatUploadDate } from './certificates.tsx';
 import ProfileEditor from './index.tsx';
 import { SIGNED_URL_MAX_AGE_MS } from './view-link.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const USER: User = {
   id: 1,

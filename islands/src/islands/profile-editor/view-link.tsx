@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
-import { navigate } from '../navigation/navigate.ts';
-import type { User } from '../store/app-state.ts';
-import { loadProfile, profileAgeMs } from '../store/session.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import type { User } from '../../lib/store/app-state.ts';
+import { loadProfile, profileAgeMs } from '../../lib/store/session.ts';
 
 /** File URLs are signed for 15 minutes (api-contract): older than this, fetch new ones first. */
 export const SIGNED_URL_MAX_AGE_MS = 10 * 60_000;

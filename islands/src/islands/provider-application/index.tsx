@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { ConfirmStep, SignInNotice } from '../member-services/controls.tsx';
+import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { ConfirmStep, SignInNotice } from '../../lib/member-services/controls.tsx';
 import {
   applyAsProvider,
   fetchCategoryServices,
@@ -11,9 +11,10 @@ import {
   withdrawProviderApplication,
   type ProviderApplication,
   type Service,
-} from '../member-services/providers.ts';
-import { useServiceTitle } from '../member-services/use-service-title.ts';
-import { restoreSession, useAppStore } from '../store/index.ts';
+} from '../../lib/member-services/providers.ts';
+import { useServiceTitle } from '../../lib/member-services/use-service-title.ts';
+import { Fact, RecordActions, RecordCard, StatusTag } from '../../lib/record-card/record-card.tsx';
+import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 export interface ProviderCategory {
   readonly slug: string;
@@ -309,7 +310,6 @@ function ApplicationItem(props: {
   onWithdrawn: (id: number) => void;
 }) {
   const { application } = props;
-  const id = useId();
   const title = useServiceTitle(application.service, props.knownTitle);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -335,27 +335,21 @@ function ApplicationItem(props: {
   };
 
   return (
-    <li className="card isl-record" aria-labelledby={`${id}-title`}>
-      <div className="isl-record__head">
-        <h3 className="isl-record__title" id={`${id}-title`}>
-          <a href={`/services/details?id=${application.service}`}>{title}</a>
-        </h3>
-        <span className={`isl-tag isl-tag--${application.status.toLowerCase()}`}>{application.status}</span>
-      </div>
-      <dl className="facts isl-record__facts">
-        <div>
-          <dt>Experience</dt>
-          <dd>
+    <RecordCard
+      level={3}
+      title={<a href={`/services/details?id=${application.service}`}>{title}</a>}
+      tag={<StatusTag status={application.status} />}
+      facts={
+        <>
+          <Fact term="Experience">
             {application.experience_years} year{application.experience_years === 1 ? '' : 's'}
-          </dd>
-        </div>
-        <div>
-          <dt>Applied</dt>
-          <dd>
+          </Fact>
+          <Fact term="Applied">
             <time dateTime={application.created_at}>{application.created_at.slice(0, 10)}</time>
-          </dd>
-        </div>
-      </dl>
+          </Fact>
+        </>
+      }
+    >
       <label className="choice isl-switch">
         <input type="checkbox" role="switch" checked={application.availability} disabled={busy} onChange={toggle} />{' '}
         Taking bookings<span className="visually-hidden"> for {title}</span>
@@ -370,13 +364,13 @@ function ApplicationItem(props: {
           onKeep={() => setConfirming(false)}
         />
       ) : (
-        <div className="isl-record__actions">
+        <RecordActions>
           <button className="button button--secondary" type="button" disabled={busy} onClick={() => setConfirming(true)}>
             Withdraw<span className="visually-hidden"> your application for {title}</span>
           </button>
-        </div>
+        </RecordActions>
       )}
-    </li>
+    </RecordCard>
   );
 }
 

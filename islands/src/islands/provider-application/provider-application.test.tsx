@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { field, fillAndSubmit, settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { resetProviderModule } from '../member-services/providers.ts';
-import { buttonNamed, click, listOf, setValue, signIn } from '../member-services/testing.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, resetServiceModule } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { field, fillAndSubmit, settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { resetProviderModule } from '../../lib/member-services/providers.ts';
+import { buttonNamed, click, listOf, setValue, signIn } from '../../lib/member-services/testing.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, resetServiceModule } from '../../lib/store/index.ts';
 import ProviderApplication from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const CATEGORIES = [
   { slug: 'cleaning', name: 'Cleaning', count: 2 },

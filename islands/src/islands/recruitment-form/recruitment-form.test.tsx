@@ -1,13 +1,13 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { errorOf, field, fillAndSubmit, settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { appStore } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { errorOf, field, fillAndSubmit, settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { appStore } from '../../lib/store/index.ts';
 import RecruitmentForm from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const PROPS = { action: '/recruitment-post' };
 const NAMES = ['company_name', 'contact_name', 'email', 'phone_number', 'role', 'number_of_staff', 'start_date', 'location', 'details'];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { register } from '../account/actions.ts';
-import { FormReason, PASSWORD_HINT, SubmitButton, TextField } from '../account/form-controls.tsx';
-import { postedOutcomeOf } from '../account/posted-outcome.ts';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
+import { register } from '../../lib/account/actions.ts';
+import { FormReason, PASSWORD_HINT, SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { postedOutcomeOf } from '../../lib/account/posted-outcome.ts';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
 
 const FIELDS = ['full_name', 'email', 'phone_number', 'password'] as const;
 /** The fields filled again after a post without JavaScript: never the password. */

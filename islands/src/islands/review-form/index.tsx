@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { submitReview } from '../marketplace/actions.ts';
-import { RATING_MAX, RATING_MIN } from '../marketplace/messages.ts';
-import { loginUrlReturningTo } from '../navigation/redirect.ts';
-import { useAppStore } from '../store/index.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { submitReview } from '../../lib/marketplace/actions.ts';
+import { RATING_MAX, RATING_MIN } from '../../lib/marketplace/messages.ts';
+import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
+import { useAppStore } from '../../lib/store/index.ts';
 
 export interface ReviewFormProps {
   /** The service's id (`/services/details?id=N`). */

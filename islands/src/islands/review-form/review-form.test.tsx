@@ -1,14 +1,14 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
-import { settle } from '../../test/forms.ts';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../test/server-bundle.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { appStore, AUTH_STORAGE_KEY, restoreSession } from '../store/index.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
+import { settle } from '../../../test/forms.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
+import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { appStore, AUTH_STORAGE_KEY, restoreSession } from '../../lib/store/index.ts';
 import ReviewForm from './index.tsx';
 
-vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const PROPS = { service: 3 };
 

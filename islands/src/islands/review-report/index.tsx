@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { SubmitButton, TextAreaField } from '../account/form-controls.tsx';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
-import { apiRequest } from '../api/client.ts';
-import type { ActionResult } from '../api/result.ts';
-import type { ApiSchemas } from '../api/types.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { navigate } from '../navigation/navigate.ts';
-import { loginUrlReturningTo } from '../navigation/redirect.ts';
-import { logWarning } from '../runtime/log.ts';
-import { useAppStore } from '../store/index.ts';
+import { SubmitButton, TextAreaField } from '../../lib/account/form-controls.tsx';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
+import { apiRequest } from '../../lib/api/client.ts';
+import type { ActionResult } from '../../lib/api/result.ts';
+import type { ApiSchemas } from '../../lib/api/types.ts';
+import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
+import { navigate } from '../../lib/navigation/navigate.ts';
+import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
+import { logWarning } from '../../lib/runtime/log.ts';
+import { useAppStore } from '../../lib/store/index.ts';
 
 export interface ReviewReportProps {
   readonly review?: unknown;

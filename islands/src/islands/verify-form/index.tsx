@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { resendVerificationCode, verifyEmail } from '../account/actions.ts';
-import { FormReason, SubmitButton, TextField } from '../account/form-controls.tsx';
-import { postedOutcomeOf } from '../account/posted-outcome.ts';
-import { formText, useAccountForm } from '../account/use-account-form.ts';
+import { resendVerificationCode, verifyEmail } from '../../lib/account/actions.ts';
+import { FormReason, SubmitButton, TextField } from '../../lib/account/form-controls.tsx';
+import { postedOutcomeOf } from '../../lib/account/posted-outcome.ts';
+import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
 
 const FIELDS = ['email', 'otp'] as const;
 

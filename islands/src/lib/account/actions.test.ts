@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, installFakeApi, jwtExpiringIn, type FakeApi } from '../../test/fake-api.ts';
-import { FakeXhr } from '../../test/fake-xhr.ts';
+import { flushPromises, installFakeApi, jwtExpiringIn, type FakeApi } from '../../../test/fake-api.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore, initialAppState, isExpiryCheckRunning, resetSessionModule, startSignedInSession, type User } from '../store/index.ts';
 import {

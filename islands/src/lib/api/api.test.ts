@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { FakeXhr } from '../../test/fake-xhr.ts';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
 import {
   ApiError,
   apiBaseUrl,

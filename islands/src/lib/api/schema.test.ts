@@ -8,11 +8,11 @@ import { expect, it } from 'vitest';
 const GENERATOR_TIMEOUT_MS = 30_000;
 
 it('schema.d.ts is what openapi-typescript makes of the committed openapi.json', () => {
-  const islands = fileURLToPath(new URL('../../', import.meta.url));
+  const islands = fileURLToPath(new URL('../../../', import.meta.url));
   // The command of `npm run api-types`, printing to stdout instead of writing the file.
   const generated = execFileSync(
     process.execPath,
-    ['node_modules/openapi-typescript/bin/cli.js', 'src/api/openapi.json', '--immutable'],
+    ['node_modules/openapi-typescript/bin/cli.js', 'src/lib/api/openapi.json', '--immutable'],
     { cwd: islands, encoding: 'utf8' },
   );
   const committed = readFileSync(new URL('./schema.d.ts', import.meta.url), 'utf8');

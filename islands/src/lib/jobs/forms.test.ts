@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { FakeXhr } from '../../test/fake-xhr.ts';
-import { pdf } from '../../test/files.ts';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
+import { pdf } from '../../../test/files.ts';
 import { ApiError } from '../api/errors.ts';
 import { appStore, initialAppState } from '../store/index.ts';
 import { applyForJob, JOB_SEEKER_ALERTS, postJob, registerJobSeeker, sendContact, sendRecruitment } from './forms.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { listOf } from '../member-services/testing.ts';
 import { appStore, initialAppState } from '../store/index.ts';
 import { jobApplication, jobPost } from './testing.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { appStore, initialAppState, resetServiceModule, setServiceStore, type Notification, type Service } from '../store/index.ts';
 import {
   fetchNotifications,

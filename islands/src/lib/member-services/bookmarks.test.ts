@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, flushPromises, type FakeApi } from '../../test/fake-api.ts';
+import { installFakeApi, flushPromises, type FakeApi } from '../../../test/fake-api.ts';
 import { login } from '../account/actions.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore, initialAppState, resetSessionModule } from '../store/index.ts';

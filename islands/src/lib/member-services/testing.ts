@@ -1,6 +1,6 @@
 // What the member marketplace islands' tests share (imported by tests only).
 import { act } from 'react';
-import { settle } from '../../test/forms.ts';
+import { settle } from '../../../test/forms.ts';
 import { AUTH_STORAGE_KEY, restoreServiceStore, restoreSession } from '../store/index.ts';
 
 /** A signed-in session, restored as the runtime does on a page. */

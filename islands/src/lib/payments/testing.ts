@@ -1,7 +1,7 @@
 // What the payment islands' tests share (imported by tests only): a signed-in member with a
 // fake API, and a booking and a payment as the API answers them.
 import { afterEach, beforeEach } from 'vitest';
-import { setUpAccountFormTest } from '../../test/account-form.ts';
+import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { signIn } from '../member-services/testing.ts';
 import { resetServiceModule } from '../store/index.ts';
 

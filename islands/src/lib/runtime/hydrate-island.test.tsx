@@ -1,7 +1,7 @@
 import { act, useId, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrateServerMarkup } from '../../test/hydrate-server-markup.ts';
+import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import type { ChunkReloadEnv } from './chunk-reload.ts';
 import { hydrateIsland } from './hydrate-island.ts';
 import type { IslandElement } from './island-elements.ts';

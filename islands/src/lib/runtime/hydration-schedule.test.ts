@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeIntersectionObserver } from '../../test/fake-intersection-observer.ts';
+import { FakeIntersectionObserver } from '../../../test/fake-intersection-observer.ts';
 import { IDLE_FALLBACK_MS, scheduleHydration } from './hydration-schedule.ts';
 
 type TestWindow = Window & typeof globalThis;

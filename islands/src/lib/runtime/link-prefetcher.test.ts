@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeIntersectionObserver } from '../../test/fake-intersection-observer.ts';
+import { FakeIntersectionObserver } from '../../../test/fake-intersection-observer.ts';
 import { prefetchableUrl, watchLinksForPrefetch, type LinkPrefetcher } from './link-prefetcher.ts';
 import type { PrefetchQueue } from './prefetch-queue.ts';
 

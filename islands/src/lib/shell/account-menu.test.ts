@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../test/fake-api.ts';
-import { settle } from '../../test/forms.ts';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
+import { settle } from '../../../test/forms.ts';
 import { resetMarketplaceModule } from '../marketplace/actions.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule, restoreSession, setServiceStore } from '../store/index.ts';

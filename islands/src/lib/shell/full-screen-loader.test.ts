@@ -1,4 +1,4 @@
-import { serverLiveRegion } from '../../test/live-region.ts';
+import { serverLiveRegion } from '../../../test/live-region.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appStore, initialAppState, setLoading } from '../store/index.ts';
 import { startFullScreenLoader } from './full-screen-loader.ts';

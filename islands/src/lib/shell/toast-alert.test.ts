@@ -1,4 +1,4 @@
-import { serverLiveRegion } from '../../test/live-region.ts';
+import { serverLiveRegion } from '../../../test/live-region.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carryAlertToNextPage } from '../store/alert.ts';
 import { appStore, initialAppState, showAlert } from '../store/index.ts';

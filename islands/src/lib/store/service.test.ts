@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, installFakeApi, type FakeApi } from '../../test/fake-api.ts';
+import { flushPromises, installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { navigate } from '../navigation/navigate.ts';
 import {
   appStore,

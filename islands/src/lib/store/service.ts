@@ -1,7 +1,7 @@
 // The service store (spec section 3): persisted in localStorage under `service`, restored on
 // every page by the runtime, which also loads the service categories at startup (spec section
 // 1). This module is part of the runtime's code on every page, so it stays small: the other
-// marketplace calls live in src/marketplace/ and load with their islands only.
+// marketplace calls live in src/lib/marketplace/ and load with their islands only.
 import { readStoredJson, writeStoredJson } from './local-storage.ts';
 import { apiRequest } from '../api/client.ts';
 import type { ActionResult } from '../api/result.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushPromises, installFakeApi, jwtExpiringIn, makeJwt, type FakeApi } from '../../test/fake-api.ts';
+import { flushPromises, installFakeApi, jwtExpiringIn, makeJwt, type FakeApi } from '../../../test/fake-api.ts';
 import { apiRequest } from '../api/index.ts';
 import { navigate } from '../navigation/navigate.ts';
 import {

@@ -1,7 +1,7 @@
 // The auth session (spec sections 3, 4 and 9): persisted in localStorage, restored on every
 // page by the runtime, kept fresh by a 30 s expiry check and one refresh at a time. This module
 // is part of the runtime's code on every page, so it stays small: the account actions (forms,
-// profile) live in src/account/ and load with their islands only.
+// profile) live in src/lib/account/ and load with their islands only.
 import { readStoredJson, writeStoredJson } from './local-storage.ts';
 import { configureApiAuth } from '../api/auth-hooks.ts';
 import { apiRequest } from '../api/client.ts';
