@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+pub use words::{EmploymentType, ListingStatus, PriceUnit, SalaryPeriod};
 
 /// The company's contact details (the first item of `/api/website-info/`).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -63,8 +64,7 @@ pub struct ServiceCard {
     pub summary: String,
     /// Pounds sterling as a decimal string, e.g. "120.00".
     pub price_from: String,
-    /// `fixed`, `hour` or `day`.
-    pub price_unit: String,
+    pub price_unit: PriceUnit,
     pub areas: Vec<String>,
     pub category: CategoryRef,
     /// Average of the ratings, one decimal; `None` when nobody reviewed it yet.
@@ -93,7 +93,7 @@ pub struct ServiceDetail {
     pub service: ServiceCard,
     /// Plain text; paragraphs separated by blank lines.
     pub description: String,
-    pub status: String,
+    pub status: ListingStatus,
     pub reviews: Vec<ReviewView>,
 }
 
@@ -105,13 +105,11 @@ pub struct JobCard {
     pub title: String,
     pub company: String,
     pub location: String,
-    /// `full_time`, `part_time`, `contract` or `temporary`.
-    pub employment_type: String,
+    pub employment_type: EmploymentType,
     /// Pounds sterling as a decimal string, e.g. "24000.00" or "12.50".
     pub salary_min: Option<String>,
     pub salary_max: Option<String>,
-    /// `year` or `hour`.
-    pub salary_period: String,
+    pub salary_period: SalaryPeriod,
     /// `YYYY-MM-DD`.
     pub posted_at: String,
     /// `YYYY-MM-DD`.
@@ -123,8 +121,8 @@ pub struct JobDetail {
     pub job: JobCard,
     /// Plain text; paragraphs separated by blank lines.
     pub description: String,
-    /// `Open` or `Closed` (past its closing date counts as Closed).
-    pub status: String,
+    /// Past its closing date counts as Closed.
+    pub status: ListingStatus,
     /// The site path of the job's attachment, if it has one.
     pub attachment: Option<String>,
 }

@@ -1,6 +1,8 @@
 //! How the views write money, salaries, dates, employment types, ratings and links: in one place,
 //! so that every page says "£1,400.00" and "15 December 2026" the same way.
 
+use words::{EmploymentType, PriceUnit, SalaryPeriod};
+
 /// A decimal string in pounds sterling as the UK writes it: "1400.5" becomes "£1,400.50".
 /// Anything that is not a plain decimal is shown as it is, after the pound sign.
 pub(crate) fn pounds(amount: &str) -> String {
@@ -13,22 +15,25 @@ pub(crate) fn pounds(amount: &str) -> String {
 }
 
 /// "From £120.00", "From £25.00 per hour", "From £260.00 per day".
-pub(crate) fn service_price(price_from: &str, price_unit: &str) -> String {
+pub(crate) fn service_price(price_from: &str, price_unit: PriceUnit) -> String {
     let amount = pounds(price_from);
     match price_unit {
-        "hour" => format!("From {amount} per hour"),
-        "day" => format!("From {amount} per day"),
-        _ => format!("From {amount}"),
+        PriceUnit::Hour => format!("From {amount} per hour"),
+        PriceUnit::Day => format!("From {amount} per day"),
+        PriceUnit::Fixed => format!("From {amount}"),
     }
 }
 
 /// "£24,000 - £27,000 a year", "£12.50 an hour": the amounts are decimal strings in pounds.
 /// Yearly salaries drop zero pence, as UK job adverts write them; hourly rates keep their pence.
-pub(crate) fn salary(min: Option<&str>, max: Option<&str>, period: &str) -> String {
-    let per = if period == "hour" { "an hour" } else { "a year" };
+pub(crate) fn salary(min: Option<&str>, max: Option<&str>, period: SalaryPeriod) -> String {
+    let per = match period {
+        SalaryPeriod::Hour => "an hour",
+        SalaryPeriod::Year => "a year",
+    };
     let amount = |decimal: &str| {
         let mut written = pounds(decimal);
-        if period != "hour" && written.ends_with(".00") {
+        if period == SalaryPeriod::Year && written.ends_with(".00") {
             written.truncate(written.len() - ".00".len());
         }
         written
@@ -71,13 +76,14 @@ pub(crate) fn long_date(iso: &str) -> String {
     }
 }
 
-/// The employment types a job can have: (code, words).
-pub(crate) const EMPLOYMENT_TYPES: [(&str, &str); 4] =
-    [("full_time", "Full-time"), ("part_time", "Part-time"), ("contract", "Contract"), ("temporary", "Temporary")];
-
-/// `full_time` becomes "Full-time"; an unknown type is shown in words.
-pub(crate) fn employment_type(code: &str) -> String {
-    EMPLOYMENT_TYPES.iter().find(|(known, _)| *known == code).map_or_else(|| code.replace('_', " "), |(_, words)| (*words).to_owned())
+/// `full_time` in words: "Full-time".
+pub(crate) fn employment_type(kind: EmploymentType) -> &'static str {
+    match kind {
+        EmploymentType::FullTime => "Full-time",
+        EmploymentType::PartTime => "Part-time",
+        EmploymentType::Contract => "Contract",
+        EmploymentType::Temporary => "Temporary",
+    }
 }
 
 /// Five stars, filled up to the rating rounded to a whole star: 4.3 gives "★★★★☆".
@@ -132,20 +138,20 @@ mod tests {
 
     #[test]
     fn service_prices_say_their_unit() {
-        assert_eq!(service_price("120.00", "fixed"), "From £120.00");
-        assert_eq!(service_price("25.00", "hour"), "From £25.00 per hour");
-        assert_eq!(service_price("260.00", "day"), "From £260.00 per day");
+        assert_eq!(service_price("120.00", PriceUnit::Fixed), "From £120.00");
+        assert_eq!(service_price("25.00", PriceUnit::Hour), "From £25.00 per hour");
+        assert_eq!(service_price("260.00", PriceUnit::Day), "From £260.00 per day");
     }
 
     #[test]
     fn salaries_are_written_as_uk_adverts_write_them() {
-        assert_eq!(salary(Some("24000.00"), Some("27000.00"), "year"), "£24,000 - £27,000 a year");
-        assert_eq!(salary(Some("24000"), Some("27000.5"), "year"), "£24,000 - £27,000.50 a year");
-        assert_eq!(salary(Some("12.50"), Some("12.50"), "hour"), "£12.50 an hour");
-        assert_eq!(salary(Some("12"), Some("15.00"), "hour"), "£12.00 - £15.00 an hour");
-        assert_eq!(salary(Some("21000.00"), None, "year"), "From £21,000 a year");
-        assert_eq!(salary(None, Some("13.00"), "hour"), "Up to £13.00 an hour");
-        assert_eq!(salary(None, None, "year"), "Salary not stated");
+        assert_eq!(salary(Some("24000.00"), Some("27000.00"), SalaryPeriod::Year), "£24,000 - £27,000 a year");
+        assert_eq!(salary(Some("24000"), Some("27000.5"), SalaryPeriod::Year), "£24,000 - £27,000.50 a year");
+        assert_eq!(salary(Some("12.50"), Some("12.50"), SalaryPeriod::Hour), "£12.50 an hour");
+        assert_eq!(salary(Some("12"), Some("15.00"), SalaryPeriod::Hour), "£12.00 - £15.00 an hour");
+        assert_eq!(salary(Some("21000.00"), None, SalaryPeriod::Year), "From £21,000 a year");
+        assert_eq!(salary(None, Some("13.00"), SalaryPeriod::Hour), "Up to £13.00 an hour");
+        assert_eq!(salary(None, None, SalaryPeriod::Year), "Salary not stated");
     }
 
     #[test]
@@ -158,11 +164,10 @@ mod tests {
 
     #[test]
     fn employment_types_in_words() {
-        assert_eq!(employment_type("full_time"), "Full-time");
-        assert_eq!(employment_type("part_time"), "Part-time");
-        assert_eq!(employment_type("contract"), "Contract");
-        assert_eq!(employment_type("temporary"), "Temporary");
-        assert_eq!(employment_type("zero_hours"), "zero hours");
+        assert_eq!(employment_type(EmploymentType::FullTime), "Full-time");
+        assert_eq!(employment_type(EmploymentType::PartTime), "Part-time");
+        assert_eq!(employment_type(EmploymentType::Contract), "Contract");
+        assert_eq!(employment_type(EmploymentType::Temporary), "Temporary");
     }
 
     #[test]

@@ -61,14 +61,14 @@ fn category_ref() -> CategoryRef {
     CategoryRef { id: 1, slug: "cleaning".into(), name: "Cleaning".into() }
 }
 
-fn service(id: i32, title: &str, price_from: &str, price_unit: &str) -> ServiceCard {
+fn service(id: i32, title: &str, price_from: &str, price_unit: PriceUnit) -> ServiceCard {
     ServiceCard {
         id,
         slug: format!("service-{id}"),
         title: title.into(),
         summary: format!("{title} with photos of the finished job."),
         price_from: price_from.into(),
-        price_unit: price_unit.into(),
+        price_unit,
         areas: vec!["Swindon".into(), "Aberdeen".into()],
         category: category_ref(),
         rating_average: Some(4.3),
@@ -83,10 +83,10 @@ fn job(id: i32, title: &str) -> JobCard {
         title: title.into(),
         company: "Pennine Care Partners".into(),
         location: "Leeds".into(),
-        employment_type: "full_time".into(),
+        employment_type: EmploymentType::FullTime,
         salary_min: Some("24000.00".into()),
         salary_max: Some("27000.00".into()),
-        salary_period: "year".into(),
+        salary_period: SalaryPeriod::Year,
         posted_at: "2026-11-01".into(),
         closes_at: Some("2026-12-15".into()),
     }
@@ -94,10 +94,10 @@ fn job(id: i32, title: &str) -> JobCard {
 
 fn hourly_job() -> JobCard {
     JobCard {
-        employment_type: "part_time".into(),
+        employment_type: EmploymentType::PartTime,
         salary_min: Some("12.50".into()),
         salary_max: Some("12.50".into()),
-        salary_period: "hour".into(),
+        salary_period: SalaryPeriod::Hour,
         ..job(8, "Support worker")
     }
 }
@@ -131,12 +131,12 @@ fn render(payload: &PagePayload) -> String {
 fn every_page() -> Vec<PagePayload> {
     let cleaning = site().categories[0].clone();
     let detail = ServiceDetail {
-        service: service(1, "End of tenancy cleaning", "120.00", "fixed"),
+        service: service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed),
         description: "First paragraph.\n\nSecond paragraph.".into(),
-        status: "Open".into(),
+        status: ListingStatus::Open,
         reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
     };
-    let job_detail = JobDetail { job: job(3, "Care assistant"), description: "About the role.".into(), status: "Open".into(), attachment: None };
+    let job_detail = JobDetail { job: job(3, "Care assistant"), description: "About the role.".into(), status: ListingStatus::Open, attachment: None };
     let providers = BecomeProviderData {
         categories: vec![ProviderCategory { slug: "cleaning".into(), name: "Cleaning".into(), count: 1 }],
         selected: Some(SelectedService { id: 1, title: "End of tenancy cleaning".into(), category: "cleaning".into() }),
@@ -145,7 +145,7 @@ fn every_page() -> Vec<PagePayload> {
         payload(
             "/",
             PageData::Home(HomeData {
-                featured_services: vec![service(1, "End of tenancy cleaning", "120.00", "fixed")],
+                featured_services: vec![service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed)],
                 latest_jobs: vec![job(3, "Care assistant")],
                 recent_reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
                 activity: vec![ActivityItem { text: "New job: Care assistant in Leeds".into(), href: "/apply?id=3".into(), date: "2026-11-20".into() }],
@@ -193,15 +193,15 @@ fn every_page() -> Vec<PagePayload> {
                 category: Some(cleaning),
                 search: String::new(),
                 services: vec![
-                    service(1, "End of tenancy cleaning", "120.00", "fixed"),
-                    service(2, "Regular home cleaning", "25.00", "hour"),
-                    service(4, "Office deep clean", "260.00", "day"),
+                    service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed),
+                    service(2, "Regular home cleaning", "25.00", PriceUnit::Hour),
+                    service(4, "Office deep clean", "260.00", PriceUnit::Day),
                 ],
                 pagination: pagination(1, 3),
             }),
         ),
         payload("/services", PageData::Services(ServicesData { category: None, search: String::new(), services: vec![], pagination: pagination(1, 0) })),
-        payload("/services/book?id=1", PageData::ServicesBook(Some(service(1, "End of tenancy cleaning", "120.00", "fixed")))),
+        payload("/services/book?id=1", PageData::ServicesBook(Some(service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed)))),
         payload("/services/book", PageData::ServicesBook(None)),
         payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
         payload("/services/details", PageData::ServicesDetails(None)),
@@ -886,7 +886,7 @@ fn the_company_and_a_service_are_described_from_their_data() {
 fn a_closed_job_keeps_its_page_but_leaves_search_engines() {
     let mut closed = page("/apply?id=3");
     if let PageData::Apply(Some(detail)) = &mut closed.page {
-        detail.status = "Closed".into();
+        detail.status = ListingStatus::Closed;
     }
     let html = render(&closed);
     assert!(html.contains(r#"<meta name="robots" content="noindex">"#));

@@ -1,6 +1,8 @@
 //! sea-orm entities: one module a table. Money is kept in pence (`*_pence`) so that SQLite and
 //! PostgreSQL agree exactly; lists (areas, phones, socials) are JSON text.
 
+pub use words;
+
 pub mod audit_entry;
 pub mod booking;
 pub mod bookmark;
@@ -26,7 +28,6 @@ pub mod staff_recovery_code;
 pub mod staff_session;
 pub mod user;
 pub mod website_info;
-pub mod words;
 
 pub mod prelude {
     pub use super::audit_entry::Entity as AuditEntry;

@@ -1,17 +1,14 @@
 //! `/admin/bookings`: bookings by date, status and member; staff confirm them, mark them
 //! completed, or cancel them with a reason (a paid booking is refunded in full).
 
-use super::{BookingRow, Listing, Pager};
+use super::{BookingRow, BookingStatus, Filter, Listing, Pager, filter_options};
 use crate::format::count_of;
 use crate::format::long_date;
 use leptos::prelude::*;
 
-const STATUSES: [&str; 5] = ["All", "Pending", "Confirmed", "Completed", "Cancelled"];
-
 #[component]
-pub(super) fn Bookings(list: Listing<BookingRow>) -> impl IntoView {
-    let chosen = list.filter("status").to_owned();
-    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
+pub(super) fn Bookings(list: Listing<BookingRow, Filter<BookingStatus>>) -> impl IntoView {
+    let options = filter_options(list.chosen);
     let summary = count_of(list.count as i64, "booking");
     let (date, member) = (list.filter("date").to_owned(), list.filter("member").to_owned());
     let rows = list.rows.into_iter().map(|row| view! { <Booking row/> }).collect_view();
@@ -35,7 +32,7 @@ fn Booking(row: BookingRow) -> impl IntoView {
     let heading = format!("{} on {} at {}", row.service_title, long_date(&row.date), row.time);
     let facts = format!("{} · {} · £{} · {}", row.status, row.payment_status, row.amount, row.member_name);
     let place = format!("{}, {}, {}", row.address_line_1, row.city, row.postcode);
-    let open = row.status == "Pending" || row.status == "Confirmed";
+    let open = matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed);
     view! {
         <li class="admin-item" id=format!("booking-{}", row.id)>
             <h2>{heading}</h2>
@@ -43,12 +40,12 @@ fn Booking(row: BookingRow) -> impl IntoView {
             <p>{place}</p>
             {(!row.notes.is_empty()).then(|| view! { <p class="admin-quote">{row.notes.clone()}</p> })}
             <div class="admin-actions">
-                {(row.status == "Pending").then(|| view! {
+                {(row.status == BookingStatus::Pending).then(|| view! {
                     <form method="post" action=action("confirm")>
                         <button class="button button--primary" type="submit">"Confirm"</button>
                     </form>
                 })}
-                {(row.status == "Confirmed").then(|| view! {
+                {(row.status == BookingStatus::Confirmed).then(|| view! {
                     <form method="post" action=action("complete")>
                         <button class="button button--primary" type="submit">"Mark completed"</button>
                     </form>

@@ -2,7 +2,7 @@
 //! edit, hide), the services (add, edit every field, close) and the company's details, each
 //! change on the public site at once.
 
-use super::{CategoryRow, Listing, Pager, SearchFilter, ServiceRow, WebsiteInfoForm};
+use super::{CategoryRow, Listing, ListingStatus, Pager, PriceUnit, SearchFilter, ServiceRow, WebsiteInfoForm, Word, word_options};
 use crate::format::count_of;
 use leptos::prelude::*;
 
@@ -93,16 +93,25 @@ pub(super) fn ServiceForm(service: Option<ServiceRow>, categories: Vec<CategoryR
         summary: String::new(),
         description: String::new(),
         price_from: String::new(),
-        price_unit: "fixed".into(),
-        status: "Open".into(),
+        price_unit: PriceUnit::Fixed,
+        status: ListingStatus::Open,
         priority: 100,
         areas: Vec::new(),
     });
     let category_options =
         categories.into_iter().map(|c| view! { <option value=c.id.to_string() selected=c.id == s.category>{c.name}</option> }).collect_view();
-    let unit_options = [("fixed", "fixed price"), ("hour", "per hour"), ("day", "per day")]
-        .map(|(value, label)| view! { <option value=value selected=value == s.price_unit>{label}</option> });
-    let status_options = ["Open", "Closed"].map(|value| view! { <option value=value selected=value == s.status>{value}</option> });
+    let unit_options = PriceUnit::ALL
+        .iter()
+        .map(|unit| {
+            let label = match unit {
+                PriceUnit::Fixed => "fixed price",
+                PriceUnit::Hour => "per hour",
+                PriceUnit::Day => "per day",
+            };
+            view! { <option value=unit.as_str() selected=*unit == s.price_unit>{label}</option> }
+        })
+        .collect_view();
+    let status_options = word_options(s.status, None);
     view! {
         {public}
         <form method="post" action=action class="form admin-service-form">

@@ -1,19 +1,17 @@
 //! `/admin/contact`: messages from the contact page, newest first; staff move each along (New,
 //! Answered, Closed) and keep notes on it.
 
-use super::{ChoiceFilter, ContactRow, Listing, Pager, when};
+use super::{ContactRow, ContactStatus, Filter, Listing, Pager, choice_filter, when, word_options};
 use crate::format::count_of;
 use leptos::prelude::*;
 
-const STATUSES: [&str; 4] = ["New", "Answered", "Closed", "All"];
-
 #[component]
-pub(super) fn Contact(list: Listing<ContactRow>) -> impl IntoView {
-    let chosen = list.filter("status").to_owned();
+pub(super) fn Contact(list: Listing<ContactRow, Filter<ContactStatus>>) -> impl IntoView {
+    let chosen = list.chosen;
     let summary = count_of(list.count as i64, "message");
     let rows = list.rows.into_iter().map(|row| view! { <Message row/> }).collect_view();
     view! {
-        <ChoiceFilter path="/admin/contact" name="status" label="Status" choices=&STATUSES chosen/>
+        {choice_filter("/admin/contact", "status", "Status", chosen)}
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/contact" filters=list.filters page=list.page pages=list.pages/>
@@ -26,7 +24,7 @@ fn Message(row: ContactRow) -> impl IntoView {
     let from = format!("{} · {}{phone} · received {}", row.full_name, row.email, when(&row.created_at));
     let reply = format!("mailto:{}?subject={}", row.email, crate::format::query_value(&format!("Re: {}", row.subject)));
     let (status_id, notes_id) = (format!("contact-status-{}", row.id), format!("contact-notes-{}", row.id));
-    let options = ["New", "Answered", "Closed"].map(|s| view! { <option value=s selected=s == row.status>{s}</option> });
+    let options = word_options(row.status, None);
     view! {
         <li class="admin-item" id=format!("contact-{}", row.id)>
             <h2>{row.subject.clone()}</h2>

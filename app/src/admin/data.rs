@@ -2,6 +2,10 @@
 //! types (their OpenAPI schemas come with the `schema` feature), so a page and its call agree.
 
 use serde::Serialize;
+pub use words::{
+    ApplicationStatus, BookingPayment, BookingStatus, ContactStatus, Currency, EmploymentType, Filter, JobPostStatus, ListingStatus, PaymentProvider,
+    PaymentStatus, PriceUnit, ProviderStatus, RecruitmentStatus, ReviewState, Word,
+};
 
 #[cfg(feature = "schema")]
 use utoipa::ToSchema;
@@ -20,8 +24,8 @@ pub struct AdminPage {
 #[derive(Clone, Debug)]
 pub enum AdminView {
     Dashboard(Dashboard),
-    ProviderApplications(Listing<ProviderApplication>),
-    Bookings(Listing<BookingRow>),
+    ProviderApplications(Listing<ProviderApplication, Filter<ProviderStatus>>),
+    Bookings(Listing<BookingRow, Filter<BookingStatus>>),
     Members(Listing<MemberRow>),
     Catalogue {
         categories: Vec<CategoryRow>,
@@ -33,17 +37,17 @@ pub enum AdminView {
         categories: Vec<CategoryRow>,
     },
     WebsiteInfo(WebsiteInfoForm),
-    Reviews(Listing<ReviewRow>),
-    Payments(Listing<PaymentRow>),
-    Recruitment(Listing<RecruitmentRow>),
-    Contact(Listing<ContactRow>),
-    Jobs(Listing<JobRow>),
+    Reviews(Listing<ReviewRow, Filter<ReviewState>>),
+    Payments(Listing<PaymentRow, Filter<PaymentStatus>>),
+    Recruitment(Listing<RecruitmentRow, Filter<RecruitmentStatus>>),
+    Contact(Listing<ContactRow, Filter<ContactStatus>>),
+    Jobs(Listing<JobRow, Filter<JobPostStatus>>),
     /// One job's applications.
     JobApplications {
         job: JobRow,
         applications: Vec<ApplicationRow>,
     },
-    TalentPool(Listing<TalentRow>),
+    TalentPool(Listing<TalentRow, Option<EmploymentType>>),
     Member(MemberRow),
     AuditLog(Listing<AuditRow>),
 }
@@ -79,9 +83,12 @@ pub struct Dashboard {
 
 /// One page of a back-office list and what it was filtered by.
 #[derive(Clone, Debug)]
-pub struct Listing<Row> {
-    /// The filters (a search, a status, a date) by name, as typed; kept in the pages' links.
+pub struct Listing<Row, Chosen = ()> {
+    /// The filters (a search, a status, a date) by name, as the address spells them; kept in
+    /// the pages' links.
     pub filters: Vec<(String, String)>,
+    /// The list's choice of status (or kind), as the type it is.
+    pub chosen: Chosen,
     pub rows: Vec<Row>,
     pub count: u64,
     pub page: u64,
@@ -93,8 +100,7 @@ pub struct Listing<Row> {
 #[cfg_attr(feature = "schema", derive(ToSchema))]
 pub struct ProviderApplication {
     pub id: i32,
-    /// Pending, Approved or Rejected.
-    pub status: String,
+    pub status: ProviderStatus,
     pub member_id: i32,
     pub member_name: String,
     pub member_email: String,
@@ -110,7 +116,7 @@ pub struct ProviderApplication {
     pub decided_at: Option<String>,
 }
 
-impl<Row> Listing<Row> {
+impl<Row, Chosen> Listing<Row, Chosen> {
     /// The value of the filter `name`, or "".
     pub fn filter(&self, name: &str) -> &str {
         self.filters.iter().find(|(key, _)| key == name).map_or("", |(_, value)| value.as_str())
@@ -122,10 +128,8 @@ impl<Row> Listing<Row> {
 #[cfg_attr(feature = "schema", derive(ToSchema))]
 pub struct BookingRow {
     pub id: i32,
-    /// Pending, Confirmed, Completed or Cancelled.
-    pub status: String,
-    /// Unpaid, Paid or Refunded.
-    pub payment_status: String,
+    pub status: BookingStatus,
+    pub payment_status: BookingPayment,
     pub member_id: i32,
     pub member_name: String,
     pub member_email: String,
@@ -195,10 +199,8 @@ pub struct ServiceRow {
     pub description: String,
     /// In pounds, e.g. `"45.00"`.
     pub price_from: String,
-    /// `fixed`, `hour` or `day`.
-    pub price_unit: String,
-    /// Open or Closed.
-    pub status: String,
+    pub price_unit: PriceUnit,
+    pub status: ListingStatus,
     pub priority: i32,
     pub areas: Vec<String>,
 }
@@ -224,13 +226,11 @@ pub struct PaymentRow {
     pub id: i32,
     /// e.g. `BW-000012`.
     pub receipt_number: String,
-    /// Pending, Paid, Failed, Cancelled or Refunded.
-    pub status: String,
+    pub status: PaymentStatus,
     /// In pounds, e.g. `"45.00"`.
     pub amount: String,
-    pub currency: String,
-    /// `test` or `stripe`.
-    pub provider: String,
+    pub currency: Currency,
+    pub provider: PaymentProvider,
     pub member_name: String,
     pub member_email: String,
     pub booking_id: i32,
@@ -260,8 +260,7 @@ pub struct JobRow {
     pub title: String,
     pub company: String,
     pub location: String,
-    /// Open, Closed or Removed.
-    pub status: String,
+    pub status: JobPostStatus,
     /// Who posted it; empty for the company's own.
     pub poster_email: String,
     pub applications: u64,
@@ -281,8 +280,7 @@ pub struct ApplicationRow {
     pub cover_letter: String,
     /// A signed link to the CV that works for 15 minutes.
     pub cv: String,
-    /// Submitted, Reviewed, Shortlisted or Rejected.
-    pub status: String,
+    pub status: ApplicationStatus,
     pub created_at: String,
 }
 
@@ -291,8 +289,7 @@ pub struct ApplicationRow {
 #[cfg_attr(feature = "schema", derive(ToSchema))]
 pub struct RecruitmentRow {
     pub id: i32,
-    /// New, Contacted or Closed.
-    pub status: String,
+    pub status: RecruitmentStatus,
     pub company_name: String,
     pub contact_name: String,
     pub email: String,
@@ -313,8 +310,7 @@ pub struct RecruitmentRow {
 #[cfg_attr(feature = "schema", derive(ToSchema))]
 pub struct ContactRow {
     pub id: i32,
-    /// New, Answered or Closed.
-    pub status: String,
+    pub status: ContactStatus,
     pub full_name: String,
     pub email: String,
     /// Empty when none was given.
@@ -336,8 +332,7 @@ pub struct TalentRow {
     pub phone_number: String,
     pub roles: Vec<String>,
     pub locations: Vec<String>,
-    /// `full_time`, `part_time`, `contract`, `temporary`.
-    pub employment_types: Vec<String>,
+    pub employment_types: Vec<EmploymentType>,
     /// A signed link to the CV that works for 15 minutes.
     pub cv: String,
     #[cfg_attr(feature = "schema", schema(format = DateTime))]

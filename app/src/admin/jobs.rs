@@ -2,18 +2,15 @@
 //! reason its poster is told; and read the applications to any job (CVs by signed links) and
 //! move them along.
 
-use super::{ApplicationRow, JobRow, Listing, Pager, when};
+use super::{ApplicationRow, ApplicationStatus, Filter, JobPostStatus, JobRow, Listing, Pager, filter_options, when, word_options};
 use crate::format::count_of;
 use crate::format::long_date;
 use leptos::prelude::*;
 
-const STATUSES: [&str; 4] = ["All", "Open", "Closed", "Removed"];
-
 #[component]
-pub(super) fn Jobs(list: Listing<JobRow>) -> impl IntoView {
-    let chosen = list.filter("status").to_owned();
+pub(super) fn Jobs(list: Listing<JobRow, Filter<JobPostStatus>>) -> impl IntoView {
     let search = list.filter("q").to_owned();
-    let options = STATUSES.iter().map(|s| view! { <option value=*s selected=*s == chosen>{*s}</option> }).collect_view();
+    let options = filter_options(list.chosen);
     let summary = count_of(list.count as i64, "job");
     let rows = list.rows.into_iter().map(|job| view! { <Job job/> }).collect_view();
     view! {
@@ -44,9 +41,9 @@ fn Job(job: JobRow) -> impl IntoView {
             <h2>{heading}</h2>
             <p>{facts(&job)}</p>
             <p><a href=format!("/admin/jobs/{}/applications", job.id)>"Applications"</a></p>
-            {(job.status != "Removed").then(|| view! {
+            {(job.status != JobPostStatus::Removed).then(|| view! {
                 <div class="admin-actions">
-                    {if job.status == "Open" {
+                    {if job.status == JobPostStatus::Open {
                         view! { <form method="post" action=action("close")><button class="button button--secondary" type="submit">"Close"</button></form> }.into_any()
                     } else {
                         view! { <form method="post" action=action("reopen")><button class="button button--secondary" type="submit">"Reopen"</button></form> }.into_any()
@@ -69,8 +66,8 @@ pub(super) fn Applications(job: JobRow, applications: Vec<ApplicationRow>) -> im
         .into_iter()
         .map(|a| {
             let status_id = format!("application-status-{}", a.id);
-            let options = ["Submitted", "Reviewed", "Shortlisted", "Rejected"]
-                .map(|s| view! { <option value=s selected=s == a.status disabled=s == "Submitted">{s}</option> });
+            // Submitted is where an application starts; staff move it on from there.
+            let options = word_options(a.status, Some(ApplicationStatus::Submitted));
             view! {
                 <li class="admin-item" id=format!("application-{}", a.id)>
                     <h2>{a.full_name.clone()}</h2>

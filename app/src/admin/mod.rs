@@ -114,10 +114,23 @@ fn when(timestamp: &str) -> String {
     }
 }
 
-/// A list's filter by one of a few `choices` (a status), as a form that reloads the list.
-#[component]
-fn ChoiceFilter(path: &'static str, name: &'static str, label: &'static str, choices: &'static [&'static str], chosen: String) -> impl IntoView {
-    let options = choices.iter().map(|choice| view! { <option value=*choice selected=*choice == chosen>{*choice}</option> }).collect_view();
+/// The options of a filter by one of `W`'s words, `All` first, with `chosen` selected.
+fn filter_options<W: Word + Send + Sync>(chosen: Filter<W>) -> impl IntoView {
+    Filter::<W>::choices().map(|choice| view! { <option value=choice.as_str() selected=choice == chosen>{choice.as_str()}</option> }).collect_view()
+}
+
+/// The options of a choice of one of `W`'s words, with `chosen` selected and `unchosen` not
+/// offered (a status staff cannot set).
+fn word_options<W: Word + Send + Sync>(chosen: W, unchosen: Option<W>) -> impl IntoView {
+    W::ALL
+        .iter()
+        .map(|word| view! { <option value=word.as_str() selected=*word == chosen disabled=Some(*word) == unchosen>{word.as_str()}</option> })
+        .collect_view()
+}
+
+/// A list's filter by one of `W`'s words (a status), as a form that reloads the list.
+fn choice_filter<W: Word + Send + Sync>(path: &'static str, name: &'static str, label: &'static str, chosen: Filter<W>) -> impl IntoView {
+    let options = filter_options(chosen);
     view! {
         <form method="get" action=path class="admin-filter">
             <label for=name>{label}</label>

@@ -1,19 +1,17 @@
 //! `/admin/payments`: every payment, newest first, by status; a paid one can be refunded in
 //! full through the payment provider, with a reason the member is told.
 
-use super::{ChoiceFilter, Listing, Pager, PaymentRow, when};
+use super::{Filter, Listing, Pager, PaymentRow, PaymentStatus, choice_filter, when};
 use crate::format::count_of;
 use leptos::prelude::*;
 
-const STATUSES: [&str; 6] = ["All", "Paid", "Pending", "Refunded", "Cancelled", "Failed"];
-
 #[component]
-pub(super) fn Payments(list: Listing<PaymentRow>) -> impl IntoView {
-    let chosen = list.filter("status").to_owned();
+pub(super) fn Payments(list: Listing<PaymentRow, Filter<PaymentStatus>>) -> impl IntoView {
+    let chosen = list.chosen;
     let summary = count_of(list.count as i64, "payment");
     let rows = list.rows.into_iter().map(|row| view! { <Payment row/> }).collect_view();
     view! {
-        <ChoiceFilter path="/admin/payments" name="status" label="Status" choices=&STATUSES chosen/>
+        {choice_filter("/admin/payments", "status", "Status", chosen)}
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/payments" filters=list.filters page=list.page pages=list.pages/>
@@ -40,7 +38,7 @@ fn Payment(row: PaymentRow) -> impl IntoView {
         Some(error) => format!("Refund owed since {}, not made yet: {error} It is tried again until the provider makes it.", when(at)),
         None => format!("Refund owed since {}, being made.", when(at)),
     });
-    let refundable = row.status == "Paid" && row.charge_reference.is_some() && row.refund_owed_at.is_none();
+    let refundable = row.status == PaymentStatus::Paid && row.charge_reference.is_some() && row.refund_owed_at.is_none();
     view! {
         <li class="admin-item" id=format!("payment-{}", row.id)>
             <h2>{heading}</h2>

@@ -1,19 +1,17 @@
 //! `/admin/providers`: members' applications to provide a service; staff approve, or reject
 //! with a reason the member is told.
 
-use super::{ChoiceFilter, Listing, Pager, ProviderApplication, when};
+use super::{Filter, Listing, Pager, ProviderApplication, ProviderStatus, choice_filter, when};
 use crate::format::count_of;
 use leptos::prelude::*;
 
-const STATUSES: [&str; 4] = ["Pending", "Approved", "Rejected", "All"];
-
 #[component]
-pub(super) fn ProviderApplications(list: Listing<ProviderApplication>) -> impl IntoView {
-    let chosen = list.filter("status").to_owned();
+pub(super) fn ProviderApplications(list: Listing<ProviderApplication, Filter<ProviderStatus>>) -> impl IntoView {
+    let chosen = list.chosen;
     let summary = count_of(list.count as i64, "application");
     let rows = list.rows.into_iter().map(|row| view! { <Application row/> }).collect_view();
     view! {
-        <ChoiceFilter path="/admin/providers" name="status" label="Status" choices=&STATUSES chosen/>
+        {choice_filter("/admin/providers", "status", "Status", chosen)}
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/providers" filters=list.filters page=list.page pages=list.pages/>
@@ -28,8 +26,8 @@ fn Application(row: ProviderApplication) -> impl IntoView {
     let facts = format!("{} · {} years' experience · applied {}", row.status, row.experience_years, when(&row.created_at));
     let decided = row.decided_at.as_deref().map(|at| format!("Decided {}", when(at)));
     let reason = row.decision_reason.clone().map(|r| view! { <p>"Reason given: "{r}</p> });
-    let can_approve = row.status != "Approved";
-    let can_reject = row.status != "Rejected";
+    let can_approve = row.status != ProviderStatus::Approved;
+    let can_reject = row.status != ProviderStatus::Rejected;
     view! {
         <li class="admin-item" id=format!("application-{}", row.id)>
             <h2>{heading}</h2>

@@ -1,20 +1,18 @@
 //! `/admin/recruitment`: companies' requests that we recruit for them, newest first; staff
 //! move each along (New, Contacted, Closed) and keep notes on it.
 
-use super::{ChoiceFilter, Listing, Pager, RecruitmentRow, when};
+use super::{Filter, Listing, Pager, RecruitmentRow, RecruitmentStatus, choice_filter, when, word_options};
 use crate::format::count_of;
 use crate::format::long_date;
 use leptos::prelude::*;
 
-const STATUSES: [&str; 4] = ["New", "Contacted", "Closed", "All"];
-
 #[component]
-pub(super) fn Recruitment(list: Listing<RecruitmentRow>) -> impl IntoView {
-    let chosen = list.filter("status").to_owned();
+pub(super) fn Recruitment(list: Listing<RecruitmentRow, Filter<RecruitmentStatus>>) -> impl IntoView {
+    let chosen = list.chosen;
     let summary = count_of(list.count as i64, "request");
     let rows = list.rows.into_iter().map(|row| view! { <Request row/> }).collect_view();
     view! {
-        <ChoiceFilter path="/admin/recruitment" name="status" label="Status" choices=&STATUSES chosen/>
+        {choice_filter("/admin/recruitment", "status", "Status", chosen)}
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/recruitment" filters=list.filters page=list.page pages=list.pages/>
@@ -27,7 +25,7 @@ fn Request(row: RecruitmentRow) -> impl IntoView {
     let contact = format!("{} · {} · {} · received {}", row.contact_name, row.email, row.phone_number, when(&row.created_at));
     let start = row.start_date.as_deref().map(|d| format!("Start {}", long_date(d)));
     let (status_id, notes_id) = (format!("request-status-{}", row.id), format!("request-notes-{}", row.id));
-    let options = ["New", "Contacted", "Closed"].map(|s| view! { <option value=s selected=s == row.status>{s}</option> });
+    let options = word_options(row.status, None);
     view! {
         <li class="admin-item" id=format!("request-{}", row.id)>
             <h2>{heading}</h2>

@@ -1,19 +1,17 @@
 //! `/admin/reviews`: reported reviews first; staff hide one with a reason (it leaves every
 //! page and the service's average at once) or restore it, or keep it (which closes its reports).
 
-use super::{ChoiceFilter, Listing, Pager, ReviewRow, when};
+use super::{Filter, Listing, Pager, ReviewRow, ReviewState, choice_filter, when};
 use crate::format::count_of;
 use leptos::prelude::*;
 
-const FILTERS: [&str; 3] = ["Reported", "Hidden", "All"];
-
 #[component]
-pub(super) fn Reviews(list: Listing<ReviewRow>) -> impl IntoView {
-    let chosen = list.filter("show").to_owned();
+pub(super) fn Reviews(list: Listing<ReviewRow, Filter<ReviewState>>) -> impl IntoView {
+    let chosen = list.chosen;
     let summary = count_of(list.count as i64, "review");
     let rows = list.rows.into_iter().map(|row| view! { <Review row/> }).collect_view();
     view! {
-        <ChoiceFilter path="/admin/reviews" name="show" label="Show" choices=&FILTERS chosen/>
+        {choice_filter("/admin/reviews", "show", "Show", chosen)}
         <p>{summary}</p>
         <ul class="admin-list">{rows}</ul>
         <Pager path="/admin/reviews" filters=list.filters page=list.page pages=list.pages/>

@@ -1,22 +1,22 @@
 //! `/admin/talent`: the job seekers who registered with the agency, searched by role, location
 //! and employment type; their CVs open by a link that works for 15 minutes.
 
-use super::{Listing, Pager, TalentRow, when};
+use super::{EmploymentType, Listing, Pager, TalentRow, Word, when};
 use crate::format::employment_type;
 use leptos::prelude::*;
 
-const TYPES: [(&str, &str); 5] = [("", "Any"), ("full_time", "Full time"), ("part_time", "Part time"), ("contract", "Contract"), ("temporary", "Temporary")];
-
 #[component]
-pub(super) fn TalentPool(list: Listing<TalentRow>) -> impl IntoView {
-    let (role, location, chosen) = (list.filter("role").to_owned(), list.filter("location").to_owned(), list.filter("employment_type").to_owned());
-    let options = TYPES.iter().map(|(value, label)| view! { <option value=*value selected=*value == chosen>{*label}</option> }).collect_view();
+pub(super) fn TalentPool(list: Listing<TalentRow, Option<EmploymentType>>) -> impl IntoView {
+    let (role, location, chosen) = (list.filter("role").to_owned(), list.filter("location").to_owned(), list.chosen);
+    let any = view! { <option value="" selected=chosen.is_none()>"Any"</option> };
+    let kinds = EmploymentType::ALL.iter().map(|kind| view! { <option value=kind.as_str() selected=Some(*kind) == chosen>{employment_type(*kind)}</option> });
+    let options = (any, kinds.collect_view());
     let summary = format!("{} {}", list.count, if list.count == 1 { "person" } else { "people" });
     let rows = list
         .rows
         .into_iter()
         .map(|row| {
-            let types = row.employment_types.iter().map(|t| employment_type(t)).collect::<Vec<_>>().join(", ");
+            let types = row.employment_types.iter().map(|t| employment_type(*t)).collect::<Vec<_>>().join(", ");
             view! {
                 <tr>
                     <td>{row.full_name}<br/><a href=format!("mailto:{}", row.email)>{row.email.clone()}</a><br/>{row.phone_number}</td>

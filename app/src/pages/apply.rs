@@ -1,7 +1,7 @@
 //! `/apply?id=N`: a job's full details and the application form (an island).
 
 use super::Page;
-use crate::data::{JobDetail, SiteData};
+use crate::data::{JobDetail, ListingStatus, SiteData};
 use crate::format::{paragraphs, salary};
 use crate::island::{Hydrate, Island};
 use crate::parts::breadcrumbs::Breadcrumbs;
@@ -38,12 +38,12 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
         job.title,
         job.company,
         job.location,
-        salary(job.salary_min.as_deref(), job.salary_max.as_deref(), &job.salary_period)
+        salary(job.salary_min.as_deref(), job.salary_max.as_deref(), job.salary_period)
     );
     let body = view! {
         <JobOverview detail=detail.clone()/>
         <div class="container page-body">
-            {if detail.status == "Open" {
+            {if detail.status == ListingStatus::Open {
                 view! {
                     // The `job-apply-form` island: the form for a member, a way to sign in for
                     // anyone else (the session lives in the browser). Without JavaScript only the

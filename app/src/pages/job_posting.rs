@@ -3,16 +3,16 @@
 //! recommended ones the job has (validThrough, employmentType, baseSalary, directApply,
 //! identifier). Only an open job is described: a closed one must not be offered as a vacancy.
 
-use crate::data::JobDetail;
+use crate::data::{EmploymentType, JobDetail, ListingStatus, SalaryPeriod};
 use crate::format::paragraphs;
 use serde_json::{Value, json};
 
-fn employment_type(code: &str) -> &'static str {
-    match code {
-        "part_time" => "PART_TIME",
-        "contract" => "CONTRACTOR",
-        "temporary" => "TEMPORARY",
-        _ => "FULL_TIME",
+fn employment_type(kind: EmploymentType) -> &'static str {
+    match kind {
+        EmploymentType::FullTime => "FULL_TIME",
+        EmploymentType::PartTime => "PART_TIME",
+        EmploymentType::Contract => "CONTRACTOR",
+        EmploymentType::Temporary => "TEMPORARY",
     }
 }
 
@@ -34,8 +34,11 @@ fn amount(decimal: &str) -> Option<Value> {
     decimal.parse::<f64>().ok().and_then(serde_json::Number::from_f64).map(Value::Number)
 }
 
-fn base_salary(min: Option<&str>, max: Option<&str>, period: &str) -> Option<Value> {
-    let unit = if period == "hour" { "HOUR" } else { "YEAR" };
+fn base_salary(min: Option<&str>, max: Option<&str>, period: SalaryPeriod) -> Option<Value> {
+    let unit = match period {
+        SalaryPeriod::Hour => "HOUR",
+        SalaryPeriod::Year => "YEAR",
+    };
     let mut value = json!({ "@type": "QuantitativeValue", "unitText": unit });
     match (min.and_then(amount), max.and_then(amount)) {
         (Some(min), Some(max)) if min != max => {
@@ -50,7 +53,7 @@ fn base_salary(min: Option<&str>, max: Option<&str>, period: &str) -> Option<Val
 
 /// The job's `JobPosting`, or `None` when it is not open. `brand` is the site that lists it.
 pub(crate) fn job_posting(detail: &JobDetail, brand: &str) -> Option<Value> {
-    if detail.status != "Open" {
+    if detail.status != ListingStatus::Open {
         return None;
     }
     let job = &detail.job;
@@ -62,7 +65,7 @@ pub(crate) fn job_posting(detail: &JobDetail, brand: &str) -> Option<Value> {
         "title": job.title,
         "description": description,
         "datePosted": job.posted_at,
-        "employmentType": employment_type(&job.employment_type),
+        "employmentType": employment_type(job.employment_type),
         "hiringOrganization": { "@type": "Organization", "name": job.company },
         "jobLocation": { "@type": "Place", "address": address(&job.location) },
         "directApply": true,
@@ -72,7 +75,7 @@ pub(crate) fn job_posting(detail: &JobDetail, brand: &str) -> Option<Value> {
         // Open to the end of its closing day, UK time.
         posting["validThrough"] = json!(format!("{closes}T23:59:59"));
     }
-    if let Some(salary) = base_salary(job.salary_min.as_deref(), job.salary_max.as_deref(), &job.salary_period) {
+    if let Some(salary) = base_salary(job.salary_min.as_deref(), job.salary_max.as_deref(), job.salary_period) {
         posting["baseSalary"] = salary;
     }
     Some(posting)
@@ -87,7 +90,7 @@ mod tests {
     use super::*;
     use crate::data::JobCard;
 
-    fn detail(status: &str, salary_min: Option<&str>, salary_max: Option<&str>) -> JobDetail {
+    fn detail(status: ListingStatus, salary_min: Option<&str>, salary_max: Option<&str>) -> JobDetail {
         JobDetail {
             job: JobCard {
                 id: 7,
@@ -95,15 +98,15 @@ mod tests {
                 title: "Night Care Assistant".into(),
                 company: "Riverside Care".into(),
                 location: "Harrogate, North Yorkshire".into(),
-                employment_type: "part_time".into(),
+                employment_type: EmploymentType::PartTime,
                 salary_min: salary_min.map(str::to_string),
                 salary_max: salary_max.map(str::to_string),
-                salary_period: "hour".into(),
+                salary_period: SalaryPeriod::Hour,
                 posted_at: "2026-11-23".into(),
                 closes_at: Some("2026-12-23".into()),
             },
             description: "Support residents at night.\n\nBring <b>care</b> & kindness.".into(),
-            status: status.into(),
+            status,
             attachment: None,
         }
     }
@@ -112,7 +115,7 @@ mod tests {
     /// structured-data/job-posting), each checked for a value of the kind schema.org expects.
     #[test]
     fn an_open_job_carries_every_property_google_requires() {
-        let posting = job_posting(&detail("Open", Some("12.50"), Some("14.00")), "Brightway").unwrap();
+        let posting = job_posting(&detail(ListingStatus::Open, Some("12.50"), Some("14.00")), "Brightway").unwrap();
         assert_eq!(posting["@context"], "https://schema.org");
         assert_eq!(posting["@type"], "JobPosting");
         for required in ["title", "description", "datePosted"] {
@@ -141,10 +144,10 @@ mod tests {
 
     #[test]
     fn a_closed_job_is_not_offered_and_a_missing_salary_is_left_out() {
-        assert_eq!(job_posting(&detail("Closed", Some("12.50"), None), "Brightway"), None);
-        let posting = job_posting(&detail("Open", None, None), "Brightway").unwrap();
+        assert_eq!(job_posting(&detail(ListingStatus::Closed, Some("12.50"), None), "Brightway"), None);
+        let posting = job_posting(&detail(ListingStatus::Open, None, None), "Brightway").unwrap();
         assert!(posting.get("baseSalary").is_none());
-        let one = job_posting(&detail("Open", Some("24000.00"), None), "Brightway").unwrap();
+        let one = job_posting(&detail(ListingStatus::Open, Some("24000.00"), None), "Brightway").unwrap();
         assert_eq!(one["baseSalary"]["value"]["value"].as_f64(), Some(24000.0));
     }
 }

@@ -5,7 +5,7 @@
 //! services as self-serving and ignores them. URLs are written from the site's root here and
 //! made absolute by [`absolute_urls`] when the document is put together.
 
-use crate::data::{ServiceDetail, WebsiteInfo};
+use crate::data::{ListingStatus, PriceUnit, ServiceDetail, WebsiteInfo};
 use serde_json::{Value, json};
 
 const CONTEXT: &str = "https://schema.org";
@@ -46,10 +46,10 @@ pub(crate) fn breadcrumb_list(trail: &[(String, String)], current: &str, url: &s
 /// A service and its starting price; `brand` provides it.
 pub(crate) fn service(detail: &ServiceDetail, url: &str, brand: &str) -> Value {
     let service = &detail.service;
-    let unit = match service.price_unit.as_str() {
-        "hour" => Some("HUR"),
-        "day" => Some("DAY"),
-        _ => None,
+    let unit = match service.price_unit {
+        PriceUnit::Hour => Some("HUR"),
+        PriceUnit::Day => Some("DAY"),
+        PriceUnit::Fixed => None,
     };
     let mut price = json!({ "@type": "UnitPriceSpecification", "price": service.price_from, "priceCurrency": "GBP" });
     if let Some(unit) = unit {
@@ -62,7 +62,7 @@ pub(crate) fn service(detail: &ServiceDetail, url: &str, brand: &str) -> Value {
         "priceSpecification": price,
         "url": url,
     });
-    if detail.status == "Open" {
+    if detail.status == ListingStatus::Open {
         offer["availability"] = json!("https://schema.org/InStock");
     }
     json!({

@@ -18,7 +18,7 @@ pub(crate) fn ServiceTile(service: ServiceCard) -> impl IntoView {
             <p class="card-eyebrow">{service.category.name}</p>
             <h3 class="card-title"><a class="card-link" href=href>{service.title}</a></h3>
             <p class="card-summary">{service.summary}</p>
-            <p class="price">{service_price(&service.price_from, &service.price_unit)}</p>
+            <p class="price">{service_price(&service.price_from, service.price_unit)}</p>
             <RatingSummary average=service.rating_average count=service.rating_count/>
             {(!areas.is_empty()).then(|| view! { <p class="areas"><span class="visually-hidden">"Areas covered: "</span>{areas}</p> })}
             // Save / Saved once hydrated, above the title link that covers the card.
@@ -33,8 +33,8 @@ pub(crate) fn JobFacts(job: JobCard) -> impl IntoView {
     view! {
         <dl class="facts">
             <div><dt>"Location"</dt><dd>{job.location}</dd></div>
-            <div><dt>"Type"</dt><dd>{employment_type(&job.employment_type)}</dd></div>
-            <div><dt>"Salary"</dt><dd>{salary(job.salary_min.as_deref(), job.salary_max.as_deref(), &job.salary_period)}</dd></div>
+            <div><dt>"Type"</dt><dd>{employment_type(job.employment_type)}</dd></div>
+            <div><dt>"Salary"</dt><dd>{salary(job.salary_min.as_deref(), job.salary_max.as_deref(), job.salary_period)}</dd></div>
             <div>
                 <dt>"Posted"</dt>
                 <dd><time datetime=job.posted_at.clone()>{long_date(&job.posted_at)}</time></dd>

@@ -3,12 +3,12 @@
 use super::bookings::{self, BookingAction, BookingFilter};
 use super::catalogue::{self, Fields};
 use super::contact;
-use super::jobs::{self, JobAction, JobShow};
+use super::jobs::{self, JobAction};
 use super::members::{self, AccountChange};
 use super::payments;
 use super::provider_applications::{self, Decision, REASON_MAX_CHARS};
 use super::recruitment;
-use super::reviews::{self, Moderation, Show};
+use super::reviews::{self, Moderation};
 use super::talent::{self, TalentFilter};
 use super::{audit, dashboard};
 use crate::http::AppError;
@@ -24,11 +24,20 @@ use app::admin::{
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use entity::words::ProviderStatus;
+use entity::words::{BookingStatus, ContactStatus, EmploymentType, Filter, JobPostStatus, PaymentStatus, ProviderStatus, RecruitmentStatus, ReviewState, Word};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
+
+// Named, as the OpenAPI macros take a generic type only through a name.
+type BookingStatusFilter = Filter<BookingStatus>;
+type ContactStatusFilter = Filter<ContactStatus>;
+type JobPostStatusFilter = Filter<JobPostStatus>;
+type PaymentStatusFilter = Filter<PaymentStatus>;
+type ProviderStatusFilter = Filter<ProviderStatus>;
+type RecruitmentStatusFilter = Filter<RecruitmentStatus>;
+type ReviewStateFilter = Filter<ReviewState>;
 
 /// What waits for staff.
 #[utoipa::path(get, path = "/api/admin/dashboard/", tag = "back office", responses((status = 200, body = Dashboard), StaffOnly))]
@@ -36,20 +45,9 @@ pub async fn dashboard(State(state): State<Arc<AppState>>, _staff: Staff) -> Res
     Ok(Json(dashboard::counts(state.db()).await?))
 }
 
-/// A provider status filter: one of the statuses, or `All`; Pending when left out.
-pub fn status_filter(text: Option<&str>) -> Option<Option<ProviderStatus>> {
-    match text.unwrap_or("Pending") {
-        "All" => Some(None),
-        "Pending" => Some(Some(ProviderStatus::Pending)),
-        "Approved" => Some(Some(ProviderStatus::Approved)),
-        "Rejected" => Some(Some(ProviderStatus::Rejected)),
-        _ => None,
-    }
-}
-
 /// Provider applications, oldest first.
 #[utoipa::path(get, path = "/api/admin/providers/", tag = "back office", params(
-    ("status" = Option<String>, Query, pattern = "^(Pending|Approved|Rejected|All)$", description = "Pending (the default), Approved, Rejected or All"),
+    ("status" = inline(Option<ProviderStatusFilter>), Query, description = "Pending (the default), Approved, Rejected or All"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ProviderApplication>), Invalid, StaffOnly))]
@@ -60,10 +58,9 @@ pub async fn provider_applications(
 ) -> Result<Json<Paginated<ProviderApplication>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status =
-        query.parsed(&mut errors, "status", "A status is Pending, Approved, Rejected or All;", |raw| status_filter(Some(raw))).or_else(|| status_filter(None));
+    let status = query.filter(&mut errors, "status", Filter::Only(ProviderStatus::Pending));
     errors.finish()?;
-    let (count, rows) = provider_applications::list(state.db(), status.expect("validated"), request).await?;
+    let (count, rows) = provider_applications::list(state.db(), status.word(), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
@@ -139,8 +136,7 @@ pub async fn audit_log(State(state): State<Arc<AppState>>, _staff: Staff, query:
 /// The booking filters of a list request, or their field errors.
 pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFilter {
     let date = query.parsed(errors, "date", "A date is YYYY-MM-DD;", |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok());
-    let status =
-        query.parsed(errors, "status", "A status is Pending, Confirmed, Completed, Cancelled or All;", |raw| bookings::status_filter(Some(raw))).flatten();
+    let status = query.filter(errors, "status", Filter::All).word();
     let member = query.text("member").map(|text| text.chars().take(100).collect());
     BookingFilter { date, status, member }
 }
@@ -148,7 +144,7 @@ pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFil
 /// Bookings, soonest first.
 #[utoipa::path(get, path = "/api/admin/bookings/", tag = "back office", params(
     ("date" = Option<String>, Query, format = Date, description = "The booked day"),
-    ("status" = Option<String>, Query, pattern = "^(Pending|Confirmed|Completed|Cancelled|All)$", description = "Pending, Confirmed, Completed, Cancelled or All (the default)"),
+    ("status" = inline(Option<BookingStatusFilter>), Query, description = "Pending, Confirmed, Completed, Cancelled or All (the default)"),
     ("member" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the member's name or email address"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -374,16 +370,16 @@ pub async fn website_info_update(
 
 /// Reviews to moderate, newest first.
 #[utoipa::path(get, path = "/api/admin/reviews/", tag = "back office", params(
-    ("show" = Option<String>, Query, pattern = "^(Reported|Hidden|All)$", description = "Reported (the default: shown reviews with open reports), Hidden or All"),
+    ("show" = inline(Option<ReviewStateFilter>), Query, description = "Reported (the default: shown reviews with open reports), Hidden or All"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ReviewRow>), Invalid, StaffOnly))]
 pub async fn review_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ReviewRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let show = query.parsed(&mut errors, "show", "Show Reported, Hidden or All;", |raw| Show::parse(Some(raw))).or_else(|| Show::parse(None));
+    let show = query.filter(&mut errors, "show", Filter::Only(ReviewState::Reported));
     errors.finish()?;
-    let (count, rows) = reviews::list(state.db(), show.expect("validated"), request).await?;
+    let (count, rows) = reviews::list(state.db(), show, request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
@@ -427,18 +423,16 @@ pub async fn review_moderation(
 
 /// Payments, newest first.
 #[utoipa::path(get, path = "/api/admin/payments/", tag = "back office", params(
-    ("status" = Option<String>, Query, pattern = "^(All|Pending|Paid|Failed|Cancelled|Refunded)$", description = "A status, or All (the default)"),
+    ("status" = inline(Option<PaymentStatusFilter>), Query, description = "A status, or All (the default)"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<PaymentRow>), Invalid, StaffOnly))]
 pub async fn payment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<PaymentRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query
-        .parsed(&mut errors, "status", "A status is All, Pending, Paid, Failed, Cancelled or Refunded;", |raw| payments::status_filter(Some(raw)))
-        .or_else(|| payments::status_filter(None));
+    let status = query.filter(&mut errors, "status", Filter::All);
     errors.finish()?;
-    let (count, rows) = payments::list(state.db(), status.expect("validated"), request).await?;
+    let (count, rows) = payments::list(state.db(), status.word(), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
@@ -474,46 +468,40 @@ pub async fn payment_refund(
 
 /// The recruitment inbox, newest first.
 #[utoipa::path(get, path = "/api/admin/recruitment/", tag = "back office", params(
-    ("status" = Option<String>, Query, pattern = "^(New|Contacted|Closed|All)$", description = "New (the default), Contacted, Closed or All"),
+    ("status" = inline(Option<RecruitmentStatusFilter>), Query, description = "New (the default), Contacted, Closed or All"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<RecruitmentRow>), Invalid, StaffOnly))]
 pub async fn recruitment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<RecruitmentRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query
-        .parsed(&mut errors, "status", "A status is New, Contacted, Closed or All;", |raw| recruitment::status_filter(Some(raw)))
-        .or_else(|| recruitment::status_filter(None));
+    let status = query.filter(&mut errors, "status", Filter::Only(RecruitmentStatus::New));
     errors.finish()?;
-    let (count, rows) = recruitment::list(state.db(), status.expect("validated"), request).await?;
+    let (count, rows) = recruitment::list(state.db(), status.word(), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct RecruitmentUpdate {
-    /// New, Contacted or Closed; left out, it stays.
-    #[schema(value_type = String, pattern = "^(New|Contacted|Closed)$")]
+    /// Left out, it stays.
+    #[schema(value_type = RecruitmentStatus)]
     pub status: Option<String>,
     /// Only staff read them; left out, they stay.
     #[schema(value_type = String, max_length = 5000)]
     pub staff_notes: Option<String>,
 }
 
-/// Parses a status and notes change, or its field errors; `status_filter` reads a status
-/// (`All` is no status to move to) and `choices` says which there are.
-fn parse_inbox_update<Status>(
-    status: Option<&str>,
-    notes: Option<&str>,
-    status_filter: impl Fn(Option<&str>) -> Option<Option<Status>>,
-    choices: &str,
-) -> Result<(Option<Status>, Option<String>), AppError> {
+/// Parses a status and notes change, or its field errors.
+fn parse_inbox_update<Status: Word>(status: Option<&str>, notes: Option<&str>) -> Result<(Option<Status>, Option<String>), AppError> {
     let mut errors = FieldErrors::default();
-    let status = status.map(str::trim).and_then(|text| match status_filter(Some(text)) {
-        Some(Some(status)) => Some(status),
-        _ => {
-            errors.add("status", format!("Choose {choices}."));
-            None
+    let status = status.map(str::trim).and_then(|text| {
+        let status = Status::parse(text);
+        if status.is_none() {
+            let choices: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
+            let (last, rest) = choices.split_last().expect("a word has variants");
+            errors.add("status", format!("Choose {} or {last}.", rest.join(", ")));
         }
+        status
     });
     let notes = notes.map(str::trim).map(str::to_string);
     if notes.as_ref().is_some_and(|n| n.chars().count() > INBOX_NOTES_MAX_CHARS || n.contains('\0')) {
@@ -527,8 +515,8 @@ fn parse_inbox_update<Status>(
 pub const INBOX_NOTES_MAX_CHARS: usize = 5000;
 
 /// Parses a recruitment request's status and notes change, or its field errors.
-pub fn parse_recruitment_update(body: &RecruitmentUpdate) -> Result<(Option<entity::words::RecruitmentStatus>, Option<String>), AppError> {
-    parse_inbox_update(body.status.as_deref(), body.staff_notes.as_deref(), recruitment::status_filter, "New, Contacted or Closed")
+pub fn parse_recruitment_update(body: &RecruitmentUpdate) -> Result<(Option<RecruitmentStatus>, Option<String>), AppError> {
+    parse_inbox_update(body.status.as_deref(), body.staff_notes.as_deref())
 }
 
 /// Moves a request along and keeps notes on it.
@@ -545,25 +533,23 @@ pub async fn recruitment_update(
 
 /// The contact inbox, newest first.
 #[utoipa::path(get, path = "/api/admin/contact-messages/", tag = "back office", params(
-    ("status" = Option<String>, Query, pattern = "^(New|Answered|Closed|All)$", description = "New (the default), Answered, Closed or All"),
+    ("status" = inline(Option<ContactStatusFilter>), Query, description = "New (the default), Answered, Closed or All"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ContactRow>), Invalid, StaffOnly))]
 pub async fn contact_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ContactRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query
-        .parsed(&mut errors, "status", "A status is New, Answered, Closed or All;", |raw| contact::status_filter(Some(raw)))
-        .or_else(|| contact::status_filter(None));
+    let status = query.filter(&mut errors, "status", Filter::Only(ContactStatus::New));
     errors.finish()?;
-    let (count, rows) = contact::list(state.db(), status.expect("validated"), request).await?;
+    let (count, rows) = contact::list(state.db(), status.word(), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct ContactUpdate {
-    /// New, Answered or Closed; left out, it stays.
-    #[schema(value_type = String, pattern = "^(New|Answered|Closed)$")]
+    /// Left out, it stays.
+    #[schema(value_type = ContactStatus)]
     pub status: Option<String>,
     /// Only staff read them; left out, they stay.
     #[schema(value_type = String, max_length = 5000)]
@@ -571,8 +557,8 @@ pub struct ContactUpdate {
 }
 
 /// Parses a contact message's status and notes change, or its field errors.
-pub fn parse_contact_update(body: &ContactUpdate) -> Result<(Option<entity::words::ContactStatus>, Option<String>), AppError> {
-    parse_inbox_update(body.status.as_deref(), body.staff_notes.as_deref(), contact::status_filter, "New, Answered or Closed")
+pub fn parse_contact_update(body: &ContactUpdate) -> Result<(Option<ContactStatus>, Option<String>), AppError> {
+    parse_inbox_update(body.status.as_deref(), body.staff_notes.as_deref())
 }
 
 /// Moves a contact message along and keeps notes on it.
@@ -589,10 +575,13 @@ pub async fn contact_update(
 
 /// The talent filters of a request, or their field errors.
 pub fn talent_filter(role: Option<&str>, location: Option<&str>, kind: Option<&str>, errors: &mut FieldErrors) -> TalentFilter {
-    let kind = kind.map(str::trim).filter(|k| !k.is_empty()).map(str::to_string);
-    if kind.as_deref().is_some_and(|k| !["full_time", "part_time", "contract", "temporary"].contains(&k)) {
-        errors.add("employment_type", "Choose full_time, part_time, contract or temporary.");
-    }
+    let kind = kind.map(str::trim).filter(|k| !k.is_empty()).and_then(|k| {
+        let kind = EmploymentType::parse(k);
+        if kind.is_none() {
+            errors.add("employment_type", "Choose full_time, part_time, contract or temporary.");
+        }
+        kind
+    });
     let text = |value: Option<&str>| value.map(str::trim).filter(|v| !v.is_empty()).map(|v| v.chars().take(100).collect());
     TalentFilter { role: text(role), location: text(location), employment_type: kind }
 }
@@ -601,7 +590,7 @@ pub fn talent_filter(role: Option<&str>, location: Option<&str>, kind: Option<&s
 #[utoipa::path(get, path = "/api/admin/talent/", tag = "back office", params(
     ("role" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a role they look for"),
     ("location" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a town they would work in"),
-    ("employment_type" = Option<String>, Query, pattern = "^(full_time|part_time|contract|temporary)$"),
+    ("employment_type" = inline(Option<EmploymentType>), Query),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<TalentRow>), Invalid, StaffOnly))]
@@ -616,7 +605,7 @@ pub async fn talent_list(State(state): State<Arc<AppState>>, _staff: Staff, quer
 
 /// Job posts, newest first, removed ones included.
 #[utoipa::path(get, path = "/api/admin/jobs/", tag = "back office", params(
-    ("status" = Option<String>, Query, pattern = "^(All|Open|Closed|Removed)$", description = "All (the default), Open, Closed or Removed"),
+    ("status" = inline(Option<JobPostStatusFilter>), Query, description = "All (the default), Open, Closed or Removed"),
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the title or company"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -624,10 +613,9 @@ pub async fn talent_list(State(state): State<Arc<AppState>>, _staff: Staff, quer
 pub async fn job_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<JobRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let show =
-        query.parsed(&mut errors, "status", "A status is All, Open, Closed or Removed;", |raw| JobShow::parse(Some(raw))).or_else(|| JobShow::parse(None));
+    let show = query.filter(&mut errors, "status", Filter::All);
     errors.finish()?;
-    let (count, rows) = jobs::list(state.db(), show.expect("validated"), query.text("search"), request).await?;
+    let (count, rows) = jobs::list(state.db(), show, query.text("search"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 

@@ -12,7 +12,7 @@ use chrono::NaiveDate;
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
 use sea_orm::sea_query::{Condition, Query};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
 
 pub const REASON_MAX_CHARS: usize = 1000;
@@ -23,18 +23,6 @@ pub struct BookingFilter {
     pub status: Option<BookingStatus>,
     /// Part of the member's name or email address.
     pub member: Option<String>,
-}
-
-/// A booking status filter: a status, or `All` (also when left out).
-pub fn status_filter(text: Option<&str>) -> Option<Option<BookingStatus>> {
-    match text.unwrap_or("All") {
-        "All" => Some(None),
-        "Pending" => Some(Some(BookingStatus::Pending)),
-        "Confirmed" => Some(Some(BookingStatus::Confirmed)),
-        "Completed" => Some(Some(BookingStatus::Completed)),
-        "Cancelled" => Some(Some(BookingStatus::Cancelled)),
-        _ => None,
-    }
 }
 
 pub async fn list(db: &impl ConnectionTrait, filter: &BookingFilter, page: PageRequest) -> Result<(u64, Vec<BookingRow>), DbErr> {
@@ -74,8 +62,8 @@ async fn rows_for(db: &impl ConnectionTrait, bookings: Vec<booking::Model>) -> R
             let member = members.get(&b.user_id);
             BookingRow {
                 id: b.id,
-                status: b.status.to_value(),
-                payment_status: b.payment_status.to_value(),
+                status: b.status,
+                payment_status: b.payment_status,
                 member_id: b.user_id,
                 member_name: member.map(|m| m.full_name.clone()).unwrap_or_default(),
                 member_email: member.map(|m| m.email.clone()).unwrap_or_default(),

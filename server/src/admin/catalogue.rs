@@ -186,8 +186,8 @@ fn service_row(s: service::Model, category_name: String) -> ServiceRow {
         summary: s.summary,
         description: s.description,
         price_from: Pence::from_stored(s.price_from_pence).to_string(),
-        price_unit: s.price_unit.to_value(),
-        status: s.status.to_value(),
+        price_unit: s.price_unit,
+        status: s.status,
         priority: s.priority,
         areas: serde_json::from_str(&s.areas).unwrap_or_default(),
     }

@@ -9,18 +9,13 @@ use crate::state::AppState;
 use app::admin::ContactRow;
 use entity::contact_message;
 use entity::words::ContactStatus;
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde_json::json;
-
-/// A status filter: a status, or `All`; New when left out.
-pub fn status_filter(text: Option<&str>) -> Option<Option<ContactStatus>> {
-    super::inbox_status(text)
-}
 
 fn row(m: contact_message::Model) -> ContactRow {
     ContactRow {
         id: m.id,
-        status: m.status.to_value(),
+        status: m.status,
         full_name: m.full_name,
         email: m.email,
         phone_number: m.phone_number,

@@ -13,45 +13,25 @@ use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::{ApplicationRow, JobRow};
 use app::routes::Tag;
-use chrono::Utc;
-use entity::words::ListingStatus;
+use chrono::{NaiveDate, Utc};
+use entity::words::{Filter, JobPostStatus, ListingStatus};
 use entity::{job, job_application, user};
 use sea_orm::sea_query::{Condition, Expr};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde_json::json;
 use std::collections::HashMap;
 
 pub const REASON_MAX_CHARS: usize = 1000;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum JobShow {
-    All,
-    Open,
-    Closed,
-    Removed,
-}
-
-impl JobShow {
-    pub fn parse(text: Option<&str>) -> Option<Self> {
-        Some(match text.unwrap_or("All") {
-            "All" => JobShow::All,
-            "Open" => JobShow::Open,
-            "Closed" => JobShow::Closed,
-            "Removed" => JobShow::Removed,
-            _ => return None,
-        })
-    }
-}
-
-pub async fn list(db: &impl ConnectionTrait, show: JobShow, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<JobRow>), DbErr> {
+pub async fn list(db: &impl ConnectionTrait, show: Filter<JobPostStatus>, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<JobRow>), DbErr> {
     let today = uk_time::today();
     let mut select = job::Entity::find().order_by_desc(job::Column::CreatedAt).order_by_desc(job::Column::Id);
     let listed = job::Column::RemovedAt.is_null();
-    select = match show {
-        JobShow::All => select,
-        JobShow::Open => select.filter(listed).filter(open_on(today)),
-        JobShow::Closed => select.filter(listed).filter(open_on(today).not()),
-        JobShow::Removed => select.filter(job::Column::RemovedAt.is_not_null()),
+    select = match show.word() {
+        None => select,
+        Some(JobPostStatus::Open) => select.filter(listed).filter(open_on(today)),
+        Some(JobPostStatus::Closed) => select.filter(listed).filter(open_on(today).not()),
+        Some(JobPostStatus::Removed) => select.filter(job::Column::RemovedAt.is_not_null()),
     };
     if let Some(text) = text {
         let like = |column| super::contains(column, text);
@@ -85,7 +65,7 @@ async fn rows_for(db: &impl ConnectionTrait, jobs: Vec<job::Model>) -> Result<Ve
     Ok(jobs
         .into_iter()
         .map(|j| JobRow {
-            status: if j.removed_at.is_some() { "Removed".into() } else { status_on(&j, today).to_value() },
+            status: post_status(&j, today),
             applications: counts.get(&j.id).copied().unwrap_or(0) as u64,
             poster_email: j.owner_id.and_then(|id| posters.get(&id).cloned()).unwrap_or_default(),
             posted_at: j.posted_at.to_string(),
@@ -156,6 +136,15 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
     Ok(one(state.db(), id).await?.1)
 }
 
+/// A post as staff see it: removed, or open or closed as the site shows it.
+fn post_status(row: &job::Model, today: NaiveDate) -> JobPostStatus {
+    match (row.removed_at, status_on(row, today)) {
+        (Some(_), _) => JobPostStatus::Removed,
+        (None, ListingStatus::Open) => JobPostStatus::Open,
+        (None, ListingStatus::Closed) => JobPostStatus::Closed,
+    }
+}
+
 /// The applications to a job, newest first, for the page.
 pub async fn applications(state: &AppState, job_id: i32) -> Result<Vec<ApplicationRow>, DbErr> {
     Ok(job_application::Entity::find()
@@ -171,7 +160,7 @@ pub async fn applications(state: &AppState, job_id: i32) -> Result<Vec<Applicati
             phone_number: a.phone_number,
             cover_letter: a.cover_letter,
             cv: state.storage.signed_url(&a.resume),
-            status: a.status.to_value(),
+            status: a.status,
             created_at: crate::http::timestamp(a.created_at),
         })
         .collect())

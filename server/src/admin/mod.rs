@@ -73,11 +73,3 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(api::application_status))
         .routes(routes!(api::audit_log))
 }
-
-/// An inbox's status filter: a status, or `All`; `New` when left out; `None` when unknown.
-fn inbox_status<Status: sea_orm::ActiveEnum<Value = String>>(text: Option<&str>) -> Option<Option<Status>> {
-    match text.unwrap_or("New") {
-        "All" => Some(None),
-        other => Status::try_from_value(&other.to_string()).ok().map(Some),
-    }
-}

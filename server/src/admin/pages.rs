@@ -3,13 +3,13 @@
 //! `noindex`; their forms post back here and land on the page again (post, redirect, get).
 
 use super::api::{ContactUpdate, RecruitmentUpdate, parse_contact_update, parse_job_action, parse_recruitment_update, set_application_status, talent_filter};
-use super::api::{DecisionBody, parse_booking_action, parse_decision, parse_moderation, status_filter};
+use super::api::{DecisionBody, parse_booking_action, parse_decision, parse_moderation};
 use super::bookings::{self, BookingFilter};
 use super::catalogue::{self, Fields};
-use super::jobs::{self, JobShow};
+use super::jobs;
 use super::members::{self, AccountChange};
 use super::payments;
-use super::reviews::{self, Show};
+use super::reviews;
 use super::session::{self, StaffSession};
 use super::{audit, dashboard, provider_applications};
 use super::{contact, recruitment, talent};
@@ -25,6 +25,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{any, get, post};
+use entity::words::{BookingStatus, ContactStatus, Filter, ProviderStatus, RecruitmentStatus, ReviewState, Word};
 use sea_orm::EntityTrait;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -108,9 +109,16 @@ fn page_of(params: &HashMap<String, String>) -> PageRequest {
     PageRequest { page, size: DEFAULT_PAGE_SIZE }
 }
 
-fn listing<Row>(filters: Vec<(&str, String)>, rows: Vec<Row>, count: u64, request: PageRequest) -> Listing<Row> {
+fn listing<Row, Chosen>(filters: Vec<(&str, String)>, chosen: Chosen, rows: Vec<Row>, count: u64, request: PageRequest) -> Listing<Row, Chosen> {
     let filters = filters.into_iter().map(|(name, value)| (name.to_string(), value)).collect();
-    Listing { filters, rows, count, page: request.page, pages: count.div_ceil(request.size).max(1) }
+    Listing { filters, chosen, rows, count, page: request.page, pages: count.div_ceil(request.size).max(1) }
+}
+
+/// The list's filter `name` from the address: `default` when left out or blank; `None` when it
+/// is none of the choices.
+fn chosen<W: Word>(params: &HashMap<String, String>, name: &str, default: Filter<W>) -> Option<Filter<W>> {
+    let text = param(params, name);
+    if text.is_empty() { Some(default) } else { Filter::parse(&text) }
 }
 
 fn url_of(path: &str, params: &HashMap<String, String>) -> String {
@@ -164,18 +172,17 @@ async fn providers_page(State(state): State<Arc<AppState>>, StaffPage(staff): St
 }
 
 async fn show_providers(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
-    let filter = params.get("status").cloned().unwrap_or_else(|| "Pending".into());
-    let Some(wanted) = status_filter(Some(&filter)) else {
+    let Some(wanted) = chosen(&params, "status", Filter::Only(ProviderStatus::Pending)) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/providers").await;
     };
     let request = page_of(&params);
-    match provider_applications::list(state.db(), wanted, request).await {
+    match provider_applications::list(state.db(), wanted.word(), request).await {
         Ok((count, rows)) => {
             let page = AdminPage {
                 url: url_of("/admin/providers", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::ProviderApplications(listing(vec![("status", filter)], rows, count, request)),
+                view: AdminView::ProviderApplications(listing(vec![("status", wanted.to_string())], wanted, rows, count, request)),
             };
             render(state, status, page).await
         }
@@ -193,7 +200,7 @@ async fn decide(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage,
     };
     match outcome {
         Ok(application) => {
-            let done = if application.status == "Approved" { "approved" } else { "rejected" };
+            let done = if application.status == ProviderStatus::Approved { "approved" } else { "rejected" };
             Redirect::to(&format!("/admin/providers?done={done}")).into_response()
         }
         Err(error @ AppError::Internal(_)) => error.into_response(),
@@ -217,24 +224,24 @@ async fn bookings_page(State(state): State<Arc<AppState>>, StaffPage(staff): Sta
 }
 
 async fn show_bookings(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
-    let (date, chosen, member) = (param(&params, "date"), param(&params, "status"), param(&params, "member"));
-    let Some(wanted) = bookings::status_filter(Some(&chosen).filter(|s| !s.is_empty()).map(String::as_str)) else {
+    let (date, member) = (param(&params, "date"), param(&params, "member"));
+    let Some(wanted) = chosen(&params, "status", Filter::All) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/bookings").await;
     };
     let filter = BookingFilter {
         date: chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").ok(),
-        status: wanted,
+        status: wanted.word(),
         member: Some(member.clone()).filter(|m| !m.is_empty()),
     };
     let request = page_of(&params);
     match bookings::list(state.db(), &filter, request).await {
         Ok((count, rows)) => {
-            let filters = vec![("date", date), ("status", if chosen.is_empty() { "All".into() } else { chosen }), ("member", member)];
+            let filters = vec![("date", date), ("status", wanted.to_string()), ("member", member)];
             let page = AdminPage {
                 url: url_of("/admin/bookings", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::Bookings(listing(filters, rows, count, request)),
+                view: AdminView::Bookings(listing(filters, wanted, rows, count, request)),
             };
             render(state, status, page).await
         }
@@ -257,10 +264,10 @@ async fn booking_action(
     };
     match outcome {
         Ok(booking) => {
-            let done = match booking.status.as_str() {
-                "Confirmed" => "confirmed",
-                "Completed" => "completed",
-                _ => "cancelled",
+            let done = match booking.status {
+                BookingStatus::Confirmed => "confirmed",
+                BookingStatus::Completed => "completed",
+                BookingStatus::Pending | BookingStatus::Cancelled => "cancelled",
             };
             Redirect::to(&format!("/admin/bookings?done={done}")).into_response()
         }
@@ -287,6 +294,7 @@ async fn audit_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffP
                 notice: None,
                 view: AdminView::AuditLog(listing(
                     vec![("q", search), ("subject_type", subject_type.clone()), ("subject_id", subject_id.clone())],
+                    (),
                     rows,
                     count,
                     request,
@@ -307,7 +315,7 @@ async fn members_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
                 url: url_of("/admin/members", &params),
                 staff_email: staff.user.email,
                 notice: None,
-                view: AdminView::Members(listing(vec![("q", search)], rows, count, request)),
+                view: AdminView::Members(listing(vec![("q", search)], (), rows, count, request)),
             };
             render(&state, StatusCode::OK, page).await
         }
@@ -395,16 +403,15 @@ async fn payments_page(State(state): State<Arc<AppState>>, StaffPage(staff): Sta
 }
 
 async fn show_payments(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
-    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "All".into());
-    let Some(wanted) = payments::status_filter(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await };
+    let Some(wanted) = chosen(&params, "status", Filter::All) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await };
     let request = page_of(&params);
-    match payments::list(state.db(), wanted, request).await {
+    match payments::list(state.db(), wanted.word(), request).await {
         Ok((count, rows)) => {
             let page = AdminPage {
                 url: url_of("/admin/payments", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::Payments(listing(vec![("status", chosen)], rows, count, request)),
+                view: AdminView::Payments(listing(vec![("status", wanted.to_string())], wanted, rows, count, request)),
             };
             render(state, status, page).await
         }
@@ -439,9 +446,8 @@ async fn jobs_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPa
 }
 
 async fn show_jobs(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
-    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "All".into());
     let search = param(&params, "q");
-    let Some(show) = JobShow::parse(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
+    let Some(show) = chosen(&params, "status", Filter::All) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await };
     let request = page_of(&params);
     match jobs::list(state.db(), show, Some(search.as_str()).filter(|s| !s.is_empty()), request).await {
         Ok((count, rows)) => {
@@ -449,7 +455,7 @@ async fn show_jobs(state: &AppState, staff: StaffSession, params: HashMap<String
                 url: url_of("/admin/jobs", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::Jobs(listing(vec![("status", chosen), ("q", search)], rows, count, request)),
+                view: AdminView::Jobs(listing(vec![("status", show.to_string()), ("q", search)], show, rows, count, request)),
             };
             render(state, status, page).await
         }
@@ -526,16 +532,17 @@ async fn recruitment_page(State(state): State<Arc<AppState>>, StaffPage(staff): 
 }
 
 async fn show_recruitment(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
-    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "New".into());
-    let Some(wanted) = recruitment::status_filter(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await };
+    let Some(wanted) = chosen(&params, "status", Filter::Only(RecruitmentStatus::New)) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await;
+    };
     let request = page_of(&params);
-    match recruitment::list(state.db(), wanted, request).await {
+    match recruitment::list(state.db(), wanted.word(), request).await {
         Ok((count, rows)) => {
             let page = AdminPage {
                 url: url_of("/admin/recruitment", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::Recruitment(listing(vec![("status", chosen)], rows, count, request)),
+                view: AdminView::Recruitment(listing(vec![("status", wanted.to_string())], wanted, rows, count, request)),
             };
             render(state, status, page).await
         }
@@ -568,16 +575,17 @@ async fn contact_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
 }
 
 async fn show_contact(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
-    let chosen = Some(param(&params, "status")).filter(|s| !s.is_empty()).unwrap_or_else(|| "New".into());
-    let Some(wanted) = contact::status_filter(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await };
+    let Some(wanted) = chosen(&params, "status", Filter::Only(ContactStatus::New)) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await;
+    };
     let request = page_of(&params);
-    match contact::list(state.db(), wanted, request).await {
+    match contact::list(state.db(), wanted.word(), request).await {
         Ok((count, rows)) => {
             let page = AdminPage {
                 url: url_of("/admin/contact", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::Contact(listing(vec![("status", chosen)], rows, count, request)),
+                view: AdminView::Contact(listing(vec![("status", wanted.to_string())], wanted, rows, count, request)),
             };
             render(state, status, page).await
         }
@@ -613,7 +621,7 @@ async fn talent_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staff
                 url: url_of("/admin/talent", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::TalentPool(listing(filters, rows, count, request)),
+                view: AdminView::TalentPool(listing(filters, filter.employment_type, rows, count, request)),
             };
             render(&state, StatusCode::OK, page).await
         }
@@ -627,8 +635,9 @@ async fn reviews_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
 }
 
 async fn show_reviews(state: &AppState, staff: StaffSession, params: HashMap<String, String>, status: StatusCode, notice: Option<String>) -> Response {
-    let chosen = Some(param(&params, "show")).filter(|s| !s.is_empty()).unwrap_or_else(|| "Reported".into());
-    let Some(show) = Show::parse(Some(&chosen)) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await };
+    let Some(show) = chosen(&params, "show", Filter::Only(ReviewState::Reported)) else {
+        return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await;
+    };
     let request = page_of(&params);
     match reviews::list(state.db(), show, request).await {
         Ok((count, rows)) => {
@@ -636,7 +645,7 @@ async fn show_reviews(state: &AppState, staff: StaffSession, params: HashMap<Str
                 url: url_of("/admin/reviews", &params),
                 staff_email: staff.user.email,
                 notice,
-                view: AdminView::Reviews(listing(vec![("show", chosen)], rows, count, request)),
+                view: AdminView::Reviews(listing(vec![("show", show.to_string())], show, rows, count, request)),
             };
             render(state, status, page).await
         }
@@ -699,7 +708,7 @@ async fn show_catalogue(state: &AppState, staff: StaffSession, params: HashMap<S
     };
     match loaded.await {
         Ok((categories, count, rows)) => {
-            let view = AdminView::Catalogue { categories, services: listing(vec![("q", search.clone())], rows, count, request) };
+            let view = AdminView::Catalogue { categories, services: listing(vec![("q", search.clone())], (), rows, count, request) };
             render(state, status, AdminPage { url: url_of("/admin/catalogue", &params), staff_email: staff.user.email, notice, view }).await
         }
         Err(error) => AppError::from(error).into_response(),

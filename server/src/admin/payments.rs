@@ -16,19 +16,11 @@ use crate::state::AppState;
 use app::admin::PaymentRow;
 use entity::words::PaymentStatus;
 use entity::{booking, payment, service, user};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use std::collections::HashMap;
 
 pub const REASON_MAX_CHARS: usize = 1000;
-
-/// A payment status filter: a status, or `All` (also when left out).
-pub fn status_filter(text: Option<&str>) -> Option<Option<PaymentStatus>> {
-    match text.unwrap_or("All") {
-        "All" => Some(None),
-        other => PaymentStatus::try_from_value(&other.to_string()).ok().map(Some),
-    }
-}
 
 pub async fn list(db: &impl ConnectionTrait, status: Option<PaymentStatus>, page: PageRequest) -> Result<(u64, Vec<PaymentRow>), DbErr> {
     let mut select = payment::Entity::find().order_by_desc(payment::Column::CreatedAt).order_by_desc(payment::Column::Id);
@@ -69,10 +61,10 @@ async fn rows_for(db: &impl ConnectionTrait, payments: Vec<payment::Model>) -> R
             PaymentRow {
                 id: p.id,
                 receipt_number: receipt_number(p.id),
-                status: p.status.to_value(),
+                status: p.status,
                 amount: Pence::from_stored(p.amount_pence).to_string(),
-                currency: p.currency.to_value(),
-                provider: p.provider.to_value(),
+                currency: p.currency,
+                provider: p.provider,
                 member_name: member.map(|m| m.full_name.clone()).unwrap_or_default(),
                 member_email: member.map(|m| m.email.clone()).unwrap_or_default(),
                 booking_id: p.booking_id,
@@ -92,7 +84,7 @@ async fn rows_for(db: &impl ConnectionTrait, payments: Vec<payment::Model>) -> R
 pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: String) -> Result<PaymentRow, AppError> {
     let paid = payment::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     if paid.status != PaymentStatus::Paid {
-        return Err(AppError::BadRequest(format!("Only a paid payment can be refunded; this one is {}.", paid.status.to_value().to_lowercase())));
+        return Err(AppError::BadRequest(format!("Only a paid payment can be refunded; this one is {}.", paid.status.to_string().to_lowercase())));
     }
     if paid.charge_reference.is_none() {
         return Err(AppError::BadRequest("This payment was taken outside the site: refund it by hand.".into()));

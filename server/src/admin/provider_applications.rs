@@ -13,7 +13,7 @@ use chrono::Utc;
 use entity::words::ProviderStatus;
 use entity::{provider, service, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -40,7 +40,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
     let current = provider::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let status = decision.status();
     if current.status == status {
-        return Err(AppError::BadRequest(format!("This application is already {}.", status.to_value().to_lowercase())));
+        return Err(AppError::BadRequest(format!("This application is already {}.", status.to_string().to_lowercase())));
     }
     let member = user::Entity::find_by_id(current.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(current.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
@@ -88,7 +88,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
     change.notify(&notifier, &member, notice).await?;
     let entry = Action::new(action, "provider", Some(id), format!("{verb} member {}'s application to provide {}", member.id, service.title))
         .because(reason)
-        .changed(json!({"status": current.status.to_value()}), json!({"status": status.to_value()}));
+        .changed(json!({"status": current.status}), json!({"status": status}));
     change.audit(staff, entry).await?;
     change.commit().await?;
     let updated = provider::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
@@ -119,7 +119,7 @@ async fn rows_for(db: &impl ConnectionTrait, applications: Vec<provider::Model>)
             let member = members.get(&a.user_id);
             ProviderApplication {
                 id: a.id,
-                status: a.status.to_value(),
+                status: a.status,
                 member_id: a.user_id,
                 member_name: member.map(|m| m.full_name.clone()).unwrap_or_default(),
                 member_email: member.map(|m| m.email.clone()).unwrap_or_default(),

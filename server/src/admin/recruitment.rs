@@ -9,18 +9,13 @@ use crate::state::AppState;
 use app::admin::RecruitmentRow;
 use entity::recruitment_request;
 use entity::words::RecruitmentStatus;
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde_json::json;
-
-/// A status filter: a status, or `All`; New when left out.
-pub fn status_filter(text: Option<&str>) -> Option<Option<RecruitmentStatus>> {
-    super::inbox_status(text)
-}
 
 fn row(r: recruitment_request::Model) -> RecruitmentRow {
     RecruitmentRow {
         id: r.id,
-        status: r.status.to_value(),
+        status: r.status,
         company_name: r.company_name,
         contact_name: r.contact_name,
         email: r.email,

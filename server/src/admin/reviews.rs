@@ -11,6 +11,7 @@ use crate::state::AppState;
 use app::admin::ReviewRow;
 use app::routes::Tag;
 use chrono::Utc;
+use entity::words::{Filter, ReviewState};
 use entity::{review, review_report, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
@@ -18,25 +19,6 @@ use serde_json::json;
 use std::collections::HashMap;
 
 pub const REASON_MAX_CHARS: usize = 1000;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Show {
-    /// Shown reviews with open reports.
-    Reported,
-    Hidden,
-    All,
-}
-
-impl Show {
-    pub fn parse(text: Option<&str>) -> Option<Self> {
-        match text.unwrap_or("Reported") {
-            "Reported" => Some(Show::Reported),
-            "Hidden" => Some(Show::Hidden),
-            "All" => Some(Show::All),
-            _ => None,
-        }
-    }
-}
 
 fn open_reports() -> sea_orm::sea_query::SelectStatement {
     Query::select()
@@ -52,12 +34,12 @@ pub async fn reported_count(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
     review::Entity::find().filter(review::Column::HiddenAt.is_null()).filter(review::Column::Id.in_subquery(open_reports())).count(db).await
 }
 
-pub async fn list(db: &impl ConnectionTrait, show: Show, page: PageRequest) -> Result<(u64, Vec<ReviewRow>), DbErr> {
+pub async fn list(db: &impl ConnectionTrait, show: Filter<ReviewState>, page: PageRequest) -> Result<(u64, Vec<ReviewRow>), DbErr> {
     let mut select = review::Entity::find().order_by_desc(review::Column::CreatedAt).order_by_desc(review::Column::Id);
     select = match show {
-        Show::Reported => select.filter(review::Column::HiddenAt.is_null()).filter(review::Column::Id.in_subquery(open_reports())),
-        Show::Hidden => select.filter(review::Column::HiddenAt.is_not_null()),
-        Show::All => select,
+        Filter::Only(ReviewState::Reported) => select.filter(review::Column::HiddenAt.is_null()).filter(review::Column::Id.in_subquery(open_reports())),
+        Filter::Only(ReviewState::Hidden) => select.filter(review::Column::HiddenAt.is_not_null()),
+        Filter::All => select,
     };
     let (count, rows) = rows_of_page(db, select, page).await?;
     Ok((count, rows_for(db, rows).await?))

@@ -5,14 +5,14 @@ use crate::http::list::{PageRequest, rows_of_page};
 use crate::platform::storage::Storage;
 use app::admin::TalentRow;
 use entity::job_seeker;
+use entity::words::{EmploymentType, Word};
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 
 #[derive(Default)]
 pub struct TalentFilter {
     pub role: Option<String>,
     pub location: Option<String>,
-    /// `full_time`, `part_time`, `contract` or `temporary`.
-    pub employment_type: Option<String>,
+    pub employment_type: Option<EmploymentType>,
 }
 
 pub async fn search(db: &impl ConnectionTrait, filter: &TalentFilter, storage: &Storage, page: PageRequest) -> Result<(u64, Vec<TalentRow>), DbErr> {
@@ -23,8 +23,8 @@ pub async fn search(db: &impl ConnectionTrait, filter: &TalentFilter, storage: &
     if let Some(location) = &filter.location {
         select = select.filter(super::contains(job_seeker::Column::Locations, location));
     }
-    if let Some(kind) = &filter.employment_type {
-        select = select.filter(super::contains(job_seeker::Column::EmploymentTypes, kind));
+    if let Some(kind) = filter.employment_type {
+        select = select.filter(super::contains(job_seeker::Column::EmploymentTypes, kind.as_str()));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
     // Roles and towns are kept one a line, employment types comma-separated (job_seekers/registration.rs).
@@ -39,7 +39,7 @@ pub async fn search(db: &impl ConnectionTrait, filter: &TalentFilter, storage: &
                 phone_number: s.phone_number,
                 roles: lines(&s.roles),
                 locations: lines(&s.locations),
-                employment_types: s.employment_types.split(',').filter(|t| !t.is_empty()).map(str::to_string).collect(),
+                employment_types: s.employment_types.split(',').filter_map(EmploymentType::parse).collect(),
                 cv: storage.signed_url(&s.cv),
                 created_at: crate::http::timestamp(s.created_at),
             })

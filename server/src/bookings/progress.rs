@@ -40,7 +40,7 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
             Step::Confirm => "Only a pending booking can be confirmed",
             Step::Complete => "Only a confirmed booking can be marked completed",
         };
-        return Err(AppError::BadRequest(format!("{word}; this one is {}.", json!(row.status).as_str().unwrap_or("").to_lowercase())));
+        return Err(AppError::BadRequest(format!("{word}; this one is {}.", row.status.to_string().to_lowercase())));
     }
     let member = user::Entity::find_by_id(row.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(row.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;

@@ -7,7 +7,7 @@ use crate::reviews::queries::{ReviewRow, ratings, reviews};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
 use entity::words::ListingStatus;
 use entity::{category, service};
-use sea_orm::{ActiveEnum, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ServiceOrder {
@@ -118,7 +118,7 @@ pub async fn service_cards(db: &impl ConnectionTrait, rows: Vec<(service::Model,
                 title: s.title,
                 summary: s.summary,
                 price_from: Pence::from_stored(s.price_from_pence).to_string(),
-                price_unit: s.price_unit.to_value(),
+                price_unit: s.price_unit,
                 category,
                 rating_average,
                 rating_count,
@@ -138,7 +138,7 @@ pub async fn service_by_id(db: &impl ConnectionTrait, id: i32) -> Result<Option<
 pub async fn service_detail(db: &impl ConnectionTrait, id: i32) -> Result<Option<ServiceDetail>, DbErr> {
     let Some((row, category)) = service_by_id(db, id).await? else { return Ok(None) };
     let description = row.description.clone();
-    let status = row.status.to_value();
+    let status = row.status;
     let service = service_cards(db, vec![(row, category)]).await?.remove(0);
     let reviews = reviews(db, Some(id), 0, LATEST_REVIEWS).await?.iter().map(ReviewRow::card).collect();
     Ok(Some(ServiceDetail { service, description, status, reviews }))

@@ -7,6 +7,7 @@ use crate::http::extract::FieldErrors;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use entity::words::{Filter, Word};
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, Select};
 use serde::Serialize;
 use std::sync::Arc;
@@ -96,6 +97,15 @@ impl ListQuery {
             errors.add(name, format!("{expected} \"{}\" is not one.", raw.chars().take(50).collect::<String>()));
         }
         value
+    }
+
+    /// A filter by one of `W`'s words, or `All`; `default` when left out. Anything else is a
+    /// field error naming the choices.
+    pub fn filter<W: Word>(&self, errors: &mut FieldErrors, name: &str, default: Filter<W>) -> Filter<W> {
+        let choices: Vec<&str> = Filter::<W>::choices().map(Filter::as_str).collect();
+        let (last, rest) = choices.split_last().expect("a filter has choices");
+        let expected = format!("Choose {} or {last};", rest.join(", "));
+        self.parsed(errors, name, &expected, Filter::parse).unwrap_or(default)
     }
 
     /// `page` (from 1) and `page_size` (1 to 100, default 20; a bigger one is cut to 100).

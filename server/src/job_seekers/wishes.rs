@@ -55,6 +55,6 @@ impl Wishes {
     }
 
     pub fn employment_types_text(&self) -> String {
-        self.employment_types.iter().map(|k| k.to_value()).collect::<Vec<_>>().join(",")
+        self.employment_types.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(",")
     }
 }

@@ -265,20 +265,15 @@ pub async fn change_status(
     if let Some(applicant) = user::Entity::find_by_id(row.user_id).one(change.db()).await? {
         let notice = Notice {
             title: "Application update".into(),
-            message: format!("Your application for {} at {} is now {}.", job.title, job.company, status.to_value().to_lowercase()),
+            message: format!("Your application for {} at {} is now {}.", job.title, job.company, status.to_string().to_lowercase()),
             link: "/user/applications".into(),
             calendar: None,
         };
         change.notify(&notifier, &applicant, notice).await?;
     }
     if let Some(staff) = staff {
-        let entry = Action::new(
-            "application.status",
-            "job_application",
-            Some(row.id),
-            format!("Marked application {} for {} {}", row.id, job.title, status.to_value()),
-        )
-        .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
+        let entry = Action::new("application.status", "job_application", Some(row.id), format!("Marked application {} for {} {}", row.id, job.title, status))
+            .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
         change.audit(staff, entry).await?;
     }
     change.commit().await?;

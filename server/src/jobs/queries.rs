@@ -9,7 +9,7 @@ use app::data::{JobCard, JobDetail};
 use chrono::NaiveDate;
 use entity::job;
 use entity::words::{EmploymentType, ListingStatus};
-use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 
 #[derive(Clone, Debug, Default)]
 pub struct JobFilter {
@@ -96,10 +96,10 @@ pub fn job_card(j: &job::Model) -> JobCard {
         title: j.title.clone(),
         company: j.company.clone(),
         location: j.location.clone(),
-        employment_type: j.employment_type.to_value(),
+        employment_type: j.employment_type,
         salary_min: j.salary_min_pence.map(|p| Pence::from_stored(p).to_string()),
         salary_max: j.salary_max_pence.map(|p| Pence::from_stored(p).to_string()),
-        salary_period: j.salary_period.to_value(),
+        salary_period: j.salary_period,
         posted_at: j.posted_at.format("%Y-%m-%d").to_string(),
         closes_at: j.closes_at.map(|d| d.format("%Y-%m-%d").to_string()),
     }
@@ -115,7 +115,7 @@ pub fn job_detail(j: &job::Model) -> JobDetail {
     JobDetail {
         job: job_card(j),
         description: j.description.clone(),
-        status: status_on(j, uk_time::today()).to_value(),
+        status: status_on(j, uk_time::today()),
         attachment: j.attachment.as_ref().map(|_| attachment_path(j.id)),
     }
 }

@@ -349,7 +349,10 @@ async fn staff_confirm_complete_and_cancel_bookings(backend: Backend) {
     let (_, found) = staff_call(&app, &staff, Method::GET, &format!("/api/admin/bookings/?member=bea%20BOOK&date={}&status=Pending", uk_date(5)), None).await;
     assert_eq!(found["count"], 1, "{found}");
     assert_eq!((found["results"][0]["id"].clone(), found["results"][0]["member_email"].as_str()), (first["id"].clone(), Some(member.user.email.as_str())));
-    assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/bookings/?status=Lost", None).await.0, 400);
+    let (status, refused) = staff_call(&app, &staff, Method::GET, "/api/admin/bookings/?status=Lost", None).await;
+    assert_eq!(status, 400);
+    // The choices come from the status type itself, so a new status is offered at once.
+    assert!(refused.to_string().contains(r#"Choose All, Pending, Confirmed, Completed or Cancelled; \"Lost\" is not one."#), "{refused}");
     assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/bookings/?date=tomorrow", None).await.0, 400);
 
     assert_eq!(act(&app, &staff, &first["id"], json!({"action": "complete"})).await.0, 400, "a pending booking is confirmed first");

@@ -20,7 +20,7 @@ pub(crate) fn page(service: &Option<ServiceCard>, site: &SiteData) -> Page {
             let description = format!(
                 "Book {} with {brand}: choose a date and time and tell us where the work is needed. {}.",
                 service.title,
-                service_price(&service.price_from, &service.price_unit)
+                service_price(&service.price_from, service.price_unit)
             );
             let body = view! {
                 <PageIntro title=name.clone() lead="Choose a date and time, tell us where the work is needed, and we will confirm your booking by email."/>
@@ -66,7 +66,7 @@ fn BookingSummary(service: ServiceCard) -> impl IntoView {
             <h2>"Your booking"</h2>
             <p class="card-eyebrow">{service.category.name}</p>
             <p class="summary-title"><a href=details_href>{service.title}</a></p>
-            <p class="price">{service_price(&service.price_from, &service.price_unit)}</p>
+            <p class="price">{service_price(&service.price_from, service.price_unit)}</p>
             <p class="summary-note">{format!("Areas covered: {}", service.areas.join(", "))}</p>
             <p class="summary-note">"You can reschedule free of charge up to 24 hours before your booking."</p>
         </div>

@@ -1,6 +1,6 @@
 //! `/services/details?id=N`: one service, its price, areas, description and reviews.
 
-use crate::data::{ReviewView, ServiceCard, ServiceDetail, SiteData};
+use crate::data::{ListingStatus, ReviewView, ServiceCard, ServiceDetail, SiteData};
 use crate::format::{paragraphs, service_price};
 use crate::island::{Hydrate, Island};
 use crate::pages::Page;
@@ -30,7 +30,7 @@ pub(crate) fn page(detail: &Option<ServiceDetail>, site: &SiteData) -> Page {
         return Page::new("Service details", brand, description, body);
     };
     let service = &detail.service;
-    let description = format!("{} {}.", service.summary, service_price(&service.price_from, &service.price_unit));
+    let description = format!("{} {}.", service.summary, service_price(&service.price_from, service.price_unit));
     let body = view! {
         <ServiceOverview detail=detail.clone()/>
         <Reviews service_id=service.id reviews=detail.reviews.clone()/>
@@ -56,7 +56,7 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
     let service = detail.service;
     let book_href = format!("/services/book?id={}", service.id);
     let provider_href = format!("/become-provider?service={}", service.id);
-    let is_open = detail.status == "Open";
+    let is_open = detail.status == ListingStatus::Open;
     let trail = trail(&service);
     let current_title = service.title.clone();
     let bookmark = json!({ "service": service.id, "title": service.title });
@@ -70,7 +70,7 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
                 {paragraphs(&detail.description).into_iter().map(|text| view! { <p>{text}</p> }).collect_view()}
             </div>
             <div class="card summary-card">
-                <p class="price price--large">{service_price(&service.price_from, &service.price_unit)}</p>
+                <p class="price price--large">{service_price(&service.price_from, service.price_unit)}</p>
                 <RatingSummary average=service.rating_average count=service.rating_count/>
                 <dl class="facts">
                     <div><dt>"Category"</dt><dd>{service.category.name}</dd></div>

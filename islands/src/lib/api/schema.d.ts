@@ -1465,14 +1465,12 @@ export interface components {
             readonly member_id: number;
             readonly member_name: string;
             readonly notes: string;
-            /** @description Unpaid, Paid or Refunded. */
-            readonly payment_status: string;
+            readonly payment_status: components["schemas"]["BookingPayment"];
             readonly postcode: string;
             /** Format: int32 */
             readonly service_id: number;
             readonly service_title: string;
-            /** @description Pending, Confirmed, Completed or Cancelled. */
-            readonly status: string;
+            readonly status: components["schemas"]["BookingStatus"];
             /** @description `HH:MM`, UK time. */
             readonly time: string;
         };
@@ -1602,8 +1600,7 @@ export interface components {
             /** @description Empty when none was given. */
             readonly phone_number: string;
             readonly staff_notes: string;
-            /** @description New, Answered or Closed. */
-            readonly status: string;
+            readonly status: components["schemas"]["ContactStatus"];
             readonly subject: string;
         };
         readonly ContactSent: {
@@ -1611,11 +1608,16 @@ export interface components {
             readonly id: number;
             readonly message: string;
         };
+        /**
+         * @description A contact message in the company's inbox.
+         * @enum {string}
+         */
+        readonly ContactStatus: "New" | "Answered" | "Closed";
         readonly ContactUpdate: {
             /** @description Only staff read them; left out, they stay. */
             readonly staff_notes: string;
-            /** @description New, Answered or Closed; left out, it stays. */
-            readonly status: string;
+            /** @description Left out, it stays. */
+            readonly status: components["schemas"]["ContactStatus"];
         };
         /**
          * @description The currency an amount is in; the company trades in pounds sterling only.
@@ -1799,6 +1801,11 @@ export interface components {
             readonly salary_period?: null | components["schemas"]["SalaryPeriod"];
             readonly title: string;
         };
+        /**
+         * @description A job post as staff see it: a removed post is neither open nor closed to them.
+         * @enum {string}
+         */
+        readonly JobPostStatus: "Open" | "Closed" | "Removed";
         /** @description A job post as staff see it. */
         readonly JobRow: {
             /** Format: int64 */
@@ -1813,8 +1820,7 @@ export interface components {
             readonly posted_at: string;
             /** @description Who posted it; empty for the company's own. */
             readonly poster_email: string;
-            /** @description Open, Closed or Removed. */
-            readonly status: string;
+            readonly status: components["schemas"]["JobPostStatus"];
             readonly title: string;
         };
         /**
@@ -2043,14 +2049,12 @@ export interface components {
                 readonly member_id: number;
                 readonly member_name: string;
                 readonly notes: string;
-                /** @description Unpaid, Paid or Refunded. */
-                readonly payment_status: string;
+                readonly payment_status: components["schemas"]["BookingPayment"];
                 readonly postcode: string;
                 /** Format: int32 */
                 readonly service_id: number;
                 readonly service_title: string;
-                /** @description Pending, Confirmed, Completed or Cancelled. */
-                readonly status: string;
+                readonly status: components["schemas"]["BookingStatus"];
                 /** @description `HH:MM`, UK time. */
                 readonly time: string;
             }[];
@@ -2187,8 +2191,7 @@ export interface components {
                 /** @description Empty when none was given. */
                 readonly phone_number: string;
                 readonly staff_notes: string;
-                /** @description New, Answered or Closed. */
-                readonly status: string;
+                readonly status: components["schemas"]["ContactStatus"];
                 readonly subject: string;
             }[];
         };
@@ -2254,8 +2257,7 @@ export interface components {
                 readonly posted_at: string;
                 /** @description Who posted it; empty for the company's own. */
                 readonly poster_email: string;
-                /** @description Open, Closed or Removed. */
-                readonly status: string;
+                readonly status: components["schemas"]["JobPostStatus"];
                 readonly title: string;
             }[];
         };
@@ -2391,15 +2393,14 @@ export interface components {
                 readonly charge_reference?: string | null;
                 /** Format: date-time */
                 readonly created_at: string;
-                readonly currency: string;
+                readonly currency: components["schemas"]["Currency"];
                 /** Format: int32 */
                 readonly id: number;
                 readonly member_email: string;
                 readonly member_name: string;
                 /** Format: date-time */
                 readonly paid_at?: string | null;
-                /** @description `test` or `stripe`. */
-                readonly provider: string;
+                readonly provider: components["schemas"]["PaymentProvider"];
                 /** @description e.g. `BW-000012`. */
                 readonly receipt_number: string;
                 /** @description Why the last attempt at the owed refund failed, if one did. */
@@ -2412,8 +2413,7 @@ export interface components {
                 /** Format: date-time */
                 readonly refunded_at?: string | null;
                 readonly service_title: string;
-                /** @description Pending, Paid, Failed, Cancelled or Refunded. */
-                readonly status: string;
+                readonly status: components["schemas"]["PaymentStatus"];
             }[];
         };
         /** @description One page of a list. */
@@ -2486,8 +2486,7 @@ export interface components {
                 /** Format: int32 */
                 readonly service_id: number;
                 readonly service_title: string;
-                /** @description Pending, Approved or Rejected. */
-                readonly status: string;
+                readonly status: components["schemas"]["ProviderStatus"];
             }[];
         };
         /** @description One page of a list. */
@@ -2555,8 +2554,7 @@ export interface components {
                 readonly staff_notes: string;
                 /** Format: date */
                 readonly start_date?: string | null;
-                /** @description New, Contacted or Closed. */
-                readonly status: string;
+                readonly status: components["schemas"]["RecruitmentStatus"];
             }[];
         };
         /** @description One page of a list. */
@@ -2650,13 +2648,11 @@ export interface components {
                 readonly id: number;
                 /** @description In pounds, e.g. `"45.00"`. */
                 readonly price_from: string;
-                /** @description `fixed`, `hour` or `day`. */
-                readonly price_unit: string;
+                readonly price_unit: components["schemas"]["PriceUnit"];
                 /** Format: int32 */
                 readonly priority: number;
                 readonly slug: string;
-                /** @description Open or Closed. */
-                readonly status: string;
+                readonly status: components["schemas"]["ListingStatus"];
                 readonly summary: string;
                 readonly title: string;
             }[];
@@ -2723,8 +2719,7 @@ export interface components {
                 /** @description A signed link to the CV that works for 15 minutes. */
                 readonly cv: string;
                 readonly email: string;
-                /** @description `full_time`, `part_time`, `contract`, `temporary`. */
-                readonly employment_types: readonly string[];
+                readonly employment_types: readonly components["schemas"]["EmploymentType"][];
                 readonly full_name: string;
                 /** Format: int32 */
                 readonly id: number;
@@ -2795,15 +2790,14 @@ export interface components {
             readonly charge_reference?: string | null;
             /** Format: date-time */
             readonly created_at: string;
-            readonly currency: string;
+            readonly currency: components["schemas"]["Currency"];
             /** Format: int32 */
             readonly id: number;
             readonly member_email: string;
             readonly member_name: string;
             /** Format: date-time */
             readonly paid_at?: string | null;
-            /** @description `test` or `stripe`. */
-            readonly provider: string;
+            readonly provider: components["schemas"]["PaymentProvider"];
             /** @description e.g. `BW-000012`. */
             readonly receipt_number: string;
             /** @description Why the last attempt at the owed refund failed, if one did. */
@@ -2816,8 +2810,7 @@ export interface components {
             /** Format: date-time */
             readonly refunded_at?: string | null;
             readonly service_title: string;
-            /** @description Pending, Paid, Failed, Cancelled or Refunded. */
-            readonly status: string;
+            readonly status: components["schemas"]["PaymentStatus"];
         };
         /**
          * @description One payment attempt for a booking.
@@ -2962,19 +2955,23 @@ export interface components {
             readonly staff_notes: string;
             /** Format: date */
             readonly start_date?: string | null;
-            /** @description New, Contacted or Closed. */
-            readonly status: string;
+            readonly status: components["schemas"]["RecruitmentStatus"];
         };
         readonly RecruitmentSent: {
             /** Format: int32 */
             readonly id: number;
             readonly message: string;
         };
+        /**
+         * @description A recruitment request in the company's inbox.
+         * @enum {string}
+         */
+        readonly RecruitmentStatus: "New" | "Contacted" | "Closed";
         readonly RecruitmentUpdate: {
             /** @description Only staff read them; left out, they stay. */
             readonly staff_notes: string;
-            /** @description New, Contacted or Closed; left out, it stays. */
-            readonly status: string;
+            /** @description Left out, it stays. */
+            readonly status: components["schemas"]["RecruitmentStatus"];
         };
         readonly RefreshBody: {
             readonly refresh: string;
@@ -3084,13 +3081,11 @@ export interface components {
             readonly id: number;
             /** @description In pounds, e.g. `"45.00"`. */
             readonly price_from: string;
-            /** @description `fixed`, `hour` or `day`. */
-            readonly price_unit: string;
+            readonly price_unit: components["schemas"]["PriceUnit"];
             /** Format: int32 */
             readonly priority: number;
             readonly slug: string;
-            /** @description Open or Closed. */
-            readonly status: string;
+            readonly status: components["schemas"]["ListingStatus"];
             readonly summary: string;
             readonly title: string;
         };
@@ -3138,8 +3133,7 @@ export interface components {
             /** @description A signed link to the CV that works for 15 minutes. */
             readonly cv: string;
             readonly email: string;
-            /** @description `full_time`, `part_time`, `contract`, `temporary`. */
-            readonly employment_types: readonly string[];
+            readonly employment_types: readonly components["schemas"]["EmploymentType"][];
             readonly full_name: string;
             /** Format: int32 */
             readonly id: number;
@@ -3372,7 +3366,7 @@ export interface operations {
                 /** @description The booked day */
                 readonly date?: string;
                 /** @description Pending, Confirmed, Completed, Cancelled or All (the default) */
-                readonly status?: string;
+                readonly status?: "All" | "Pending" | "Confirmed" | "Completed" | "Cancelled";
                 /** @description Part of the member's name or email address */
                 readonly member?: string;
                 readonly page?: number;
@@ -3680,7 +3674,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description New (the default), Answered, Closed or All */
-                readonly status?: string;
+                readonly status?: "All" | "New" | "Answered" | "Closed";
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
                 readonly page_size?: number;
@@ -3957,7 +3951,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description All (the default), Open, Closed or Removed */
-                readonly status?: string;
+                readonly status?: "All" | "Open" | "Closed" | "Removed";
                 /** @description Part of the title or company */
                 readonly search?: string;
                 readonly page?: number;
@@ -4434,7 +4428,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description A status, or All (the default) */
-                readonly status?: string;
+                readonly status?: "All" | "Pending" | "Paid" | "Failed" | "Cancelled" | "Refunded";
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
                 readonly page_size?: number;
@@ -4613,7 +4607,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description Pending (the default), Approved, Rejected or All */
-                readonly status?: string;
+                readonly status?: "All" | "Pending" | "Approved" | "Rejected";
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
                 readonly page_size?: number;
@@ -4744,7 +4738,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description New (the default), Contacted, Closed or All */
-                readonly status?: string;
+                readonly status?: "All" | "New" | "Contacted" | "Closed";
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
                 readonly page_size?: number;
@@ -4866,7 +4860,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description Reported (the default: shown reviews with open reports), Hidden or All */
-                readonly show?: string;
+                readonly show?: "All" | "Reported" | "Hidden";
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
                 readonly page_size?: number;
@@ -5337,7 +5331,7 @@ export interface operations {
                 readonly role?: string;
                 /** @description Part of a town they would work in */
                 readonly location?: string;
-                readonly employment_type?: string;
+                readonly employment_type?: "full_time" | "part_time" | "contract" | "temporary";
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
                 readonly page_size?: number;

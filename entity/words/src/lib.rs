@@ -1,0 +1,100 @@
+//! The domain's words: statuses, price units, employment types and salary periods. Stored as
+//! the contract spells them (`Open`, `full_time`, ...), handled as enums everywhere else, so a
+//! misspelt status cannot reach the database or a page. Each spelling is written once, in
+//! [`words!`], and is the same in the database, in JSON, in the OpenAPI document and on the
+//! page. The entities (feature `db`), the server and the pages all use these types, so a page
+//! compares and shows a status as the enum it is, never as a string.
+
+#[cfg(feature = "db")]
+use sea_orm::entity::prelude::*;
+
+/// `Name { Variant = "spelling", .. }` for each word: an enum whose serde spellings are those,
+/// with its spelling (`as_str`, `Display`), its variants (`ALL`) and a parser; with `db`, a
+/// sea-orm string enum; with `schema`, an OpenAPI schema listing the spellings.
+macro_rules! words {
+    ($( $(#[doc = $doc:tt])* $name:ident { $($variant:ident = $text:tt),* $(,)? } )*) => {$(
+        $(#[doc = $doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(feature = "db", derive(EnumIter, DeriveActiveEnum))]
+        #[cfg_attr(feature = "db", sea_orm(rs_type = "String", db_type = "String(StringLen::None)"))]
+        #[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+        pub enum $name {
+            $(
+                #[cfg_attr(feature = "db", sea_orm(string_value = $text))]
+                #[serde(rename = $text)]
+                $variant,
+            )*
+        }
+
+        impl Word for $name {
+            const NAME: &'static str = stringify!($name);
+            const ALL: &'static [$name] = &[$($name::$variant),*];
+
+            fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+
+            fn parse(text: &str) -> Option<Self> {
+                match text {
+                    $($text => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    )*};
+}
+
+mod filter;
+pub use filter::Filter;
+
+/// One of the domain's words: the enums [`words!`] makes.
+pub trait Word: Copy + Eq + std::fmt::Debug + 'static {
+    /// The type's name, for its OpenAPI schema.
+    const NAME: &'static str;
+    /// Every variant, in the order declared.
+    const ALL: &'static [Self];
+    /// The word as stored and shown.
+    fn as_str(self) -> &'static str;
+    /// The variant spelt `text` exactly.
+    fn parse(text: &str) -> Option<Self>;
+}
+
+words! {
+    /// A service or a job: open to bookings and applications, or not.
+    ListingStatus { Open = "Open", Closed = "Closed" }
+    /// What a service's price is for.
+    PriceUnit { Fixed = "fixed", Hour = "hour", Day = "day" }
+    EmploymentType { FullTime = "full_time", PartTime = "part_time", Contract = "contract", Temporary = "temporary" }
+    SalaryPeriod { Year = "year", Hour = "hour" }
+    /// A member's application to provide a service.
+    ProviderStatus { Pending = "Pending", Approved = "Approved", Rejected = "Rejected" }
+    BookingStatus { Pending = "Pending", Confirmed = "Confirmed", Completed = "Completed", Cancelled = "Cancelled" }
+    /// Where a booking stands with its money.
+    BookingPayment { Unpaid = "Unpaid", Paid = "Paid", Refunded = "Refunded" }
+    /// One payment attempt for a booking.
+    PaymentStatus { Pending = "Pending", Paid = "Paid", Failed = "Failed", Cancelled = "Cancelled", Refunded = "Refunded" }
+    /// Who takes the card payment: the built-in test provider (no money moves) or Stripe.
+    PaymentProvider { Test = "test", Stripe = "stripe" }
+    /// The currency an amount is in; the company trades in pounds sterling only.
+    Currency { Gbp = "GBP" }
+    /// A job application, as the job's owner moves it along.
+    ApplicationStatus { Submitted = "Submitted", Reviewed = "Reviewed", Shortlisted = "Shortlisted", Rejected = "Rejected" }
+    /// A job seeker's job alerts: asked for and waiting for the address to be confirmed, sent, or not wanted.
+    JobAlerts { Off = "Off", Unconfirmed = "Unconfirmed", On = "On" }
+    /// A recruitment request in the company's inbox.
+    RecruitmentStatus { New = "New", Contacted = "Contacted", Closed = "Closed" }
+    /// A contact message in the company's inbox.
+    ContactStatus { New = "New", Answered = "Answered", Closed = "Closed" }
+    /// A job post as staff see it: a removed post is neither open nor closed to them.
+    JobPostStatus { Open = "Open", Closed = "Closed", Removed = "Removed" }
+    /// A review as staff moderate it: shown with reports not yet decided on, or hidden.
+    ReviewState { Reported = "Reported", Hidden = "Hidden" }
+}
