@@ -1,9 +1,11 @@
 //! `/api/auth/profile/`, certificates and password change: the signed-in member's own data.
 //! Documents are stored under random names and shown only as signed, expiring links.
 
+use crate::accounts::sign_in::NAME_MAX_CHARS;
 use crate::accounts::tokens;
-use crate::domain::{Email, UkPhone, UkPostcode};
-use crate::http::extract::{FieldErrors, JsonBody, NULL_CHARACTERS, ProfileForm, RecordId, form_error};
+use crate::domain::text::TextProblem;
+use crate::domain::{Email, Text, TextOrEmpty, UkPhone, UkPostcode};
+use crate::http::extract::{FieldErrors, JsonBody, ProfileForm, RecordId, form_error};
 use crate::http::member::Member;
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::http::upload::{DOCUMENT_KINDS, FileRefusal, PICTURE_KINDS, PICTURE_LIMIT};
@@ -23,6 +25,9 @@ use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, Enti
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
+
+/// The longest address line, city or country taken.
+pub const ADDRESS_MAX_CHARS: usize = 200;
 
 /// A certificate as the API shows it.
 #[derive(Serialize, ToSchema)]
@@ -146,13 +151,14 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
             }
             continue;
         }
-        let value = field.text().await.map_err(|e| form_error(&format!("The field {name} could not be read"), e))?;
-        let value = value.trim().to_string();
+        let raw = field.text().await.map_err(|e| form_error(&format!("The field {name} could not be read"), e))?;
+        let value = raw.trim().to_string();
         match name.as_str() {
-            "full_name" | "address_line_1" | "city" | "country" if value.contains('\0') => errors.add(&name, NULL_CHARACTERS),
-            "full_name" if value.is_empty() => errors.add("full_name", "This field may not be blank."),
-            "full_name" if value.chars().count() > 150 => errors.add("full_name", "Ensure this field has no more than 150 characters."),
-            "full_name" => row.full_name = Set(value),
+            "full_name" => match Text::<NAME_MAX_CHARS>::parse(&raw) {
+                Ok(full_name) => row.full_name = Set(full_name.into_string()),
+                Err(TextProblem::Blank) => errors.add("full_name", "This field may not be blank."),
+                Err(problem) => errors.add("full_name", problem.message()),
+            },
             "email" => match Email::parse(&value) {
                 Ok(email) if email.as_str() == member.user.email => {}
                 Ok(_) => errors.add("email", "The email address cannot be changed."),
@@ -167,10 +173,12 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
                 Ok(postcode) => row.postcode = Set(postcode.as_str().to_string()),
                 Err(problem) => errors.add("postcode", problem),
             },
-            "address_line_1" | "city" | "country" if value.chars().count() > 200 => errors.add(&name, "Ensure this field has no more than 200 characters."),
-            "address_line_1" => row.address_line_1 = Set(value),
-            "city" => row.city = Set(value),
-            "country" => row.country = Set(value),
+            "address_line_1" | "city" | "country" => match TextOrEmpty::<ADDRESS_MAX_CHARS>::parse(&raw) {
+                Ok(text) if name == "address_line_1" => row.address_line_1 = Set(text.into_string()),
+                Ok(text) if name == "city" => row.city = Set(text.into_string()),
+                Ok(text) => row.country = Set(text.into_string()),
+                Err(problem) => errors.add(&name, problem.message()),
+            },
             "date_of_birth" if value.is_empty() => row.date_of_birth = Set(None),
             "date_of_birth" => match NaiveDate::parse_from_str(&value, "%Y-%m-%d") {
                 Ok(date) if date < Utc::now().date_naive() && date.format("%Y").to_string().as_str() >= "1900" => row.date_of_birth = Set(Some(date)),

@@ -7,7 +7,7 @@ use crate::accounts::store;
 use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
-use crate::http::extract::{ClientAddress, FieldErrors, JsonBody, NULL_CHARACTERS};
+use crate::http::extract::{ClientAddress, FieldErrors, JsonBody};
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, RegisterAnswer};
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
@@ -27,6 +27,9 @@ use utoipa::ToSchema;
 
 type Answer = Result<Json<MessageAnswer>, AppError>;
 
+/// The longest full name taken, here and in the profile.
+pub const NAME_MAX_CHARS: usize = 150;
+
 /// What a member is told once their address is verified.
 pub const VERIFIED: &str = "Verification successful! Please login to continue.";
 /// What is said after a reset code is asked for, whether or not the account exists.
@@ -40,14 +43,6 @@ fn message(text: &str) -> Json<MessageAnswer> {
 
 async fn find_user(state: &AppState, email: &Email) -> Result<Option<user::Model>, AppError> {
     Ok(store::find_by_email(state.db(), email).await?)
-}
-
-fn parse_email(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Email> {
-    let raw = errors.required("email", raw);
-    if raw.is_empty() {
-        return None;
-    }
-    Email::parse(&raw).map_err(|e| errors.add("email", e)).ok()
 }
 
 /// Sends a code mail with `change`, logged too when mail goes to files.
@@ -68,9 +63,9 @@ async fn queue_code(state: &AppState, change: &mut Change<'_>, user: &user::Mode
 
 #[derive(Deserialize, ToSchema)]
 pub struct RegisterBody {
-    #[schema(required, value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(required, value_type = crate::domain::Text<{ NAME_MAX_CHARS }>)]
     full_name: Option<String>,
-    #[schema(required, value_type = String, min_length = 1, format = Email)]
+    #[schema(required, value_type = crate::domain::Email)]
     email: Option<String>,
     #[schema(required, value_type = crate::domain::UkPhone)]
     phone_number: Option<String>,
@@ -87,14 +82,8 @@ pub async fn register(
 ) -> Result<(StatusCode, Json<RegisterAnswer>), AppError> {
     state.limiter.check("register", &client.key(), Limit::per_hour(state.config().limits.register_per_hour)).await?;
     let mut errors = FieldErrors::default();
-    let full_name = errors.required("full_name", body.full_name.as_deref());
-    if full_name.chars().count() > 150 {
-        errors.add("full_name", "Ensure this field has no more than 150 characters.");
-    }
-    if full_name.contains('\0') {
-        errors.add("full_name", NULL_CHARACTERS);
-    }
-    let email = parse_email(&mut errors, body.email.as_deref());
+    let full_name = errors.text::<NAME_MAX_CHARS>("full_name", body.full_name.as_deref());
+    let email = errors.email("email", body.email.as_deref());
     let phone = errors.required("phone_number", body.phone_number.as_deref());
     let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|e| errors.add("phone_number", e)).ok() };
     let password = errors.new_password("password", body.password, email.as_ref());
@@ -125,7 +114,7 @@ pub async fn register(
 
 #[derive(Deserialize, ToSchema)]
 pub struct VerifyBody {
-    #[schema(required, value_type = String, min_length = 1, format = Email)]
+    #[schema(required, value_type = crate::domain::Email)]
     email: Option<String>,
     /// The 6-digit code from the email.
     #[schema(required, value_type = String, min_length = 1, pattern = "^[0-9]{6}$")]
@@ -137,7 +126,7 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
     state.limiter.check("verify", &client.key(), limit).await?;
     let mut errors = FieldErrors::default();
-    let email = parse_email(&mut errors, body.email.as_deref());
+    let email = errors.email("email", body.email.as_deref());
     let otp = errors.required("otp", body.otp.as_deref());
     errors.finish()?;
     let email = email.expect("validated");
@@ -162,7 +151,7 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
 
 #[derive(Deserialize, ToSchema)]
 pub struct EmailBody {
-    #[schema(required, value_type = String, min_length = 1, format = Email)]
+    #[schema(required, value_type = crate::domain::Email)]
     email: Option<String>,
 }
 
@@ -173,7 +162,7 @@ fn wait_message(seconds: i64) -> AppError {
 #[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = MessageAnswer), Invalid, RateLimited))]
 pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
-    let email = parse_email(&mut errors, body.email.as_deref());
+    let email = errors.email("email", body.email.as_deref());
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_hour(state.config().limits.resend_per_hour);
@@ -201,7 +190,7 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
-    #[schema(required, value_type = String, min_length = 1, format = Email)]
+    #[schema(required, value_type = crate::domain::Email)]
     email: Option<String>,
     #[schema(required, value_type = String, min_length = 1, pattern = r"\S")]
     password: Option<String>,
@@ -229,7 +218,7 @@ pub struct LoginAnswer {
 #[utoipa::path(post, path = "/api/auth/login/", tag = "accounts", request_body = LoginBody, responses((status = 200, body = LoginAnswer), Invalid, (status = 401, description = "Wrong email or password; `detail` says so", body = ErrorBody), (status = 403, description = "The email is not verified yet", body = ErrorBody), RateLimited))]
 pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<LoginBody>) -> Result<Json<LoginAnswer>, AppError> {
     let mut errors = FieldErrors::default();
-    let email = parse_email(&mut errors, body.email.as_deref());
+    let email = errors.email("email", body.email.as_deref());
     let password = body.password.unwrap_or_default();
     if password.trim().is_empty() {
         errors.add("password", "This field is required.");
@@ -294,7 +283,7 @@ pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody
 #[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = MessageAnswer), Invalid, RateLimited))]
 pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAddress, JsonBody(body): JsonBody<EmailBody>) -> Answer {
     let mut errors = FieldErrors::default();
-    let email = parse_email(&mut errors, body.email.as_deref());
+    let email = errors.email("email", body.email.as_deref());
     errors.finish()?;
     let email = email.expect("validated");
     let limit = Limit::per_hour(state.config().limits.reset_per_hour);
@@ -315,7 +304,7 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAd
 
 #[derive(Deserialize, ToSchema)]
 pub struct ResetConfirmBody {
-    #[schema(required, value_type = String, min_length = 1, format = Email)]
+    #[schema(required, value_type = crate::domain::Email)]
     email: Option<String>,
     /// The 6-digit code from the email.
     #[schema(required, value_type = String, min_length = 1, pattern = "^[0-9]{6}$")]
@@ -330,7 +319,7 @@ pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: 
     let limit = Limit::per_minute(state.config().limits.login_per_minute);
     state.limiter.check("reset-confirm", &client.key(), limit).await?;
     let mut errors = FieldErrors::default();
-    let email = parse_email(&mut errors, body.email.as_deref());
+    let email = errors.email("email", body.email.as_deref());
     let otp = errors.required("otp", body.otp.as_deref());
     let password = errors.new_password("password", body.password, email.as_ref());
     errors.finish()?;

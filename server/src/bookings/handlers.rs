@@ -65,13 +65,13 @@ pub struct NewBooking {
     /// `HH:MM`, UK time; later than now when the date is today.
     #[schema(required, value_type = String, pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     time: Option<String>,
-    #[schema(required, value_type = String, min_length = 1, max_length = 200, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(required, value_type = crate::domain::Text<{ ADDRESS_MAX_CHARS }>)]
     address_line_1: Option<String>,
-    #[schema(required, value_type = String, min_length = 1, max_length = 100, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(required, value_type = crate::domain::Text<{ CITY_MAX_CHARS }>)]
     city: Option<String>,
     #[schema(required, value_type = crate::domain::UkPostcode)]
     postcode: Option<String>,
-    #[schema(value_type = String, max_length = 2000, pattern = r"^[^\u0000]*$")]
+    #[schema(value_type = crate::domain::TextOrEmpty<{ NOTES_MAX_CHARS }>)]
     notes: Option<String>,
 }
 
@@ -128,16 +128,11 @@ pub async fn book(
     {
         errors.add("time", "Choose a time later than now.");
     }
-    let address = errors.required_text("address_line_1", body.address_line_1.as_deref(), ADDRESS_MAX_CHARS);
-    let city = errors.required_text("city", body.city.as_deref(), CITY_MAX_CHARS);
+    let address = errors.text::<ADDRESS_MAX_CHARS>("address_line_1", body.address_line_1.as_deref());
+    let city = errors.text::<CITY_MAX_CHARS>("city", body.city.as_deref());
     let postcode = errors.required("postcode", body.postcode.as_deref());
     let postcode = if postcode.is_empty() { None } else { UkPostcode::parse(&postcode).map_err(|problem| errors.add("postcode", problem)).ok() };
-    let notes = body.notes.as_deref().unwrap_or("").trim().to_string();
-    if notes.chars().count() > NOTES_MAX_CHARS {
-        errors.add("notes", format!("Ensure this field has no more than {NOTES_MAX_CHARS} characters."));
-    } else if notes.contains('\0') {
-        errors.add("notes", crate::http::extract::NULL_CHARACTERS);
-    }
+    let notes = errors.text_or_empty::<NOTES_MAX_CHARS>("notes", body.notes.as_deref());
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
         errors.add("service", "This service is not open for bookings.");

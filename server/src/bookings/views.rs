@@ -36,7 +36,7 @@ pub struct BookingView {
     notes: String,
     status: BookingStatus,
     /// Pounds sterling, from the service's price when booked.
-    #[schema(pattern = r"^[0-9]+\.[0-9]{2}$")]
+    #[schema(value_type = crate::domain::Pence)]
     amount: String,
     payment_status: BookingPayment,
     /// Cancelling before this moment refunds a paid booking in full; later, the payment is kept.

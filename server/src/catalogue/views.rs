@@ -48,7 +48,7 @@ pub struct ServiceView {
     /// Plain text; paragraphs separated by blank lines.
     description: String,
     /// Pounds sterling, e.g. `"120.00"`.
-    #[schema(pattern = r"^[0-9]+\.[0-9]{2}$")]
+    #[schema(value_type = crate::domain::Pence)]
     price_from: String,
     price_unit: PriceUnit,
     status: ListingStatus,

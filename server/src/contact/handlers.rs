@@ -1,6 +1,6 @@
 //! `POST /api/contact/`, and the one write path it shares with the page's own form.
 
-use super::message::ContactMessage;
+use super::message::{BODY_MAX_CHARS, ContactMessage, SHORT_MAX_CHARS};
 use crate::catalogue::website_info::website_info;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
@@ -29,16 +29,16 @@ pub const SENT: &str = "Thank you: your message is with our team, who aim to rep
 #[derive(ToSchema)]
 #[expect(dead_code, reason = "only its OpenAPI schema is used: the body is read as a map, as the page's form without JavaScript is")]
 pub struct ContactBody {
-    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ SHORT_MAX_CHARS }>)]
     full_name: String,
-    #[schema(format = Email, max_length = 150)]
+    #[schema(value_type = crate::domain::Email)]
     email: String,
     #[schema(required = false, value_type = Option<crate::domain::UkPhoneOrEmpty>)]
     phone_number: Option<String>,
-    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ SHORT_MAX_CHARS }>)]
     subject: String,
     /// The message itself.
-    #[schema(min_length = 1, max_length = 5000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ BODY_MAX_CHARS }>)]
     body: String,
 }
 

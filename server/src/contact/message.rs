@@ -25,16 +25,15 @@ impl ContactMessage {
     /// Every rule checked at once; the errors name each bad field.
     pub fn parse(fields: &serde_json::Map<String, Value>) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::default();
-        let required = |errors: &mut FieldErrors, name: &str, max: usize| {
-            let value = errors.string_of(fields, name);
-            errors.required_text(name, value.as_deref(), max)
-        };
-        let full_name = required(&mut errors, "full_name", SHORT_MAX_CHARS);
-        let email = required(&mut errors, "email", SHORT_MAX_CHARS);
+        let full_name = errors.string_of(fields, "full_name");
+        let full_name = errors.text::<SHORT_MAX_CHARS>("full_name", full_name.as_deref());
+        let email = errors.string_of(fields, "email");
         let phone = errors.string_of(fields, "phone_number").unwrap_or_default().trim().to_string();
-        let subject = required(&mut errors, "subject", SHORT_MAX_CHARS);
-        let body = required(&mut errors, "body", BODY_MAX_CHARS);
-        let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+        let subject = errors.string_of(fields, "subject");
+        let subject = errors.text::<SHORT_MAX_CHARS>("subject", subject.as_deref());
+        let body = errors.string_of(fields, "body");
+        let body = errors.text::<BODY_MAX_CHARS>("body", body.as_deref());
+        let email = errors.email("email", email.as_deref());
         let phone = match phone.as_str() {
             "" => Ok(None),
             given => UkPhone::parse(given).map(Some).map_err(|problem| errors.add("phone_number", problem)),

@@ -5,12 +5,14 @@ mod money;
 mod phone;
 mod postcode;
 mod rating;
+pub mod text;
 
 pub use email::Email;
-pub use money::Pence;
+pub use money::{Pence, PenceInput, PenceInputOrEmpty};
 pub use phone::{UkPhone, UkPhoneOrEmpty};
 pub use postcode::{UkPostcode, UkPostcodeOrEmpty};
 pub use rating::Rating;
+pub use text::{Text, TextOrEmpty};
 pub mod uk_time;
 
 /// The OpenAPI document states each domain type's rule as a pattern; these tables prove that
@@ -18,12 +20,26 @@ pub mod uk_time;
 /// first is never refused by the server, nor the other way round.
 #[cfg(test)]
 mod schema_patterns {
-    use super::{UkPhone, UkPostcode, phone, postcode};
+    use super::{Email, Pence, Text, TextOrEmpty, UkPhone, UkPostcode, money, phone, postcode};
+    use utoipa::PartialSchema;
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::Schema;
 
-    fn agree(pattern: &str, parse: impl Fn(&str) -> bool, samples: &[&str]) {
+    fn agree(pattern: &str, parse: impl Fn(&str) -> bool, samples: &[impl AsRef<str>]) {
         let pattern = regex::Regex::new(pattern).expect("the pattern compiles");
-        for sample in samples {
+        for sample in samples.iter().map(AsRef::as_ref) {
             assert_eq!(pattern.is_match(sample), parse(sample), "{pattern} and the parser disagree on {sample:?}");
+        }
+    }
+
+    /// As [`agree`], for a whole schema: its pattern, `minLength` and `maxLength` (in characters).
+    fn schema_agrees<T: PartialSchema>(parse: impl Fn(&str) -> bool, samples: &[impl AsRef<str>]) {
+        let RefOr::T(Schema::Object(schema)) = T::schema() else { panic!("a string schema") };
+        let pattern = regex::Regex::new(schema.pattern.as_deref().expect("a pattern")).expect("the pattern compiles");
+        let (min, max) = (schema.min_length.unwrap_or(0), schema.max_length.unwrap_or(usize::MAX));
+        for sample in samples.iter().map(AsRef::as_ref) {
+            let takes = pattern.is_match(sample) && (min..=max).contains(&sample.chars().count());
+            assert_eq!(takes, parse(sample), "{pattern} ({min} to {max} characters) and the parser disagree on {sample:?}");
         }
     }
 
@@ -100,5 +116,132 @@ mod schema_patterns {
     fn the_postcode_patterns_take_what_the_parser_takes() {
         agree(postcode::UK_POSTCODE_PATTERN, |s| UkPostcode::parse(s).is_ok(), POSTCODES);
         agree(postcode::UK_POSTCODE_OR_EMPTY_PATTERN, |s| s.is_empty() || UkPostcode::parse(s).is_ok(), POSTCODES);
+    }
+
+    /// Checked against `Text<5>`: the rule does not depend on the maximum.
+    const TEXTS: &[&str] = &[
+        "a",
+        " a ",
+        "abcde",
+        "abcdef",
+        " abcd",
+        " abcde",
+        "ab\tcd",
+        "ééééé",
+        "😀😀😀😀😀",
+        "😀😀😀😀😀😀",
+        "\u{feff}",
+        "a\u{2028}b",
+        "",
+        " ",
+        "\t\n\r",
+        "\u{85}",
+        "\u{a0}\u{3000}",
+        "\u{85}\u{85}a",
+        "\0",
+        "a\0",
+        " \0 ",
+    ];
+
+    fn emails() -> Vec<String> {
+        let mut emails: Vec<String> = [
+            "ann@example.co.uk",
+            " Ann@Example.CO.UK ",
+            "\ta@b.c\n",
+            "a@b.c\u{3000}",
+            "a.@b.c",
+            ".a@b.c",
+            "a..b@c.d",
+            "a@-b.c",
+            "ä@bücher.de",
+            "İ@x.tr",
+            "😀@b.c",
+            "\u{feff}a@b.c",
+            "a\u{200b}@b.c",
+            "a+tag@b.co.uk",
+            "",
+            " ",
+            "no-at",
+            "a@b",
+            "a@.b",
+            "a@b.",
+            "a@b..c",
+            "@b.c",
+            "a@@b.c",
+            "a@b@c.d",
+            "a b@c.d",
+            "a\tb@c.d",
+            "a@b.c d",
+            "a\u{85}@b.c",
+            "\u{85}a@b.c",
+            "a\0@b.c",
+            "a\u{7f}@b.c",
+            "a\u{9f}@b.c",
+            "a@b.c\u{1}",
+        ]
+        .map(String::from)
+        .to_vec();
+        let domain = |chars: usize| format!("{}.uk", "d".repeat(chars - 3));
+        emails.extend([
+            format!("{}@b.uk", "a".repeat(64)),
+            format!("{}@b.uk", "a".repeat(65)),
+            format!("{}@b.uk", "é".repeat(64)),
+            format!("{}@{}", "a".repeat(64), domain(189)),
+            format!("{}@{}", "a".repeat(64), domain(190)),
+            format!(" {}@{}", "a".repeat(64), domain(189)),
+        ]);
+        emails
+    }
+
+    const AMOUNTS: &[&str] = &[
+        "120",
+        "120.00",
+        "120.5",
+        "120.",
+        "0",
+        "000",
+        "£120",
+        " £120.00 ",
+        "\t5\n",
+        "\u{a0}5\u{3000}",
+        "123456789012",
+        "123456789012.99",
+        "",
+        " ",
+        "£",
+        "££120",
+        "£ 120",
+        "120 .00",
+        "120£",
+        ".5",
+        "-1",
+        "+1",
+        "1.234",
+        "1.x",
+        "1,000",
+        "1e3",
+        "1234567890123",
+        "５",
+    ];
+
+    const SHOWN_AMOUNTS: &[&str] = &["120.00", "0.05", "0.00", "24000.50", "007.00", "00.00", "120.0", "120", "120.", "£120.00", " 120.00", "-1.00", "1.005"];
+
+    #[test]
+    fn the_text_schemas_take_what_the_parser_takes() {
+        schema_agrees::<Text<5>>(|s| Text::<5>::parse(s).is_ok(), TEXTS);
+        schema_agrees::<TextOrEmpty<5>>(|s| TextOrEmpty::<5>::parse(s).is_ok(), TEXTS);
+    }
+
+    #[test]
+    fn the_email_schema_takes_what_the_parser_takes() {
+        schema_agrees::<Email>(|s| Email::parse(s).is_ok(), &emails());
+    }
+
+    #[test]
+    fn the_amount_patterns_take_what_the_parser_takes_and_what_is_shown() {
+        agree(money::PENCE_INPUT_PATTERN, |s| Pence::parse(s).is_ok(), AMOUNTS);
+        agree(money::PENCE_INPUT_OR_EMPTY_PATTERN, |s| s.is_empty() || Pence::parse(s).is_ok(), AMOUNTS);
+        // What is shown is `Display`'s form, the one that reads back as itself.
+        agree(money::PENCE_PATTERN, |s| Pence::parse(s).is_ok_and(|p| p.to_string() == s), SHOWN_AMOUNTS);
     }
 }

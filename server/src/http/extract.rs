@@ -149,8 +149,7 @@ impl FromRequestParts<Arc<AppState>> for ClientAddress {
     }
 }
 
-/// PostgreSQL cannot store NUL in text, so text holding one is refused (as Django REST framework does).
-pub const NULL_CHARACTERS: &str = "Null characters are not allowed.";
+pub use crate::domain::text::NULL_CHARACTERS;
 
 /// Collects field errors; `finish` turns them into one 400 whose message is the first.
 #[derive(Default)]
@@ -220,15 +219,43 @@ impl FieldErrors {
         }
     }
 
-    /// Text of at most `max` characters, trimmed; a "required" error when blank.
-    pub fn required_text(&mut self, field: &str, value: Option<&str>, max: usize) -> String {
-        let text = self.required(field, value);
-        if text.chars().count() > max {
-            self.add(field, format!("Ensure this field has no more than {max} characters."));
-        } else if text.contains('\0') {
-            self.add(field, NULL_CHARACTERS);
+    /// `value` as [`Text<MAX>`](crate::domain::Text), trimmed, or the field's error ("required" when missing or blank).
+    pub fn text<const MAX: usize>(&mut self, field: &str, value: Option<&str>) -> String {
+        let raw = value.unwrap_or_default();
+        crate::domain::Text::<MAX>::parse(raw).map(|text| text.into_string()).unwrap_or_else(|problem| {
+            self.add(field, problem.message());
+            raw.trim().to_string()
+        })
+    }
+
+    /// `value` as an [`Email`](crate::domain::Email), parsed as sent (its maximum counts the
+    /// white space around it), or the field's error: "required" when missing or blank.
+    pub fn email(&mut self, field: &str, value: Option<&str>) -> Option<crate::domain::Email> {
+        let raw = value.unwrap_or_default();
+        if raw.trim().is_empty() {
+            self.add(field, "This field is required.");
+            return None;
         }
-        text
+        crate::domain::Email::parse(raw).map_err(|problem| self.add(field, problem)).ok()
+    }
+
+    /// `value` as [`TextOrEmpty<MAX>`](crate::domain::TextOrEmpty), trimmed (empty when missing), or the field's error.
+    pub fn text_or_empty<const MAX: usize>(&mut self, field: &str, value: Option<&str>) -> String {
+        let raw = value.unwrap_or_default();
+        crate::domain::TextOrEmpty::<MAX>::parse(raw).map(|text| text.into_string()).unwrap_or_else(|problem| {
+            self.add(field, problem.message());
+            raw.trim().to_string()
+        })
+    }
+
+    /// Text of at most `max` characters (a maximum known at run time), by the rule of
+    /// [`Text`](crate::domain::Text): trimmed, or the field's error.
+    pub fn required_text(&mut self, field: &str, value: Option<&str>, max: usize) -> String {
+        let raw = value.unwrap_or_default();
+        crate::domain::text::check(raw, max, false).map(str::to_string).unwrap_or_else(|problem| {
+            self.add(field, problem.message());
+            raw.trim().to_string()
+        })
     }
 
     /// A new password for `field`, checked against the contract's rules.

@@ -70,17 +70,17 @@ pub struct RateLimited(pub ErrorBody);
 #[derive(ToSchema)]
 #[expect(dead_code, reason = "only its OpenAPI schema is used: the multipart form is read field by field")]
 pub struct ProfileUpdateForm {
-    #[schema(required = false, value_type = String, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(required = false, value_type = crate::domain::Text<{ crate::accounts::sign_in::NAME_MAX_CHARS }>)]
     full_name: Option<String>,
     #[schema(required = false, value_type = crate::domain::UkPhone)]
     phone_number: Option<String>,
-    #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
+    #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ crate::accounts::profile::ADDRESS_MAX_CHARS }>)]
     address_line_1: Option<String>,
     #[schema(required = false, value_type = crate::domain::UkPostcodeOrEmpty)]
     postcode: Option<String>,
-    #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
+    #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ crate::accounts::profile::ADDRESS_MAX_CHARS }>)]
     city: Option<String>,
-    #[schema(required = false, value_type = String, max_length = 200, pattern = r"^[^\u0000]*$")]
+    #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ crate::accounts::profile::ADDRESS_MAX_CHARS }>)]
     country: Option<String>,
     #[schema(required = false, schema_with = date_or_empty)]
     date_of_birth: Option<String>,

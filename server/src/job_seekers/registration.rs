@@ -2,7 +2,7 @@
 
 use super::links::{confirm_url, unsubscribe_url};
 use super::wishes::Wishes;
-use crate::domain::{Email, UkPhone};
+use crate::domain::UkPhone;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm};
 use crate::http::member::Viewer;
@@ -34,9 +34,9 @@ const NAME_MAX_CHARS: usize = 150;
 #[derive(ToSchema)]
 #[expect(dead_code, reason = "only its OpenAPI schema is used: the multipart form is read field by field")]
 pub struct JobSeekerForm {
-    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ NAME_MAX_CHARS }>)]
     full_name: String,
-    #[schema(value_type = String, format = Email)]
+    #[schema(value_type = crate::domain::Email)]
     email: String,
     #[schema(value_type = crate::domain::UkPhone)]
     phone_number: String,
@@ -72,9 +72,8 @@ pub async fn register(
     state.limiter.check("job-seeker", &client.key(), Limit::per_hour(state.config().limits.job_seekers_per_hour)).await?;
     let mut fields = FormFields::read(form, &[FileField { name: "cv", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
     let mut errors = FieldErrors::default();
-    let full_name = errors.required_text("full_name", fields.text("full_name"), NAME_MAX_CHARS);
-    let email = errors.required("email", fields.text("email"));
-    let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+    let full_name = errors.text::<NAME_MAX_CHARS>("full_name", fields.text("full_name"));
+    let email = errors.email("email", fields.text("email"));
     let phone = errors.required("phone_number", fields.text("phone_number"));
     let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
     let wishes = Wishes::parse(&mut errors, fields.text("roles"), fields.text("locations"), fields.text("employment_types"));

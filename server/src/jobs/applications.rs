@@ -5,7 +5,7 @@
 use super::queries::{listed_job, status_on};
 use super::views::JobApplicationView;
 use crate::admin::audit::Action;
-use crate::domain::{Email, UkPhone, uk_time};
+use crate::domain::{UkPhone, uk_time};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
@@ -41,13 +41,13 @@ pub struct JobApplicationForm {
     /// The job's id; it must be open, and not one the member posted.
     #[schema(value_type = i32, minimum = 1)]
     job: i32,
-    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ NAME_MAX_CHARS }>)]
     full_name: String,
-    #[schema(value_type = String, format = Email)]
+    #[schema(value_type = crate::domain::Email)]
     email: String,
     #[schema(value_type = crate::domain::UkPhone)]
     phone_number: String,
-    #[schema(required = false, value_type = String, max_length = 5000, pattern = r"^[^\u0000]*$")]
+    #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ COVER_LETTER_MAX_CHARS }>)]
     cover_letter: Option<String>,
     #[schema(value_type = String, format = Binary)]
     resume: Vec<u8>,
@@ -66,17 +66,11 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
     let mut fields = FormFields::read(form, &[FileField { name: "resume", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
     let mut errors = FieldErrors::default();
     let job_id = errors.whole_number("job", fields.value("job").as_ref());
-    let full_name = errors.required_text("full_name", fields.text("full_name"), NAME_MAX_CHARS);
-    let email = errors.required("email", fields.text("email"));
-    let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+    let full_name = errors.text::<NAME_MAX_CHARS>("full_name", fields.text("full_name"));
+    let email = errors.email("email", fields.text("email"));
     let phone = errors.required("phone_number", fields.text("phone_number"));
     let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
-    let cover_letter = fields.text("cover_letter").unwrap_or("").to_string();
-    if cover_letter.chars().count() > COVER_LETTER_MAX_CHARS {
-        errors.add("cover_letter", format!("Ensure this field has no more than {COVER_LETTER_MAX_CHARS} characters."));
-    } else if cover_letter.contains('\0') {
-        errors.add("cover_letter", crate::http::extract::NULL_CHARACTERS);
-    }
+    let cover_letter = errors.text_or_empty::<COVER_LETTER_MAX_CHARS>("cover_letter", fields.text("cover_letter"));
     let resume = fields.take_file("resume");
     if resume.is_none() {
         errors.add("resume", "No file was submitted.");

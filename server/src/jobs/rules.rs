@@ -24,21 +24,21 @@ const LONGEST_OPENING_DAYS: i64 = 366;
 #[derive(ToSchema)]
 #[expect(dead_code, reason = "only its OpenAPI schema is used: the multipart form is read field by field")]
 pub struct JobPostForm {
-    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ TITLE_MAX_CHARS }>)]
     title: String,
-    #[schema(value_type = String, min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ COMPANY_MAX_CHARS }>)]
     company: String,
-    #[schema(value_type = String, min_length = 1, max_length = 100, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ LOCATION_MAX_CHARS }>)]
     location: String,
     employment_type: EmploymentType,
-    #[schema(required = false, value_type = String, pattern = r"^ *£?[0-9]{1,12}(\.[0-9]{1,2})? *$")]
+    #[schema(required = false, value_type = crate::domain::PenceInputOrEmpty)]
     salary_min: Option<String>,
-    #[schema(required = false, value_type = String, pattern = r"^ *£?[0-9]{1,12}(\.[0-9]{1,2})? *$")]
+    #[schema(required = false, value_type = crate::domain::PenceInputOrEmpty)]
     salary_max: Option<String>,
     /// `year` when not given.
     #[schema(required = false)]
     salary_period: Option<SalaryPeriod>,
-    #[schema(value_type = String, min_length = 1, max_length = 10000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ DESCRIPTION_MAX_CHARS }>)]
     description: String,
     #[schema(value_type = String, format = Date)]
     closes_at: String,
@@ -91,10 +91,10 @@ fn closing_date(errors: &mut FieldErrors, raw: &str) -> Option<NaiveDate> {
 impl NewJob {
     pub fn parse(form: &FormFields) -> Result<Self, AppError> {
         let mut errors = FieldErrors::default();
-        let title = errors.required_text("title", form.text("title"), TITLE_MAX_CHARS);
-        let company = errors.required_text("company", form.text("company"), COMPANY_MAX_CHARS);
-        let location = errors.required_text("location", form.text("location"), LOCATION_MAX_CHARS);
-        let description = errors.required_text("description", form.text("description"), DESCRIPTION_MAX_CHARS);
+        let title = errors.text::<TITLE_MAX_CHARS>("title", form.text("title"));
+        let company = errors.text::<COMPANY_MAX_CHARS>("company", form.text("company"));
+        let location = errors.text::<LOCATION_MAX_CHARS>("location", form.text("location"));
+        let description = errors.text::<DESCRIPTION_MAX_CHARS>("description", form.text("description"));
         let kind = errors.required("employment_type", form.text("employment_type"));
         let employment_type =
             if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind, "full_time, part_time, contract or temporary") };

@@ -20,9 +20,9 @@ pub struct JobView {
     location: String,
     employment_type: EmploymentType,
     /// Pounds sterling, e.g. `"24000.00"`.
-    #[schema(required, pattern = r"^[0-9]+\.[0-9]{2}$")]
+    #[schema(required, value_type = Option<crate::domain::Pence>)]
     salary_min: Option<String>,
-    #[schema(required, pattern = r"^[0-9]+\.[0-9]{2}$")]
+    #[schema(required, value_type = Option<crate::domain::Pence>)]
     salary_max: Option<String>,
     salary_period: SalaryPeriod,
     description: String,

@@ -26,7 +26,7 @@ pub struct PaymentView {
     id: i32,
     booking: PaidBooking,
     /// Pounds, e.g. `"120.00"`: the booking's amount when the payment started.
-    #[schema(pattern = r"^[0-9]+\.[0-9]{2}$")]
+    #[schema(value_type = crate::domain::Pence)]
     amount: String,
     currency: Currency,
     status: PaymentStatus,

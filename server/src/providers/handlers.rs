@@ -48,7 +48,7 @@ pub struct ProviderApplication {
     #[schema(required, value_type = i32, minimum = 1)]
     service: Option<serde_json::Value>,
     /// What the member offers, in their words.
-    #[schema(required, value_type = String, min_length = 1, max_length = 2000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(required, value_type = crate::domain::Text<{ BIO_MAX_CHARS }>)]
     bio: Option<String>,
     #[schema(required, value_type = i32, minimum = 0, maximum = 70)]
     experience_years: Option<serde_json::Value>,
@@ -66,7 +66,7 @@ pub async fn apply(
 ) -> Result<(StatusCode, Json<ProviderView>), AppError> {
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
-    let bio = errors.required_text("bio", body.bio.as_deref(), BIO_MAX_CHARS);
+    let bio = errors.text::<BIO_MAX_CHARS>("bio", body.bio.as_deref());
     let years = errors.whole_number("experience_years", body.experience_years.as_ref());
     if years.is_some_and(|years| !(0..=MAX_EXPERIENCE_YEARS).contains(&years)) {
         errors.add("experience_years", format!("Enter a number of years from 0 to {MAX_EXPERIENCE_YEARS}."));

@@ -1,6 +1,6 @@
 //! `POST /api/send-recruitment/`, and the one write path it shares with the pages' own form.
 
-use super::request::RecruitmentRequest;
+use super::request::{DETAILS_MAX_CHARS, RecruitmentRequest, SHORT_MAX_CHARS};
 use crate::catalogue::website_info::website_info;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
@@ -28,24 +28,24 @@ pub const SENT: &str = "Thank you: your recruitment request is with our team, wh
 #[derive(ToSchema)]
 #[expect(dead_code, reason = "only its OpenAPI schema is used: the body is read as a map, as the pages' form without JavaScript is")]
 pub struct RecruitmentBody {
-    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ SHORT_MAX_CHARS }>)]
     company_name: String,
-    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ SHORT_MAX_CHARS }>)]
     contact_name: String,
-    #[schema(format = Email)]
+    #[schema(value_type = crate::domain::Email)]
     email: String,
     #[schema(value_type = crate::domain::UkPhone)]
     phone_number: String,
-    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ SHORT_MAX_CHARS }>)]
     role: String,
     #[schema(minimum = 1, maximum = 10000)]
     number_of_staff: i32,
-    #[schema(min_length = 1, max_length = 150, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(value_type = crate::domain::Text<{ SHORT_MAX_CHARS }>)]
     location: String,
     /// Today or later (UK time).
     #[schema(format = Date)]
     start_date: String,
-    #[schema(required = false, max_length = 5000, pattern = r"^[^\u0000]*$")]
+    #[schema(required = false, value_type = Option<crate::domain::TextOrEmpty<{ DETAILS_MAX_CHARS }>>)]
     details: Option<String>,
 }
 

@@ -6,8 +6,8 @@ use crate::http::extract::FieldErrors;
 use chrono::{Duration, NaiveDate};
 use serde_json::Value;
 
-const SHORT_MAX_CHARS: usize = 150;
-const DETAILS_MAX_CHARS: usize = 5000;
+pub const SHORT_MAX_CHARS: usize = 150;
+pub const DETAILS_MAX_CHARS: usize = 5000;
 /// More staff than this in one request is a typing slip, not a request.
 const MOST_STAFF: i64 = 10_000;
 
@@ -35,21 +35,22 @@ impl RecruitmentRequest {
             let value = errors.text_of(fields, name);
             errors.required_text(name, value.as_deref(), max)
         };
-        let company_name = required(&mut errors, "company_name", SHORT_MAX_CHARS);
-        let contact_name = required(&mut errors, "contact_name", SHORT_MAX_CHARS);
-        let email = required(&mut errors, "email", SHORT_MAX_CHARS);
-        let phone = required(&mut errors, "phone_number", SHORT_MAX_CHARS);
-        let role = required(&mut errors, "role", SHORT_MAX_CHARS);
+        let company_name = errors.text_of(fields, "company_name");
+        let company_name = errors.text::<SHORT_MAX_CHARS>("company_name", company_name.as_deref());
+        let contact_name = errors.text_of(fields, "contact_name");
+        let contact_name = errors.text::<SHORT_MAX_CHARS>("contact_name", contact_name.as_deref());
+        let email = errors.text_of(fields, "email");
+        let phone = errors.text_of(fields, "phone_number");
+        let phone = errors.required("phone_number", phone.as_deref());
+        let role = errors.text_of(fields, "role");
+        let role = errors.text::<SHORT_MAX_CHARS>("role", role.as_deref());
         let staff = required(&mut errors, "number_of_staff", 20);
-        let location = required(&mut errors, "location", SHORT_MAX_CHARS);
+        let location = errors.text_of(fields, "location");
+        let location = errors.text::<SHORT_MAX_CHARS>("location", location.as_deref());
         let start = required(&mut errors, "start_date", 20);
-        let details = errors.text_of(fields, "details").unwrap_or_default().trim().to_string();
-        if details.chars().count() > DETAILS_MAX_CHARS {
-            errors.add("details", format!("Ensure this field has no more than {DETAILS_MAX_CHARS} characters."));
-        } else if details.contains('\0') {
-            errors.add("details", crate::http::extract::NULL_CHARACTERS);
-        }
-        let email = if email.is_empty() { None } else { Email::parse(&email).map_err(|problem| errors.add("email", problem)).ok() };
+        let details = errors.text_of(fields, "details");
+        let details = errors.text_or_empty::<DETAILS_MAX_CHARS>("details", details.as_deref());
+        let email = errors.email("email", email.as_deref());
         let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
         let number_of_staff = match staff.parse::<i64>() {
             _ if staff.is_empty() => None,

@@ -27,6 +27,7 @@ use utoipa::ToSchema;
 
 /// The longest review text taken.
 const REVIEW_MAX_CHARS: usize = 2000;
+const REPORT_MAX_CHARS: usize = 1000;
 
 /// Reviews, newest first: of one service, or of every service.
 #[utoipa::path(get, path = "/api/reviews/", operation_id = "list_reviews", tag = "reviews", params(
@@ -54,7 +55,7 @@ pub struct NewReview {
     service: Option<serde_json::Value>,
     #[schema(required, value_type = i32, minimum = 1, maximum = 5)]
     rating: Option<serde_json::Value>,
-    #[schema(required, value_type = String, min_length = 1, max_length = 2000, pattern = r"^[^\u0000]*[^\s\u0000][^\u0000]*$")]
+    #[schema(required, value_type = crate::domain::Text<{ REVIEW_MAX_CHARS }>)]
     review: Option<String>,
 }
 
@@ -70,7 +71,7 @@ pub async fn create(
     let mut errors = FieldErrors::default();
     let service_id = errors.whole_number("service", body.service.as_ref());
     let rating = errors.whole_number("rating", body.rating.as_ref()).and_then(|n| Rating::new(n).map_err(|problem| errors.add("rating", problem)).ok());
-    let text = errors.required_text("review", body.review.as_deref(), REVIEW_MAX_CHARS);
+    let text = errors.text::<REVIEW_MAX_CHARS>("review", body.review.as_deref());
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     errors.finish()?;
     let (service, rating) = (service.expect("validated"), rating.expect("validated"));
@@ -124,7 +125,7 @@ pub async fn create(
 #[derive(Deserialize, ToSchema)]
 pub struct ReviewReport {
     /// What is wrong with it: false, abusive, not about this service...
-    #[schema(required, value_type = String, min_length = 1, max_length = 1000)]
+    #[schema(required, value_type = crate::domain::Text<{ REPORT_MAX_CHARS }>)]
     reason: Option<String>,
 }
 
@@ -144,7 +145,7 @@ pub async fn report(
     JsonBody(body): JsonBody<ReviewReport>,
 ) -> Result<(StatusCode, Json<MessageAnswer>), AppError> {
     let mut errors = FieldErrors::default();
-    let reason = errors.required_text("reason", body.reason.as_deref(), 1000);
+    let reason = errors.text::<REPORT_MAX_CHARS>("reason", body.reason.as_deref());
     errors.finish()?;
     let found = review::Entity::find_by_id(id).filter(review::Column::HiddenAt.is_null()).one(state.db()).await?.ok_or(AppError::NotFound)?;
     if found.user_id == member.user.id {

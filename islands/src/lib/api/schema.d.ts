@@ -1480,7 +1480,7 @@ export interface components {
         readonly BookingView: {
             readonly address_line_1: string;
             /** @description Pounds sterling, from the service's price when booked. */
-            readonly amount: string;
+            readonly amount: components["schemas"]["Pence"];
             readonly city: string;
             /** Format: date-time */
             readonly created_at: string;
@@ -1581,12 +1581,11 @@ export interface components {
         /** @description A message to the company. Open to visitors. */
         readonly ContactBody: {
             /** @description The message itself. */
-            readonly body: string;
-            /** Format: email */
-            readonly email: string;
-            readonly full_name: string;
+            readonly body: components["schemas"]["Text5000"];
+            readonly email: components["schemas"]["Email"];
+            readonly full_name: components["schemas"]["Text150"];
             readonly phone_number?: null | components["schemas"]["UkPhoneOrEmpty"];
-            readonly subject: string;
+            readonly subject: components["schemas"]["Text150"];
         };
         /** @description A message from the contact page, in the inbox. */
         readonly ContactRow: {
@@ -1688,9 +1687,13 @@ export interface components {
             /** @description The account's password, to confirm. */
             readonly password: string;
         };
+        /**
+         * @description An email address, e.g. `ann@example.co.uk`: at most 64 characters before the `@`, and a domain with a dot; stored trimmed and lower-cased.
+         * @example ann@example.co.uk
+         */
+        readonly Email: string;
         readonly EmailBody: {
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
         };
         /** @enum {string} */
         readonly EmploymentType: "full_time" | "part_time" | "contract" | "temporary";
@@ -1747,10 +1750,9 @@ export interface components {
          *     letter, and the CV (PDF or Word, at most 5 MiB, checked by content).
          */
         readonly JobApplicationForm: {
-            readonly cover_letter?: string;
-            /** Format: email */
-            readonly email: string;
-            readonly full_name: string;
+            readonly cover_letter?: components["schemas"]["TextOrEmpty5000"];
+            readonly email: components["schemas"]["Email"];
+            readonly full_name: components["schemas"]["Text150"];
             /**
              * Format: int32
              * @description The job's id; it must be open, and not one the member posted.
@@ -1792,14 +1794,14 @@ export interface components {
             readonly attachment?: string;
             /** Format: date */
             readonly closes_at: string;
-            readonly company: string;
-            readonly description: string;
+            readonly company: components["schemas"]["Text150"];
+            readonly description: components["schemas"]["Text10000"];
             readonly employment_type: components["schemas"]["EmploymentType"];
-            readonly location: string;
-            readonly salary_max?: string;
-            readonly salary_min?: string;
+            readonly location: components["schemas"]["Text100"];
+            readonly salary_max?: components["schemas"]["PenceInputOrEmpty"];
+            readonly salary_min?: components["schemas"]["PenceInputOrEmpty"];
             readonly salary_period?: null | components["schemas"]["SalaryPeriod"];
-            readonly title: string;
+            readonly title: components["schemas"]["Text150"];
         };
         /**
          * @description A job post as staff see it: a removed post is neither open nor closed to them.
@@ -1832,11 +1834,10 @@ export interface components {
         readonly JobSeekerForm: {
             /** Format: binary */
             readonly cv: string;
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
             /** @description Comma-separated: `full_time`, `part_time`, `contract`, `temporary`. */
             readonly employment_types?: string;
-            readonly full_name: string;
+            readonly full_name: components["schemas"]["Text150"];
             /** @description `true` to get job alerts. */
             readonly job_alerts?: string;
             readonly locations?: string;
@@ -1873,9 +1874,8 @@ export interface components {
             readonly location: string;
             /** Format: date */
             readonly posted_at: string;
-            readonly salary_max: string | null;
-            /** @description Pounds sterling, e.g. `"24000.00"`. */
-            readonly salary_min: string | null;
+            readonly salary_max: null | components["schemas"]["Pence"];
+            readonly salary_min: null | components["schemas"]["Pence"];
             readonly salary_period: components["schemas"]["SalaryPeriod"];
             readonly slug: string;
             /** @description Closed once its closing date has passed. */
@@ -1891,8 +1891,7 @@ export interface components {
             readonly second_factor?: null | components["schemas"]["SecondFactor"];
         };
         readonly LoginBody: {
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
             readonly password: string;
         };
         /** @description A member's account as staff see it. */
@@ -1925,14 +1924,14 @@ export interface components {
             readonly reason: string;
         };
         readonly NewBooking: {
-            readonly address_line_1: string;
-            readonly city: string;
+            readonly address_line_1: components["schemas"]["Text200"];
+            readonly city: components["schemas"]["Text100"];
             /**
              * Format: date
              * @description Today or later, UK time.
              */
             readonly date: string;
-            readonly notes: string;
+            readonly notes: components["schemas"]["TextOrEmpty2000"];
             readonly postcode: components["schemas"]["UkPostcode"];
             /**
              * Format: int32
@@ -1959,7 +1958,7 @@ export interface components {
         readonly NewReview: {
             /** Format: int32 */
             readonly rating: number;
-            readonly review: string;
+            readonly review: components["schemas"]["Text2000"];
             /**
              * Format: int32
              * @description The service's id.
@@ -2076,7 +2075,7 @@ export interface components {
             readonly results: readonly {
                 readonly address_line_1: string;
                 /** @description Pounds sterling, from the service's price when booked. */
-                readonly amount: string;
+                readonly amount: components["schemas"]["Pence"];
                 readonly city: string;
                 /** Format: date-time */
                 readonly created_at: string;
@@ -2298,9 +2297,8 @@ export interface components {
                 readonly location: string;
                 /** Format: date */
                 readonly posted_at: string;
-                readonly salary_max: string | null;
-                /** @description Pounds sterling, e.g. `"24000.00"`. */
-                readonly salary_min: string | null;
+                readonly salary_max: null | components["schemas"]["Pence"];
+                readonly salary_min: null | components["schemas"]["Pence"];
                 readonly salary_period: components["schemas"]["SalaryPeriod"];
                 readonly slug: string;
                 /** @description Closed once its closing date has passed. */
@@ -2432,7 +2430,7 @@ export interface components {
             readonly previous: string | null;
             readonly results: readonly {
                 /** @description Pounds, e.g. `"120.00"`: the booking's amount when the payment started. */
-                readonly amount: string;
+                readonly amount: components["schemas"]["Pence"];
                 readonly booking: components["schemas"]["PaidBooking"];
                 /** @description Where the member pays, while the payment is Pending. */
                 readonly checkout_url?: string | null;
@@ -2682,7 +2680,7 @@ export interface components {
                 /** @description An absolute URL, or null. */
                 readonly image: string | null;
                 /** @description Pounds sterling, e.g. `"120.00"`. */
-                readonly price_from: string;
+                readonly price_from: components["schemas"]["Pence"];
                 readonly price_unit: components["schemas"]["PriceUnit"];
                 /** Format: int32 */
                 readonly priority: number;
@@ -2819,7 +2817,7 @@ export interface components {
         readonly PaymentStatus: "Pending" | "Paid" | "Failed" | "Cancelled" | "Refunded";
         readonly PaymentView: {
             /** @description Pounds, e.g. `"120.00"`: the booking's amount when the payment started. */
-            readonly amount: string;
+            readonly amount: components["schemas"]["Pence"];
             readonly booking: components["schemas"]["PaidBooking"];
             /** @description Where the member pays, while the payment is Pending. */
             readonly checkout_url?: string | null;
@@ -2840,6 +2838,13 @@ export interface components {
             readonly test_mode: boolean;
         };
         /**
+         * @description Pounds sterling with two digits of pence: `120.00`.
+         * @example 120.00
+         */
+        readonly Pence: string;
+        /** @description Optional: an amount in pounds sterling, with or without pence and a `£`: `24000`, `12.5`, `£120.00`. Empty when none is given. */
+        readonly PenceInputOrEmpty: string;
+        /**
          * @description What a service's price is for.
          * @enum {string}
          */
@@ -2851,13 +2856,13 @@ export interface components {
          *     empty `postcode` clears it.
          */
         readonly ProfileUpdateForm: {
-            readonly address_line_1?: string;
+            readonly address_line_1?: components["schemas"]["TextOrEmpty200"];
             readonly certificates?: readonly string[];
-            readonly city?: string;
-            readonly country?: string;
+            readonly city?: components["schemas"]["TextOrEmpty200"];
+            readonly country?: components["schemas"]["TextOrEmpty200"];
             /** @description A date in the past, not before 1900, as `YYYY-MM-DD`; empty clears it. */
             readonly date_of_birth?: string;
-            readonly full_name?: string;
+            readonly full_name?: components["schemas"]["Text150"];
             /** Format: binary */
             readonly other_documents?: string;
             /** Format: binary */
@@ -2875,7 +2880,7 @@ export interface components {
             /** @description Whether the member takes bookings now; true when left out. */
             readonly availability?: boolean | null;
             /** @description What the member offers, in their words. */
-            readonly bio: string;
+            readonly bio: components["schemas"]["Text2000"];
             /** Format: int32 */
             readonly experience_years: number;
             /**
@@ -2921,16 +2926,15 @@ export interface components {
         };
         /** @description The contract's recruitment body. Open to visitors. */
         readonly RecruitmentBody: {
-            readonly company_name: string;
-            readonly contact_name: string;
-            readonly details?: string | null;
-            /** Format: email */
-            readonly email: string;
-            readonly location: string;
+            readonly company_name: components["schemas"]["Text150"];
+            readonly contact_name: components["schemas"]["Text150"];
+            readonly details?: null | components["schemas"]["TextOrEmpty5000"];
+            readonly email: components["schemas"]["Email"];
+            readonly location: components["schemas"]["Text150"];
             /** Format: int32 */
             readonly number_of_staff: number;
             readonly phone_number: components["schemas"]["UkPhone"];
-            readonly role: string;
+            readonly role: components["schemas"]["Text150"];
             /**
              * Format: date
              * @description Today or later (UK time).
@@ -2989,16 +2993,14 @@ export interface components {
             readonly message: string;
         };
         readonly RegisterBody: {
-            /** Format: email */
-            readonly email: string;
-            readonly full_name: string;
+            readonly email: components["schemas"]["Email"];
+            readonly full_name: components["schemas"]["Text150"];
             /** @description At least 8 characters, not all digits, not the email. */
             readonly password: string;
             readonly phone_number: components["schemas"]["UkPhone"];
         };
         readonly ResetConfirmBody: {
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
             /** @description The 6-digit code from the email. */
             readonly otp: string;
             /** @description The new password: at least 8 characters, not all digits, not the email. */
@@ -3006,7 +3008,7 @@ export interface components {
         };
         readonly ReviewReport: {
             /** @description What is wrong with it: false, abusive, not about this service... */
-            readonly reason: string;
+            readonly reason: components["schemas"]["Text1000"];
         };
         /** @description A review as staff moderate it. */
         readonly ReviewRow: {
@@ -3101,7 +3103,7 @@ export interface components {
             /** @description An absolute URL, or null. */
             readonly image: string | null;
             /** @description Pounds sterling, e.g. `"120.00"`. */
-            readonly price_from: string;
+            readonly price_from: components["schemas"]["Pence"];
             readonly price_unit: components["schemas"]["PriceUnit"];
             /** Format: int32 */
             readonly priority: number;
@@ -3146,6 +3148,26 @@ export interface components {
         };
         /** @enum {string} */
         readonly TestOutcome: "paid" | "cancelled";
+        /** @description Text of at most 100 characters, not blank; surrounding white space is trimmed. */
+        readonly Text100: string;
+        /** @description Text of at most 1000 characters, not blank; surrounding white space is trimmed. */
+        readonly Text1000: string;
+        /** @description Text of at most 10000 characters, not blank; surrounding white space is trimmed. */
+        readonly Text10000: string;
+        /** @description Text of at most 150 characters, not blank; surrounding white space is trimmed. */
+        readonly Text150: string;
+        /** @description Text of at most 200 characters, not blank; surrounding white space is trimmed. */
+        readonly Text200: string;
+        /** @description Text of at most 2000 characters, not blank; surrounding white space is trimmed. */
+        readonly Text2000: string;
+        /** @description Text of at most 5000 characters, not blank; surrounding white space is trimmed. */
+        readonly Text5000: string;
+        /** @description Optional text of at most 200 characters; surrounding white space is trimmed. */
+        readonly TextOrEmpty200: string;
+        /** @description Optional text of at most 2000 characters; surrounding white space is trimmed. */
+        readonly TextOrEmpty2000: string;
+        /** @description Optional text of at most 5000 characters; surrounding white space is trimmed. */
+        readonly TextOrEmpty5000: string;
         /** @description What signing in or refreshing answers. */
         readonly TokenPair: {
             /** @description A JWT for `Authorization: Bearer`, valid 15 minutes. */
@@ -3192,8 +3214,7 @@ export interface components {
             readonly utility_bill: string | null;
         };
         readonly VerifyBody: {
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
             /** @description The 6-digit code from the email. */
             readonly otp: string;
         };
