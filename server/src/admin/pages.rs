@@ -18,7 +18,7 @@ use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
 use crate::http::member::refuse_changes_from_elsewhere;
 use crate::site::handlers::{error_page, failed_page};
 use crate::state::AppState;
-use app::admin::{AdminPage, AdminView, Listing};
+use app::admin::{AdminPage, AdminView, BookingRow, Listing, ProviderApplication, ReviewRow, ServiceRow};
 use axum::Router;
 use axum::extract::{Form, FromRequestParts, Path, Query, Request, State};
 use axum::http::request::Parts;
@@ -136,6 +136,25 @@ async fn dashboard_page(State(state): State<Arc<AppState>>, StaffPage(staff): St
     }
 }
 
+/// After a form's action: on success, the page `to` names, with a `done` code that says what
+/// was done (post, redirect, get); on a refusal, the form's page `again`, under the refusal's
+/// status and saying why; a record gone, the site's 404 page for `missing` (when the form's
+/// page cannot show the record's absence itself); an internal error as such.
+async fn act_then_redirect<T, Shown: Future<Output = Response>>(
+    state: &AppState,
+    missing: Option<&str>,
+    outcome: Result<T, AppError>,
+    to: impl FnOnce(T) -> String,
+    again: impl FnOnce(StatusCode, String) -> Shown,
+) -> Response {
+    match (outcome, missing) {
+        (Ok(done), _) => Redirect::to(&to(done)).into_response(),
+        (Err(error @ AppError::Internal(_)), _) => error.into_response(),
+        (Err(AppError::NotFound), Some(path)) => error_page(&state.site, StatusCode::NOT_FOUND, path).await,
+        (Err(error), _) => again(error.status(), error_text(&error)).await,
+    }
+}
+
 /// What a `done` code in the address says, after a form's redirect.
 fn done_notice(params: &HashMap<String, String>) -> Option<String> {
     let text = match params.get("done").map(String::as_str)? {
@@ -198,19 +217,11 @@ async fn decide(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage,
         Ok(decision) => provider_applications::decide(&state, &staff.user, id, decision).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(application) => {
-            let done = if application.status == ProviderStatus::Approved { "approved" } else { "rejected" };
-            Redirect::to(&format!("/admin/providers?done={done}")).into_response()
-        }
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        // The list again, saying what went wrong.
-        Err(error) => {
-            let status = error.status();
-            let message = error.to_string();
-            show_providers(&state, staff, HashMap::new(), status, Some(message)).await
-        }
-    }
+    let to = |application: ProviderApplication| {
+        let done = if application.status == ProviderStatus::Approved { "approved" } else { "rejected" };
+        format!("/admin/providers?done={done}")
+    };
+    act_then_redirect(&state, None, outcome, to, |status, why| show_providers(&state, staff, HashMap::new(), status, Some(why))).await
 }
 
 /// A filter's text from the address: trimmed, at most 100 characters.
@@ -262,22 +273,15 @@ async fn booking_action(
         Ok(action) => bookings::act(&state, &staff.user, id, action).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(booking) => {
-            let done = match booking.status {
-                BookingStatus::Confirmed => "confirmed",
-                BookingStatus::Completed => "completed",
-                BookingStatus::Pending | BookingStatus::Cancelled => "cancelled",
-            };
-            Redirect::to(&format!("/admin/bookings?done={done}")).into_response()
-        }
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(error) => {
-            let status = error.status();
-            let message = error.to_string();
-            show_bookings(&state, staff, HashMap::new(), status, Some(message)).await
-        }
-    }
+    let to = |booking: BookingRow| {
+        let done = match booking.status {
+            BookingStatus::Confirmed => "confirmed",
+            BookingStatus::Completed => "completed",
+            BookingStatus::Pending | BookingStatus::Cancelled => "cancelled",
+        };
+        format!("/admin/bookings?done={done}")
+    };
+    act_then_redirect(&state, None, outcome, to, |status, why| show_bookings(&state, staff, HashMap::new(), status, Some(why))).await
 }
 
 async fn audit_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
@@ -359,7 +363,7 @@ async fn member_data(State(state): State<Arc<AppState>>, StaffPage(staff): Staff
     match outcome {
         Ok(response) => response,
         Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(error) => show_member(&state, staff, &id, error.status(), Some(error.to_string())).await,
+        Err(error) => show_member(&state, staff, &id, error.status(), Some(error_text(&error))).await,
     }
 }
 
@@ -390,11 +394,7 @@ async fn member_action(
             None => return error_page(&state.site, StatusCode::NOT_FOUND, &path).await,
         }
     };
-    match outcome {
-        Ok(done) => Redirect::to(&format!("{path}?done={done}")).into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(error) => show_member(&state, staff, &id, error.status(), Some(error.to_string())).await,
-    }
+    act_then_redirect(&state, None, outcome, |done| format!("{path}?done={done}"), |status, why| show_member(&state, staff, &id, status, Some(why))).await
 }
 
 async fn payments_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
@@ -432,12 +432,14 @@ async fn payment_refund(
         Ok(()) => payments::refund(&state, &staff.user, id, reason).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(_) => Redirect::to("/admin/payments?done=refunded").into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/payments").await,
-        Err(error) => show_payments(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
-    }
+    act_then_redirect(
+        &state,
+        Some("/admin/payments"),
+        outcome,
+        |_| "/admin/payments?done=refunded".to_string(),
+        |status, why| show_payments(&state, staff, HashMap::new(), status, Some(why)),
+    )
+    .await
 }
 
 async fn jobs_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
@@ -474,12 +476,14 @@ async fn job_action(
         Ok(action) => jobs::act(&state, &staff.user, id, action).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(_) => Redirect::to("/admin/jobs?done=job-changed").into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/jobs").await,
-        Err(error) => show_jobs(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
-    }
+    act_then_redirect(
+        &state,
+        Some("/admin/jobs"),
+        outcome,
+        |_| "/admin/jobs?done=job-changed".to_string(),
+        |status, why| show_jobs(&state, staff, HashMap::new(), status, Some(why)),
+    )
+    .await
 }
 
 async fn job_applications_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Query(params): Params) -> Response {
@@ -519,11 +523,14 @@ async fn application_status(
         Ok(status) => set_application_status(&state, &staff.user, id, status).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(_) => Redirect::to(&format!("/admin/jobs/{}/applications?done=application-saved", application.job_id)).into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(error) => show_job_applications(&state, staff, application.job_id, error.status(), Some(error_text(&error))).await,
-    }
+    act_then_redirect(
+        &state,
+        None,
+        outcome,
+        |_| format!("/admin/jobs/{}/applications?done=application-saved", application.job_id),
+        |status, why| show_job_applications(&state, staff, application.job_id, status, Some(why)),
+    )
+    .await
 }
 
 async fn recruitment_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
@@ -561,12 +568,14 @@ async fn recruitment_save(
         Ok((status, notes)) => recruitment::update(&state, &staff.user, id, status, notes).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(row) => Redirect::to(&format!("/admin/recruitment?status={}&done=request-saved", row.status)).into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await,
-        Err(error) => show_recruitment(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
-    }
+    act_then_redirect(
+        &state,
+        Some("/admin/recruitment"),
+        outcome,
+        |row| format!("/admin/recruitment?status={}&done=request-saved", row.status),
+        |status, why| show_recruitment(&state, staff, HashMap::new(), status, Some(why)),
+    )
+    .await
 }
 
 async fn contact_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
@@ -599,12 +608,14 @@ async fn contact_save(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
         Ok((status, notes)) => contact::update(&state, &staff.user, id, status, notes).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(row) => Redirect::to(&format!("/admin/contact?status={}&done=message-saved", row.status)).into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await,
-        Err(error) => show_contact(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
-    }
+    act_then_redirect(
+        &state,
+        Some("/admin/contact"),
+        outcome,
+        |row| format!("/admin/contact?status={}&done=message-saved", row.status),
+        |status, why| show_contact(&state, staff, HashMap::new(), status, Some(why)),
+    )
+    .await
 }
 
 async fn talent_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
@@ -664,19 +675,15 @@ async fn review_action(
         Ok(decision) => reviews::moderate(&state, &staff.user, id, decision).await,
         Err(error) => Err(error),
     };
-    match outcome {
-        Ok(row) => {
-            let done = match (row.hidden, action.as_str()) {
-                (true, _) => "review-hidden",
-                (false, "restore") => "review-restored",
-                _ => "review-kept",
-            };
-            Redirect::to(&format!("/admin/reviews?done={done}")).into_response()
-        }
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await,
-        Err(error) => show_reviews(&state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
-    }
+    let to = |row: ReviewRow| {
+        let done = match (row.hidden, action.as_str()) {
+            (true, _) => "review-hidden",
+            (false, "restore") => "review-restored",
+            _ => "review-kept",
+        };
+        format!("/admin/reviews?done={done}")
+    };
+    act_then_redirect(&state, Some("/admin/reviews"), outcome, to, |status, why| show_reviews(&state, staff, HashMap::new(), status, Some(why))).await
 }
 
 /// What a refused form says at the top of its page: every field's message.
@@ -750,12 +757,7 @@ async fn category_visibility(State(state): State<Arc<AppState>>, StaffPage(staff
 
 /// After a catalogue form: back to where it was, or the catalogue again saying what was refused.
 async fn finish(state: &AppState, staff: StaffSession, outcome: Result<String, AppError>) -> Response {
-    match outcome {
-        Ok(to) => Redirect::to(&to).into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await,
-        Err(error) => show_catalogue(state, staff, HashMap::new(), error.status(), Some(error_text(&error))).await,
-    }
+    act_then_redirect(state, Some("/admin/catalogue"), outcome, |to| to, |status, why| show_catalogue(state, staff, HashMap::new(), status, Some(why))).await
 }
 
 async fn service_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, id: Option<Path<String>>, Query(params): Params) -> Response {
@@ -799,12 +801,9 @@ async fn service_save(
         },
         None => None,
     };
-    match catalogue::save_service(&state, &staff.user, id, &form_fields(form)).await {
-        Ok(saved) => Redirect::to(&format!("/admin/services/{}?done=service-saved", saved.id)).into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(AppError::NotFound) => error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await,
-        Err(error) => show_service(&state, staff, id, error.status(), Some(error_text(&error))).await,
-    }
+    let outcome = catalogue::save_service(&state, &staff.user, id, &form_fields(form)).await;
+    let to = |saved: ServiceRow| format!("/admin/services/{}?done=service-saved", saved.id);
+    act_then_redirect(&state, Some("/admin/catalogue"), outcome, to, |status, why| show_service(&state, staff, id, status, Some(why))).await
 }
 
 async fn website_info_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
@@ -822,11 +821,15 @@ async fn show_website_info(state: &AppState, staff: StaffSession, status: Status
 }
 
 async fn website_info_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Form(form): Form<HashMap<String, String>>) -> Response {
-    match catalogue::save_website_info(&state, &staff.user, &form_fields(form)).await {
-        Ok(_) => Redirect::to("/admin/website-info?done=info-saved").into_response(),
-        Err(error @ AppError::Internal(_)) => error.into_response(),
-        Err(error) => show_website_info(&state, staff, error.status(), Some(error_text(&error))).await,
-    }
+    let outcome = catalogue::save_website_info(&state, &staff.user, &form_fields(form)).await;
+    act_then_redirect(
+        &state,
+        None,
+        outcome,
+        |_| "/admin/website-info?done=info-saved".to_string(),
+        |status, why| show_website_info(&state, staff, status, Some(why)),
+    )
+    .await
 }
 
 /// Ends the staff session; the member stays signed in to the site.
