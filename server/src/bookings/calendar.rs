@@ -3,6 +3,7 @@
 //! `SEQUENCE`) removes the very event the confirmation added. Times are Europe/London wall-clock
 //! times with the zone's rules written out, as calendar clients need them.
 
+use super::texts;
 use crate::config::Config;
 use chrono::{DateTime, NaiveDateTime, NaiveTime, Utc};
 use entity::words::BookingStatus;
@@ -43,7 +44,7 @@ impl<'a> Invite<'a> {
             title: &service.title,
             starts,
             location: format!("{}, {}, {}", booking.address_line_1, booking.city, booking.postcode),
-            description: format!("{brand} booking {}: {}. Manage it at {}/user/bookings", booking.id, service.title, config.public_url),
+            description: texts::invite_description(brand, booking.id, &service.title, &config.public_url),
         }
     }
 }

@@ -5,10 +5,11 @@
 //! after the commit (see [`crate::payments::refunds`]).
 
 use super::calendar::Invite;
+use super::texts;
 use crate::admin::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::payments::refunds::{self, CancellationMoney, settle_before_cancelling};
 use crate::platform::change::Change;
 use crate::state::AppState;
@@ -32,7 +33,7 @@ pub enum CancelledBy<'a> {
 pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::Model, member: &user::Model, by: CancelledBy<'_>) -> Result<(), AppError> {
     match row.status {
         BookingStatus::Cancelled => return Ok(()),
-        BookingStatus::Completed => return Err(AppError::BadRequest("A completed booking cannot be cancelled.".into())),
+        BookingStatus::Completed => return Err(AppError::BadRequest(texts::COMPLETED_NOT_CANCELLED.into())),
         BookingStatus::Pending | BookingStatus::Confirmed => {}
     }
     // An open checkout is closed before the cancellation is written (idempotent at the
@@ -51,32 +52,21 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         money.record(change.db()).await?;
         let invite = Invite::of(row, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let money_said = match &money {
-            CancellationMoney::Refund { payment } => format!(
-                " Your payment of £{} is refunded to your card; it usually shows within 5 to 10 working days.",
-                Pence::from_stored(payment.amount_pence)
-            ),
-            CancellationMoney::Kept { payment } => format!(
-                " As it was cancelled less than {} hours before it starts, your payment of £{} is not refunded.",
-                state.config().payments.refund_window_hours,
-                Pence::from_stored(payment.amount_pence)
-            ),
+            CancellationMoney::Refund { payment } => texts::refunded(Pence::from_stored(payment.amount_pence)),
+            CancellationMoney::Kept { payment } => texts::not_refunded(state.config().payments.refund_window_hours, Pence::from_stored(payment.amount_pence)),
             CancellationMoney::Unpaid { .. } => String::new(),
         };
-        let when = format!("{} on {} at {}", service.title, row.date.format("%A %-d %B %Y"), row.time);
-        let message = match &by {
-            CancelledBy::Member => format!("Your booking of {when} is cancelled; the attached update removes it from your calendar.{money_said}"),
-            CancelledBy::Staff { reason, .. } => format!(
-                "We are sorry: we have had to cancel your booking of {when}. Our reason: {reason} The attached update removes it from your calendar.{money_said}"
-            ),
+        let when = texts::when(&service.title, row.date, &row.time);
+        let reason = match &by {
+            CancelledBy::Member => None,
+            CancelledBy::Staff { reason, .. } => Some(reason.as_str()),
         };
-        change.notify(&notifier, member, Notice { title: "Booking cancelled".into(), message, link: "/user/bookings".into(), calendar: Some(invite) }).await?;
+        change.notify(&notifier, member, texts::cancelled(&when, reason, &money_said, invite)).await?;
         if let CancelledBy::Staff { staff, reason } = by {
-            let action = Action::new("booking.cancel", "booking", Some(row.id), format!("Cancelled member {}'s booking of {when}", member.id))
-                .because(Some(reason))
-                .changed(
-                    json!({"status": row.status, "payment_status": row.payment_status}),
-                    json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refund { .. })}),
-                );
+            let action = Action::new("booking.cancel", "booking", Some(row.id), texts::cancelled_entry(member.id, &when)).because(Some(reason)).changed(
+                json!({"status": row.status, "payment_status": row.payment_status}),
+                json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refund { .. })}),
+            );
             change.audit(staff, action).await?;
         }
     }

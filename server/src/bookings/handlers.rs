@@ -2,6 +2,7 @@
 
 use super::calendar::Invite;
 use super::cancellation::{self, CancelledBy};
+use super::texts;
 use super::views::BookingView;
 use crate::domain::{UkPostcode, uk_time};
 use crate::http::AppError;
@@ -9,7 +10,7 @@ use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
@@ -82,16 +83,16 @@ fn booking_date(errors: &mut FieldErrors, raw: &str) -> Option<NaiveDate> {
     }
     match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
         Ok(date) if date < uk_time::today() => {
-            errors.add("date", "Choose today or a later date.");
+            errors.add("date", texts::DATE_IN_PAST);
             None
         }
         Ok(date) if date > uk_time::today() + chrono::Duration::days(366) => {
-            errors.add("date", "Choose a date within the next year.");
+            errors.add("date", texts::DATE_TOO_FAR);
             None
         }
         Ok(date) => Some(date),
         Err(_) => {
-            errors.add("date", "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
+            errors.add("date", texts::DATE_FORMAT);
             None
         }
     }
@@ -103,7 +104,7 @@ fn booking_time(errors: &mut FieldErrors, raw: &str) -> Option<NaiveTime> {
     }
     let parsed = NaiveTime::parse_from_str(raw, "%H:%M").ok().filter(|_| raw.len() == 5);
     if parsed.is_none() {
-        errors.add("time", "Time has wrong format. Use HH:MM, e.g. 09:30.");
+        errors.add("time", texts::TIME_FORMAT);
     }
     parsed
 }
@@ -126,7 +127,7 @@ pub async fn book(
     if let (Some(date), Some(time)) = (date, time)
         && uk_time::to_utc(date.and_time(time)) <= Utc::now()
     {
-        errors.add("time", "Choose a time later than now.");
+        errors.add("time", texts::TIME_PASSED);
     }
     let address = errors.text::<ADDRESS_MAX_CHARS>("address_line_1", body.address_line_1.as_deref());
     let city = errors.text::<CITY_MAX_CHARS>("city", body.city.as_deref());
@@ -135,7 +136,7 @@ pub async fn book(
     let notes = errors.text_or_empty::<NOTES_MAX_CHARS>("notes", body.notes.as_deref());
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
-        errors.add("service", "This service is not open for bookings.");
+        errors.add("service", texts::NOT_OPEN);
     }
     errors.finish()?;
     let (service, date, time, postcode) = (service.expect("validated"), date.expect("validated"), time.expect("validated"), postcode.expect("validated"));
@@ -160,18 +161,7 @@ pub async fn book(
     .insert(change.db())
     .await?;
     let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
-    let notice = Notice {
-        title: "Booking received".into(),
-        message: format!(
-            "We have received your booking of {} on {} at {}. We will confirm it shortly; the attached invite adds it to your calendar.",
-            service.title,
-            date.format("%A %-d %B %Y"),
-            saved.time
-        ),
-        link: "/user/bookings".into(),
-        calendar: Some(invite),
-    };
-    change.notify(&notifier, &member.user, notice).await?;
+    change.notify(&notifier, &member.user, texts::received(&service.title, date, &saved.time, invite)).await?;
     change.commit().await?;
     Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours))))
 }

@@ -4,9 +4,10 @@
 //! staff member saw, so two staff acting at once cannot both do it.
 
 use super::calendar::Invite;
+use super::texts;
 use crate::admin::audit::Action;
 use crate::http::AppError;
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::Utc;
@@ -36,11 +37,11 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
     let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let (from, to) = step.statuses();
     if row.status != from {
-        let word = match step {
-            Step::Confirm => "Only a pending booking can be confirmed",
-            Step::Complete => "Only a confirmed booking can be marked completed",
-        };
-        return Err(AppError::BadRequest(format!("{word}; this one is {}.", row.status.to_string().to_lowercase())));
+        let status = row.status.to_string().to_lowercase();
+        return Err(AppError::BadRequest(match step {
+            Step::Confirm => texts::cannot_confirm(&status),
+            Step::Complete => texts::cannot_complete(&status),
+        }));
     }
     let member = user::Entity::find_by_id(row.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(row.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
@@ -53,34 +54,19 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
         .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
-        return Err(AppError::Conflict("Someone else changed this booking meanwhile. Reload to see it.".into()));
+        return Err(AppError::Conflict(texts::CHANGED_MEANWHILE.into()));
     }
-    let when = format!("{} on {} at {}", service.title, row.date.format("%A %-d %B %Y"), row.time);
-    let (notice, action, verb) = match step {
+    let when = texts::when(&service.title, row.date, &row.time);
+    let (notice, action, summary) = match step {
         Step::Confirm => (
-            Notice {
-                title: "Booking confirmed".into(),
-                message: format!("Your booking of {when} is confirmed. The attached update marks it confirmed in your calendar."),
-                link: "/user/bookings".into(),
-                calendar: Some(Invite::of(&row, &service, &member, notifier.brand(), state.config()).render(BookingStatus::Confirmed, Utc::now())),
-            },
+            texts::confirmed(&when, Invite::of(&row, &service, &member, notifier.brand(), state.config()).render(BookingStatus::Confirmed, Utc::now())),
             "booking.confirm",
-            "Confirmed",
+            texts::confirmed_entry(member.id, &when),
         ),
-        Step::Complete => (
-            Notice {
-                title: "Booking completed".into(),
-                message: format!("Your booking of {when} is complete. Thank you! You can leave a review of the service."),
-                link: format!("/services/details?id={}", service.id),
-                calendar: None,
-            },
-            "booking.complete",
-            "Marked completed",
-        ),
+        Step::Complete => (texts::completed(&when, service.id), "booking.complete", texts::completed_entry(member.id, &when)),
     };
     change.notify(&notifier, &member, notice).await?;
-    let entry = Action::new(action, "booking", Some(id), format!("{verb} member {}'s booking of {when}", member.id))
-        .changed(json!({"status": from}), json!({"status": to}));
+    let entry = Action::new(action, "booking", Some(id), summary).changed(json!({"status": from}), json!({"status": to}));
     change.audit(staff, entry).await?;
     change.commit().await?;
     booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)

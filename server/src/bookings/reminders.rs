@@ -1,8 +1,9 @@
 //! Reminder mails, 24 hours before a booked time: a periodic job that claims each booking's
 //! reminder with one conditional update, so that it goes out once, however many servers run.
 
+use super::texts;
 use crate::domain::uk_time;
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::state::AppState;
@@ -59,19 +60,7 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
         else {
             continue;
         };
-        let notice = Notice {
-            title: "Booking reminder".into(),
-            message: format!(
-                "A reminder: {} is booked for {} at {}, at {}, {}.",
-                service.title,
-                row.date.format("%A %-d %B"),
-                row.time,
-                row.address_line_1,
-                row.postcode
-            ),
-            link: "/user/bookings".into(),
-            calendar: None,
-        };
+        let notice = texts::reminder(&service.title, row.date, &row.time, &row.address_line_1, &row.postcode);
         change.notify(&notifier, &member, notice).await?;
         change.commit().await?;
         queued += 1;

@@ -1,5 +1,6 @@
 //! The member's own bookmarks: list, save (idempotent, for merging a visitor's), remove.
 
+use super::texts;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
@@ -108,7 +109,7 @@ pub async fn save(
             let id = errors.whole_number("job", Some(value));
             ("job", named_record::<job::Entity>(state.db(), &mut errors, "job", id).await?.map(|found| found.id))
         }
-        _ => return Err(AppError::BadRequest("Give either a service or a job to save.".into())),
+        _ => return Err(AppError::BadRequest(texts::SERVICE_OR_JOB.into())),
     };
     errors.finish()?;
     let id = id.expect("validated");

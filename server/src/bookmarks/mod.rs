@@ -2,6 +2,7 @@
 //! merged in here on login (saving one twice keeps one).
 
 mod handlers;
+mod texts;
 
 use crate::state::AppState;
 use std::sync::Arc;

@@ -13,7 +13,7 @@ use super::Reach;
 use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::platform::change::Change;
-use crate::reviews::queries::FORMER_MEMBER;
+use crate::reviews::texts::FORMER_MEMBER;
 use crate::state::AppState;
 use app::routes::Tag;
 use chrono::{NaiveDate, Utc};

@@ -1,5 +1,6 @@
 //! The member's own notifications: newest first, marked read one by one or all at once.
 
+use super::texts;
 use super::views::{NotificationView, ReadAllAnswer};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
@@ -34,7 +35,7 @@ fn boolean(raw: &str) -> Option<bool> {
 pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<NotificationView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let is_read = query.parsed(&mut errors, "is_read", "is_read is true or false;", boolean);
+    let is_read = query.parsed(&mut errors, "is_read", texts::IS_READ_EXPECTED, boolean);
     errors.finish()?;
     let mut select = notification::Entity::find().filter(notification::Column::UserId.eq(member.user.id));
     if let Some(is_read) = is_read {

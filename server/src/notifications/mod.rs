@@ -3,6 +3,7 @@
 
 mod handlers;
 pub mod notice;
+mod texts;
 pub mod views;
 
 use crate::state::AppState;

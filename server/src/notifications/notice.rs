@@ -1,7 +1,7 @@
 //! Telling a member something: a notification row and an email, both written inside the
 //! transaction of the event, so neither exists unless the event does.
 
-use crate::platform::mail::layout::html;
+use super::texts;
 use crate::platform::mail::outbox::{self, Mail};
 use crate::state::AppState;
 use chrono::Utc;
@@ -66,19 +66,6 @@ impl Notifier {
     }
 
     fn mail(&self, to: &user::Model, notice: &Notice) -> Mail {
-        let brand = &self.brand;
-        let first_name = to.full_name.split_whitespace().next().unwrap_or("there");
-        let greeting = format!("Hello {first_name},");
-        let url = format!("{}{}", self.public_url, notice.link);
-        let follow = format!("See it on {brand}: {url}");
-        let text = format!("{greeting}\n\n{}\n\n{follow}\n\n{brand} UK\n", notice.message);
-        Mail {
-            to: to.email.clone(),
-            subject: format!("{} - {brand}", notice.title),
-            text,
-            html: html(brand, &notice.title, &[greeting, notice.message.clone(), follow], None),
-            calendar: notice.calendar.clone(),
-            unsubscribe: None,
-        }
+        texts::mail(&to.email, &to.full_name, &self.brand, &format!("{}{}", self.public_url, notice.link), notice)
     }
 }

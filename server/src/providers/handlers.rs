@@ -1,12 +1,13 @@
 //! The member's provider applications.
 
+use super::texts;
 use super::views::ProviderView;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
@@ -69,11 +70,11 @@ pub async fn apply(
     let bio = errors.text::<BIO_MAX_CHARS>("bio", body.bio.as_deref());
     let years = errors.whole_number("experience_years", body.experience_years.as_ref());
     if years.is_some_and(|years| !(0..=MAX_EXPERIENCE_YEARS).contains(&years)) {
-        errors.add("experience_years", format!("Enter a number of years from 0 to {MAX_EXPERIENCE_YEARS}."));
+        errors.add("experience_years", texts::years_out_of_range(MAX_EXPERIENCE_YEARS));
     }
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
-        errors.add("service", "This service is not taking provider applications.");
+        errors.add("service", texts::NOT_TAKING_APPLICATIONS);
     }
     errors.finish()?;
     let (service, years) = (service.expect("validated"), years.expect("validated") as i32);
@@ -96,17 +97,11 @@ pub async fn apply(
         Ok(saved) => saved,
         // One application per member and service: the unique index decides, even for two at once.
         Err(error) if is_unique_violation(&error) => {
-            return Err(AppError::field("service", "You have already applied to provide this service."));
+            return Err(AppError::field("service", texts::ALREADY_APPLIED));
         }
         Err(error) => return Err(error.into()),
     };
-    let notice = Notice {
-        title: "Provider application received".into(),
-        message: format!("Thank you for applying to provide {}. Our team will review your application and let you know.", service.title),
-        link: "/become-provider".into(),
-        calendar: None,
-    };
-    change.notify(&notifier, &member.user, notice).await?;
+    change.notify(&notifier, &member.user, texts::application_received(&service.title)).await?;
     change.commit().await?;
     Ok((StatusCode::CREATED, Json(saved.into())))
 }

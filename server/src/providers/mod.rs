@@ -2,6 +2,7 @@
 //! reads their applications, switches their availability, or withdraws.
 
 mod handlers;
+mod texts;
 pub mod views;
 
 use crate::state::AppState;

@@ -1,6 +1,7 @@
 //! Reading a service's reviews, and leaving one.
 
 use super::queries::{self, ReviewRow, public_name};
+use super::texts;
 use super::views::ReviewView;
 use crate::domain::Rating;
 use crate::http::AppError;
@@ -8,7 +9,7 @@ use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, Unauthenticated};
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::platform::rate_limit::Limit;
@@ -38,7 +39,7 @@ const REPORT_MAX_CHARS: usize = 1000;
 pub async fn list(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ReviewView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let service = query.parsed(&mut errors, "service", "A service is a whole number from 1;", |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
+    let service = query.parsed(&mut errors, "service", texts::SERVICE_EXPECTED, |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
     errors.finish()?;
     let count = queries::count(state.db(), service).await?;
     let rows = match request.offset_within(count) {
@@ -82,7 +83,7 @@ pub async fn create(
         .all(state.db())
         .await?;
     if providers.iter().any(|p| p.user_id == member.user.id) {
-        return Err(AppError::BadRequest("You cannot review a service you provide.".into()));
+        return Err(AppError::BadRequest(texts::CANNOT_REVIEW_OWN_SERVICE.into()));
     }
     let notifier = Notifier::new(&state).await;
     let mut change = Change::begin(&state).await?;
@@ -100,19 +101,14 @@ pub async fn create(
         Ok(saved) => saved,
         // One review per member and service: the unique index decides, even for two at once.
         Err(error) if is_unique_violation(&error) => {
-            return Err(AppError::BadRequest("You have already reviewed this service.".into()));
+            return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into()));
         }
         Err(error) => return Err(error.into()),
     };
     let approved: Vec<i32> = providers.iter().filter(|p| p.status == ProviderStatus::Approved).map(|p| p.user_id).collect();
     let reviewer = public_name(&member.user.full_name);
     for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved)).all(change.db()).await? {
-        let notice = Notice {
-            title: "New review".into(),
-            message: format!("{reviewer} rated {} {} out of 5.", service.title, rating.get()),
-            link: format!("/services/details?id={}", service.id),
-            calendar: None,
-        };
+        let notice = texts::new_review(&reviewer, &service.title, service.id, rating.get());
         change.notify_naming(&notifier, &provider_user, notice, &member.user, &reviewer).await?;
     }
     change.touches([Tag::Service(service.id), Tag::Services, Tag::Reviews]);
@@ -128,8 +124,6 @@ pub struct ReviewReport {
     #[schema(required, value_type = crate::domain::Text<{ REPORT_MAX_CHARS }>)]
     reason: Option<String>,
 }
-
-const REPORTED: &str = "Thank you. Our team will look at this review.";
 
 /// Reports a review as false or abusive, for staff to look at; a second report by the same
 /// member changes nothing.
@@ -149,7 +143,7 @@ pub async fn report(
     errors.finish()?;
     let found = review::Entity::find_by_id(id).filter(review::Column::HiddenAt.is_null()).one(state.db()).await?.ok_or(AppError::NotFound)?;
     if found.user_id == member.user.id {
-        return Err(AppError::Forbidden("You cannot report your own review.".into()));
+        return Err(AppError::Forbidden(texts::CANNOT_REPORT_OWN_REVIEW.into()));
     }
     let inserted = review_report::ActiveModel {
         review_id: Set(id),
@@ -162,8 +156,8 @@ pub async fn report(
     .insert(state.db())
     .await;
     match inserted {
-        Ok(_) => Ok((StatusCode::CREATED, Json(MessageAnswer::new(REPORTED)))),
-        Err(error) if is_unique_violation(&error) => Ok((StatusCode::OK, Json(MessageAnswer::new(REPORTED)))),
+        Ok(_) => Ok((StatusCode::CREATED, Json(MessageAnswer::new(texts::REPORTED)))),
+        Err(error) if is_unique_violation(&error) => Ok((StatusCode::OK, Json(MessageAnswer::new(texts::REPORTED)))),
         Err(error) => Err(error.into()),
     }
 }

@@ -3,6 +3,7 @@
 
 mod handlers;
 pub mod queries;
+pub mod texts;
 pub mod views;
 
 use crate::state::AppState;

@@ -1,5 +1,6 @@
 //! Reviews of services: the newest ones, and each service's average rating.
 
+use super::texts::{A_CUSTOMER, FORMER_MEMBER};
 use app::data::ReviewView;
 use entity::words::BookingStatus;
 use entity::{booking, review, service, user};
@@ -31,9 +32,6 @@ pub async fn ratings(db: &impl ConnectionTrait, service_ids: &[i32]) -> Result<H
         .collect())
 }
 
-/// The name an erased account's reviews are kept under.
-pub const FORMER_MEMBER: &str = "Former member";
-
 /// Shows a member by first name and initial: reviews are public, surnames need not be.
 pub fn public_name(full_name: &str) -> String {
     if full_name == FORMER_MEMBER {
@@ -43,7 +41,7 @@ pub fn public_name(full_name: &str) -> String {
     match (parts.next(), parts.last()) {
         (Some(first), Some(last)) => format!("{first} {}.", last.chars().next().unwrap_or_default()),
         (Some(first), None) => first.to_string(),
-        _ => "A customer".to_string(),
+        _ => A_CUSTOMER.to_string(),
     }
 }
 
@@ -110,7 +108,7 @@ pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, offset:
         .map(|(review, author)| ReviewRow {
             verified_booking: verified.contains(&(review.user_id, review.service_id)),
             service_title: titles.get(&review.service_id).cloned().unwrap_or_default(),
-            user_name: author.map(|u| public_name(&u.full_name)).unwrap_or_else(|| "A customer".into()),
+            user_name: author.map(|u| public_name(&u.full_name)).unwrap_or_else(|| A_CUSTOMER.into()),
             review,
         })
         .collect())

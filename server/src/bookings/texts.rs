@@ -1,0 +1,110 @@
+//! What the bookings feature says: its refusals, the notices of each step of a booking, the
+//! calendar invite's description and the audit log's summaries.
+
+use crate::domain::Pence;
+use crate::notifications::notice::Notice;
+use chrono::NaiveDate;
+
+pub const DATE_IN_PAST: &str = "Choose today or a later date.";
+pub const DATE_TOO_FAR: &str = "Choose a date within the next year.";
+pub const DATE_FORMAT: &str = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
+pub const TIME_FORMAT: &str = "Time has wrong format. Use HH:MM, e.g. 09:30.";
+pub const TIME_PASSED: &str = "Choose a time later than now.";
+pub const NOT_OPEN: &str = "This service is not open for bookings.";
+pub const COMPLETED_NOT_CANCELLED: &str = "A completed booking cannot be cancelled.";
+pub const CHANGED_MEANWHILE: &str = "Someone else changed this booking meanwhile. Reload to see it.";
+
+const BOOKINGS: &str = "/user/bookings";
+
+/// A booking as its notices name it: `Cleaning on Monday 2 March 2026 at 09:30`.
+pub fn when(service: &str, date: NaiveDate, time: &str) -> String {
+    format!("{service} on {} at {time}", date.format("%A %-d %B %Y"))
+}
+
+pub fn received(service: &str, date: NaiveDate, time: &str, invite: String) -> Notice {
+    Notice {
+        title: "Booking received".into(),
+        message: format!(
+            "We have received your booking of {service} on {} at {time}. We will confirm it shortly; the attached invite adds it to your calendar.",
+            date.format("%A %-d %B %Y")
+        ),
+        link: BOOKINGS.into(),
+        calendar: Some(invite),
+    }
+}
+
+pub fn confirmed(when: &str, invite: String) -> Notice {
+    Notice {
+        title: "Booking confirmed".into(),
+        message: format!("Your booking of {when} is confirmed. The attached update marks it confirmed in your calendar."),
+        link: BOOKINGS.into(),
+        calendar: Some(invite),
+    }
+}
+
+pub fn completed(when: &str, service_id: i32) -> Notice {
+    Notice {
+        title: "Booking completed".into(),
+        message: format!("Your booking of {when} is complete. Thank you! You can leave a review of the service."),
+        link: format!("/services/details?id={service_id}"),
+        calendar: None,
+    }
+}
+
+/// What a cancellation's notice says of the money, after its first sentence.
+pub fn refunded(amount: Pence) -> String {
+    format!(" Your payment of £{amount} is refunded to your card; it usually shows within 5 to 10 working days.")
+}
+
+pub fn not_refunded(window_hours: u32, amount: Pence) -> String {
+    format!(" As it was cancelled less than {window_hours} hours before it starts, your payment of £{amount} is not refunded.")
+}
+
+/// Cancelled by the member, or by staff for `reason`; `money` is [`refunded`], [`not_refunded`] or empty.
+pub fn cancelled(when: &str, reason: Option<&str>, money: &str, invite: String) -> Notice {
+    let message = match reason {
+        None => format!("Your booking of {when} is cancelled; the attached update removes it from your calendar.{money}"),
+        Some(reason) => {
+            format!(
+                "We are sorry: we have had to cancel your booking of {when}. Our reason: {reason} The attached update removes it from your calendar.{money}"
+            )
+        }
+    };
+    Notice { title: "Booking cancelled".into(), message, link: BOOKINGS.into(), calendar: Some(invite) }
+}
+
+pub fn reminder(service: &str, date: NaiveDate, time: &str, address: &str, postcode: &str) -> Notice {
+    Notice {
+        title: "Booking reminder".into(),
+        message: format!("A reminder: {service} is booked for {} at {time}, at {address}, {postcode}.", date.format("%A %-d %B")),
+        link: BOOKINGS.into(),
+        calendar: None,
+    }
+}
+
+/// Why a booking cannot be confirmed or completed: it is `status` (lower case).
+pub fn cannot_confirm(status: &str) -> String {
+    format!("Only a pending booking can be confirmed; this one is {status}.")
+}
+
+pub fn cannot_complete(status: &str) -> String {
+    format!("Only a confirmed booking can be marked completed; this one is {status}.")
+}
+
+/// The calendar invite's description.
+pub fn invite_description(brand: &str, booking_id: i32, service: &str, public_url: &str) -> String {
+    format!("{brand} booking {booking_id}: {service}. Manage it at {public_url}/user/bookings")
+}
+
+/// The audit log's summaries of staff steps.
+pub fn cancelled_entry(member_id: i32, when: &str) -> String {
+    format!("Cancelled member {member_id}'s booking of {when}")
+}
+
+pub fn confirmed_entry(member_id: i32, when: &str) -> String {
+    format!("Confirmed member {member_id}'s booking of {when}")
+}
+
+pub fn completed_entry(member_id: i32, when: &str) -> String {
+    format!("Marked completed member {member_id}'s booking of {when}")
+}
