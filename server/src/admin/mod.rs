@@ -1,6 +1,11 @@
 //! The back office: staff sign in with a second factor, then run the company from `/admin`
 //! (server-rendered pages) or the staff API under `/api/admin/` (the same functions). Every
 //! change is one transaction with its notifications, mail and audit log row.
+//!
+//! One folder a subject (bookings, payments, jobs, members, catalogue, reviews, recruitment,
+//! contact, provider applications), each with its queries and rules (`mod.rs`), its JSON
+//! calls (`api.rs`) and its pages (`pages.rs`); `pages.rs` and `api.rs` here hold what the
+//! subjects share (the staff page, a form's "act, then redirect") and the dashboard and audit log.
 
 mod api;
 pub mod audit;
@@ -8,6 +13,7 @@ mod bookings;
 mod catalogue;
 mod contact;
 mod dashboard;
+mod inbox;
 mod jobs;
 mod members;
 mod pages;
@@ -18,7 +24,6 @@ mod reviews;
 pub mod second_factor;
 pub mod session;
 mod sign_in;
-mod talent;
 
 use crate::state::AppState;
 use std::sync::Arc;
@@ -43,33 +48,33 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(sign_in::enrol))
         .routes(routes!(sign_in::confirm_enrolment))
         .routes(routes!(api::dashboard))
-        .routes(routes!(api::provider_applications))
-        .routes(routes!(api::decide))
-        .routes(routes!(api::booking_list))
-        .routes(routes!(api::booking_action))
-        .routes(routes!(api::member_list))
-        .routes(routes!(api::member))
-        .routes(routes!(api::member_action))
-        .routes(routes!(api::member_data))
-        .routes(routes!(api::member_erase))
-        .routes(routes!(api::category_list, api::category_create))
-        .routes(routes!(api::category_update))
-        .routes(routes!(api::service_list, api::service_create))
-        .routes(routes!(api::service_show, api::service_update))
-        .routes(routes!(api::website_info, api::website_info_update))
-        .routes(routes!(api::review_list))
-        .routes(routes!(api::review_moderation))
-        .routes(routes!(api::payment_list))
-        .routes(routes!(api::payment))
-        .routes(routes!(api::payment_refund))
-        .routes(routes!(api::recruitment_list))
-        .routes(routes!(api::recruitment_update))
-        .routes(routes!(api::contact_list))
-        .routes(routes!(api::contact_update))
-        .routes(routes!(api::talent_list))
-        .routes(routes!(api::job_list))
-        .routes(routes!(api::job_action))
-        .routes(routes!(api::job_applications))
-        .routes(routes!(api::application_status))
+        .routes(routes!(provider_applications::api::provider_applications))
+        .routes(routes!(provider_applications::api::decide))
+        .routes(routes!(bookings::api::booking_list))
+        .routes(routes!(bookings::api::booking_action))
+        .routes(routes!(members::api::member_list))
+        .routes(routes!(members::api::member))
+        .routes(routes!(members::api::member_action))
+        .routes(routes!(members::api::member_data))
+        .routes(routes!(members::api::member_erase))
+        .routes(routes!(catalogue::api::category_list, catalogue::api::category_create))
+        .routes(routes!(catalogue::api::category_update))
+        .routes(routes!(catalogue::api::service_list, catalogue::api::service_create))
+        .routes(routes!(catalogue::api::service_show, catalogue::api::service_update))
+        .routes(routes!(catalogue::api::website_info, catalogue::api::website_info_update))
+        .routes(routes!(reviews::api::review_list))
+        .routes(routes!(reviews::api::review_moderation))
+        .routes(routes!(payments::api::payment_list))
+        .routes(routes!(payments::api::payment))
+        .routes(routes!(payments::api::payment_refund))
+        .routes(routes!(recruitment::api::recruitment_list))
+        .routes(routes!(recruitment::api::recruitment_update))
+        .routes(routes!(contact::api::contact_list))
+        .routes(routes!(contact::api::contact_update))
+        .routes(routes!(recruitment::api::talent_list))
+        .routes(routes!(jobs::api::job_list))
+        .routes(routes!(jobs::api::job_action))
+        .routes(routes!(jobs::api::job_applications))
+        .routes(routes!(jobs::api::application_status))
         .routes(routes!(api::audit_log))
 }

@@ -3,7 +3,10 @@
 //! removal, which also tells the applicants); the applications to any job, with CVs by signed
 //! links, moved along through the jobs feature's own status change.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+
+use crate::admin::audit::Action;
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
@@ -34,7 +37,7 @@ pub async fn list(db: &impl ConnectionTrait, show: Filter<JobPostStatus>, text: 
         Some(JobPostStatus::Removed) => select.filter(job::Column::RemovedAt.is_not_null()),
     };
     if let Some(text) = text {
-        let like = |column| super::contains(column, text);
+        let like = |column| crate::admin::contains(column, text);
         select = select.filter(Condition::any().add(like(job::Column::Title)).add(like(job::Column::Company)));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;

@@ -2,7 +2,10 @@
 //! end at once) or reactivate it, grant or remove staff rights, and answer a person's emailed
 //! request for their data or for erasure. A staff member cannot lock themselves out.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+
+use crate::admin::audit::Action;
 use crate::data_rights::erasure::{self, ErasedBy};
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
@@ -18,7 +21,7 @@ use serde_json::json;
 pub async fn search(db: &impl ConnectionTrait, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<MemberRow>), DbErr> {
     let mut select = user::Entity::find().order_by_desc(user::Column::DateJoined).order_by_desc(user::Column::Id);
     if let Some(text) = text {
-        let like = |column| super::contains(column, text);
+        let like = |column| crate::admin::contains(column, text);
         select = select.filter(Condition::any().add(like(user::Column::FullName)).add(like(user::Column::Email)));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
@@ -115,7 +118,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
         crate::accounts::tokens::revoke_all(write.db(), id, None).await?;
     }
     if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
-        super::session::end_all(write.db(), id).await?;
+        crate::admin::session::end_all(write.db(), id).await?;
     }
     let entry = Action::new(action, "user", Some(id), format!("{summary} member {id}")).changed(json!({field: before}), json!({field: value}));
     write.audit(staff, entry).await?;
@@ -136,7 +139,7 @@ async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user
         .exec(change.db())
         .await?;
     entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(change.db()).await?;
-    super::session::end_all(change.db(), member.id).await?;
+    crate::admin::session::end_all(change.db(), member.id).await?;
     let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of member {}", member.id))
         .changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
     change.audit(staff, entry).await?;

@@ -1,6 +1,9 @@
 //! Bookings as staff find them: by date, status and member (a name or an address, in part),
 //! soonest first; and what staff do to one, through the bookings feature's own rules.
 
+pub mod api;
+pub mod pages;
+
 use crate::bookings::cancellation::{self, CancelledBy};
 use crate::bookings::progress::{self, Step};
 use crate::domain::Pence;
@@ -34,7 +37,7 @@ pub async fn list(db: &impl ConnectionTrait, filter: &BookingFilter, page: PageR
         select = select.filter(booking::Column::Status.eq(status));
     }
     if let Some(text) = &filter.member {
-        let like = |column| super::contains(column, text);
+        let like = |column| crate::admin::contains(column, text);
         let members = Query::select()
             .column(user::Column::Id)
             .from(user::Entity)

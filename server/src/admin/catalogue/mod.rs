@@ -3,7 +3,10 @@
 //! into checked values once; each change is one transaction with its audit row (the changed
 //! fields before and after), then the pages showing it are dropped from the cache.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+
+use crate::admin::audit::Action;
 use crate::domain::{Email, Pence, UkPhone};
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
@@ -205,7 +208,7 @@ fn service_json(s: &service::Model) -> Value {
 pub async fn services(db: &impl ConnectionTrait, text: Option<&str>, page: PageRequest) -> Result<(u64, Vec<ServiceRow>), DbErr> {
     let mut select = service::Entity::find().order_by_asc(service::Column::Title).order_by_asc(service::Column::Id);
     if let Some(text) = text {
-        select = select.filter(super::contains(service::Column::Title, text));
+        select = select.filter(crate::admin::contains(service::Column::Title, text));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
     let names: HashMap<i32, String> = category::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.name)).collect();

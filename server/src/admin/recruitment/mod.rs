@@ -1,7 +1,11 @@
 //! The recruitment inbox: companies' requests, newest first by status, each moved along (New,
 //! Contacted, Closed) with notes only staff read; every change in the audit log.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+pub mod talent;
+
+use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::platform::change::Change;

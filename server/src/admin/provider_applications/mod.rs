@@ -2,7 +2,10 @@
 //! reason; either can be reversed later. The member is told by notification and email, in the
 //! decision's own transaction, and the decision is in the audit log.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+
+use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::notifications::notice::{Notice, Notifier};

@@ -1,7 +1,10 @@
 //! The contact inbox: messages from the contact page, newest first by status, each moved along
 //! (New, Answered, Closed) with notes only staff read; every change in the audit log.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+
+use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::platform::change::Change;

@@ -3,7 +3,10 @@
 //! money cannot go back twice), then in one transaction the payment and its booking are marked
 //! Refunded, the member told and the audit log written.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+
+use crate::admin::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};

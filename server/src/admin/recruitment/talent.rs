@@ -18,13 +18,13 @@ pub struct TalentFilter {
 pub async fn search(db: &impl ConnectionTrait, filter: &TalentFilter, storage: &Storage, page: PageRequest) -> Result<(u64, Vec<TalentRow>), DbErr> {
     let mut select = job_seeker::Entity::find().order_by_desc(job_seeker::Column::CreatedAt).order_by_desc(job_seeker::Column::Id);
     if let Some(role) = &filter.role {
-        select = select.filter(super::contains(job_seeker::Column::Roles, role));
+        select = select.filter(crate::admin::contains(job_seeker::Column::Roles, role));
     }
     if let Some(location) = &filter.location {
-        select = select.filter(super::contains(job_seeker::Column::Locations, location));
+        select = select.filter(crate::admin::contains(job_seeker::Column::Locations, location));
     }
     if let Some(kind) = filter.employment_type {
-        select = select.filter(super::contains(job_seeker::Column::EmploymentTypes, kind.as_str()));
+        select = select.filter(crate::admin::contains(job_seeker::Column::EmploymentTypes, kind.as_str()));
     }
     let (count, rows) = rows_of_page(db, select, page).await?;
     // Roles and towns are kept one a line, employment types comma-separated (job_seekers/registration.rs).

@@ -2,7 +2,10 @@
 //! average at once, and is kept), restore it, or keep it as it is; either decision closes its
 //! reports. Each is one transaction with its audit row, then the pages showing it are dropped.
 
-use super::audit::Action;
+pub mod api;
+pub mod pages;
+
+use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::platform::change::Change;
