@@ -1,24 +1,12 @@
 //! A booking as the API shows it.
 
+use crate::catalogue::views::BookedService;
 use crate::domain::Pence;
 use crate::payments::refunds::refund_until;
 use entity::words::{BookingPayment, BookingStatus};
 use entity::{booking, service};
 use serde::Serialize;
 use utoipa::ToSchema;
-
-#[derive(Serialize, ToSchema)]
-pub struct BookedService {
-    id: i32,
-    title: String,
-    slug: String,
-}
-
-impl BookedService {
-    pub fn of(service: &service::Model) -> Self {
-        BookedService { id: service.id, title: service.title.clone(), slug: service.slug.clone() }
-    }
-}
 
 /// The contract's booking.
 #[derive(Serialize, ToSchema)]

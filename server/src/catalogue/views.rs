@@ -128,3 +128,17 @@ impl WebsiteInfoView {
         }
     }
 }
+
+/// The service a booking or a payment is for, as both show it.
+#[derive(Serialize, ToSchema)]
+pub struct BookedService {
+    id: i32,
+    title: String,
+    slug: String,
+}
+
+impl BookedService {
+    pub fn of(service: &service::Model) -> Self {
+        BookedService { id: service.id, title: service.title.clone(), slug: service.slug.clone() }
+    }
+}

@@ -1,7 +1,7 @@
 //! A payment as the API shows it: the booking it pays for, the amount with its currency, where
 //! it stands, and its receipt number.
 
-use crate::bookings::views::BookedService;
+use crate::catalogue::views::BookedService;
 use crate::domain::Pence;
 use crate::http::timestamp;
 use entity::words::{BookingPayment, BookingStatus, Currency, PaymentProvider, PaymentStatus};

@@ -1431,6 +1431,7 @@ export interface components {
             /** @description Leave out to change nothing. */
             readonly availability?: boolean | null;
         };
+        /** @description The service a booking or a payment is for, as both show it. */
         readonly BookedService: {
             /** Format: int32 */
             readonly id: number;
