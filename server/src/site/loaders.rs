@@ -122,7 +122,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             ..Default::default()
         }),
         DataRoute::RecruitmentPost(()) => PageData::RecruitmentPost(FormOutcome::default()),
-        DataRoute::Contact((sent,)) => PageData::Contact(FormOutcome { sent: sent.then(|| crate::contact::handlers::SENT.to_string()), ..Default::default() }),
+        DataRoute::Contact((sent,)) => PageData::Contact(FormOutcome { sent: sent.then(|| crate::contact::texts::SENT.to_string()), ..Default::default() }),
         DataRoute::FormHireTalent(()) => PageData::FormHireTalent(FormOutcome::default()),
     };
     Ok(page)
