@@ -1,6 +1,7 @@
 //! One-time codes sent by mail: 6 digits from a secure source, kept as a keyed hash, valid
 //! 10 minutes, single use, dead after 5 wrong tries; a new code replaces the old one.
 
+use super::texts::{CODE_FORMAT, INVALID_CODE, TOO_MANY_WRONG_CODES};
 use crate::http::AppError;
 use crate::platform::secrets::constant_time_eq;
 use crate::platform::security_events::{self, SecurityEvent};
@@ -37,9 +38,6 @@ impl Purpose {
 pub struct Codes {
     key: Vec<u8>,
 }
-
-const INVALID: &str = "Invalid or expired code.";
-const TOO_MANY: &str = "Too many wrong codes. Request a new code.";
 
 impl Codes {
     pub fn new(key: &[u8]) -> Self {
@@ -111,10 +109,10 @@ impl Codes {
         };
         let given = given.trim();
         if given.len() != 6 || !given.chars().all(|c| c.is_ascii_digit()) {
-            return Err(wrong("Enter the 6-digit code from the email."));
+            return Err(wrong(CODE_FORMAT));
         }
         let Some(code) = latest(db, user_id, purpose).await?.filter(|c| c.used_at.is_none() && c.expires_at > Utc::now()) else {
-            return Err(wrong(INVALID));
+            return Err(wrong(INVALID_CODE));
         };
         let counted = one_time_code::Entity::update_many()
             .col_expr(one_time_code::Column::Attempts, Expr::col(one_time_code::Column::Attempts).add(1))
@@ -126,11 +124,11 @@ impl Codes {
         if counted.rows_affected == 0 {
             // Used meanwhile by another request, or out of tries: the row says which.
             let tried_out = one_time_code::Entity::find_by_id(code.id).one(db).await?.is_some_and(|c| c.used_at.is_none() && c.attempts >= MAX_TRIES);
-            return Err(wrong(if tried_out { TOO_MANY } else { INVALID }));
+            return Err(wrong(if tried_out { TOO_MANY_WRONG_CODES } else { INVALID_CODE }));
         }
         let expected = self.digest(user_id, purpose, given);
         if !constant_time_eq(expected.as_bytes(), code.code_hash.as_bytes()) {
-            return Err(wrong(INVALID));
+            return Err(wrong(INVALID_CODE));
         }
         Ok(MatchedCode(code.id))
     }
@@ -150,7 +148,7 @@ pub async fn use_up(txn: &impl ConnectionTrait, code: MatchedCode) -> Result<(),
         .exec(txn)
         .await?;
     if used.rows_affected == 0 {
-        return Err(AppError::field("otp", INVALID));
+        return Err(AppError::field("otp", INVALID_CODE));
     }
     Ok(())
 }

@@ -2,13 +2,13 @@
 //! password reset, the member's profile and documents, and staff accounts.
 
 pub mod codes;
-mod mail;
 pub mod page_forms;
 pub mod password_rules;
 pub mod profile;
 pub mod sign_in;
 pub mod staff;
 pub mod store;
+pub mod texts;
 pub mod tokens;
 
 use crate::state::AppState;

@@ -7,6 +7,7 @@
 //! browser's script, so without it their page answers that they need JavaScript.
 
 use super::sign_in::{self, EmailBody, RegisterBody, ResetConfirmBody, VerifyBody};
+use super::texts::{self, CHANGE_PASSWORD_NEEDS_JAVASCRIPT, LOGIN_NEEDS_JAVASCRIPT};
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::http::page_form::{FORM_WIDE, FromThisSite, answer_with_page, as_json, posted_values, refusal};
@@ -23,12 +24,6 @@ use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// Said when the login form is posted without JavaScript.
-pub const LOGIN_NEEDS_JAVASCRIPT: &str =
-    "Logging in needs JavaScript: your session is kept by this site's script in your browser. Turn JavaScript on, then log in again.";
-/// Said when the change-password form is posted without JavaScript.
-pub const CHANGE_PASSWORD_NEEDS_JAVASCRIPT: &str = "Changing your password needs JavaScript and sign-in: your session is kept by this site's script in your browser. Turn JavaScript on, log in, then change it here.";
-
 /// POST on the account pages; every other method falls through to `pages`, the site.
 pub fn routes(pages: Router) -> Router<Arc<AppState>> {
     Router::new()
@@ -41,8 +36,7 @@ pub fn routes(pages: Router) -> Router<Arc<AppState>> {
 
 /// The API's body made of the posted values (all text, as the API also takes).
 fn body_of<Body: DeserializeOwned>(values: &BTreeMap<String, String>) -> Result<Body, AppError> {
-    serde_json::from_value(serde_json::Value::Object(as_json(values)))
-        .map_err(|_| AppError::BadRequest("The form cannot be read: send it again from the page.".into()))
+    serde_json::from_value(serde_json::Value::Object(as_json(values))).map_err(|_| AppError::BadRequest(texts::PAGE_FORM_UNREADABLE.into()))
 }
 
 /// What was typed, to fill the form again: everything but secrets (a password, a code).
@@ -112,7 +106,7 @@ async fn forgot_password(State(state): State<Arc<AppState>>, _: FromThisSite, cl
         Err(error) => Err(error),
     };
     // A refusal stays on the second step, for the same address.
-    let page = |errors| PageData::UserForgotPassword(FormOutcome { sent: Some(sign_in::RESET_CODE_SENT.to_string()), errors, values: kept(values) });
+    let page = |errors| PageData::UserForgotPassword(FormOutcome { sent: Some(texts::RESET_CODE_SENT.to_string()), errors, values: kept(values) });
     redirect_or_refuse(&state, answer, |_| "/user/login?reset=1".to_string(), Route::UserForgotPassword { email }, page).await
 }
 

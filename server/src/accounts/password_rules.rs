@@ -3,23 +3,22 @@
 //! passwords): zxcvbn's estimate, from its 30,000 common passwords, names, words, keyboard
 //! patterns and the account's own email, must be above a million guesses.
 
+use super::texts::{PASSWORD_LIKE_EMAIL, PASSWORD_NUMERIC, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, TOO_COMMON};
 use crate::domain::Email;
 use zxcvbn::Score;
 
-pub const TOO_COMMON: &str = "This password is too common. Choose a longer or less usual one, such as a few words only you would put together.";
-
 pub fn check_password(password: &str, email: Option<&Email>) -> Result<(), &'static str> {
     if password.chars().count() < 8 {
-        return Err("This password is too short. It must contain at least 8 characters.");
+        return Err(PASSWORD_TOO_SHORT);
     }
     if password.chars().all(|c| c.is_ascii_digit()) {
-        return Err("This password is entirely numeric.");
+        return Err(PASSWORD_NUMERIC);
     }
     if email.is_some_and(|email| password.trim().eq_ignore_ascii_case(email.as_str())) {
-        return Err("The password is too similar to the email address.");
+        return Err(PASSWORD_LIKE_EMAIL);
     }
     if password.chars().count() > 128 {
-        return Err("This password is too long. It must contain at most 128 characters.");
+        return Err(PASSWORD_TOO_LONG);
     }
     let own_words: Vec<&str> = email.map(|email| email.as_str().split(['@', '.', '_', '-', '+']).filter(|word| word.len() > 2).collect()).unwrap_or_default();
     if zxcvbn::zxcvbn(password, &own_words).score() < Score::Two {

@@ -2,10 +2,11 @@
 //! Documents are stored under random names and shown only as signed, expiring links.
 
 use crate::accounts::sign_in::NAME_MAX_CHARS;
+use crate::accounts::texts;
 use crate::accounts::tokens;
 use crate::domain::text::TextProblem;
 use crate::domain::{Email, Text, TextOrEmpty, UkPhone, UkPostcode};
-use crate::http::extract::{FieldErrors, JsonBody, ProfileForm, RecordId, form_error};
+use crate::http::extract::{FieldErrors, JsonBody, ProfileForm, REQUIRED, RecordId, form_error};
 use crate::http::member::Member;
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::http::upload::{DOCUMENT_KINDS, FileRefusal, PICTURE_KINDS, PICTURE_LIMIT};
@@ -109,7 +110,7 @@ pub async fn show(State(state): State<Arc<AppState>>, member: Member) -> Result<
 /// A readable name for a certificate: the uploaded file's name without its folder.
 fn certificate_name(file_name: Option<&str>) -> String {
     let name: String = file_name.unwrap_or("").rsplit(['/', '\\']).next().unwrap_or("").chars().filter(|c| !c.is_control()).take(120).collect();
-    if name.trim().is_empty() { "Certificate".into() } else { name.trim().to_string() }
+    if name.trim().is_empty() { texts::CERTIFICATE.into() } else { name.trim().to_string() }
 }
 
 struct Upload {
@@ -127,7 +128,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
     let limits = state.config().limits;
     let mut certificates = 0;
     let mut refusal = FileRefusal::default();
-    while let Some(mut field) = form.next_field().await.map_err(|e| form_error("The form could not be read", e))? {
+    while let Some(mut field) = form.next_field().await.map_err(|e| form_error(texts::FORM_UNREADABLE, e))? {
         let name = field.name().unwrap_or("").to_string();
         let file_field: Option<(&'static str, usize, &[FileKind])> = match name.as_str() {
             "profile_picture" => Some(("profile_picture", PICTURE_LIMIT, PICTURE_KINDS)),
@@ -142,7 +143,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
             if field_name == "certificates" {
                 certificates += 1;
                 if certificates > limits.certificates_per_request {
-                    return Err(AppError::field("certificates", format!("Add at most {} certificates at a time.", limits.certificates_per_request)));
+                    return Err(AppError::field("certificates", texts::certificates_per_request(limits.certificates_per_request)));
                 }
             }
             let file_name = field.file_name().map(str::to_string);
@@ -151,17 +152,17 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
             }
             continue;
         }
-        let raw = field.text().await.map_err(|e| form_error(&format!("The field {name} could not be read"), e))?;
+        let raw = field.text().await.map_err(|e| form_error(&texts::field_unreadable(&name), e))?;
         let value = raw.trim().to_string();
         match name.as_str() {
             "full_name" => match Text::<NAME_MAX_CHARS>::parse(&raw) {
                 Ok(full_name) => row.full_name = Set(full_name.into_string()),
-                Err(TextProblem::Blank) => errors.add("full_name", "This field may not be blank."),
+                Err(TextProblem::Blank) => errors.add("full_name", texts::NAME_BLANK),
                 Err(problem) => errors.add("full_name", problem.message()),
             },
             "email" => match Email::parse(&value) {
                 Ok(email) if email.as_str() == member.user.email => {}
-                Ok(_) => errors.add("email", "The email address cannot be changed."),
+                Ok(_) => errors.add("email", texts::EMAIL_UNCHANGEABLE),
                 Err(problem) => errors.add("email", problem),
             },
             "phone_number" => match UkPhone::parse(&value) {
@@ -182,18 +183,17 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
             "date_of_birth" if value.is_empty() => row.date_of_birth = Set(None),
             "date_of_birth" => match NaiveDate::parse_from_str(&value, "%Y-%m-%d") {
                 Ok(date) if date < Utc::now().date_naive() && date.format("%Y").to_string().as_str() >= "1900" => row.date_of_birth = Set(Some(date)),
-                Ok(_) => errors.add("date_of_birth", "Enter a date of birth in the past."),
-                Err(_) => errors.add("date_of_birth", "Date has wrong format. Use YYYY-MM-DD."),
+                Ok(_) => errors.add("date_of_birth", texts::BIRTH_NOT_PAST),
+                Err(_) => errors.add("date_of_birth", texts::BIRTH_FORMAT),
             },
-            "id" | "is_verified" | "date_joined" | "is_staff" | "password" => errors.add(&name, "This field cannot be changed here."),
+            "id" | "is_verified" | "date_joined" | "is_staff" | "password" => errors.add(&name, texts::NOT_CHANGED_HERE),
             _ => {}
         }
     }
     refusal.answer()?;
     errors.finish()?;
 
-    let too_many_certificates =
-        || AppError::field("certificates", format!("You can keep at most {} certificates. Remove one first.", limits.certificates_per_member));
+    let too_many_certificates = || AppError::field("certificates", texts::certificates_per_member(limits.certificates_per_member));
     // Refused before any file is stored; counted again inside the transaction, which
     // decides when two updates race.
     if certificates > 0 && certificates_kept(state.db(), member.user.id).await? + certificates > limits.certificates_per_member {
@@ -301,7 +301,7 @@ pub async fn update_password(
     let mut errors = FieldErrors::default();
     let old = body.old_password.unwrap_or_default();
     if old.is_empty() {
-        errors.add("old_password", "This field is required.");
+        errors.add("old_password", REQUIRED);
     }
     let email = Email::parse(&member.user.email).ok();
     let new = errors.new_password("new_password", body.new_password, email.as_ref());
@@ -309,7 +309,7 @@ pub async fn update_password(
     let stored = member.user.password_hash.clone();
     let old_matches = passwords::verify_blocking(old, Some(stored)).await;
     if !old_matches {
-        return Err(AppError::field("old_password", "Your old password was entered incorrectly. Please enter it again."));
+        return Err(AppError::field("old_password", texts::WRONG_OLD_PASSWORD));
     }
     let hash = passwords::hash_blocking(new).await;
     let user_id = member.user.id;
@@ -323,5 +323,5 @@ pub async fn update_password(
     tokens::revoke_all(change.db(), user_id, Some(&member.family)).await?;
     crate::admin::session::end_all(change.db(), user_id).await?;
     change.commit().await?;
-    Ok(Json(MessageAnswer::new("Password updated successfully!")))
+    Ok(Json(MessageAnswer::new(texts::PASSWORD_UPDATED)))
 }

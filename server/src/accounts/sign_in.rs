@@ -1,13 +1,13 @@
 //! `/api/auth/`: registration, email verification, sign-in, token refresh, sign-out and
 //! password reset.
 
-use super::mail as templates;
+use super::texts::{self, password_reset_code, verification_code};
 use crate::accounts::codes::{self, Purpose};
 use crate::accounts::store;
 use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
-use crate::http::extract::{ClientAddress, FieldErrors, JsonBody};
+use crate::http::extract::{ClientAddress, FieldErrors, JsonBody, REQUIRED};
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, RegisterAnswer};
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
@@ -30,13 +30,6 @@ type Answer = Result<Json<MessageAnswer>, AppError>;
 /// The longest full name taken, here and in the profile.
 pub const NAME_MAX_CHARS: usize = 150;
 
-/// What a member is told once their address is verified.
-pub const VERIFIED: &str = "Verification successful! Please login to continue.";
-/// What is said after a reset code is asked for, whether or not the account exists.
-pub const RESET_CODE_SENT: &str = "Password reset code sent! Please check your email.";
-/// What a member is told once their new password is set.
-pub const PASSWORD_RESET: &str = "Password reset successful! Please login to continue.";
-
 fn message(text: &str) -> Json<MessageAnswer> {
     Json(MessageAnswer::new(text))
 }
@@ -49,10 +42,10 @@ async fn find_user(state: &AppState, email: &Email) -> Result<Option<user::Model
 async fn queue_code(state: &AppState, change: &mut Change<'_>, user: &user::Model, purpose: Purpose) -> Result<(), AppError> {
     let code = state.codes.issue(change.db(), user.id, purpose).await?;
     let brand = state.brand().await;
-    let first_name = user.full_name.split_whitespace().next().unwrap_or("there");
+    let first_name = texts::first_name(&user.full_name);
     let mail = match purpose {
-        Purpose::VerifyEmail => templates::verification_code(&user.email, &brand, first_name, &code),
-        Purpose::PasswordReset => templates::password_reset_code(&user.email, &brand, first_name, &code),
+        Purpose::VerifyEmail => verification_code(&user.email, &brand, first_name, &code),
+        Purpose::PasswordReset => password_reset_code(&user.email, &brand, first_name, &code),
     };
     change.mail(mail).await?;
     if state.log_codes {
@@ -90,7 +83,7 @@ pub async fn register(
     if let Some(email) = &email
         && find_user(&state, email).await?.is_some()
     {
-        errors.add("email", "A user with this email already exists.");
+        errors.add("email", texts::EMAIL_TAKEN);
     }
     errors.finish()?;
     let (email, phone) = (email.expect("validated"), phone.expect("validated"));
@@ -103,13 +96,13 @@ pub async fn register(
         Ok(user) => user,
         // Two registrations of one address at once: the unique index decides.
         Err(error) if is_unique_violation(&error) => {
-            return Err(AppError::field("email", "A user with this email already exists."));
+            return Err(AppError::field("email", texts::EMAIL_TAKEN));
         }
         Err(error) => return Err(error.into()),
     };
     queue_code(&state, &mut change, &created, Purpose::VerifyEmail).await?;
     change.commit().await?;
-    Ok((StatusCode::CREATED, Json(RegisterAnswer::new("Registration successful! Please check your email to verify your account.", created.email))))
+    Ok((StatusCode::CREATED, Json(RegisterAnswer::new(texts::REGISTERED, created.email))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -133,10 +126,10 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
     // Guesses spread over many addresses still count against the one account they target.
     state.limiter.check("verify-account", email.as_str(), limit).await?;
     let Some(user) = find_user(&state, &email).await? else {
-        return Err(AppError::field("otp", "Invalid or expired code."));
+        return Err(AppError::field("otp", texts::INVALID_CODE));
     };
     if user.is_verified {
-        return Err(AppError::BadRequest("This email address is already verified. Please login.".into()));
+        return Err(AppError::BadRequest(texts::ALREADY_VERIFIED.into()));
     }
     let code = state.codes.check(state.db(), user.id, Purpose::VerifyEmail, &otp).await?;
     let change = Change::begin(&state).await?;
@@ -146,7 +139,7 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, client: ClientAddr
     row.updated_at = Set(Utc::now());
     row.update(change.db()).await?;
     change.commit().await?;
-    Ok(message(VERIFIED))
+    Ok(message(texts::VERIFIED))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -156,7 +149,7 @@ pub struct EmailBody {
 }
 
 fn wait_message(seconds: i64) -> AppError {
-    AppError::TooManyRequests { message: format!("Please wait {seconds} seconds before asking for another code."), retry_after_seconds: seconds as u64 }
+    AppError::TooManyRequests { message: texts::wait_for_code(seconds), retry_after_seconds: seconds as u64 }
 }
 
 #[utoipa::path(post, path = "/api/auth/resend-otp/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = MessageAnswer), Invalid, RateLimited))]
@@ -168,19 +161,19 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
     let limit = Limit::per_hour(state.config().limits.resend_per_hour);
     state.limiter.check("resend", &client.key(), limit).await?;
     state.limiter.check("resend-account", email.as_str(), limit).await?;
-    let sent = MessageAnswer::new("Verification code resent! Please check your email.");
+    let sent = MessageAnswer::new(texts::CODE_RESENT);
     let Some(user) = find_user(&state, &email).await? else {
         // Unknown addresses get the same answer: the endpoint does not reveal who has an account.
         return Ok(Json(sent));
     };
     if user.is_verified {
-        return Err(AppError::BadRequest("This email address is already verified. Please login.".into()));
+        return Err(AppError::BadRequest(texts::ALREADY_VERIFIED.into()));
     }
     if let Some(seconds) = state.codes.wait_before_next(state.db(), user.id, Purpose::VerifyEmail).await? {
         return Err(wait_message(seconds));
     }
     if state.codes.issued_in_last_hour(state.db(), user.id, Purpose::VerifyEmail).await? >= u64::from(limit.count) {
-        return Err(AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds: 3600 });
+        return Err(AppError::TooManyRequests { message: texts::TOO_MANY_REQUESTS.into(), retry_after_seconds: 3600 });
     }
     let mut change = Change::begin(&state).await?;
     queue_code(&state, &mut change, &user, Purpose::VerifyEmail).await?;
@@ -221,7 +214,7 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
     let email = errors.email("email", body.email.as_deref());
     let password = body.password.unwrap_or_default();
     if password.trim().is_empty() {
-        errors.add("password", "This field is required.");
+        errors.add("password", REQUIRED);
     }
     errors.finish()?;
     let email = email.expect("validated");
@@ -242,12 +235,12 @@ pub async fn login(State(state): State<Arc<AppState>>, client: ClientAddress, Js
         Some(user) if matches && user.is_active => user,
         user => {
             security_events::record(SecurityEvent::SignInFailed, user.map(|user| user.id));
-            return Err(AppError::Unauthorized("No active account found with the given credentials".into()));
+            return Err(AppError::Unauthorized(texts::WRONG_CREDENTIALS.into()));
         }
     };
     state.limiter.give_back("login-failure", &failures).await?;
     if !user.is_verified {
-        return Err(AppError::Forbidden("Please verify your email address before logging in. We sent you a code.".into()));
+        return Err(AppError::Forbidden(texts::NOT_VERIFIED.into()));
     }
     let tokens = state.tokens.issue(state.db(), user.id, None).await?;
     let second_factor = user.is_staff.then(|| if user.totp_enrolled_at.is_some() { SecondFactor::Code } else { SecondFactor::Enrol });
@@ -275,9 +268,9 @@ pub async fn refresh(State(state): State<Arc<AppState>>, JsonBody(body): JsonBod
 #[utoipa::path(post, path = "/api/auth/logout/", tag = "accounts", request_body = RefreshBody, responses((status = 200, body = MessageAnswer), Invalid, (status = 401, description = "The refresh token is invalid or expired", body = ErrorBody)))]
 pub async fn logout(State(state): State<Arc<AppState>>, JsonBody(body): JsonBody<RefreshBody>) -> Answer {
     let token = refresh_token(body)?;
-    let (_, family) = state.tokens.family_of(&token).ok_or_else(|| AppError::Unauthorized("Token is invalid or expired".into()))?;
+    let (_, family) = state.tokens.family_of(&token).ok_or_else(|| AppError::Unauthorized(texts::TOKEN_INVALID.into()))?;
     tokens::revoke_family(state.db(), &family).await?;
-    Ok(message("Logged out."))
+    Ok(message(texts::LOGGED_OUT))
 }
 
 #[utoipa::path(post, path = "/api/auth/password-reset/", tag = "accounts", request_body = EmailBody, responses((status = 200, description = "The same answer whether or not the account exists", body = MessageAnswer), Invalid, RateLimited))]
@@ -299,7 +292,7 @@ pub async fn password_reset(State(state): State<Arc<AppState>>, client: ClientAd
             change.commit().await?;
         }
     }
-    Ok(message(RESET_CODE_SENT))
+    Ok(message(texts::RESET_CODE_SENT))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -326,7 +319,7 @@ pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: 
     let email = email.expect("validated");
     state.limiter.check("reset-confirm-account", email.as_str(), limit).await?;
     let Some(user) = find_user(&state, &email).await? else {
-        return Err(AppError::field("otp", "Invalid or expired code."));
+        return Err(AppError::field("otp", texts::INVALID_CODE));
     };
     let code = state.codes.check(state.db(), user.id, Purpose::PasswordReset, &otp).await?;
     let password_hash = passwords::hash_blocking(password).await;
@@ -341,5 +334,5 @@ pub async fn password_reset_confirm(State(state): State<Arc<AppState>>, client: 
     row.update(change.db()).await?;
     tokens::revoke_all(change.db(), user_id, None).await?;
     change.commit().await?;
-    Ok(message(PASSWORD_RESET))
+    Ok(message(texts::PASSWORD_RESET))
 }

@@ -3,6 +3,7 @@
 //! means it was stolen or replayed, so the whole family is revoked. Access tokens name their
 //! family, so revoking a family (logout, password change or reset) ends them too.
 
+use super::texts::{self, TOKEN_NOT_VALID};
 use crate::http::AppError;
 use crate::platform::change::Change;
 use crate::state::AppState;
@@ -61,8 +62,6 @@ fn random_id() -> String {
     hex::encode(rand::random::<[u8; 16]>())
 }
 
-const INVALID_TOKEN: &str = "Given token not valid for any token type";
-
 impl Tokens {
     pub fn new(secret: &[u8]) -> Self {
         Tokens { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
@@ -117,7 +116,7 @@ impl Tokens {
 
     /// Checks an access token's signature, expiry and that its sign-in is still live.
     pub async fn verify_access(&self, db: &impl ConnectionTrait, token: &str) -> Result<AccessClaims, AppError> {
-        let invalid = || AppError::Unauthorized(INVALID_TOKEN.into());
+        let invalid = || AppError::Unauthorized(TOKEN_NOT_VALID.into());
         let claims = self.decode(token, Kind::Access).ok_or_else(invalid)?;
         let user_id = claims.sub.parse().map_err(|_| invalid())?;
         if !family_is_live(db, user_id, &claims.fam).await? {
@@ -130,7 +129,7 @@ impl Tokens {
     /// and the new one written together, and a family that has been revoked (even while this
     /// ran) is never extended. A token used before revokes its family.
     pub async fn refresh(&self, state: &AppState, token: &str) -> Result<TokenPair, AppError> {
-        let invalid = || AppError::Unauthorized("Token is invalid or expired".into());
+        let invalid = || AppError::Unauthorized(texts::TOKEN_INVALID.into());
         let claims = self.decode(token, Kind::Refresh).ok_or_else(invalid)?;
         let now = Utc::now();
         let change = Change::begin(state).await?;

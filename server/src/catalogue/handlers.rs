@@ -3,6 +3,7 @@
 
 use super::categories::categories;
 use super::services::{self, LATEST_REVIEWS, ServiceFilter, ServiceOrder};
+use super::texts;
 use super::views::{CategoryView, ServiceDetailView, ServiceView, WebsiteInfoView};
 use super::website_info::website_info_with_id;
 use crate::http::AppError;
@@ -52,9 +53,8 @@ fn listing_status(raw: &str) -> Option<ListingStatus> {
 pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ServiceView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", "A status is Open or Closed;", listing_status);
-    let order =
-        query.parsed(&mut errors, "ordering", "An ordering is priority, -priority, price_from, -price_from or title;", ServiceOrder::parse).unwrap_or_default();
+    let status = query.parsed(&mut errors, "status", texts::STATUS_EXPECTED, listing_status);
+    let order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse).unwrap_or_default();
     errors.finish()?;
     if status == Some(ListingStatus::Closed) {
         return Ok(Json(query.page(request, 0, Vec::new())?));

@@ -4,6 +4,7 @@
 pub mod categories;
 mod handlers;
 pub mod services;
+mod texts;
 pub mod views;
 pub mod website_info;
 

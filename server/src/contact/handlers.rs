@@ -1,14 +1,13 @@
 //! `POST /api/contact/`, and the one write path it shares with the page's own form.
 
 use super::message::{BODY_MAX_CHARS, ContactMessage, SHORT_MAX_CHARS};
+use super::texts;
 use crate::catalogue::website_info::website_info;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::http::member::Viewer;
 use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
 use crate::platform::change::Change;
-use crate::platform::mail::layout::html;
-use crate::platform::mail::outbox::Mail;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
@@ -21,9 +20,6 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
-
-/// What the sender is told once the message is in.
-pub const SENT: &str = "Thank you: your message is with our team, who aim to reply within one working day. We have emailed you a copy.";
 
 /// A message to the company. Open to visitors.
 #[derive(ToSchema)]
@@ -61,32 +57,8 @@ pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>
     let info = website_info(state.db(), state.config().brand.as_deref()).await?;
     let brand = &info.brand;
     let phone = sent.phone.as_ref().map(|phone| phone.as_str().to_string()).unwrap_or_default();
-    let from = if phone.is_empty() {
-        format!("From: {}, {}", sent.full_name, sent.email.as_str())
-    } else {
-        format!("From: {}, {}, {phone}", sent.full_name, sent.email.as_str())
-    };
-    let summary = vec![from, format!("Subject: {}", sent.subject), format!("Message: {}", sent.body)];
-    let company_mail = Mail {
-        to: info.email.clone(),
-        subject: format!("Contact message: {}", sent.subject),
-        text: format!("A new message from the contact page:\n\n{}\n", summary.join("\n")),
-        html: html(brand, "New contact message", &summary, None),
-        calendar: None,
-        unsubscribe: None,
-    };
-    let greeting = format!("Hello {},", sent.full_name.split_whitespace().next().unwrap_or("there"));
-    let thanks = "Thank you for your message. Our team aims to reply within one working day. This is what you sent:".to_string();
-    let mut lines = vec![greeting.clone(), thanks.clone()];
-    lines.extend(summary.iter().cloned());
-    let copy = Mail {
-        to: sent.email.as_str().to_string(),
-        subject: format!("Your message to {brand}"),
-        text: format!("{greeting}\n\n{thanks}\n\n{}\n\n{brand} UK\n", summary.join("\n")),
-        html: html(brand, "We have your message", &lines, None),
-        calendar: None,
-        unsubscribe: None,
-    };
+    let company_mail = texts::company_copy(&info.email, brand, &sent);
+    let copy = texts::sender_copy(brand, &sent);
     let mut change = Change::begin(state).await?;
     let saved = contact_message::ActiveModel {
         user_id: Set(user_id),
@@ -119,5 +91,5 @@ pub async fn send(
     check_limit(&state, &client).await?;
     let sent = ContactMessage::parse(&body).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
     let id = record(&state, sent, viewer.user_id()).await?;
-    Ok((StatusCode::CREATED, Json(ContactSent { id, message: SENT.into() })))
+    Ok((StatusCode::CREATED, Json(ContactSent { id, message: texts::SENT.into() })))
 }

@@ -5,6 +5,7 @@
 pub mod handlers;
 pub mod message;
 pub mod page_form;
+pub mod texts;
 
 use crate::state::AppState;
 use std::sync::Arc;

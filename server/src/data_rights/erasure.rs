@@ -10,6 +10,7 @@
 //! asked. The audit log names members by id only, so it holds nothing to erase.
 
 use super::Reach;
+use super::texts;
 use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::platform::change::Change;
@@ -43,9 +44,6 @@ impl ErasedBy<'_> {
         }
     }
 }
-
-/// What a review report's reason becomes when its author's account is erased.
-pub const ERASED_REPORT_REASON: &str = "(The reason was erased with its author's account.)";
 
 /// The address an erased account keeps: unique, and no one's.
 pub fn erased_email(id: i32) -> String {
@@ -147,7 +145,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .await?;
     contact_message::Entity::delete_many().filter(reach.contact_messages(id, &member.email)).exec(change.db()).await?;
     review_report::Entity::update_many()
-        .col_expr(review_report::Column::Reason, Expr::value(ERASED_REPORT_REASON))
+        .col_expr(review_report::Column::Reason, Expr::value(texts::ERASED_REPORT_REASON))
         .filter(review_report::Column::UserId.eq(id))
         .exec(change.db())
         .await?;
@@ -178,7 +176,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .exec(change.db())
         .await?;
     if let ErasedBy::Staff { staff, requested_on } = by {
-        let mut action = Action::new("member.erase", "user", Some(id), format!("Erased member {id}'s personal data on their request"));
+        let mut action = Action::new("member.erase", "user", Some(id), texts::erased_entry(id));
         action.requested_on = Some(requested_on);
         change.audit(staff, action.changed(json!({"is_active": member.is_active}), json!({"is_active": false, "erased": true}))).await?;
     }

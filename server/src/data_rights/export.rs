@@ -4,6 +4,7 @@
 //! visitor can send (recruitment requests, a job-seeker registration), as far as [`Reach`]
 //! allows.
 
+use super::texts;
 use crate::accounts::profile::user_view;
 use crate::bookings::views::BookingView;
 use crate::domain::uk_time;
@@ -129,7 +130,7 @@ pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -
         .collect();
 
     Ok(json!({
-        "about": format!("Everything {} holds about you, as of {}. Links to your documents work for 15 minutes from then.", state.brand().await, crate::http::timestamp(Utc::now())),
+        "about": texts::export_about(&state.brand().await, &crate::http::timestamp(Utc::now())),
         "generated_at": crate::http::timestamp(Utc::now()),
         "account": user_view(state, member).await?,
         "bookings": booking_views,

@@ -2,6 +2,7 @@
 
 use super::erasure::{self, ErasedBy};
 use super::export;
+use super::texts;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody};
 use crate::http::member::Member;
@@ -61,8 +62,8 @@ pub async fn delete_account(
     let password = errors.required("password", body.password.as_deref());
     errors.finish()?;
     if !passwords::verify_blocking(password, Some(member.user.password_hash.clone())).await {
-        return Err(AppError::field("password", "Your password was entered incorrectly. Please enter it again."));
+        return Err(AppError::field("password", texts::WRONG_PASSWORD));
     }
     erasure::erase(&state, &member.user, ErasedBy::Member).await?;
-    Ok(Json(MessageAnswer::new("Your account has been deleted.")))
+    Ok(Json(MessageAnswer::new(texts::ACCOUNT_DELETED)))
 }

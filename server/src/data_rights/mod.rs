@@ -6,6 +6,7 @@ pub mod erasure;
 pub mod export;
 mod handlers;
 pub mod retention;
+mod texts;
 
 use crate::state::AppState;
 use std::sync::Arc;

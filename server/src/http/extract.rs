@@ -38,6 +38,21 @@ impl<S: Send + Sync> FromRequestParts<S> for RecordId {
     }
 }
 
+/// The contract's error for a field left out or blank.
+pub const REQUIRED: &str = "This field is required.";
+/// The contract's error for a file field left out.
+pub const NO_FILE: &str = "No file was submitted.";
+
+/// The contract's error for an id that names no record.
+pub fn no_such_record(id: impl std::fmt::Display) -> String {
+    format!("Invalid pk \"{id}\" - object does not exist.")
+}
+
+/// The contract's error for a word that is none of `choices` (the word cut to 50 characters).
+pub fn not_a_choice(raw: &str, choices: &str) -> String {
+    format!("\"{}\" is not a valid choice: use {choices}.", raw.chars().take(50).collect::<String>())
+}
+
 /// The record a request body names by `id` in `field`, or the contract's field error when there
 /// is none (`Invalid pk "N" - object does not exist.`, as Django REST framework words it).
 pub async fn named_record<E: sea_orm::EntityTrait>(
@@ -55,7 +70,7 @@ where
         Err(_) => None,
     };
     if found.is_none() {
-        errors.add(field, format!("Invalid pk \"{id}\" - object does not exist."));
+        errors.add(field, no_such_record(id));
     }
     Ok(found)
 }
@@ -166,7 +181,7 @@ impl FieldErrors {
     pub fn required(&mut self, field: &str, value: Option<&str>) -> String {
         let value = value.map(str::trim).unwrap_or_default();
         if value.is_empty() {
-            self.add(field, "This field is required.");
+            self.add(field, REQUIRED);
         }
         value.to_string()
     }
@@ -176,12 +191,12 @@ impl FieldErrors {
     pub fn whole_number(&mut self, field: &str, value: Option<&serde_json::Value>) -> Option<i64> {
         let number = match value {
             None | Some(serde_json::Value::Null) => {
-                self.add(field, "This field is required.");
+                self.add(field, REQUIRED);
                 return None;
             }
             Some(serde_json::Value::Number(n)) => n.as_i64(),
             Some(serde_json::Value::String(text)) if text.trim().is_empty() => {
-                self.add(field, "This field is required.");
+                self.add(field, REQUIRED);
                 return None;
             }
             Some(serde_json::Value::String(text)) => text.trim().parse::<i64>().ok(),
@@ -233,7 +248,7 @@ impl FieldErrors {
     pub fn email(&mut self, field: &str, value: Option<&str>) -> Option<crate::domain::Email> {
         let raw = value.unwrap_or_default();
         if raw.trim().is_empty() {
-            self.add(field, "This field is required.");
+            self.add(field, REQUIRED);
             return None;
         }
         crate::domain::Email::parse(raw).map_err(|problem| self.add(field, problem)).ok()
@@ -262,7 +277,7 @@ impl FieldErrors {
     pub fn new_password(&mut self, field: &str, value: Option<String>, email: Option<&crate::domain::Email>) -> String {
         let password = value.unwrap_or_default();
         if password.is_empty() {
-            self.add(field, "This field is required.");
+            self.add(field, REQUIRED);
         } else if let Err(problem) = crate::accounts::password_rules::check_password(&password, email) {
             self.add(field, problem);
         }

@@ -12,6 +12,9 @@ use entity::user;
 use sea_orm::EntityTrait;
 use std::sync::Arc;
 
+/// The contract's answer to a call that needs a signed-in member and has no token.
+pub const NO_CREDENTIALS: &str = "Authentication credentials were not provided.";
+
 pub struct Member {
     pub user: user::Model,
     /// The sign-in the token belongs to.
@@ -23,11 +26,7 @@ impl FromRequestParts<Arc<AppState>> for Member {
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
         let header = parts.headers.get(AUTHORIZATION).and_then(|v| v.to_str().ok()).unwrap_or("");
-        let token = header
-            .strip_prefix("Bearer ")
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| AppError::Unauthorized("Authentication credentials were not provided.".into()))?;
+        let token = header.strip_prefix("Bearer ").map(str::trim).filter(|t| !t.is_empty()).ok_or_else(|| AppError::Unauthorized(NO_CREDENTIALS.into()))?;
         let claims = state.tokens.verify_access(state.db(), token).await?;
         let user = user::Entity::find_by_id(claims.user_id).one(state.db()).await?.ok_or_else(|| AppError::Unauthorized("User not found".into()))?;
         if !user.is_active {

@@ -3,10 +3,10 @@
 //! Each alert is claimed with one conditional update, so it goes once however many servers run.
 
 use super::links::unsubscribe_url;
+use super::texts;
 use crate::domain::uk_time;
 use crate::jobs::queries::{listed, open_on};
 use crate::platform::change::Change;
-use crate::platform::mail::layout::html;
 use crate::platform::mail::outbox::Mail;
 use crate::platform::periodic;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
@@ -80,24 +80,5 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, DbE
 }
 
 fn alert_mail(state: &AppState, brand: &str, seeker: &job_seeker::Model, jobs: &[job::Model]) -> Mail {
-    let public_url = &state.config().public_url;
-    let unsubscribe = unsubscribe_url(state, seeker.id);
-    let greeting = format!("Hello {},", seeker.full_name.split_whitespace().next().unwrap_or("there"));
-    let intro = if jobs.len() == 1 {
-        "A new job matches what you are looking for:".to_string()
-    } else {
-        format!("{} new jobs match what you are looking for:", jobs.len())
-    };
-    let mut lines = vec![greeting, intro];
-    lines.extend(jobs.iter().map(|j| format!("{} at {}, {}: {public_url}/apply?id={}", j.title, j.company, j.location, j.id)));
-    lines.push(format!("You get this because you asked for job alerts. To stop them, one click: {unsubscribe}"));
-    let subject = if jobs.len() == 1 { format!("New job: {} - {brand}", jobs[0].title) } else { format!("{} new jobs for you - {brand}", jobs.len()) };
-    Mail {
-        to: seeker.email.clone(),
-        subject,
-        text: format!("{}\n\n{brand} UK\n", lines.join("\n\n")),
-        html: html(brand, "New jobs for you", &lines, None),
-        calendar: None,
-        unsubscribe: Some(unsubscribe),
-    }
+    texts::alert(&seeker.email, &seeker.full_name, brand, &state.config().public_url, jobs, unsubscribe_url(state, seeker.id))
 }

@@ -1,10 +1,11 @@
 //! The links in job seekers' mails, which work without signing in: confirming the address for
 //! job alerts, and unsubscribing from them (one click; the page offers to undo it).
 
+use super::texts;
 use crate::http::AppError;
 use crate::platform::change::Change;
 use crate::state::AppState;
-use app::data::{MessageAction, MessagePage};
+use app::data::MessagePage;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Html;
@@ -53,12 +54,7 @@ async fn page(state: &AppState, status: StatusCode, path: &str, message: Message
 }
 
 async fn invalid_link(state: &AppState, path: &str) -> Result<(StatusCode, Html<String>), AppError> {
-    let message = MessagePage {
-        heading: "This link does not work".into(),
-        lead: "The link is incomplete or has been changed. Open it again from the email, or contact us and we will help.".into(),
-        action: None,
-    };
-    page(state, StatusCode::BAD_REQUEST, path, message).await
+    page(state, StatusCode::BAD_REQUEST, path, texts::invalid_link()).await
 }
 
 /// Turns the seeker's alerts on; any other registration of the same address stops its alerts,
@@ -86,12 +82,7 @@ pub async fn confirm(State(state): State<Arc<AppState>>, Query(query): Query<Sig
         .exec(change.db())
         .await?;
     change.commit().await?;
-    let message = MessagePage {
-        heading: "Job alerts are on".into(),
-        lead: format!("We will email {} new jobs that match what you are looking for, at most once a day. Every alert has a link to stop them.", seeker.email),
-        action: None,
-    };
-    page(&state, StatusCode::OK, CONFIRM_PATH, message).await
+    page(&state, StatusCode::OK, CONFIRM_PATH, texts::alerts_on(&seeker.email)).await
 }
 
 /// Stops the seeker's alerts at once: from the link in a mail (GET) or from the mail client's
@@ -105,10 +96,5 @@ pub async fn unsubscribe(State(state): State<Arc<AppState>>, Query(query): Query
         .exec(change.db())
         .await?;
     change.commit().await?;
-    let message = MessagePage {
-        heading: "You are unsubscribed".into(),
-        lead: "You will get no more job alerts from us. Your registration and CV stay with our recruitment team; contact us to have them removed.".into(),
-        action: Some(MessageAction { path: link(&state, CONFIRM_PATH, CONFIRM, id), label: "Turn job alerts back on".into() }),
-    };
-    page(&state, StatusCode::OK, UNSUBSCRIBE_PATH, message).await
+    page(&state, StatusCode::OK, UNSUBSCRIBE_PATH, texts::unsubscribed(link(&state, CONFIRM_PATH, CONFIRM, id))).await
 }

@@ -5,6 +5,7 @@
 pub mod alerts;
 pub mod links;
 mod registration;
+mod texts;
 mod wishes;
 
 use crate::state::AppState;

@@ -1,15 +1,15 @@
 //! `POST /api/job-seekers/`: a person (signed in or not) registers with the agency.
 
 use super::links::{confirm_url, unsubscribe_url};
+use super::texts::{self, AlertsLink};
 use super::wishes::Wishes;
 use crate::domain::UkPhone;
 use crate::http::AppError;
-use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm};
+use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm, NO_FILE};
 use crate::http::member::Viewer;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::platform::change::Change;
-use crate::platform::mail::layout::html;
 use crate::platform::mail::outbox::Mail;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
@@ -81,13 +81,13 @@ pub async fn register(
         "true" | "on" => true,
         "false" | "" => false,
         _ => {
-            errors.add("job_alerts", "Must be true or false.");
+            errors.add("job_alerts", texts::NOT_A_BOOLEAN);
             false
         }
     };
     let cv = fields.take_file("cv");
     if cv.is_none() {
-        errors.add("cv", "No file was submitted.");
+        errors.add("cv", NO_FILE);
     }
     errors.finish()?;
     let (email, phone, cv) = (email.expect("validated"), phone.expect("validated"), cv.expect("validated"));
@@ -136,41 +136,16 @@ pub async fn register(
     }
     .await;
     let saved = state.storage.unless_failed(&[key], saved).await?;
-    let message = match alerts {
-        JobAlerts::Off => "Thank you: you are registered with our recruitment team, who will be in touch when a role suits you.",
-        JobAlerts::Unconfirmed => "Thank you: you are registered. To start job alerts, open the link in the email we have just sent you.",
-        JobAlerts::On => "Thank you: you are registered, and job alerts are on. We will email you new matching jobs at most once a day.",
-    };
-    Ok((StatusCode::CREATED, Json(JobSeekerRegistered { id: saved.id, message: message.into() })))
+    Ok((StatusCode::CREATED, Json(JobSeekerRegistered { id: saved.id, message: texts::registered(alerts).into() })))
 }
 
 /// The mail that confirms a registration: with the link that starts alerts when they wait for
 /// it, or the link that stops them when they are on.
 fn welcome(state: &AppState, brand: &str, seeker: &job_seeker::Model, wishes: &Wishes) -> Mail {
-    let greeting = format!("Hello {},", seeker.full_name.split_whitespace().next().unwrap_or("there"));
-    let mut lines = vec![
-        greeting,
-        format!("Thank you for registering with {brand}. Our recruitment team will be in touch when a role suits you."),
-        format!("Roles you are looking for: {}.", wishes.roles.join(", ")),
-    ];
-    let mut unsubscribe = None;
-    match seeker.alerts {
-        JobAlerts::Unconfirmed => {
-            lines.push(format!("To get emails of new jobs that match, at most once a day, confirm your address: {}", confirm_url(state, seeker.id)))
-        }
-        JobAlerts::On => {
-            let url = unsubscribe_url(state, seeker.id);
-            lines.push(format!("Job alerts are on. To stop them at any time: {url}"));
-            unsubscribe = Some(url);
-        }
-        JobAlerts::Off => {}
-    }
-    Mail {
-        to: seeker.email.clone(),
-        subject: format!("You are registered with {brand}"),
-        text: format!("{}\n\n{brand} UK\n", lines.join("\n\n")),
-        html: html(brand, "You are registered", &lines, None),
-        calendar: None,
-        unsubscribe,
-    }
+    let link = match seeker.alerts {
+        JobAlerts::Unconfirmed => AlertsLink::Confirm(confirm_url(state, seeker.id)),
+        JobAlerts::On => AlertsLink::Stop(unsubscribe_url(state, seeker.id)),
+        JobAlerts::Off => AlertsLink::None,
+    };
+    texts::welcome(&seeker.email, &seeker.full_name, brand, &wishes.roles, link)
 }

@@ -1,7 +1,8 @@
 //! What a job seeker wants, parsed once from the registration form: roles, towns and kinds of
 //! employment, kept as lines and a comma list.
 
-use crate::http::extract::FieldErrors;
+use super::texts;
+use crate::http::extract::{FieldErrors, not_a_choice};
 use entity::words::EmploymentType;
 use sea_orm::ActiveEnum;
 
@@ -19,7 +20,7 @@ fn entries(errors: &mut FieldErrors, field: &str, raw: &str) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
     for entry in raw.split(['\n', ',']).map(str::trim).filter(|e| !e.is_empty()) {
         if entry.chars().count() > ENTRY_MAX_CHARS || entry.contains('\0') {
-            errors.add(field, format!("Keep each entry to {ENTRY_MAX_CHARS} characters."));
+            errors.add(field, texts::entry_too_long(ENTRY_MAX_CHARS));
             return found;
         }
         if !found.iter().any(|f| f.eq_ignore_ascii_case(entry)) {
@@ -27,7 +28,7 @@ fn entries(errors: &mut FieldErrors, field: &str, raw: &str) -> Vec<String> {
         }
     }
     if found.len() > MOST_ENTRIES {
-        errors.add(field, format!("Give at most {MOST_ENTRIES}."));
+        errors.add(field, texts::too_many_entries(MOST_ENTRIES));
     }
     found
 }
@@ -36,7 +37,7 @@ impl Wishes {
     pub fn parse(errors: &mut FieldErrors, roles: Option<&str>, locations: Option<&str>, employment_types: Option<&str>) -> Wishes {
         let roles = roles.unwrap_or("");
         if roles.split(['\n', ',']).all(|entry| entry.trim().is_empty()) {
-            errors.add("roles", "Tell us at least one role you are looking for.");
+            errors.add("roles", texts::NO_ROLE);
         }
         let roles = entries(errors, "roles", roles);
         let locations = entries(errors, "locations", locations.unwrap_or(""));
@@ -45,10 +46,7 @@ impl Wishes {
             match EmploymentType::try_from_value(&raw.to_string()) {
                 Ok(kind) if !kinds.contains(&kind) => kinds.push(kind),
                 Ok(_) => {}
-                Err(_) => errors.add(
-                    "employment_types",
-                    format!("\"{}\" is not a valid choice: use full_time, part_time, contract or temporary.", raw.chars().take(50).collect::<String>()),
-                ),
+                Err(_) => errors.add("employment_types", not_a_choice(raw, texts::EMPLOYMENT_TYPES)),
             }
         }
         Wishes { roles, locations, employment_types: kinds }

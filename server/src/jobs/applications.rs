@@ -3,16 +3,17 @@
 //! shown only as signed links that expire, to the applicant and to the job's owner.
 
 use super::queries::{listed_job, status_on};
+use super::texts;
 use super::views::JobApplicationView;
 use crate::admin::audit::Action;
 use crate::domain::{UkPhone, uk_time};
 use crate::http::AppError;
-use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, RecordId, named_record};
+use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NO_FILE, RecordId, named_record, no_such_record, not_a_choice};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::platform::rate_limit::Limit;
@@ -73,21 +74,21 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
     let cover_letter = errors.text_or_empty::<COVER_LETTER_MAX_CHARS>("cover_letter", fields.text("cover_letter"));
     let resume = fields.take_file("resume");
     if resume.is_none() {
-        errors.add("resume", "No file was submitted.");
+        errors.add("resume", NO_FILE);
     }
     // A removed job is as missing as one that never existed.
     let job = match named_record::<job::Entity>(state.db(), &mut errors, "job", job_id).await? {
         Some(removed) if removed.removed_at.is_some() => {
-            errors.add("job", format!("Invalid pk \"{}\" - object does not exist.", removed.id));
+            errors.add("job", no_such_record(removed.id));
             None
         }
         found => found,
     };
     if let Some(found) = &job {
         if status_on(found, uk_time::today()) != ListingStatus::Open {
-            errors.add("job", "This job is closed to applications.");
+            errors.add("job", texts::CLOSED_TO_APPLICATIONS);
         } else if found.owner_id == Some(member.user.id) {
-            errors.add("job", "You cannot apply for a job you posted.");
+            errors.add("job", texts::OWN_JOB);
         }
     }
     errors.finish()?;
@@ -112,24 +113,13 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
         }
         .insert(change.db())
         .await
-        .map_err(|error| if is_unique_violation(&error) { AppError::field("job", "You have already applied for this job.") } else { error.into() })?;
-        let sent = Notice {
-            title: "Application sent".into(),
-            message: format!("Your application for {} at {} has been sent. We will tell you when the employer moves it along.", job.title, job.company),
-            link: "/user/applications".into(),
-            calendar: None,
-        };
-        change.notify(&notifier, &member.user, sent).await?;
+        .map_err(|error| if is_unique_violation(&error) { AppError::field("job", texts::ALREADY_APPLIED) } else { error.into() })?;
+        change.notify(&notifier, &member.user, texts::application_sent(&job.title, &job.company)).await?;
         if let Some(owner) = match job.owner_id {
             Some(owner_id) => user::Entity::find_by_id(owner_id).one(change.db()).await?,
             None => None,
         } {
-            let received = Notice {
-                title: "New application".into(),
-                message: format!("{} applied for {}. Their CV and cover letter are with your job post.", saved.full_name, job.title),
-                link: "/user/my-job-post".into(),
-                calendar: None,
-            };
+            let received = texts::new_application(&saved.full_name, &job.title);
             change.notify_naming(&notifier, &owner, received, &member.user, &saved.full_name).await?;
         }
         change.commit().await?;
@@ -227,7 +217,7 @@ pub fn parse_status(raw: Option<&str>) -> Result<ApplicationStatus, AppError> {
         Ok(status) if status != ApplicationStatus::Submitted => Some(status),
         _ if raw.is_empty() => None,
         _ => {
-            errors.add("status", format!("\"{}\" is not a valid choice: use Reviewed, Shortlisted or Rejected.", raw.chars().take(50).collect::<String>()));
+            errors.add("status", not_a_choice(&raw, texts::APPLICATION_STATUSES));
             None
         }
     };
@@ -257,16 +247,10 @@ pub async fn change_status(
         .await?;
     let updated = job_application::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     if let Some(applicant) = user::Entity::find_by_id(row.user_id).one(change.db()).await? {
-        let notice = Notice {
-            title: "Application update".into(),
-            message: format!("Your application for {} at {} is now {}.", job.title, job.company, status.to_string().to_lowercase()),
-            link: "/user/applications".into(),
-            calendar: None,
-        };
-        change.notify(&notifier, &applicant, notice).await?;
+        change.notify(&notifier, &applicant, texts::application_update(&job.title, &job.company, &status.to_string().to_lowercase())).await?;
     }
     if let Some(staff) = staff {
-        let entry = Action::new("application.status", "job_application", Some(row.id), format!("Marked application {} for {} {}", row.id, job.title, status))
+        let entry = Action::new("application.status", "job_application", Some(row.id), texts::status_entry(row.id, &job.title, &status.to_string()))
             .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
         change.audit(staff, entry).await?;
     }

@@ -6,6 +6,7 @@ pub mod expiry;
 pub mod posting;
 pub mod queries;
 mod rules;
+mod texts;
 pub mod views;
 
 use crate::state::AppState;

@@ -3,16 +3,17 @@
 
 use super::queries::{self, JobFilter, listed_job};
 use super::rules::NewJob;
+use super::texts;
 use super::views::JobView;
 use crate::admin::audit::Action;
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, MultipartForm, RecordId};
 use crate::http::list::{ListQuery, Paginated};
-use crate::http::member::{Member, Viewer};
+use crate::http::member::{Member, NO_CREDENTIALS, Viewer};
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::platform::storage::FileKind;
@@ -63,11 +64,10 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
 pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: ListQuery) -> Result<Json<Paginated<JobView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", "A status is Open or Closed;", |raw| ListingStatus::try_from_value(&raw.to_string()).ok());
-    let employment_type = query.parsed(&mut errors, "employment_type", "An employment type is full_time, part_time, contract or temporary;", |raw| {
-        EmploymentType::try_from_value(&raw.to_string()).ok()
-    });
-    let mine = query.parsed(&mut errors, "mine", "mine is true or false;", |raw| match raw {
+    let status = query.parsed(&mut errors, "status", texts::STATUS_EXPECTED, |raw| ListingStatus::try_from_value(&raw.to_string()).ok());
+    let employment_type =
+        query.parsed(&mut errors, "employment_type", texts::EMPLOYMENT_TYPE_EXPECTED, |raw| EmploymentType::try_from_value(&raw.to_string()).ok());
+    let mine = query.parsed(&mut errors, "mine", texts::MINE_EXPECTED, |raw| match raw {
         "true" | "1" => Some(true),
         "false" | "0" => Some(false),
         _ => None,
@@ -75,7 +75,7 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
     errors.finish()?;
     let owner_id = match (mine, viewer.user_id()) {
         (Some(true), Some(id)) => Some(id),
-        (Some(true), None) => return Err(AppError::Unauthorized("Authentication credentials were not provided.".into())),
+        (Some(true), None) => return Err(AppError::Unauthorized(NO_CREDENTIALS.into())),
         _ => None,
     };
     let status = match (owner_id, status) {
@@ -197,28 +197,16 @@ pub async fn remove_post(state: &AppState, row: &job::Model, by_staff: Option<Re
             .all(change.db())
             .await?;
         for applicant in user::Entity::find().filter(user::Column::Id.is_in(applicants)).all(change.db()).await? {
-            let notice = Notice {
-                title: "Job withdrawn".into(),
-                message: format!("{} at {}, which you applied for, has been withdrawn. Your application is kept in your account.", row.title, row.company),
-                link: "/user/applications".into(),
-                calendar: None,
-            };
-            change.notify(&notifier, &applicant, notice).await?;
+            change.notify(&notifier, &applicant, texts::job_withdrawn(&row.title, &row.company)).await?;
         }
         if let Some(RemovedByStaff { staff, reason }) = by_staff {
             if let Some(poster) = match row.owner_id {
                 Some(owner) => user::Entity::find_by_id(owner).one(change.db()).await?,
                 None => None,
             } {
-                let notice = Notice {
-                    title: "Job post removed".into(),
-                    message: format!("Our team has removed your job post {} at {}. Our reason: {reason}", row.title, row.company),
-                    link: "/user/my-job-post".into(),
-                    calendar: None,
-                };
-                change.notify(&notifier, &poster, notice).await?;
+                change.notify(&notifier, &poster, texts::post_removed(&row.title, &row.company, &reason)).await?;
             }
-            let entry = Action::new("job.remove", "job", Some(row.id), format!("Removed the job post {} at {}", row.title, row.company))
+            let entry = Action::new("job.remove", "job", Some(row.id), texts::removed_entry(&row.title, &row.company))
                 .because(Some(reason))
                 .changed(serde_json::json!({"removed": false}), serde_json::json!({"removed": true}));
             change.audit(staff, entry).await?;

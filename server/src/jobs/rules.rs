@@ -1,9 +1,10 @@
 //! What a job post must be, parsed once from the form: the fields the contract names, each bad
 //! one named in the 400.
 
+use super::texts;
 use crate::domain::{Pence, uk_time};
 use crate::http::AppError;
-use crate::http::extract::FieldErrors;
+use crate::http::extract::{FieldErrors, not_a_choice};
 use crate::http::upload::FormFields;
 use chrono::{Duration, NaiveDate};
 use entity::words::{EmploymentType, SalaryPeriod};
@@ -63,7 +64,7 @@ pub struct NewJob {
 fn word<T: ActiveEnum<Value = String>>(errors: &mut FieldErrors, field: &str, raw: &str, choices: &str) -> Option<T> {
     let value = T::try_from_value(&raw.to_string()).ok();
     if value.is_none() {
-        errors.add(field, format!("\"{}\" is not a valid choice: use {choices}.", raw.chars().take(50).collect::<String>()));
+        errors.add(field, not_a_choice(raw, choices));
     }
     value
 }
@@ -80,10 +81,10 @@ fn closing_date(errors: &mut FieldErrors, raw: &str) -> Option<NaiveDate> {
     }
     let today = uk_time::today();
     match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
-        Ok(date) if date < today => errors.add("closes_at", "Choose today or a later date."),
-        Ok(date) if date > today + Duration::days(LONGEST_OPENING_DAYS) => errors.add("closes_at", "Choose a closing date within the next year."),
+        Ok(date) if date < today => errors.add("closes_at", texts::DATE_IN_PAST),
+        Ok(date) if date > today + Duration::days(LONGEST_OPENING_DAYS) => errors.add("closes_at", texts::CLOSING_TOO_FAR),
         Ok(date) => return Some(date),
-        Err(_) => errors.add("closes_at", "Date has wrong format. Use one of these formats instead: YYYY-MM-DD."),
+        Err(_) => errors.add("closes_at", texts::DATE_FORMAT),
     }
     None
 }
@@ -96,18 +97,17 @@ impl NewJob {
         let location = errors.text::<LOCATION_MAX_CHARS>("location", form.text("location"));
         let description = errors.text::<DESCRIPTION_MAX_CHARS>("description", form.text("description"));
         let kind = errors.required("employment_type", form.text("employment_type"));
-        let employment_type =
-            if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind, "full_time, part_time, contract or temporary") };
+        let employment_type = if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind, texts::EMPLOYMENT_TYPES) };
         let salary_period = match form.text("salary_period").filter(|value| !value.is_empty()) {
             None => Some(SalaryPeriod::Year),
-            Some(raw) => word::<SalaryPeriod>(&mut errors, "salary_period", raw, "year or hour"),
+            Some(raw) => word::<SalaryPeriod>(&mut errors, "salary_period", raw, texts::SALARY_PERIODS),
         };
         let salary_min = salary(&mut errors, "salary_min", form.text("salary_min"));
         let salary_max = salary(&mut errors, "salary_max", form.text("salary_max"));
         if let (Some(min), Some(max)) = (salary_min, salary_max)
             && min > max
         {
-            errors.add("salary_max", "The salary to must be at least the salary from.");
+            errors.add("salary_max", texts::SALARIES_REVERSED);
         }
         let closes = errors.required("closes_at", form.text("closes_at"));
         let closes_at = closing_date(&mut errors, &closes);

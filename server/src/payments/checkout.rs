@@ -5,6 +5,7 @@
 
 use super::events::{self, Applied};
 use super::provider::{CheckoutRequest, CheckoutState, Outcome, ProviderError, ProviderEvent};
+use super::texts;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::member::Member;
@@ -28,13 +29,13 @@ const LEAST_TIME_TO_PAY_MINUTES: i64 = 5;
 pub async fn start(state: &AppState, member: &Member, booking: &booking::Model, service: &service::Model) -> Result<Started, AppError> {
     let refuse = |message: &str| AppError::field("booking", message);
     match (booking.status, booking.payment_status) {
-        (BookingStatus::Cancelled, _) => return Err(refuse("This booking is cancelled.")),
-        (_, BookingPayment::Paid) => return Err(refuse("This booking is already paid.")),
-        (_, BookingPayment::Refunded) => return Err(refuse("This booking's payment was refunded.")),
+        (BookingStatus::Cancelled, _) => return Err(refuse(texts::BOOKING_CANCELLED)),
+        (_, BookingPayment::Paid) => return Err(refuse(texts::ALREADY_PAID)),
+        (_, BookingPayment::Refunded) => return Err(refuse(texts::REFUNDED)),
         (_, BookingPayment::Unpaid) => {}
     }
     if booking.amount_pence <= 0 {
-        return Err(refuse("This booking has nothing to pay."));
+        return Err(refuse(texts::NOTHING_TO_PAY));
     }
     // Each turn either answers or closes a stale checkout; three cover a race lost on the way.
     for _ in 0..3 {
@@ -70,7 +71,7 @@ pub async fn start(state: &AppState, member: &Member, booking: &booking::Model, 
                         outcome: Outcome::Paid { charge, amount },
                     };
                     events::apply(state, &event).await?;
-                    return Err(refuse("This booking is already paid."));
+                    return Err(refuse(texts::ALREADY_PAID));
                 }
                 CheckoutState::Expired => {
                     let event = ProviderEvent {
@@ -86,7 +87,7 @@ pub async fn start(state: &AppState, member: &Member, booking: &booking::Model, 
             },
         }
     }
-    Err(AppError::Conflict("The payment is being changed by another request. Please try again.".into()))
+    Err(AppError::Conflict(texts::PAYMENT_BUSY.into()))
 }
 
 async fn create(state: &AppState, member: &Member, booking: &booking::Model) -> Result<payment::Model, sea_orm::DbErr> {
@@ -129,7 +130,7 @@ async fn checkout(
     row: payment::Model,
 ) -> Result<payment::Model, AppError> {
     let public_url = &state.config().public_url;
-    let description = format!("{} on {} at {}", service.title, booking.date.format("%A %-d %B %Y"), booking.time);
+    let description = texts::checkout_line(&service.title, booking.date, &booking.time);
     let request = CheckoutRequest {
         payment_id: row.id,
         booking_id: booking.id,

@@ -3,10 +3,10 @@
 //! at once change the payment, the booking and the member's notices exactly once.
 
 use super::provider::{Outcome, ProviderAmount, ProviderEvent};
-use super::views::receipt_number;
+use super::texts;
 use crate::domain::Pence;
 use crate::http::AppError;
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::Utc;
@@ -62,11 +62,8 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
         Outcome::Paid { amount: Some(amount), .. } if !is_the_payments(amount, &row) => {
             // Money that is not the payment's (a changed price, another currency) settles
             // nothing by itself: kept with the reason, for staff on the dashboard.
-            let taken = match amount.currency.eq_ignore_ascii_case("gbp") {
-                true => format!("£{}", Pence::from_stored(amount.minor_units)),
-                false => format!("{} minor units of {}", amount.minor_units, amount.currency.to_uppercase()),
-            };
-            let problem = format!("The provider took {taken} for payment {}, which is £{}: not applied.", row.id, Pence::from_stored(row.amount_pence));
+            let taken = texts::amount_taken(amount.minor_units, &amount.currency);
+            let problem = texts::wrong_amount(&taken, row.id, Pence::from_stored(row.amount_pence));
             tracing::error!(payment = row.id, event = %event.id, %problem, "a payment event was not applied");
             payment_event::Entity::update_many()
                 .col_expr(payment_event::Column::Problem, Expr::value(problem))
@@ -82,17 +79,7 @@ pub async fn apply(state: &AppState, event: &ProviderEvent) -> Result<Applied, A
             let applied = closed(change.db(), &row, PaymentStatus::Failed).await?;
             if applied == Applied::Changed {
                 let (booking, service, member) = paid_for(change.db(), &row).await?;
-                let notice = Notice {
-                    title: "Payment not taken".into(),
-                    message: format!(
-                        "Your payment of £{} for {} on {} did not go through, so the booking is still unpaid. You can try again from your bookings.",
-                        Pence::from_stored(row.amount_pence),
-                        service.title,
-                        booking.date.format("%A %-d %B %Y")
-                    ),
-                    link: format!("/payment?booking={}", booking.id),
-                    calendar: None,
-                };
+                let notice = texts::not_taken(Pence::from_stored(row.amount_pence), &service.title, booking.date, booking.id);
                 change.notify(&notifier, &member, notice).await?;
             }
             applied
@@ -144,26 +131,15 @@ async fn paid(state: &AppState, change: &mut Change<'_>, notifier: &Notifier, ro
         == 1;
     let (booking, service, member) = paid_for(txn, row).await?;
     let amount = Pence::from_stored(row.amount_pence);
-    let test_mode = if state.payments.kind() == entity::words::PaymentProvider::Test { " This was a test-mode payment: no card was charged." } else { "" };
+    let test_mode = if state.payments.kind() == entity::words::PaymentProvider::Test { texts::TEST_MODE } else { "" };
     let after = if booking.status == BookingStatus::Cancelled {
-        " The booking had been cancelled, so we will refund this payment; contact us if you have not heard from us within two working days."
+        texts::REFUND_OF_CANCELLED
     } else if !first_payment {
-        " The booking had already been paid, so we will refund this second payment; contact us if you have not heard from us within two working days."
+        texts::REFUND_OF_SECOND
     } else {
         ""
     };
-    let notice = Notice {
-        title: "Payment received".into(),
-        message: format!(
-            "Thank you: we have received £{amount} for {} on {} at {}. Your receipt number is {}.{after}{test_mode}",
-            service.title,
-            booking.date.format("%A %-d %B %Y"),
-            booking.time,
-            receipt_number(row.id)
-        ),
-        link: format!("/user/payments?receipt={}", row.id),
-        calendar: None,
-    };
+    let notice = texts::received(amount, &service.title, booking.date, &booking.time, row.id, after, test_mode);
     change.notify(notifier, &member, notice).await?;
     Ok(Applied::Changed)
 }

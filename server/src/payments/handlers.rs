@@ -5,9 +5,10 @@ use super::checkout::{self, Started};
 use super::events;
 use super::provider::{Outcome, ProviderEvent, WebhookError};
 use super::test_provider::TestProvider;
+use super::texts;
 use super::views::PaymentView;
 use crate::http::AppError;
-use crate::http::extract::{FieldErrors, JsonBody, RecordId};
+use crate::http::extract::{FieldErrors, JsonBody, RecordId, no_such_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
@@ -63,7 +64,7 @@ async fn own_payment(db: &impl ConnectionTrait, member: &Member, id: i32) -> Res
 pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<PaymentView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let booking = query.parsed(&mut errors, "booking", "A booking is a whole number from 1;", |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
+    let booking = query.parsed(&mut errors, "booking", texts::BOOKING_EXPECTED, |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
     errors.finish()?;
     let mut select = payment::Entity::find().filter(payment::Column::UserId.eq(member.user.id));
     if let Some(booking) = booking {
@@ -111,7 +112,7 @@ pub async fn start(
         None => None,
     };
     let Some((booking, service)) = found else {
-        return Err(AppError::field("booking", format!("Invalid pk \"{}\" - object does not exist.", id.unwrap_or_default())));
+        return Err(AppError::field("booking", no_such_record(id.unwrap_or_default())));
     };
     let Started { payment, created } = checkout::start(&state, &member, &booking, &service).await?;
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };

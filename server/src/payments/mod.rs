@@ -11,6 +11,7 @@ pub mod refunds;
 mod stripe;
 mod stripe_signature;
 mod test_provider;
+mod texts;
 pub mod views;
 
 use crate::config::Payments;

@@ -13,6 +13,7 @@
 use super::checkout::unavailable;
 use super::events;
 use super::provider::{CheckoutState, Outcome, ProviderEvent};
+use super::texts;
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::platform::change::Change;
@@ -100,7 +101,7 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
     // Paid, but not through the site (recorded by staff, or with no charge to refund): the
     // company refunds it by hand.
     let Some(paid) = paid.filter(|paid| paid.charge_reference.is_some()) else {
-        return Err(AppError::BadRequest("This booking was paid outside the site: please contact us to cancel it and arrange your refund.".into()));
+        return Err(AppError::BadRequest(texts::PAID_OUTSIDE.into()));
     };
     if !by_company && Utc::now() >= refund_until(&booking, state.config().payments.refund_window_hours) {
         return Ok(CancellationMoney::Kept { payment: paid });
@@ -169,7 +170,7 @@ pub async fn make(state: &AppState, id: i32, now: DateTime<Utc>) -> Result<bool,
     let Some(paid) = payment::Entity::find_by_id(id).one(state.db()).await? else { return Ok(false) };
     let answer = match &paid.charge_reference {
         Some(charge) => state.payments.refund(charge, &idempotency_key(&paid)).await.map_err(|error| error.0),
-        None => Err("The payment has no charge to refund: it was taken outside the site.".to_string()),
+        None => Err(texts::NO_CHARGE_TO_REFUND.to_string()),
     };
     match answer {
         Ok(reference) => {

@@ -4,6 +4,7 @@
 
 use super::provider::{Checkout, CheckoutRequest, CheckoutState, Outcome, PaymentProvider, ProviderAmount, ProviderError, ProviderEvent, WebhookError};
 use super::stripe_signature;
+use super::texts;
 use crate::config::{Payments, StripeKeys};
 use axum::http::HeaderMap;
 use chrono::{DateTime, Utc};
@@ -95,7 +96,7 @@ impl Stripe {
         }
         let unreachable = |error: reqwest::Error| {
             tracing::warn!(%error, path, "Stripe could not be reached");
-            ProviderError("The payment provider could not be reached.".into())
+            ProviderError(texts::PROVIDER_UNREACHABLE.into())
         };
         let response = request.send().await.map_err(unreachable)?;
         let status = response.status();
@@ -106,11 +107,11 @@ impl Stripe {
                 .and_then(|v| v["error"]["message"].as_str().map(str::to_string))
                 .unwrap_or_else(|| format!("HTTP {status}"));
             tracing::warn!(%status, message, path, "Stripe refused a call");
-            return Err(ProviderError(format!("The payment provider refused: {message}")));
+            return Err(ProviderError(texts::provider_refused(&message)));
         }
         serde_json::from_slice(&bytes).map_err(|error| {
             tracing::warn!(%error, path, "Stripe answered something unreadable");
-            ProviderError("The payment provider's answer could not be read.".into())
+            ProviderError(texts::PROVIDER_UNREADABLE.into())
         })
     }
 }
@@ -118,7 +119,7 @@ impl Stripe {
 /// A session's id as a path segment: Stripe's ids are letters, digits and `_`.
 fn session_path(reference: &str) -> Result<String, ProviderError> {
     if reference.is_empty() || !reference.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(ProviderError("Not a Checkout Session id.".into()));
+        return Err(ProviderError(texts::NOT_A_SESSION.into()));
     }
     Ok(format!("/v1/checkout/sessions/{reference}"))
 }
@@ -147,7 +148,7 @@ impl PaymentProvider for Stripe {
             ("expires_at", request.expires_at.timestamp().to_string()),
         ];
         let session: Session = self.call(reqwest::Method::POST, "/v1/checkout/sessions", &form, Some(&request.idempotency_key)).await?;
-        let url = session.url.ok_or_else(|| ProviderError("The payment provider gave no checkout page.".into()))?;
+        let url = session.url.ok_or_else(|| ProviderError(texts::NO_CHECKOUT_PAGE.into()))?;
         Ok(Checkout { reference: session.id, url })
     }
 
@@ -165,7 +166,7 @@ impl PaymentProvider for Stripe {
         match self.checkout_state(reference).await? {
             CheckoutState::Open => self.call::<Session>(reqwest::Method::POST, &format!("{}/expire", session_path(reference)?), &[], None).await.map(|_| ()),
             CheckoutState::Expired => Ok(()),
-            CheckoutState::Paid { .. } => Err(ProviderError("The checkout was already paid.".into())),
+            CheckoutState::Paid { .. } => Err(ProviderError(texts::CHECKOUT_ALREADY_PAID.into())),
         }
     }
 
@@ -173,7 +174,7 @@ impl PaymentProvider for Stripe {
         let form = [("payment_intent", charge.to_string())];
         match self.call::<Refund>(reqwest::Method::POST, "/v1/refunds", &form, Some(idempotency_key)).await {
             Ok(refund) => match refund.status.as_deref() {
-                Some("failed") | Some("canceled") => Err(ProviderError("The payment provider could not refund the payment.".into())),
+                Some("failed") | Some("canceled") => Err(ProviderError(texts::REFUND_FAILED.into())),
                 _ => Ok(refund.id),
             },
             // Refused: it may be refunded already (from Stripe's dashboard, or under a key older

@@ -1,14 +1,13 @@
 //! `POST /api/send-recruitment/`, and the one write path it shares with the pages' own form.
 
 use super::request::{DETAILS_MAX_CHARS, RecruitmentRequest, SHORT_MAX_CHARS};
+use super::texts;
 use crate::catalogue::website_info::website_info;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
 use crate::http::member::Viewer;
 use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
 use crate::platform::change::Change;
-use crate::platform::mail::layout::html;
-use crate::platform::mail::outbox::Mail;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
@@ -20,9 +19,6 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
-
-/// What the sender is told once the request is in.
-pub const SENT: &str = "Thank you: your recruitment request is with our team, who will contact you within one working day. We have emailed you a copy.";
 
 /// The contract's recruitment body. Open to visitors.
 #[derive(ToSchema)]
@@ -60,35 +56,8 @@ pub struct RecruitmentSent {
 pub async fn record(state: &AppState, request: RecruitmentRequest, user_id: Option<i32>) -> Result<i32, AppError> {
     let info = website_info(state.db(), state.config().brand.as_deref()).await?;
     let brand = &info.brand;
-    let summary = vec![
-        format!("Company: {}", request.company_name),
-        format!("Contact: {}, {}, {}", request.contact_name, request.email.as_str(), request.phone.as_str()),
-        format!("Role: {} ({} staff)", request.role, request.number_of_staff),
-        format!("Location: {}", request.location),
-        format!("Start date: {}", request.start_date.format("%A %-d %B %Y")),
-        format!("Details: {}", if request.details.is_empty() { "none given" } else { &request.details }),
-    ];
-    let company_mail = Mail {
-        to: info.email.clone(),
-        subject: format!("Recruitment request: {} for {}", request.role, request.company_name),
-        text: format!("A new recruitment request:\n\n{}\n", summary.join("\n")),
-        html: html(brand, "New recruitment request", &summary, None),
-        calendar: None,
-        unsubscribe: None,
-    };
-    let greeting = format!("Hello {},", request.contact_name.split_whitespace().next().unwrap_or("there"));
-    let thanks =
-        "Thank you for your recruitment request. Our team will contact you within one working day to agree the details. This is what you sent:".to_string();
-    let mut lines = vec![greeting.clone(), thanks.clone()];
-    lines.extend(summary.iter().cloned());
-    let confirmation = Mail {
-        to: request.email.as_str().to_string(),
-        subject: format!("Your recruitment request - {brand}"),
-        text: format!("{greeting}\n\n{thanks}\n\n{}\n\n{brand} UK\n", summary.join("\n")),
-        html: html(brand, "We have your recruitment request", &lines, None),
-        calendar: None,
-        unsubscribe: None,
-    };
+    let company_mail = texts::company_copy(&info.email, brand, &request);
+    let confirmation = texts::confirmation(brand, &request);
     let mut change = Change::begin(state).await?;
     let saved = recruitment_request::ActiveModel {
         user_id: Set(user_id),
@@ -123,5 +92,5 @@ pub async fn send(
     state.limiter.check("recruitment", &client.key(), Limit::per_hour(state.config().limits.recruitment_per_hour)).await?;
     let request = RecruitmentRequest::parse(&body).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
     let id = record(&state, request, viewer.user_id()).await?;
-    Ok((StatusCode::CREATED, Json(RecruitmentSent { id, message: SENT.into() })))
+    Ok((StatusCode::CREATED, Json(RecruitmentSent { id, message: texts::SENT.into() })))
 }

@@ -4,6 +4,7 @@
 pub mod handlers;
 pub mod page_form;
 pub mod request;
+pub mod texts;
 
 use crate::state::AppState;
 use std::sync::Arc;

@@ -2,8 +2,9 @@
 //! JavaScript: the page answers the post itself, server-rendered, with the confirmation or
 //! with each field's message beside it and what was typed kept. Other methods go to the site.
 
-use super::handlers::{SENT, record};
+use super::handlers::record;
 use super::request::{FIELDS, RecruitmentRequest};
+use super::texts::SENT;
 use crate::http::AppError;
 use crate::http::extract::ClientAddress;
 use crate::http::page_form::{FromThisSite, answer_with_page, as_json, posted_values, refusal};

@@ -1,6 +1,7 @@
 //! What a recruitment request must be, parsed once: from the API's JSON and from the page's
 //! own form (posted without JavaScript) alike.
 
+use super::texts;
 use crate::domain::{Email, UkPhone, uk_time};
 use crate::http::extract::FieldErrors;
 use chrono::{Duration, NaiveDate};
@@ -56,15 +57,15 @@ impl RecruitmentRequest {
             _ if staff.is_empty() => None,
             Ok(n) if (1..=MOST_STAFF).contains(&n) => Some(n as i32),
             Ok(n) if n < 1 => {
-                errors.add("number_of_staff", "Ensure this value is greater than or equal to 1.");
+                errors.add("number_of_staff", texts::TOO_FEW_STAFF);
                 None
             }
             Ok(_) => {
-                errors.add("number_of_staff", format!("Ensure this value is less than or equal to {MOST_STAFF}."));
+                errors.add("number_of_staff", texts::too_many_staff(MOST_STAFF));
                 None
             }
             Err(_) => {
-                errors.add("number_of_staff", "A valid integer is required.");
+                errors.add("number_of_staff", texts::NOT_A_NUMBER);
                 None
             }
         };
@@ -72,16 +73,16 @@ impl RecruitmentRequest {
         let start_date = match NaiveDate::parse_from_str(&start, "%Y-%m-%d") {
             _ if start.is_empty() => None,
             Ok(date) if date < today => {
-                errors.add("start_date", "Choose today or a later date.");
+                errors.add("start_date", texts::DATE_IN_PAST);
                 None
             }
             Ok(date) if date > today + Duration::days(731) => {
-                errors.add("start_date", "Choose a start date within the next two years.");
+                errors.add("start_date", texts::DATE_TOO_FAR);
                 None
             }
             Ok(date) => Some(date),
             Err(_) => {
-                errors.add("start_date", "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
+                errors.add("start_date", texts::DATE_FORMAT);
                 None
             }
         };

@@ -1,7 +1,8 @@
 //! From the database to the data a page renders: one loader per route.
 
 use super::PageError;
-use crate::accounts::sign_in;
+use super::texts;
+use crate::accounts::texts as account_texts;
 use crate::catalogue::services::{self, ServiceFilter};
 use crate::catalogue::{categories, website_info};
 use crate::jobs::queries::{self as jobs, JobFilter};
@@ -109,20 +110,20 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         DataRoute::UserChangePassword(()) => PageData::UserChangePassword(FormOutcome::default()),
         DataRoute::UserLogin((verified, reset)) => {
             let notice = match (verified, reset) {
-                (true, _) => Some(sign_in::VERIFIED),
-                (_, true) => Some(sign_in::PASSWORD_RESET),
+                (true, _) => Some(account_texts::VERIFIED),
+                (_, true) => Some(account_texts::PASSWORD_RESET),
                 _ => None,
             };
             PageData::UserLogin(FormOutcome { sent: notice.map(str::to_string), ..Default::default() })
         }
         // A code was asked for this address: the page opens on its second step.
         DataRoute::UserForgotPassword((email,)) => PageData::UserForgotPassword(FormOutcome {
-            sent: (!email.is_empty()).then(|| sign_in::RESET_CODE_SENT.to_string()),
+            sent: (!email.is_empty()).then(|| account_texts::RESET_CODE_SENT.to_string()),
             values: BTreeMap::from([("email".to_string(), email)]),
             ..Default::default()
         }),
         DataRoute::RecruitmentPost(()) => PageData::RecruitmentPost(FormOutcome::default()),
-        DataRoute::Contact((sent,)) => PageData::Contact(FormOutcome { sent: sent.then(|| crate::contact::handlers::SENT.to_string()), ..Default::default() }),
+        DataRoute::Contact((sent,)) => PageData::Contact(FormOutcome { sent: sent.then(|| crate::contact::texts::SENT.to_string()), ..Default::default() }),
         DataRoute::FormHireTalent(()) => PageData::FormHireTalent(FormOutcome::default()),
     };
     Ok(page)
@@ -150,12 +151,12 @@ fn recent_activity(jobs: &[job::Model], reviews: &[app::data::ReviewView]) -> Ve
     let mut items: Vec<ActivityItem> = jobs
         .iter()
         .map(|j| ActivityItem {
-            text: format!("New job: {} in {} with {}", j.title, j.location, j.company),
+            text: texts::new_job(&j.title, &j.location, &j.company),
             href: format!("/apply?id={}", j.id),
             date: j.posted_at.format("%Y-%m-%d").to_string(),
         })
         .chain(reviews.iter().map(|r| ActivityItem {
-            text: format!("{} rated {} {} out of 5", r.user_name, r.service_title, r.rating),
+            text: texts::rated(&r.user_name, &r.service_title, r.rating),
             href: format!("/services/details?id={}", r.service_id),
             date: r.created_at.clone(),
         }))

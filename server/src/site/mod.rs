@@ -11,6 +11,7 @@ pub mod islands;
 pub mod loaders;
 pub mod pack;
 pub mod sitemap;
+mod texts;
 
 use crate::config::Config;
 use app::data::{PagePayload, PaymentTerms, SiteData};

@@ -212,7 +212,7 @@ async fn bad_input_gets_field_errors_in_the_contract_shape() {
     assert!(body["message"].is_string());
     let common = json!({"full_name": "Ann Lee", "email": "ann.lee@example.co.uk", "phone_number": "07700 900124", "password": "password1"});
     let (status, body) = client.post("/api/auth/register/", common, None).await;
-    assert_eq!((status, body["password"][0].as_str()), (400, Some(server::accounts::password_rules::TOO_COMMON)), "a common password is refused: {body}");
+    assert_eq!((status, body["password"][0].as_str()), (400, Some(server::accounts::texts::TOO_COMMON)), "a common password is refused: {body}");
 
     let (status, body) = app
         .client
@@ -393,7 +393,7 @@ async fn the_account_forms_work_without_javascript(backend: Backend) {
     assert_eq!(refused.status(), 400);
     let page = refused.text().await.unwrap();
     assert!(page.contains("Nora Script"), "what was typed comes back");
-    assert!(shows(&page, server::accounts::password_rules::TOO_COMMON), "the API's message for the field");
+    assert!(shows(&page, server::accounts::texts::TOO_COMMON), "the API's message for the field");
     assert!(!page.contains(r#""password":"password""#), "never the password");
     let registered = post("/user/register", signing_up("a long garden path")).await;
     assert_eq!(
@@ -410,21 +410,21 @@ async fn the_account_forms_work_without_javascript(backend: Backend) {
     assert_eq!(location(&verified).as_deref(), Some("/user/login?verified=1"));
     let (status, login_page) = app.text("/user/login?verified=1").await;
     assert_eq!(status, 200);
-    assert!(shows(&login_page, server::accounts::sign_in::VERIFIED));
+    assert!(shows(&login_page, server::accounts::texts::VERIFIED));
 
     let login = post("/user/login", vec![("email", email), ("password", "a long garden path")]).await;
     assert_eq!(login.status(), 200);
     let page = login.text().await.unwrap();
-    assert!(shows(&page, server::accounts::page_forms::LOGIN_NEEDS_JAVASCRIPT) && !page.contains("a long garden path"));
+    assert!(shows(&page, server::accounts::texts::LOGIN_NEEDS_JAVASCRIPT) && !page.contains("a long garden path"));
     let change = post("/user/change-password", vec![("current_password", "a long garden path"), ("new_password", "another garden")]).await;
     assert_eq!(change.status(), 200);
-    assert!(shows(&change.text().await.unwrap(), server::accounts::page_forms::CHANGE_PASSWORD_NEEDS_JAVASCRIPT));
+    assert!(shows(&change.text().await.unwrap(), server::accounts::texts::CHANGE_PASSWORD_NEEDS_JAVASCRIPT));
 
     let asked = post("/user/forgot-password", vec![("email", email)]).await;
     assert_eq!(location(&asked).as_deref(), Some("/user/forgot-password?email=no.script%40example.co.uk"));
     let (status, second_step) = app.text("/user/forgot-password?email=no.script%40example.co.uk").await;
     assert_eq!(status, 200);
-    assert!(shows(&second_step, server::accounts::sign_in::RESET_CODE_SENT) && second_step.contains(r#"name="otp""#), "the code's step");
+    assert!(shows(&second_step, server::accounts::texts::RESET_CODE_SENT) && second_step.contains(r#"name="otp""#), "the code's step");
     let code = inbox.code_in(email, "password reset code").await;
     let reset =
         browser.post(format!("{}/user/forgot-password", app.base)).form(&[("email", email), ("otp", code.as_str()), ("password", "a brand new garden")]);
