@@ -1,6 +1,6 @@
 //! The back office's JSON calls: thin handlers over the same functions its pages use.
 
-use crate::admin::{audit, dashboard};
+use crate::admin::{audit, dashboard, texts};
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::http::list::{ListQuery, Paginated};
@@ -29,12 +29,12 @@ pub async fn dashboard(State(state): State<Arc<AppState>>, _staff: Staff) -> Res
 pub async fn audit_log(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<AuditRow>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let subject_id = query.parsed(&mut errors, "subject_id", "A subject id is a whole number from 1;", |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
+    let subject_id = query.parsed(&mut errors, "subject_id", texts::SUBJECT_ID_EXPECTED, |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
     let subject = match (query.text("subject_type"), subject_id) {
         (Some(kind), Some(id)) => Some((kind, id)),
         (None, None) => None,
         _ => {
-            errors.add("subject_type", "Give subject_type and subject_id together.");
+            errors.add("subject_type", texts::SUBJECT_TOGETHER);
             None
         }
     };

@@ -1,25 +1,29 @@
 //! What the two inboxes (recruitment requests, contact messages) share: a status and notes change.
 
+use crate::admin::texts;
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use entity::words::Word;
 
-/// Parses a status and notes change, or its field errors.
+/// Parses a status and notes change, or its field errors; the notes are
+/// [`TextOrEmpty`](crate::domain::TextOrEmpty) of at most [`INBOX_NOTES_MAX_CHARS`].
 pub(super) fn parse_inbox_update<Status: Word>(status: Option<&str>, notes: Option<&str>) -> Result<(Option<Status>, Option<String>), AppError> {
     let mut errors = FieldErrors::default();
     let status = status.map(str::trim).and_then(|text| {
         let status = Status::parse(text);
         if status.is_none() {
             let choices: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
-            let (last, rest) = choices.split_last().expect("a word has variants");
-            errors.add("status", format!("Choose {} or {last}.", rest.join(", ")));
+            errors.add("status", texts::choose_status(&choices));
         }
         status
     });
-    let notes = notes.map(str::trim).map(str::to_string);
-    if notes.as_ref().is_some_and(|n| n.chars().count() > INBOX_NOTES_MAX_CHARS || n.contains('\0')) {
-        errors.add("staff_notes", format!("Ensure this field has no more than {INBOX_NOTES_MAX_CHARS} characters."));
-    }
+    let notes = notes.map(|raw| match crate::domain::text::check(raw, INBOX_NOTES_MAX_CHARS, true) {
+        Ok(notes) => notes.to_string(),
+        Err(problem) => {
+            errors.add("staff_notes", problem.message());
+            String::new()
+        }
+    });
     errors.finish()?;
     Ok((status, notes))
 }

@@ -4,8 +4,10 @@
 //!
 //! One folder a subject (bookings, payments, jobs, members, catalogue, reviews, recruitment,
 //! contact, provider applications), each with its queries and rules (`mod.rs`), its JSON
-//! calls (`api.rs`) and its pages (`pages.rs`); `pages.rs` and `api.rs` here hold what the
-//! subjects share (the staff page, a form's "act, then redirect") and the dashboard and audit log.
+//! calls (`api.rs`), its pages (`pages.rs`) and what it says (`texts.rs`: refusals, notices,
+//! the done notices its pages show after a form); `pages.rs`, `api.rs` and `texts.rs` here hold
+//! what the subjects share (the staff page, a form's "act, then redirect") and the dashboard,
+//! the audit log and staff sign-in.
 
 mod api;
 pub mod audit;
@@ -24,6 +26,7 @@ mod reviews;
 pub mod second_factor;
 pub mod session;
 mod sign_in;
+mod texts;
 
 use crate::state::AppState;
 use std::sync::Arc;

@@ -132,34 +132,10 @@ pub(in crate::admin) async fn act_then_redirect<T, Shown: Future<Output = Respon
     }
 }
 
-/// What a `done` code in the address says, after a form's redirect.
-pub(in crate::admin) fn done_notice(params: &HashMap<String, String>) -> Option<String> {
-    let text = match params.get("done").map(String::as_str)? {
-        "approved" => "Application approved. The member has been told by notification and email.",
-        "rejected" => "Application rejected. The member has been told why by notification and email.",
-        "confirmed" => "Booking confirmed. The member has been told, with a calendar update.",
-        "completed" => "Booking marked completed. The member has been invited to review the service.",
-        "cancelled" => "Booking cancelled, and any payment refunded. The member has been told why.",
-        "deactivated" => "Account deactivated: every sign-in has ended.",
-        "reactivated" => "Account reactivated.",
-        "staff-granted" => "Staff rights granted. They set up an authenticator app at their next sign-in.",
-        "staff-removed" => "Staff rights removed; their back-office session has ended.",
-        "factor-reset" => "Authenticator reset: they set up a new one at their next sign-in.",
-        "erased" => "Personal data erased. Bookings and payments are kept, anonymised.",
-        "category-saved" => "Category saved. The site shows it now.",
-        "service-saved" => "Service saved. The site shows it now.",
-        "info-saved" => "Website info saved. Every page shows it now.",
-        "job-changed" => "Job post updated. The site shows it now.",
-        "application-saved" => "Application updated. The applicant has been told.",
-        "request-saved" => "Recruitment request saved.",
-        "message-saved" => "Contact message saved.",
-        "refunded" => "Payment refunded in full. The member has been told why.",
-        "review-hidden" => "Review hidden: it has left the service's page and average.",
-        "review-restored" => "Review restored to the service's page.",
-        "review-kept" => "Review kept; its reports are closed.",
-        _ => return None,
-    };
-    Some(text.into())
+/// What the `done` code in the address says, after a form's redirect: the subject's `done`
+/// lookup (its `texts.rs`) names the codes its forms redirect with.
+pub(in crate::admin) fn done_notice(params: &HashMap<String, String>, done: fn(&str) -> Option<&'static str>) -> Option<String> {
+    params.get("done").and_then(|code| done(code)).map(String::from)
 }
 
 /// A filter's text from the address: trimmed, at most 100 characters.

@@ -5,6 +5,7 @@
 use super::audit::Action;
 use super::second_factor;
 use super::session;
+use super::texts;
 use crate::http::AppError;
 use crate::http::extract::JsonBody;
 use crate::http::member::StaffAccount;
@@ -25,9 +26,6 @@ use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, Pagin
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
-
-const WRONG_CODE: &str = "That code is not right. Enter the 6-digit code your authenticator app shows now.";
-const WRONG_RECOVERY_CODE: &str = "That recovery code is not right, or has been used.";
 
 /// Where a staff member stands with the second factor.
 #[derive(Serialize, ToSchema)]
@@ -67,7 +65,7 @@ pub async fn enrol(State(state): State<Arc<AppState>>, StaffAccount(member): Sta
         .exec(state.db())
         .await?;
     if started.rows_affected == 0 {
-        return Err(AppError::BadRequest("Your authenticator is already set up. Ask another member of staff to reset it if you have lost it.".into()));
+        return Err(AppError::BadRequest(texts::ALREADY_ENROLLED.into()));
     }
     let otpauth_url = second_factor::otpauth_url(&secret, &member.user.email, &state.brand().await);
     let qr_svg = second_factor::qr_svg(&otpauth_url);
@@ -101,7 +99,7 @@ pub async fn confirm_enrolment(
     let limit = failure_limit(&state);
     let key = user.id.to_string();
     let Some(secret) = user.totp_secret.clone().filter(|_| user.totp_enrolled_at.is_none()) else {
-        return Err(AppError::BadRequest("Start setting up your authenticator first.".into()));
+        return Err(AppError::BadRequest(texts::ENROL_FIRST.into()));
     };
     // The try is taken before the code is compared, and given back if it is right: a burst
     // of simultaneous codes cannot all be compared.
@@ -109,7 +107,7 @@ pub async fn confirm_enrolment(
     let code = body.code.unwrap_or_default();
     let Some(step) = second_factor::accepted_step(&secret, &code, None, unix_now()) else {
         security_events::record(SecurityEvent::WrongStaffCode, Some(user.id));
-        return Err(AppError::field("code", WRONG_CODE));
+        return Err(AppError::field("code", texts::WRONG_CODE));
     };
     let codes = second_factor::new_recovery_codes();
     let mut change = Change::begin(&state).await?;
@@ -122,7 +120,7 @@ pub async fn confirm_enrolment(
         .exec(change.db())
         .await?;
     if confirmed.rows_affected == 0 {
-        return Err(AppError::BadRequest("Start setting up your authenticator again: this secret is no longer the one waiting.".into()));
+        return Err(AppError::BadRequest(texts::ENROL_AGAIN.into()));
     }
     replace_recovery_codes(change.db(), user.id, &codes).await?;
     let (token, expires_at) = session::open(change.db(), user.id, &member.family, state.config().staff_session).await?;
@@ -181,7 +179,7 @@ pub async fn sign_in(
 ) -> Result<Response, AppError> {
     let user = &member.user;
     let (Some(secret), Some(_)) = (user.totp_secret.clone(), user.totp_enrolled_at) else {
-        return Err(AppError::BadRequest("Set up your authenticator app first.".into()));
+        return Err(AppError::BadRequest(texts::SET_UP_FIRST.into()));
     };
     let limit = failure_limit(&state);
     let key = user.id.to_string();
@@ -190,7 +188,7 @@ pub async fn sign_in(
     let given = match (code, recovery) {
         (Some(code), _) => Given::Code(code),
         (None, Some(recovery)) => Given::RecoveryCode(recovery),
-        (None, None) => return Err(AppError::field("code", "Enter the 6-digit code from your authenticator app, or one of your recovery codes.")),
+        (None, None) => return Err(AppError::field("code", texts::CODE_MISSING)),
     };
     // The try is taken before the code is compared, and given back if it is right: a burst
     // of simultaneous codes cannot all be compared. An empty form takes none.
@@ -213,7 +211,7 @@ pub async fn sign_in(
                 }
                 None => false,
             };
-            (accepted, "an authenticator code", "code", WRONG_CODE)
+            (accepted, "an authenticator code", "code", texts::WRONG_CODE)
         }
         Given::RecoveryCode(recovery) => {
             let used = staff_recovery_code::Entity::update_many()
@@ -223,7 +221,7 @@ pub async fn sign_in(
                 .filter(staff_recovery_code::Column::UsedAt.is_null())
                 .exec(change.db())
                 .await?;
-            (used.rows_affected == 1, "a recovery code", "recovery_code", WRONG_RECOVERY_CODE)
+            (used.rows_affected == 1, "a recovery code", "recovery_code", texts::WRONG_RECOVERY_CODE)
         }
     };
     if !accepted {

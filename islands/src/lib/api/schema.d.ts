@@ -1615,9 +1615,9 @@ export interface components {
         readonly ContactStatus: "New" | "Answered" | "Closed";
         readonly ContactUpdate: {
             /** @description Only staff read them; left out, they stay. */
-            readonly staff_notes: string;
+            readonly staff_notes?: components["schemas"]["TextOrEmpty5000"];
             /** @description Left out, it stays. */
-            readonly status: components["schemas"]["ContactStatus"];
+            readonly status?: components["schemas"]["ContactStatus"];
         };
         /**
          * @description The currency an amount is in; the company trades in pounds sterling only.
@@ -2974,16 +2974,16 @@ export interface components {
         readonly RecruitmentStatus: "New" | "Contacted" | "Closed";
         readonly RecruitmentUpdate: {
             /** @description Only staff read them; left out, they stay. */
-            readonly staff_notes: string;
+            readonly staff_notes?: components["schemas"]["TextOrEmpty5000"];
             /** @description Left out, it stays. */
-            readonly status: components["schemas"]["RecruitmentStatus"];
+            readonly status?: components["schemas"]["RecruitmentStatus"];
         };
         readonly RefreshBody: {
             readonly refresh: string;
         };
         readonly RefundBody: {
             /** @description Why (the member is told). */
-            readonly reason: string;
+            readonly reason: components["schemas"]["Text1000"];
         };
         readonly RegisterAnswer: {
             /**

@@ -1,6 +1,6 @@
 //! The back office's JSON calls about bookings: thin handlers over this subject's functions, which its pages use too.
 
-use super::{BookingAction, BookingFilter};
+use super::{BookingAction, BookingFilter, texts};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -20,7 +20,7 @@ type BookingStatusFilter = Filter<BookingStatus>;
 
 /// The booking filters of a list request, or their field errors.
 pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFilter {
-    let date = query.parsed(errors, "date", "A date is YYYY-MM-DD;", |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok());
+    let date = query.parsed(errors, "date", texts::DATE_EXPECTED, |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok());
     let status = query.filter(errors, "status", Filter::All).word();
     let member = query.text("member").map(|text| text.chars().take(100).collect());
     BookingFilter { date, status, member }
@@ -61,7 +61,7 @@ pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>) -> Resul
         Some("complete") => Some(BookingAction::Complete),
         Some("cancel") => Some(BookingAction::Cancel { reason: errors.required_text("reason", reason, super::REASON_MAX_CHARS) }),
         _ => {
-            errors.add("action", "Choose confirm, complete or cancel.");
+            errors.add("action", texts::CHOOSE_ACTION);
             None
         }
     };

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::bookings::cancellation::{self, CancelledBy};
 use crate::bookings::progress::{self, Step};
@@ -103,7 +104,7 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: Booking
         BookingAction::Cancel { reason } => {
             let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
             if row.status == BookingStatus::Cancelled {
-                return Err(AppError::BadRequest("This booking is already cancelled.".into()));
+                return Err(AppError::BadRequest(texts::ALREADY_CANCELLED.into()));
             }
             let member = user::Entity::find_by_id(row.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
             let service = service::Entity::find_by_id(row.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;

@@ -2,6 +2,7 @@
 
 use super::BookingFilter;
 use super::api::parse_booking_action;
+use super::texts;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, param, render, url_of};
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
@@ -22,7 +23,7 @@ pub(in crate::admin) fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn bookings_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
-    let notice = done_notice(&params);
+    let notice = done_notice(&params, texts::done);
     show_bookings(&state, staff, params, StatusCode::OK, notice).await
 }
 

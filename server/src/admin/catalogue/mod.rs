@@ -5,8 +5,10 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::admin::audit::Action;
+use crate::domain::text::check;
 use crate::domain::{Email, Pence, UkPhone};
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
@@ -42,31 +44,33 @@ impl Fields {
     }
 }
 
+/// Field `name`, or its `current` value when left out, by the rule of
+/// [`Text`](crate::domain::Text) of at most `max` characters; trimmed, or the field's error.
 fn required(errors: &mut FieldErrors, fields: &Fields, name: &str, current: Option<String>, max: usize) -> String {
-    let value = fields.text(name).or(current).unwrap_or_default();
-    if value.is_empty() {
-        errors.add(name, "This field is required.");
-    } else if value.chars().count() > max {
-        errors.add(name, format!("Ensure this field has no more than {max} characters."));
-    } else if value.contains('\0') {
-        errors.add(name, crate::http::extract::NULL_CHARACTERS);
-    }
-    value
+    text_field(errors, fields, name, current, max, false)
 }
 
+/// As [`required`], by the rule of [`TextOrEmpty`](crate::domain::TextOrEmpty).
 fn optional(errors: &mut FieldErrors, fields: &Fields, name: &str, current: Option<String>, max: usize) -> String {
+    text_field(errors, fields, name, current, max, true)
+}
+
+fn text_field(errors: &mut FieldErrors, fields: &Fields, name: &str, current: Option<String>, max: usize, may_be_blank: bool) -> String {
     let value = fields.text(name).or(current).unwrap_or_default();
-    if value.chars().count() > max || value.contains('\0') {
-        errors.add(name, format!("Ensure this field has no more than {max} characters."));
+    match check(&value, max, may_be_blank) {
+        Ok(text) => text.to_string(),
+        Err(problem) => {
+            errors.add(name, problem.message());
+            value
+        }
     }
-    value
 }
 
 fn slug(errors: &mut FieldErrors, fields: &Fields, current: Option<String>) -> String {
     let value = required(errors, fields, "slug", current, 100).to_lowercase();
     let valid = value.split('-').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
     if !value.is_empty() && !valid {
-        errors.add("slug", "Use lower-case letters, digits and single hyphens, e.g. deep-cleaning.");
+        errors.add("slug", texts::SLUG_FORM);
     }
     value
 }
@@ -75,7 +79,7 @@ fn priority(errors: &mut FieldErrors, fields: &Fields, current: Option<i32>) -> 
     match fields.text("priority") {
         None => current.unwrap_or(100),
         Some(text) => text.parse::<i32>().ok().filter(|p| (0..=1_000_000).contains(p)).unwrap_or_else(|| {
-            errors.add("priority", "Enter a whole number from 0 to 1000000.");
+            errors.add("priority", texts::PRIORITY_RANGE);
             0
         }),
     }
@@ -134,7 +138,7 @@ pub async fn save_category(state: &AppState, staff: &user::Model, id: Option<i32
         None => current.as_ref().is_some_and(|c| c.hidden),
         Some(Value::Bool(hidden)) => *hidden,
         Some(_) => {
-            errors.add("hidden", "Must be true or false.");
+            errors.add("hidden", texts::TRUE_OR_FALSE);
             false
         }
     };
@@ -163,7 +167,7 @@ pub async fn save_category(state: &AppState, staff: &user::Model, id: Option<i32
     };
     let saved = match saved {
         Ok(saved) => saved,
-        Err(error) if is_unique_violation(&error) => return Err(AppError::field("slug", "Another category has this slug.")),
+        Err(error) if is_unique_violation(&error) => return Err(AppError::field("slug", texts::CATEGORY_SLUG_TAKEN)),
         Err(error) => return Err(error.into()),
     };
     let (before, after) = match &current {
@@ -245,12 +249,12 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
         Some(text) => match text.parse::<i32>().ok() {
             Some(id) if category::Entity::find_by_id(id).one(state.db()).await?.is_some() => id,
             _ => {
-                errors.add("category", format!("Invalid pk \"{text}\" - object does not exist."));
+                errors.add("category", texts::no_such_category(&text));
                 0
             }
         },
         None => c.map(|s| s.category_id).unwrap_or_else(|| {
-            errors.add("category", "This field is required.");
+            errors.add("category", texts::REQUIRED);
             0
         }),
     };
@@ -260,20 +264,20 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
             0
         }),
         None => c.map(|s| s.price_from_pence).unwrap_or_else(|| {
-            errors.add("price_from", "This field is required.");
+            errors.add("price_from", texts::REQUIRED);
             0
         }),
     };
     let unit = match fields.text("price_unit") {
         Some(text) => PriceUnit::try_from_value(&text).unwrap_or_else(|_| {
-            errors.add("price_unit", "Choose fixed, hour or day.");
+            errors.add("price_unit", texts::CHOOSE_PRICE_UNIT);
             PriceUnit::Fixed
         }),
         None => c.map_or(PriceUnit::Fixed, |s| s.price_unit),
     };
     let status = match fields.text("status") {
         Some(text) => ListingStatus::try_from_value(&text).unwrap_or_else(|_| {
-            errors.add("status", "Choose Open or Closed.");
+            errors.add("status", texts::CHOOSE_STATUS);
             ListingStatus::Open
         }),
         None => c.map_or(ListingStatus::Open, |s| s.status),
@@ -283,8 +287,8 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
         Some(text) => text.split(['\n', ',']).map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect(),
         None => c.and_then(|s| serde_json::from_str(&s.areas).ok()).unwrap_or_default(),
     };
-    if areas.len() > 200 || areas.iter().any(|a| a.chars().count() > 100 || a.contains('\0')) {
-        errors.add("areas", "Give at most 200 towns, each at most 100 characters.");
+    if areas.len() > 200 || areas.iter().any(|area| check(area, 100, false).is_err()) {
+        errors.add("areas", texts::TOO_MANY_AREAS);
     }
     errors.finish()?;
     let now = Utc::now();
@@ -328,7 +332,7 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
     };
     let saved = match saved {
         Ok(saved) => saved,
-        Err(error) if is_unique_violation(&error) => return Err(AppError::field("slug", "Another service has this slug.")),
+        Err(error) if is_unique_violation(&error) => return Err(AppError::field("slug", texts::SERVICE_SLUG_TAKEN)),
         Err(error) => return Err(error.into()),
     };
     let (before, after) = match c {
@@ -375,7 +379,7 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
     for line in fields.text("phones").unwrap_or_default().lines().map(str::trim).filter(|l| !l.is_empty()) {
         match UkPhone::parse(line) {
             Ok(phone) => phones.push(phone.as_str().to_string()),
-            Err(problem) => errors.add("phones", format!("{line}: {problem}")),
+            Err(problem) => errors.add("phones", texts::bad_phone(line, problem)),
         }
     }
     let address = required(&mut errors, fields, "address", None, 300);
@@ -386,7 +390,7 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
             Some((name, url)) if !name.trim().is_empty() && (url.starts_with("https://") || url.starts_with("http://")) && url.len() <= 300 => {
                 socials.insert(name.trim().to_string(), url.to_string());
             }
-            _ => errors.add("socials", format!("\"{line}\" is not a name followed by an address starting https://.")),
+            _ => errors.add("socials", texts::bad_social(line)),
         }
     }
     errors.finish()?;

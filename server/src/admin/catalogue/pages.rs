@@ -1,6 +1,6 @@
 //! The back office's pages about the catalogue and the website info: each lists, or acts and redirects back (post, redirect, get).
 
-use super::Fields;
+use super::{Fields, texts};
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, done_notice, form_fields, listing, page_of, param, record_id, render, url_of};
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
@@ -28,7 +28,7 @@ pub(in crate::admin) fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn catalogue_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
-    let notice = done_notice(&params);
+    let notice = done_notice(&params, texts::done);
     show_catalogue(&state, staff, params, StatusCode::OK, notice).await
 }
 
@@ -95,7 +95,7 @@ async fn service_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
         },
         None => None,
     };
-    show_service(&state, staff, id, StatusCode::OK, done_notice(&params)).await
+    show_service(&state, staff, id, StatusCode::OK, done_notice(&params, texts::done)).await
 }
 
 async fn show_service(state: &AppState, staff: StaffSession, id: Option<i32>, status: StatusCode, notice: Option<String>) -> Response {
@@ -134,7 +134,7 @@ async fn service_save(
 }
 
 async fn website_info_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
-    show_website_info(&state, staff, StatusCode::OK, done_notice(&params)).await
+    show_website_info(&state, staff, StatusCode::OK, done_notice(&params, texts::done)).await
 }
 
 async fn show_website_info(state: &AppState, staff: StaffSession, status: StatusCode, notice: Option<String>) -> Response {

@@ -1,6 +1,6 @@
 //! The back office's JSON calls about contact messages: thin handlers over this subject's functions, which its pages use too.
 
-use crate::admin::inbox::parse_inbox_update;
+use crate::admin::inbox::{INBOX_NOTES_MAX_CHARS, parse_inbox_update};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -35,10 +35,10 @@ pub async fn contact_list(State(state): State<Arc<AppState>>, _staff: Staff, que
 #[derive(Deserialize, ToSchema)]
 pub struct ContactUpdate {
     /// Left out, it stays.
-    #[schema(value_type = ContactStatus)]
+    #[schema(required = false, value_type = ContactStatus)]
     pub status: Option<String>,
     /// Only staff read them; left out, they stay.
-    #[schema(value_type = String, max_length = 5000)]
+    #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ INBOX_NOTES_MAX_CHARS }>)]
     pub staff_notes: Option<String>,
 }
 

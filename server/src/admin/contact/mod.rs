@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::admin::audit::Action;
 use crate::http::AppError;

@@ -1,6 +1,6 @@
 //! The back office's JSON calls about job posts and their applications: thin handlers over this subject's functions, which its pages use too.
 
-use super::JobAction;
+use super::{JobAction, texts};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -51,7 +51,7 @@ pub fn parse_job_action(action: Option<&str>, reason: Option<&str>) -> Result<Jo
         Some("reopen") => Some(JobAction::Reopen),
         Some("remove") => Some(JobAction::Remove { reason: errors.required_text("reason", reason, super::REASON_MAX_CHARS) }),
         _ => {
-            errors.add("action", "Choose close, reopen or remove.");
+            errors.add("action", texts::CHOOSE_ACTION);
             None
         }
     };

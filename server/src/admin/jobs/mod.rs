@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::admin::audit::Action;
 use crate::domain::uk_time;
@@ -97,7 +98,7 @@ pub enum JobAction {
 pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobAction) -> Result<JobRow, AppError> {
     let (row, _) = one(state.db(), id).await?;
     if row.removed_at.is_some() {
-        return Err(AppError::BadRequest("This job post was removed.".into()));
+        return Err(AppError::BadRequest(texts::REMOVED.into()));
     }
     let today = uk_time::today();
     let (to, name, verb) = match action {
@@ -110,9 +111,9 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
             (ListingStatus::Open, "job.reopen", "Reopened")
         }
         JobAction::Reopen if row.closes_at.is_some_and(|closes| closes < today) => {
-            return Err(AppError::BadRequest("Its closing date has passed: the poster can post it again with a new date.".into()));
+            return Err(AppError::BadRequest(texts::CLOSING_DATE_PASSED.into()));
         }
-        _ => return Err(AppError::BadRequest("The job is like that already.".into())),
+        _ => return Err(AppError::BadRequest(texts::ALREADY_SO.into())),
     };
     let mut change = Change::begin(state).await?;
     // Conditional on what staff saw: of two staff acting at once, one changes it.
@@ -125,7 +126,7 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
         .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
-        return Err(AppError::Conflict("Someone else changed this job meanwhile. Reload to see it.".into()));
+        return Err(AppError::Conflict(texts::CHANGED_MEANWHILE.into()));
     }
     change
         .audit(

@@ -2,6 +2,7 @@
 
 use super::api::parse_job_action;
 use super::api::set_application_status;
+use super::texts;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, param, record_id, render, url_of};
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
@@ -27,7 +28,7 @@ pub(in crate::admin) fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn jobs_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
-    let notice = done_notice(&params);
+    let notice = done_notice(&params, texts::done);
     show_jobs(&state, staff, params, StatusCode::OK, notice).await
 }
 
@@ -73,7 +74,7 @@ async fn job_action(
 async fn job_applications_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Query(params): Params) -> Response {
     let path = format!("/admin/jobs/{id}/applications");
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, &path).await };
-    show_job_applications(&state, staff, id, StatusCode::OK, done_notice(&params)).await
+    show_job_applications(&state, staff, id, StatusCode::OK, done_notice(&params, texts::done)).await
 }
 
 async fn show_job_applications(state: &AppState, staff: StaffSession, id: i32, status: StatusCode, notice: Option<String>) -> Response {

@@ -1,6 +1,6 @@
 //! The back office's JSON calls about members: thin handlers over this subject's functions, which its pages use too.
 
-use super::AccountChange;
+use super::{AccountChange, texts};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -50,12 +50,7 @@ pub async fn member_action(
     RecordId(id): RecordId,
     JsonBody(body): JsonBody<AccountChangeBody>,
 ) -> Result<Json<MemberRow>, AppError> {
-    let change = body
-        .action
-        .as_deref()
-        .map(str::trim)
-        .and_then(AccountChange::parse)
-        .ok_or_else(|| AppError::field("action", "Choose deactivate, reactivate, grant_staff, remove_staff or reset_second_factor."))?;
+    let change = body.action.as_deref().map(str::trim).and_then(AccountChange::parse).ok_or_else(|| AppError::field("action", texts::CHOOSE_ACTION))?;
     Ok(Json(super::change(&state, &staff.user, id, change).await?))
 }
 

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::admin::audit::Action;
 use crate::data_rights::erasure::{self, ErasedBy};
@@ -80,13 +81,13 @@ impl AccountChange {
 pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: AccountChange) -> Result<MemberRow, AppError> {
     let member = find(state.db(), id).await?;
     if member.email == erasure::erased_email(id) {
-        return Err(AppError::BadRequest("This account was erased; nothing about it can change.".into()));
+        return Err(AppError::BadRequest(texts::ERASED_NO_CHANGE.into()));
     }
     if change == AccountChange::ResetSecondFactor {
         return reset_second_factor(state, staff, member).await;
     }
     if id == staff.id && matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
-        return Err(AppError::BadRequest("You cannot deactivate your own account or remove your own staff rights: ask another member of staff.".into()));
+        return Err(AppError::BadRequest(texts::NOT_YOUR_OWN.into()));
     }
     let active = matches!(change, AccountChange::Deactivate | AccountChange::Reactivate);
     let (column, field, before) =
@@ -99,7 +100,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
         AccountChange::ResetSecondFactor => unreachable!("handled above"),
     };
     if before == value {
-        return Err(AppError::BadRequest("The account is like that already.".into()));
+        return Err(AppError::BadRequest(texts::ALREADY_SO.into()));
     }
     let mut write = Change::begin(state).await?;
     // Conditional on the value staff saw: of two staff acting at once, one changes it.
@@ -111,7 +112,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
         .exec(write.db())
         .await?;
     if changed.rows_affected == 0 {
-        return Err(AppError::Conflict("Someone else changed this account meanwhile. Reload to see it.".into()));
+        return Err(AppError::Conflict(texts::CHANGED_MEANWHILE.into()));
     }
     // A deactivated member is signed out everywhere; a former staff member leaves the back office.
     if change == AccountChange::Deactivate {
@@ -128,7 +129,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
 
 async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user::Model) -> Result<MemberRow, AppError> {
     if member.totp_enrolled_at.is_none() {
-        return Err(AppError::BadRequest("This account has no authenticator set up.".into()));
+        return Err(AppError::BadRequest(texts::NO_AUTHENTICATOR.into()));
     }
     let mut change = Change::begin(state).await?;
     user::Entity::update_many()
@@ -152,8 +153,8 @@ pub fn requested_on(text: Option<&str>) -> Result<NaiveDate, AppError> {
     let date = text.map(str::trim).and_then(|t| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok());
     match date {
         Some(date) if date <= crate::domain::uk_time::today() => Ok(date),
-        Some(_) => Err(AppError::field("requested_on", "The request cannot have arrived in the future.")),
-        None => Err(AppError::field("requested_on", "Give the day the request arrived, as YYYY-MM-DD.")),
+        Some(_) => Err(AppError::field("requested_on", texts::REQUEST_IN_FUTURE)),
+        None => Err(AppError::field("requested_on", texts::REQUESTED_ON_EXPECTED)),
     }
 }
 
@@ -173,13 +174,13 @@ pub async fn export_for_request(state: &AppState, staff: &user::Model, id: i32, 
 pub async fn erase_for_request(state: &AppState, staff: &user::Model, id: i32, requested_on: NaiveDate, confirm_email: &str) -> Result<MemberRow, AppError> {
     let member = find(state.db(), id).await?;
     if member.email == erasure::erased_email(id) {
-        return Err(AppError::BadRequest("This account was erased already.".into()));
+        return Err(AppError::BadRequest(texts::ERASED_ALREADY.into()));
     }
     if id == staff.id {
-        return Err(AppError::BadRequest("Delete your own account from your profile, or ask another member of staff.".into()));
+        return Err(AppError::BadRequest(texts::ERASE_OWN.into()));
     }
     if !confirm_email.trim().eq_ignore_ascii_case(&member.email) {
-        return Err(AppError::field("confirm_email", "Type the member's email address exactly, to confirm."));
+        return Err(AppError::field("confirm_email", texts::CONFIRM_EMAIL));
     }
     erasure::erase(state, &member, ErasedBy::Staff { staff, requested_on }).await?;
     Ok(row_of(state.db(), find(state.db(), id).await?).await?)

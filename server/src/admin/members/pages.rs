@@ -1,6 +1,6 @@
 //! The back office's pages about members: each lists, or acts and redirects back (post, redirect, get).
 
-use super::AccountChange;
+use super::{AccountChange, texts};
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, done_notice, error_text, listing, page_of, param, record_id, render, url_of};
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
@@ -41,7 +41,7 @@ async fn members_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
 }
 
 async fn member_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Query(params): Params) -> Response {
-    let notice = done_notice(&params);
+    let notice = done_notice(&params, texts::done);
     show_member(&state, staff, &id, StatusCode::OK, notice).await
 }
 

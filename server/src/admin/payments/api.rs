@@ -40,7 +40,7 @@ pub async fn payment(State(state): State<Arc<AppState>>, _staff: Staff, RecordId
 #[derive(Deserialize, ToSchema)]
 pub struct RefundBody {
     /// Why (the member is told).
-    #[schema(required, value_type = String, min_length = 1, max_length = 1000)]
+    #[schema(required, value_type = crate::domain::Text<{ super::REASON_MAX_CHARS }>)]
     pub reason: Option<String>,
 }
 

@@ -5,16 +5,16 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::admin::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
-use crate::notifications::notice::{Notice, Notifier};
-use crate::platform::change::Change;
-
+use crate::notifications::notice::Notifier;
 use crate::payments::refunds;
 use crate::payments::views::receipt_number;
+use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::PaymentRow;
 use entity::words::PaymentStatus;
@@ -87,10 +87,10 @@ async fn rows_for(db: &impl ConnectionTrait, payments: Vec<payment::Model>) -> R
 pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: String) -> Result<PaymentRow, AppError> {
     let paid = payment::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     if paid.status != PaymentStatus::Paid {
-        return Err(AppError::BadRequest(format!("Only a paid payment can be refunded; this one is {}.", paid.status.to_string().to_lowercase())));
+        return Err(AppError::BadRequest(texts::only_paid(&paid.status.to_string().to_lowercase())));
     }
     if paid.charge_reference.is_none() {
-        return Err(AppError::BadRequest("This payment was taken outside the site: refund it by hand.".into()));
+        return Err(AppError::BadRequest(texts::TAKEN_OUTSIDE.into()));
     }
     let member = user::Entity::find_by_id(paid.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let notifier = Notifier::new(state).await;
@@ -98,17 +98,9 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     let mut change = Change::begin(state).await?;
     // The refund a cancellation owes is the same one: whichever comes first, it is owed once.
     if !refunds::owe(change.db(), &paid).await? {
-        return Err(AppError::Conflict("This payment is being refunded already (the booking was cancelled). Reload to see it.".into()));
+        return Err(AppError::Conflict(texts::BEING_REFUNDED.into()));
     }
-    let notice = Notice {
-        title: "Payment refunded".into(),
-        message: format!(
-            "We have refunded your payment of £{amount} ({}) to your card; it usually shows within 5 to 10 working days. Our reason: {reason}",
-            receipt_number(id)
-        ),
-        link: format!("/user/payments?receipt={id}"),
-        calendar: None,
-    };
+    let notice = texts::refunded(id, &receipt_number(id), amount, &reason);
     change.notify(&notifier, &member, notice).await?;
     let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to member {}", receipt_number(id), member.id))
         .because(Some(reason))

@@ -1,6 +1,6 @@
 //! The back office's JSON calls about provider applications: thin handlers over this subject's functions, which its pages use too.
 
-use super::{Decision, REASON_MAX_CHARS};
+use super::{Decision, REASON_MAX_CHARS, texts};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -56,7 +56,7 @@ pub fn parse_decision(body: &DecisionBody) -> Result<Decision, AppError> {
             Some(Decision::Reject(reason))
         }
         _ => {
-            errors.add("decision", "Choose approve or reject.");
+            errors.add("decision", texts::CHOOSE_DECISION);
             None
         }
     };

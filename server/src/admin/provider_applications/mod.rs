@@ -4,11 +4,12 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
-use crate::notifications::notice::{Notice, Notifier};
+use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::ProviderApplication;
@@ -43,7 +44,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
     let current = provider::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let status = decision.status();
     if current.status == status {
-        return Err(AppError::BadRequest(format!("This application is already {}.", status.to_string().to_lowercase())));
+        return Err(AppError::BadRequest(texts::already(&status.to_string().to_lowercase())));
     }
     let member = user::Entity::find_by_id(current.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(current.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
@@ -64,29 +65,11 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
-        return Err(AppError::Conflict("Someone else decided on this application meanwhile. Reload to see it.".into()));
+        return Err(AppError::Conflict(texts::DECIDED_MEANWHILE.into()));
     }
     let (notice, action, verb) = match &decision {
-        Decision::Approve => (
-            Notice {
-                title: "Provider application approved".into(),
-                message: format!("Your application to provide {} has been approved. You can now take bookings for it.", service.title),
-                link: "/become-provider".into(),
-                calendar: None,
-            },
-            "provider.approve",
-            "Approved",
-        ),
-        Decision::Reject(reason) => (
-            Notice {
-                title: "Provider application not approved".into(),
-                message: format!("Your application to provide {} has not been approved. Our reason: {reason}", service.title),
-                link: "/become-provider".into(),
-                calendar: None,
-            },
-            "provider.reject",
-            "Rejected",
-        ),
+        Decision::Approve => (texts::approved(&service.title), "provider.approve", "Approved"),
+        Decision::Reject(reason) => (texts::rejected(&service.title, reason), "provider.reject", "Rejected"),
     };
     change.notify(&notifier, &member, notice).await?;
     let entry = Action::new(action, "provider", Some(id), format!("{verb} member {}'s application to provide {}", member.id, service.title))

@@ -2,6 +2,7 @@
 
 use super::api::DecisionBody;
 use super::api::parse_decision;
+use super::texts;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, render, url_of};
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
@@ -22,7 +23,7 @@ pub(in crate::admin) fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn providers_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
-    let notice = done_notice(&params);
+    let notice = done_notice(&params, texts::done);
     show_providers(&state, staff, params, StatusCode::OK, notice).await
 }
 

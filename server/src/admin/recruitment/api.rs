@@ -1,6 +1,7 @@
 //! The back office's JSON calls about recruitment requests and the talent pool: thin handlers over this subject's functions, which its pages use too.
 
-use crate::admin::inbox::parse_inbox_update;
+use super::texts;
+use crate::admin::inbox::{INBOX_NOTES_MAX_CHARS, parse_inbox_update};
 use crate::admin::recruitment::talent::{self, TalentFilter};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
@@ -36,10 +37,10 @@ pub async fn recruitment_list(State(state): State<Arc<AppState>>, _staff: Staff,
 #[derive(Deserialize, ToSchema)]
 pub struct RecruitmentUpdate {
     /// Left out, it stays.
-    #[schema(value_type = RecruitmentStatus)]
+    #[schema(required = false, value_type = RecruitmentStatus)]
     pub status: Option<String>,
     /// Only staff read them; left out, they stay.
-    #[schema(value_type = String, max_length = 5000)]
+    #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ INBOX_NOTES_MAX_CHARS }>)]
     pub staff_notes: Option<String>,
 }
 
@@ -65,7 +66,7 @@ pub fn talent_filter(role: Option<&str>, location: Option<&str>, kind: Option<&s
     let kind = kind.map(str::trim).filter(|k| !k.is_empty()).and_then(|k| {
         let kind = EmploymentType::parse(k);
         if kind.is_none() {
-            errors.add("employment_type", "Choose full_time, part_time, contract or temporary.");
+            errors.add("employment_type", texts::CHOOSE_EMPLOYMENT_TYPE);
         }
         kind
     });

@@ -4,6 +4,7 @@
 pub mod api;
 pub mod pages;
 pub mod talent;
+mod texts;
 
 use crate::admin::audit::Action;
 use crate::http::AppError;

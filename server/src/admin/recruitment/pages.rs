@@ -3,6 +3,7 @@
 use super::api::RecruitmentUpdate;
 use super::api::parse_recruitment_update;
 use super::api::talent_filter;
+use super::texts;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, error_text, listing, page_of, param, record_id, render, url_of};
 use crate::admin::recruitment::talent;
 use crate::admin::session::StaffSession;
@@ -27,7 +28,7 @@ pub(in crate::admin) fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn recruitment_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
-    let notice = done_notice(&params);
+    let notice = done_notice(&params, texts::done);
     show_recruitment(&state, staff, params, StatusCode::OK, notice).await
 }
 

@@ -1,6 +1,6 @@
 //! The back office's JSON calls about reviews: thin handlers over this subject's functions, which its pages use too.
 
-use super::Moderation;
+use super::{Moderation, texts};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -49,7 +49,7 @@ pub fn parse_moderation(action: Option<&str>, reason: Option<&str>) -> Result<Mo
         Some("restore") => Some(Moderation::Restore),
         Some("keep") => Some(Moderation::Keep),
         _ => {
-            errors.add("action", "Choose hide, restore or keep.");
+            errors.add("action", texts::CHOOSE_ACTION);
             None
         }
     };

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod pages;
+mod texts;
 
 use crate::admin::audit::Action;
 use crate::http::AppError;
@@ -111,7 +112,7 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
         Moderation::Hide { reason } if !hidden => ("review.hide", "Hid", Some(reason.clone()), true),
         Moderation::Restore if hidden => ("review.restore", "Restored", None, false),
         Moderation::Keep if !hidden => ("review.keep", "Kept", None, false),
-        _ => return Err(AppError::BadRequest(if hidden { "This review is hidden already.".into() } else { "This review is shown already.".into() })),
+        _ => return Err(AppError::BadRequest(if hidden { texts::HIDDEN_ALREADY } else { texts::SHOWN_ALREADY }.into())),
     };
     // Conditional on what staff saw: two moderators at once cannot both act.
     let changed = review::Entity::update_many()
@@ -122,7 +123,7 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
         .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
-        return Err(AppError::Conflict("Someone else moderated this review meanwhile. Reload to see it.".into()));
+        return Err(AppError::Conflict(texts::MODERATED_MEANWHILE.into()));
     }
     review_report::Entity::update_many()
         .col_expr(review_report::Column::ResolvedAt, Expr::value(now))

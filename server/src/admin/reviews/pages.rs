@@ -1,6 +1,7 @@
 //! The back office's pages about reviews: each lists, or acts and redirects back (post, redirect, get).
 
 use super::api::parse_moderation;
+use super::texts;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, record_id, render, url_of};
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
@@ -21,7 +22,7 @@ pub(in crate::admin) fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn reviews_page(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Query(params): Params) -> Response {
-    let notice = done_notice(&params);
+    let notice = done_notice(&params, texts::done);
     show_reviews(&state, staff, params, StatusCode::OK, notice).await
 }
 
