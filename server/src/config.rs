@@ -1,8 +1,7 @@
 //! Configuration from the environment, with defaults that make a fresh checkout run.
 
 use crate::platform::passwords::HashCost;
-use entity::words::PaymentProvider;
-use sea_orm::ActiveEnum;
+use entity::words::{PaymentProvider, Word};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -315,7 +314,7 @@ impl Settings<'_> {
     fn payments(&self) -> Payments {
         let provider = match self.text("PAYMENTS") {
             None => PaymentProvider::Test,
-            Some(raw) => PaymentProvider::try_from_value(&raw.to_ascii_lowercase()).unwrap_or_else(|_| {
+            Some(raw) => PaymentProvider::parse(&raw.to_ascii_lowercase()).unwrap_or_else(|| {
                 self.problems.borrow_mut().push(format!("PAYMENTS must be test or stripe, not {raw:?}"));
                 PaymentProvider::Test
             }),

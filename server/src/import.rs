@@ -7,9 +7,9 @@ use crate::platform::passwords;
 use anyhow::{Context, bail};
 use app::routes::Tag;
 use chrono::{DateTime, NaiveDate, Utc};
-use entity::words::{EmploymentType, ListingStatus, PriceUnit, SalaryPeriod};
+use entity::words::{EmploymentType, ListingStatus, PriceUnit, SalaryPeriod, Word};
 use entity::{category, job, review, service, user, website_info};
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -280,13 +280,8 @@ async fn import_categories(db: &impl ConnectionTrait, rows: &[FixtureCategory], 
 }
 
 /// A word of the fixture as its enum, or an error that names the words allowed there.
-fn word<E: ActiveEnum<Value = String>>(what: &str, field: &str, raw: &str) -> anyhow::Result<E> {
-    E::try_from_value(&raw.to_string()).map_err(|_| {
-        let words = E::values();
-        let (last, rest) = words.split_last().expect("an enum has a word");
-        let allowed = if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
-        anyhow::anyhow!("{what}: {field} must be {allowed}, not {raw:?}")
-    })
+fn word<W: Word>(what: &str, field: &str, raw: &str) -> anyhow::Result<W> {
+    W::parse(raw).ok_or_else(|| anyhow::anyhow!("{what}: {field} must be {}, not {raw:?}", W::choices()))
 }
 
 async fn import_services(

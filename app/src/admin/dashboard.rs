@@ -1,21 +1,25 @@
 //! `/admin`: what waits for staff, each with a link to where it is dealt with.
 
-use super::Dashboard;
+use super::{BookingStatus, Dashboard, PaymentStatus};
 use leptos::prelude::*;
 
 #[component]
 pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
     let items = [
-        ("Provider applications waiting for a decision", data.pending_provider_applications, Some("/admin/providers")),
-        ("Bookings to confirm", data.bookings_to_confirm, Some("/admin/bookings?status=Pending")),
-        ("New applications to our own jobs", data.new_agency_job_applications, Some("/admin/jobs")),
-        ("New recruitment requests", data.new_recruitment_requests, Some("/admin/recruitment")),
-        ("New contact messages", data.new_contact_messages, Some("/admin/contact")),
-        ("Job seekers registered this week", data.new_job_seekers, Some("/admin/talent")),
-        ("Reported reviews", data.reported_reviews, Some("/admin/reviews")),
+        ("Provider applications waiting for a decision", data.pending_provider_applications, Some(String::from("/admin/providers"))),
+        ("Bookings to confirm", data.bookings_to_confirm, Some(format!("/admin/bookings?status={}", BookingStatus::Pending))),
+        ("New applications to our own jobs", data.new_agency_job_applications, Some(String::from("/admin/jobs"))),
+        ("New recruitment requests", data.new_recruitment_requests, Some(String::from("/admin/recruitment"))),
+        ("New contact messages", data.new_contact_messages, Some(String::from("/admin/contact"))),
+        ("Job seekers registered this week", data.new_job_seekers, Some(String::from("/admin/talent"))),
+        ("Reported reviews", data.reported_reviews, Some(String::from("/admin/reviews"))),
         ("Mails that failed to send", data.failed_mail, None),
         ("Payments not applied in the last 30 days: the amount or currency was wrong", data.payment_events_not_applied, None),
-        ("Refunds owed that the payment provider has not made yet (tried again until it does)", data.refunds_not_made, Some("/admin/payments?status=Paid")),
+        (
+            "Refunds owed that the payment provider has not made yet (tried again until it does)",
+            data.refunds_not_made,
+            Some(format!("/admin/payments?status={}", PaymentStatus::Paid)),
+        ),
     ];
     let cards = items
         .into_iter()

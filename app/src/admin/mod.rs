@@ -119,8 +119,8 @@ fn filter_options<W: Word + Send + Sync>(chosen: Filter<W>) -> impl IntoView {
     Filter::<W>::choices().map(|choice| view! { <option value=choice.as_str() selected=choice == chosen>{choice.as_str()}</option> }).collect_view()
 }
 
-/// The options of a choice of one of `W`'s words, with `chosen` selected and `unchosen` not
-/// offered (a status staff cannot set).
+/// The options of a choice of one of `W`'s words, with `chosen` selected and `unchosen` shown
+/// but disabled (a status staff cannot set, such as where an application starts).
 fn word_options<W: Word + Send + Sync>(chosen: W, unchosen: Option<W>) -> impl IntoView {
     W::ALL
         .iter()

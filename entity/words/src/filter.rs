@@ -32,6 +32,11 @@ impl<W: Word> Filter<W> {
         }
     }
 
+    /// The choices, as a sentence offers them: "All, Pending or Paid".
+    pub fn choices_text() -> String {
+        crate::or_list(Self::choices().map(Filter::as_str))
+    }
+
     /// Every choice, `All` first: a filter's options.
     pub fn choices() -> impl Iterator<Item = Self> {
         std::iter::once(Filter::All).chain(W::ALL.iter().copied().map(Filter::Only))
@@ -53,10 +58,7 @@ impl<W: Word> serde::Serialize for Filter<W> {
 impl<'de, W: Word> serde::Deserialize<'de> for Filter<W> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        Filter::parse(&text).ok_or_else(|| {
-            let choices: Vec<&str> = Filter::<W>::choices().map(Filter::as_str).collect();
-            serde::de::Error::custom(format!("expected one of {}", choices.join(", ")))
-        })
+        Filter::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("expected {}", Filter::<W>::choices_text())))
     }
 }
 

@@ -65,6 +65,21 @@ pub trait Word: Copy + Eq + std::fmt::Debug + 'static {
     fn as_str(self) -> &'static str;
     /// The variant spelt `text` exactly.
     fn parse(text: &str) -> Option<Self>;
+
+    /// The spellings, as a sentence offers them: "fixed, hour or day".
+    fn choices() -> String {
+        or_list(Self::ALL.iter().map(|word| word.as_str()))
+    }
+}
+
+/// "a, b or c": words as a sentence offers a choice of them.
+pub fn or_list<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
+    let words: Vec<&str> = words.into_iter().collect();
+    match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((only, _)) => (*only).to_string(),
+        None => String::new(),
+    }
 }
 
 words! {
@@ -87,6 +102,8 @@ words! {
     Currency { Gbp = "GBP" }
     /// A job application, as the job's owner moves it along.
     ApplicationStatus { Submitted = "Submitted", Reviewed = "Reviewed", Shortlisted = "Shortlisted", Rejected = "Rejected" }
+    /// Where a job's owner (or staff) may move an application: any status but where it starts.
+    ApplicationDecision { Reviewed = "Reviewed", Shortlisted = "Shortlisted", Rejected = "Rejected" }
     /// A job seeker's job alerts: asked for and waiting for the address to be confirmed, sent, or not wanted.
     JobAlerts { Off = "Off", Unconfirmed = "Unconfirmed", On = "On" }
     /// A recruitment request in the company's inbox.
@@ -97,4 +114,26 @@ words! {
     JobPostStatus { Open = "Open", Closed = "Closed", Removed = "Removed" }
     /// A review as staff moderate it: shown with reports not yet decided on, or hidden.
     ReviewState { Reported = "Reported", Hidden = "Hidden" }
+}
+
+impl From<ApplicationDecision> for ApplicationStatus {
+    fn from(decision: ApplicationDecision) -> Self {
+        match decision {
+            ApplicationDecision::Reviewed => ApplicationStatus::Reviewed,
+            ApplicationDecision::Shortlisted => ApplicationStatus::Shortlisted,
+            ApplicationDecision::Rejected => ApplicationStatus::Rejected,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PriceUnit, Word, or_list};
+
+    #[test]
+    fn choices_are_offered_as_a_sentence() {
+        assert_eq!(PriceUnit::choices(), "fixed, hour or day");
+        assert_eq!(or_list(["Open", "Closed"]), "Open or Closed");
+        assert_eq!(or_list(["All"]), "All");
+    }
 }

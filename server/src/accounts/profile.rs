@@ -46,7 +46,7 @@ pub struct CertificateView {
 pub struct UserView {
     id: i32,
     full_name: String,
-    #[schema(format = Email)]
+    #[schema(value_type = crate::domain::Email)]
     email: String,
     phone_number: String,
     address_line_1: String,
@@ -276,7 +276,9 @@ async fn delete_files(storage: &Storage, keys: Vec<String>) {
 pub async fn delete_certificate(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     // Someone else's certificate is as missing as one that never existed.
     let found = certificate::Entity::find_by_id(id).filter(certificate::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    certificate::Entity::delete_by_id(found.id).exec(state.db()).await?;
+    let change = Change::begin(&state).await?;
+    certificate::Entity::delete_by_id(found.id).exec(change.db()).await?;
+    change.commit().await?;
     state.storage.delete(&found.file).await;
     Ok(StatusCode::NO_CONTENT)
 }

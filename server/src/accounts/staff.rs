@@ -28,7 +28,9 @@ pub async fn create_or_promote(db: &DatabaseConnection, email: &Email, password:
         }
         None => {
             let member = store::NewMember { email, password_hash: hash, full_name: "Administrator".into(), phone: None, is_verified: true, is_staff: true };
-            store::insert(db, member).await?;
+            let change = Change::outside_server(db).await?;
+            store::insert(change.db(), member).await?;
+            change.commit().await?;
             Ok(true)
         }
     }

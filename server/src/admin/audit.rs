@@ -2,6 +2,7 @@
 //! no action without its row, and no row without its action), and searched, never changed.
 
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::change::InChange;
 use app::admin::AuditRow;
 use chrono::{NaiveDate, Utc};
 use entity::{audit_entry, user};
@@ -38,7 +39,8 @@ impl Action {
     }
 }
 
-pub async fn record(db: &impl ConnectionTrait, actor: &user::Model, action: Action) -> Result<(), DbErr> {
+pub async fn record(within: InChange<'_>, actor: &user::Model, action: Action) -> Result<(), DbErr> {
+    let db = within.db();
     audit_entry::Entity::insert(audit_entry::ActiveModel {
         actor_id: Set(actor.id),
         actor_email: Set(actor.email.clone()),

@@ -12,8 +12,7 @@ pub(super) fn parse_inbox_update<Status: Word>(status: Option<&str>, notes: Opti
     let status = status.map(str::trim).and_then(|text| {
         let status = Status::parse(text);
         if status.is_none() {
-            let choices: Vec<&str> = Status::ALL.iter().map(|s| s.as_str()).collect();
-            errors.add("status", texts::choose_status(&choices));
+            errors.add("status", texts::choose::<Status>());
         }
         status
     });

@@ -113,7 +113,8 @@ async fn dashboard_page(State(state): State<Arc<AppState>>, StaffPage(staff): St
     }
 }
 
-/// After a form's action: on success, the page `to` names, with a `done` code that says what
+/// The answer to a form, given the `outcome` of its action (the act is the caller's; this is
+/// the "then redirect"): on success, the page `to` names, with a `done` code that says what
 /// was done (post, redirect, get); on a refusal, the form's page `again`, under the refusal's
 /// status and saying why; a record gone, the site's 404 page for `missing` (when the form's
 /// page cannot show the record's absence itself); an internal error as such.

@@ -58,12 +58,14 @@ pub struct Enrolment {
 #[utoipa::path(post, path = "/api/admin/enrolment/", tag = "back office", security(("bearer" = [])), responses((status = 201, body = Enrolment), (status = 400, description = "Already set up", body = ErrorBody), Unauthenticated, (status = 404, description = "Not a staff account", body = ErrorBody)))]
 pub async fn enrol(State(state): State<Arc<AppState>>, StaffAccount(member): StaffAccount) -> Result<(StatusCode, Json<Enrolment>), AppError> {
     let secret = second_factor::new_secret();
+    let change = Change::begin(&state).await?;
     let started = user::Entity::update_many()
         .col_expr(user::Column::TotpSecret, Expr::value(secret.clone()))
         .filter(user::Column::Id.eq(member.user.id))
         .filter(user::Column::TotpEnrolledAt.is_null())
-        .exec(state.db())
+        .exec(change.db())
         .await?;
+    change.commit().await?;
     if started.rows_affected == 0 {
         return Err(AppError::BadRequest(texts::ALREADY_ENROLLED.into()));
     }

@@ -1,6 +1,8 @@
 //! What the back office says outside its subjects: staff sign-in's refusals, the audit log's
 //! filter errors and the inboxes' status error. Each subject's own texts are in its `texts.rs`.
 
+use entity::words::Word;
+
 // ---------- staff sign-in (the second factor) ----------
 
 pub(super) const WRONG_CODE: &str = "That code is not right. Enter the 6-digit code your authenticator app shows now.";
@@ -19,8 +21,7 @@ pub(super) const SUBJECT_TOGETHER: &str = "Give subject_type and subject_id toge
 
 // ---------- the inboxes ----------
 
-/// An inbox item's status that is none of `choices`: `Choose New, Contacted or Closed.`
-pub(super) fn choose_status(choices: &[&str]) -> String {
-    let (last, rest) = choices.split_last().expect("a word has variants");
-    format!("Choose {} or {last}.", rest.join(", "))
+/// A word that is none of `W`'s: `Choose New, Contacted or Closed.`
+pub(super) fn choose<W: Word>() -> String {
+    format!("Choose {}.", W::choices())
 }

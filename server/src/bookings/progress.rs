@@ -37,10 +37,9 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
     let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let (from, to) = step.statuses();
     if row.status != from {
-        let status = row.status.to_string().to_lowercase();
         return Err(AppError::BadRequest(match step {
-            Step::Confirm => texts::cannot_confirm(&status),
-            Step::Complete => texts::cannot_complete(&status),
+            Step::Confirm => texts::cannot_confirm(row.status),
+            Step::Complete => texts::cannot_complete(row.status),
         }));
     }
     let member = user::Entity::find_by_id(row.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;

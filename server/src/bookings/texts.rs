@@ -4,6 +4,7 @@
 use crate::domain::Pence;
 use crate::notifications::notice::Notice;
 use chrono::NaiveDate;
+use entity::words::{BookingStatus, Word};
 
 pub const DATE_IN_PAST: &str = "Choose today or a later date.";
 pub const DATE_TOO_FAR: &str = "Choose a date within the next year.";
@@ -83,12 +84,12 @@ pub fn reminder(service: &str, date: NaiveDate, time: &str, address: &str, postc
 }
 
 /// Why a booking cannot be confirmed or completed: it is `status` (lower case).
-pub fn cannot_confirm(status: &str) -> String {
-    format!("Only a pending booking can be confirmed; this one is {status}.")
+pub fn cannot_confirm(status: BookingStatus) -> String {
+    format!("Only a pending booking can be confirmed; this one is {}.", status.as_str().to_lowercase())
 }
 
-pub fn cannot_complete(status: &str) -> String {
-    format!("Only a confirmed booking can be marked completed; this one is {status}.")
+pub fn cannot_complete(status: BookingStatus) -> String {
+    format!("Only a confirmed booking can be marked completed; this one is {}.", status.as_str().to_lowercase())
 }
 
 /// The calendar invite's description.

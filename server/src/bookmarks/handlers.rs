@@ -6,6 +6,7 @@ use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
 use axum::Json;
@@ -119,6 +120,7 @@ pub async fn save(
         return Ok((StatusCode::OK, Json(views(state.db(), vec![saved]).await?.remove(0))));
     }
     let (service_id, job_id) = if field == "service" { (Some(id), None) } else { (None, Some(id)) };
+    let change = Change::begin(&state).await?;
     let inserted = bookmark::ActiveModel {
         user_id: Set(member.user.id),
         service_id: Set(service_id),
@@ -126,8 +128,12 @@ pub async fn save(
         created_at: Set(Utc::now()),
         ..Default::default()
     }
-    .insert(state.db())
+    .insert(change.db())
     .await;
+    let inserted = match inserted {
+        Ok(saved) => change.commit().await.map(|()| saved),
+        refused => refused,
+    };
     match inserted {
         Ok(saved) => Ok((StatusCode::CREATED, Json(views(state.db(), vec![saved]).await?.remove(0)))),
         // Saved twice at once (a merge racing a click): the unique index keeps one.
@@ -142,8 +148,10 @@ pub async fn save(
 /// Removes one of the member's bookmarks.
 #[utoipa::path(delete, path = "/api/bookmarks/{id}/", operation_id = "remove_bookmark", tag = "bookmarks", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Removed"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn remove(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    let change = Change::begin(&state).await?;
     let result =
-        bookmark::Entity::delete_many().filter(bookmark::Column::Id.eq(id)).filter(bookmark::Column::UserId.eq(member.user.id)).exec(state.db()).await?;
+        bookmark::Entity::delete_many().filter(bookmark::Column::Id.eq(id)).filter(bookmark::Column::UserId.eq(member.user.id)).exec(change.db()).await?;
+    change.commit().await?;
     if result.rows_affected == 0 {
         return Err(AppError::NotFound);
     }

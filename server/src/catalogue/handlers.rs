@@ -16,8 +16,8 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use entity::category;
-use entity::words::ListingStatus;
-use sea_orm::{ActiveEnum, ColumnTrait, EntityTrait, QueryFilter};
+use entity::words::{ListingStatus, Word};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use std::sync::Arc;
 
 /// Every category by priority, each with its number of Open services.
@@ -34,10 +34,6 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
 }
 
 /// `status` as the contract spells it.
-fn listing_status(raw: &str) -> Option<ListingStatus> {
-    ListingStatus::try_from_value(&raw.to_string()).ok()
-}
-
 /// Open services, filtered and ordered ("only Open jobs and services are listed": `status=Closed`
 /// finds none); `search` uses the full-text index (every word must match, each also as the start
 /// of a longer word).
@@ -53,7 +49,7 @@ fn listing_status(raw: &str) -> Option<ListingStatus> {
 pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ServiceView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", texts::STATUS_EXPECTED, listing_status);
+    let status = query.parsed(&mut errors, "status", &texts::status_expected(), ListingStatus::parse);
     let order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse).unwrap_or_default();
     errors.finish()?;
     if status == Some(ListingStatus::Closed) {

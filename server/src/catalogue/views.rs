@@ -105,7 +105,7 @@ impl ServiceDetailView {
 pub struct WebsiteInfoView {
     id: i32,
     brand: String,
-    #[schema(format = Email)]
+    #[schema(value_type = crate::domain::Email)]
     email: String,
     phones: Vec<String>,
     address: String,

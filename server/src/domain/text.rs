@@ -3,7 +3,9 @@
 //!
 //! The maximum counts the characters as sent, surrounding white space included, as the
 //! schema's `maxLength` does; the text kept is trimmed. (Counting the trimmed text instead
-//! would take values that the schema refuses.)
+//! would take values that the schema refuses.) A multipart form's fields reach the rule
+//! already trimmed (`http::upload`), so there the maximum counts the trimmed text: the server
+//! then takes a little more than the schema states, never less.
 
 use std::borrow::Cow;
 use utoipa::openapi::RefOr;

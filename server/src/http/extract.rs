@@ -49,8 +49,8 @@ pub fn no_such_record(id: impl std::fmt::Display) -> String {
 }
 
 /// The contract's error for a word that is none of `choices` (the word cut to 50 characters).
-pub fn not_a_choice(raw: &str, choices: &str) -> String {
-    format!("\"{}\" is not a valid choice: use {choices}.", raw.chars().take(50).collect::<String>())
+pub fn not_a_choice<W: entity::words::Word>(raw: &str) -> String {
+    format!("\"{}\" is not a valid choice: use {}.", raw.chars().take(50).collect::<String>(), W::choices())
 }
 
 /// The record a request body names by `id` in `field`, or the contract's field error when there

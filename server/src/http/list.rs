@@ -102,9 +102,7 @@ impl ListQuery {
     /// A filter by one of `W`'s words, or `All`; `default` when left out. Anything else is a
     /// field error naming the choices.
     pub fn filter<W: Word>(&self, errors: &mut FieldErrors, name: &str, default: Filter<W>) -> Filter<W> {
-        let choices: Vec<&str> = Filter::<W>::choices().map(Filter::as_str).collect();
-        let (last, rest) = choices.split_last().expect("a filter has choices");
-        let expected = format!("Choose {} or {last};", rest.join(", "));
+        let expected = format!("Choose {};", Filter::<W>::choices_text());
         self.parsed(errors, name, &expected, Filter::parse).unwrap_or(default)
     }
 

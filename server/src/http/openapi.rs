@@ -40,7 +40,7 @@ impl MessageAnswer {
 pub struct RegisterAnswer {
     message: String,
     /// The address as stored: trimmed and lower-cased.
-    #[schema(format = Email)]
+    #[schema(value_type = crate::domain::Email)]
     pub email: String,
 }
 

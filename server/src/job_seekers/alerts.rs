@@ -12,10 +12,10 @@ use crate::platform::periodic;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use entity::words::{EmploymentType, JobAlerts};
+use entity::words::{EmploymentType, JobAlerts, Word};
 use entity::{job, job_seeker};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::sync::Arc;
 
 /// The most jobs one alert lists; the mail links to the rest.
@@ -38,7 +38,7 @@ async fn new_matches(db: &impl ConnectionTrait, seeker: &job_seeker::Model) -> R
     if !towns.is_empty() {
         query = query.filter(towns.iter().fold(Condition::any(), |any, town| any.add(contains_ignoring_case((job::Entity, job::Column::Location), town))));
     }
-    let kinds: Vec<EmploymentType> = seeker.employment_types.split(',').filter_map(|k| EmploymentType::try_from_value(&k.trim().to_string()).ok()).collect();
+    let kinds: Vec<EmploymentType> = seeker.employment_types.split(',').filter_map(|k| EmploymentType::parse(k.trim())).collect();
     if !kinds.is_empty() {
         query = query.filter(job::Column::EmploymentType.is_in(kinds));
     }

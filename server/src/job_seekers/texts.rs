@@ -9,7 +9,6 @@ use entity::words::JobAlerts;
 
 pub const NOT_A_BOOLEAN: &str = "Must be true or false.";
 pub const NO_ROLE: &str = "Tell us at least one role you are looking for.";
-pub const EMPLOYMENT_TYPES: &str = "full_time, part_time, contract or temporary";
 
 pub fn entry_too_long(max: usize) -> String {
     format!("Keep each entry to {max} characters.")

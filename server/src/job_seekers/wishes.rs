@@ -3,8 +3,7 @@
 
 use super::texts;
 use crate::http::extract::{FieldErrors, not_a_choice};
-use entity::words::EmploymentType;
-use sea_orm::ActiveEnum;
+use entity::words::{EmploymentType, Word};
 
 const MOST_ENTRIES: usize = 10;
 const ENTRY_MAX_CHARS: usize = 80;
@@ -43,10 +42,10 @@ impl Wishes {
         let locations = entries(errors, "locations", locations.unwrap_or(""));
         let mut kinds = Vec::new();
         for raw in employment_types.unwrap_or("").split(',').map(str::trim).filter(|e| !e.is_empty()) {
-            match EmploymentType::try_from_value(&raw.to_string()) {
-                Ok(kind) if !kinds.contains(&kind) => kinds.push(kind),
-                Ok(_) => {}
-                Err(_) => errors.add("employment_types", not_a_choice(raw, texts::EMPLOYMENT_TYPES)),
+            match EmploymentType::parse(raw) {
+                Some(kind) if !kinds.contains(&kind) => kinds.push(kind),
+                Some(_) => {}
+                None => errors.add("employment_types", not_a_choice::<EmploymentType>(raw)),
             }
         }
         Wishes { roles, locations, employment_types: kinds }

@@ -22,10 +22,10 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use entity::words::{ApplicationStatus, ListingStatus};
+use entity::words::{ApplicationDecision, ApplicationStatus, ListingStatus, Word};
 use entity::{job, job_application, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -191,7 +191,7 @@ pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, Record
 #[derive(Deserialize, ToSchema)]
 pub struct ApplicationStatusChange {
     /// Where the application now stands.
-    #[schema(required, value_type = String, pattern = "^(Reviewed|Shortlisted|Rejected)$")]
+    #[schema(required, value_type = ApplicationDecision)]
     status: Option<String>,
 }
 
@@ -213,16 +213,16 @@ pub async fn set_status(
 pub fn parse_status(raw: Option<&str>) -> Result<ApplicationStatus, AppError> {
     let mut errors = FieldErrors::default();
     let raw = errors.required("status", raw);
-    let status = match ApplicationStatus::try_from_value(&raw) {
-        Ok(status) if status != ApplicationStatus::Submitted => Some(status),
-        _ if raw.is_empty() => None,
-        _ => {
-            errors.add("status", not_a_choice(&raw, texts::APPLICATION_STATUSES));
+    let decision = match ApplicationDecision::parse(&raw) {
+        Some(decision) => Some(decision),
+        None if raw.is_empty() => None,
+        None => {
+            errors.add("status", not_a_choice::<ApplicationDecision>(&raw));
             None
         }
     };
     errors.finish()?;
-    Ok(status.expect("validated"))
+    Ok(decision.expect("validated").into())
 }
 
 /// Moves an application along and tells the applicant, in one transaction; by staff, the
@@ -247,10 +247,10 @@ pub async fn change_status(
         .await?;
     let updated = job_application::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     if let Some(applicant) = user::Entity::find_by_id(row.user_id).one(change.db()).await? {
-        change.notify(&notifier, &applicant, texts::application_update(&job.title, &job.company, &status.to_string().to_lowercase())).await?;
+        change.notify(&notifier, &applicant, texts::application_update(&job.title, &job.company, status)).await?;
     }
     if let Some(staff) = staff {
-        let entry = Action::new("application.status", "job_application", Some(row.id), texts::status_entry(row.id, &job.title, &status.to_string()))
+        let entry = Action::new("application.status", "job_application", Some(row.id), texts::status_entry(row.id, &job.title, status))
             .changed(serde_json::json!({"status": row.status}), serde_json::json!({"status": status}));
         change.audit(staff, entry).await?;
     }

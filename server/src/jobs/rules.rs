@@ -7,8 +7,7 @@ use crate::http::AppError;
 use crate::http::extract::{FieldErrors, not_a_choice};
 use crate::http::upload::FormFields;
 use chrono::{Duration, NaiveDate};
-use entity::words::{EmploymentType, SalaryPeriod};
-use sea_orm::ActiveEnum;
+use entity::words::{EmploymentType, SalaryPeriod, Word};
 use utoipa::ToSchema;
 
 const TITLE_MAX_CHARS: usize = 150;
@@ -61,10 +60,10 @@ pub struct NewJob {
 }
 
 /// A word value (`full_time`, `year`) of `field`, or its error naming the choices.
-fn word<T: ActiveEnum<Value = String>>(errors: &mut FieldErrors, field: &str, raw: &str, choices: &str) -> Option<T> {
-    let value = T::try_from_value(&raw.to_string()).ok();
+fn word<W: Word>(errors: &mut FieldErrors, field: &str, raw: &str) -> Option<W> {
+    let value = W::parse(raw);
     if value.is_none() {
-        errors.add(field, not_a_choice(raw, choices));
+        errors.add(field, not_a_choice::<W>(raw));
     }
     value
 }
@@ -97,10 +96,10 @@ impl NewJob {
         let location = errors.text::<LOCATION_MAX_CHARS>("location", form.text("location"));
         let description = errors.text::<DESCRIPTION_MAX_CHARS>("description", form.text("description"));
         let kind = errors.required("employment_type", form.text("employment_type"));
-        let employment_type = if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind, texts::EMPLOYMENT_TYPES) };
+        let employment_type = if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind) };
         let salary_period = match form.text("salary_period").filter(|value| !value.is_empty()) {
             None => Some(SalaryPeriod::Year),
-            Some(raw) => word::<SalaryPeriod>(&mut errors, "salary_period", raw, texts::SALARY_PERIODS),
+            Some(raw) => word::<SalaryPeriod>(&mut errors, "salary_period", raw),
         };
         let salary_min = salary(&mut errors, "salary_min", form.text("salary_min"));
         let salary_max = salary(&mut errors, "salary_max", form.text("salary_max"));

@@ -2,14 +2,18 @@
 //! application's steps and of a post taken down, and the audit log's summaries.
 
 use crate::notifications::notice::Notice;
+use entity::words::{ApplicationStatus, EmploymentType, ListingStatus, Word};
 
-pub const STATUS_EXPECTED: &str = "A status is Open or Closed;";
-pub const EMPLOYMENT_TYPE_EXPECTED: &str = "An employment type is full_time, part_time, contract or temporary;";
+/// The start of the error for a `status` filter that is no status: "A status is Open or Closed;".
+pub fn status_expected() -> String {
+    format!("A status is {};", ListingStatus::choices())
+}
+
+/// The start of the error for an `employment_type` filter that is none.
+pub fn employment_type_expected() -> String {
+    format!("An employment type is {};", EmploymentType::choices())
+}
 pub const MINE_EXPECTED: &str = "mine is true or false;";
-
-pub const EMPLOYMENT_TYPES: &str = "full_time, part_time, contract or temporary";
-pub const SALARY_PERIODS: &str = "year or hour";
-pub const APPLICATION_STATUSES: &str = "Reviewed, Shortlisted or Rejected";
 
 pub const DATE_IN_PAST: &str = "Choose today or a later date.";
 pub const CLOSING_TOO_FAR: &str = "Choose a closing date within the next year.";
@@ -43,10 +47,10 @@ pub fn new_application(applicant: &str, title: &str) -> Notice {
 }
 
 /// `status` in lower case.
-pub fn application_update(title: &str, company: &str, status: &str) -> Notice {
+pub fn application_update(title: &str, company: &str, status: ApplicationStatus) -> Notice {
     Notice {
         title: "Application update".into(),
-        message: format!("Your application for {title} at {company} is now {status}."),
+        message: format!("Your application for {title} at {company} is now {}.", status.as_str().to_lowercase()),
         link: APPLICATIONS.into(),
         calendar: None,
     }
@@ -73,7 +77,7 @@ pub fn post_removed(title: &str, company: &str, reason: &str) -> Notice {
 }
 
 /// The audit log's summaries of staff steps.
-pub fn status_entry(application_id: i32, title: &str, status: &str) -> String {
+pub fn status_entry(application_id: i32, title: &str, status: ApplicationStatus) -> String {
     format!("Marked application {application_id} for {title} {status}")
 }
 

@@ -82,7 +82,7 @@ pub struct JobApplicationView {
     id: i32,
     job: AppliedJob,
     full_name: String,
-    #[schema(format = Email)]
+    #[schema(value_type = crate::domain::Email)]
     email: String,
     phone_number: String,
     cover_letter: String,

@@ -7,6 +7,7 @@ use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::platform::change::Change;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -64,9 +65,12 @@ pub async fn update(
     let row = notification::Entity::find_by_id(id).filter(notification::Column::UserId.eq(member.user.id)).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let row = match change.is_read {
         Some(is_read) if is_read != row.is_read => {
+            let write = Change::begin(&state).await?;
             let mut active = row.into_active_model();
             active.is_read = Set(is_read);
-            active.update(state.db()).await?
+            let saved = active.update(write.db()).await?;
+            write.commit().await?;
+            saved
         }
         _ => row,
     };
@@ -76,11 +80,13 @@ pub async fn update(
 /// Marks every unread notification of the member read.
 #[utoipa::path(post, path = "/api/notifications/read-all/", tag = "notifications", security(("bearer" = [])), responses((status = 200, body = ReadAllAnswer), Unauthenticated))]
 pub async fn read_all(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<ReadAllAnswer>, AppError> {
+    let change = Change::begin(&state).await?;
     let result = notification::Entity::update_many()
         .col_expr(notification::Column::IsRead, Expr::value(true))
         .filter(notification::Column::UserId.eq(member.user.id))
         .filter(notification::Column::IsRead.eq(false))
-        .exec(state.db())
+        .exec(change.db())
         .await?;
+    change.commit().await?;
     Ok(Json(ReadAllAnswer { updated: result.rows_affected }))
 }

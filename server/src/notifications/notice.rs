@@ -2,11 +2,12 @@
 //! transaction of the event, so neither exists unless the event does.
 
 use super::texts;
+use crate::platform::change::InChange;
 use crate::platform::mail::outbox::{self, Mail};
 use crate::state::AppState;
 use chrono::Utc;
 use entity::{notification, user};
-use sea_orm::{ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait};
+use sea_orm::{ActiveValue::Set, DbErr, EntityTrait};
 
 /// What a member is told.
 pub struct Notice {
@@ -32,17 +33,17 @@ impl Notifier {
     }
 
     /// Adds `notice` to `to`'s notifications and queues its email.
-    pub async fn send(&self, db: &impl ConnectionTrait, to: &user::Model, notice: Notice) -> Result<(), DbErr> {
-        self.insert(db, to, notice, None).await
+    pub async fn send(&self, within: InChange<'_>, to: &user::Model, notice: Notice) -> Result<(), DbErr> {
+        self.insert(within, to, notice, None).await
     }
 
     /// As [`Notifier::send`], for a notice whose message names another member `as_name`: the
     /// notification remembers it, so that erasing that member takes the name out.
-    pub async fn send_naming(&self, db: &impl ConnectionTrait, to: &user::Model, notice: Notice, named: &user::Model, as_name: &str) -> Result<(), DbErr> {
-        self.insert(db, to, notice, Some((named.id, as_name))).await
+    pub async fn send_naming(&self, within: InChange<'_>, to: &user::Model, notice: Notice, named: &user::Model, as_name: &str) -> Result<(), DbErr> {
+        self.insert(within, to, notice, Some((named.id, as_name))).await
     }
 
-    async fn insert(&self, db: &impl ConnectionTrait, to: &user::Model, notice: Notice, naming: Option<(i32, &str)>) -> Result<(), DbErr> {
+    async fn insert(&self, within: InChange<'_>, to: &user::Model, notice: Notice, naming: Option<(i32, &str)>) -> Result<(), DbErr> {
         let mail = self.mail(to, &notice);
         notification::Entity::insert(notification::ActiveModel {
             user_id: Set(to.id),
@@ -55,9 +56,9 @@ impl Notifier {
             named_as: Set(naming.map(|(_, name)| name.to_string())),
             ..Default::default()
         })
-        .exec_without_returning(db)
+        .exec_without_returning(within.db())
         .await?;
-        outbox::enqueue(db, mail).await
+        outbox::enqueue(within, mail).await
     }
 
     /// The company's name, as its mails sign.

@@ -9,6 +9,7 @@ use super::texts;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::member::Member;
+use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
 use chrono::{Duration, Utc};
@@ -93,7 +94,8 @@ pub async fn start(state: &AppState, member: &Member, booking: &booking::Model, 
 async fn create(state: &AppState, member: &Member, booking: &booking::Model) -> Result<payment::Model, sea_orm::DbErr> {
     let now = Utc::now();
     let open_for = Duration::from_std(state.config().payments.checkout_open_for).unwrap_or(Duration::hours(1));
-    payment::ActiveModel {
+    let change = Change::begin(state).await?;
+    let saved = payment::ActiveModel {
         booking_id: Set(booking.id),
         user_id: Set(member.user.id),
         amount_pence: Set(booking.amount_pence),
@@ -105,19 +107,23 @@ async fn create(state: &AppState, member: &Member, booking: &booking::Model) -> 
         updated_at: Set(now),
         ..Default::default()
     }
-    .insert(state.db())
-    .await
+    .insert(change.db())
+    .await?;
+    change.commit().await?;
+    Ok(saved)
 }
 
 /// A Pending payment that can no longer be paid ends Cancelled.
 async fn close(state: &AppState, row: &payment::Model) -> Result<(), AppError> {
+    let change = Change::begin(state).await?;
     payment::Entity::update_many()
         .col_expr(payment::Column::Status, Expr::value(PaymentStatus::Cancelled))
         .col_expr(payment::Column::UpdatedAt, Expr::value(Utc::now()))
         .filter(payment::Column::Id.eq(row.id))
         .filter(payment::Column::Status.eq(PaymentStatus::Pending))
-        .exec(state.db())
+        .exec(change.db())
         .await?;
+    change.commit().await?;
     Ok(())
 }
 
@@ -147,7 +153,10 @@ async fn checkout(
     active.reference = Set(Some(opened.reference));
     active.checkout_url = Set(Some(opened.url));
     active.updated_at = Set(Utc::now());
-    Ok(active.update(state.db()).await?)
+    let change = Change::begin(state).await?;
+    let saved = active.update(change.db()).await?;
+    change.commit().await?;
+    Ok(saved)
 }
 
 pub fn unavailable(error: ProviderError) -> AppError {

@@ -156,14 +156,16 @@ fn idempotency_key(paid: &payment::Model) -> String {
 /// making it: the provider is asked, then the payment (and its booking) marked Refunded; a
 /// failure is kept with the time of the next attempt. Whether the refund is made now.
 pub async fn make(state: &AppState, id: i32, now: DateTime<Utc>) -> Result<bool, DbErr> {
+    let claim = Change::begin(state).await?;
     let claimed = payment::Entity::update_many()
         .col_expr(payment::Column::RefundRetryAt, Expr::value(now + CLAIM))
         .filter(payment::Column::Id.eq(id))
         .filter(payment::Column::Status.eq(PaymentStatus::Paid))
         .filter(payment::Column::RefundOwedAt.is_not_null())
         .filter(payment::Column::RefundRetryAt.lte(now))
-        .exec(state.db())
+        .exec(claim.db())
         .await?;
+    claim.commit().await?;
     if claimed.rows_affected == 0 {
         return Ok(false);
     }
@@ -198,13 +200,15 @@ pub async fn make(state: &AppState, id: i32, now: DateTime<Utc>) -> Result<bool,
         Err(error) => {
             let attempts = paid.refund_attempts + 1;
             tracing::warn!(payment = id, attempts, %error, "an owed refund was not made; it will be tried again");
+            let change = Change::begin(state).await?;
             payment::Entity::update_many()
                 .col_expr(payment::Column::RefundAttempts, Expr::value(attempts))
                 .col_expr(payment::Column::RefundError, Expr::value(error))
                 .col_expr(payment::Column::RefundRetryAt, Expr::value(now + backoff(state.config().payments.refund_retry_after, attempts)))
                 .filter(payment::Column::Id.eq(id))
-                .exec(state.db())
+                .exec(change.db())
                 .await?;
+            change.commit().await?;
             Ok(false)
         }
     }

@@ -128,9 +128,12 @@ pub async fn update(
     let row = own(&state, &member, id).await?;
     let row = match change.availability {
         Some(availability) if availability != row.availability => {
+            let write = Change::begin(&state).await?;
             let mut active = row.into_active_model();
             active.availability = Set(availability);
-            active.update(state.db()).await?
+            let saved = active.update(write.db()).await?;
+            write.commit().await?;
+            saved
         }
         _ => row,
     };

@@ -145,6 +145,7 @@ pub async fn report(
     if found.user_id == member.user.id {
         return Err(AppError::Forbidden(texts::CANNOT_REPORT_OWN_REVIEW.into()));
     }
+    let change = Change::begin(&state).await?;
     let inserted = review_report::ActiveModel {
         review_id: Set(id),
         user_id: Set(member.user.id),
@@ -153,8 +154,12 @@ pub async fn report(
         resolved_at: Set(None),
         ..Default::default()
     }
-    .insert(state.db())
+    .insert(change.db())
     .await;
+    let inserted = match inserted {
+        Ok(saved) => change.commit().await.map(|()| saved),
+        refused => refused,
+    };
     match inserted {
         Ok(_) => Ok((StatusCode::CREATED, Json(MessageAnswer::new(texts::REPORTED)))),
         Err(error) if is_unique_violation(&error) => Ok((StatusCode::OK, Json(MessageAnswer::new(texts::REPORTED)))),

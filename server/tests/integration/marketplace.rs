@@ -274,6 +274,7 @@ async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
     let member = app.member("Amelia Hughes").await;
     let stranger = app.member("Sam Jones").await;
     let notifier = server::notifications::notice::Notifier::new(&app.state).await;
+    let mut change = server::platform::change::Change::begin(&app.state).await.unwrap();
     for n in 1..=3 {
         let notice = server::notifications::notice::Notice {
             title: format!("Notice {n}"),
@@ -281,8 +282,9 @@ async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
             link: "/user/bookings".into(),
             calendar: None,
         };
-        notifier.send(&app.site.db, &member.user, notice).await.unwrap();
+        change.notify(&notifier, &member.user, notice).await.unwrap();
     }
+    change.commit().await.unwrap();
     let (_, all) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
     let titles: Vec<&str> = all["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
     assert_eq!(titles, ["Notice 3", "Notice 2", "Notice 1"], "newest first");

@@ -7,7 +7,8 @@ use crate::jobs::post_job;
 use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::json;
-use server::platform::mail::outbox::{self, Mail};
+use server::platform::change::Change;
+use server::platform::mail::outbox::Mail;
 use server::platform::periodic::{claim_round, run_round};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -48,6 +49,7 @@ async fn each_mail_goes_out_once_though_both_servers_send() {
     let (first, second) = two_servers(|config| config.smtp_url = Some(url.clone())).await;
     // Forty mails queued at once, and both senders woken: they claim from the same outbox.
     let addresses: Vec<String> = (0..40).map(|n| format!("person{n}@example.co.uk")).collect();
+    let mut change = Change::begin(&first.state).await.unwrap();
     for address in &addresses {
         let mail = Mail {
             to: address.clone(),
@@ -57,9 +59,9 @@ async fn each_mail_goes_out_once_though_both_servers_send() {
             calendar: None,
             unsubscribe: None,
         };
-        outbox::enqueue(&first.site.db, mail).await.unwrap();
+        change.mail(mail).await.unwrap();
     }
-    first.state.mail_queued.notify_one();
+    change.commit().await.unwrap();
     second.state.mail_queued.notify_one();
     for address in &addresses {
         inbox.wait_for_containing(address, "Your booking", 20).await;

@@ -1106,7 +1106,8 @@ export interface paths {
             readonly cookie?: never;
         };
         /**
-         * Open services, filtered and ordered ("only Open jobs and services are listed": `status=Closed`
+         * `status` as the contract spells it.
+         *     Open services, filtered and ordered ("only Open jobs and services are listed": `status=Closed`
          *     finds none); `search` uses the full-text index (every word must match, each also as the start
          *     of a longer word).
          */
@@ -1383,17 +1384,21 @@ export interface components {
             readonly action: string;
         };
         /**
+         * @description Where a job's owner (or staff) may move an application: any status but where it starts.
+         * @enum {string}
+         */
+        readonly ApplicationDecision: "Reviewed" | "Shortlisted" | "Rejected";
+        /**
          * @description A job application, as the job's owner moves it along.
          * @enum {string}
          */
         readonly ApplicationStatus: "Submitted" | "Reviewed" | "Shortlisted" | "Rejected";
         readonly ApplicationStatusBody: {
-            /** @description Reviewed, Shortlisted or Rejected. */
-            readonly status: string;
+            readonly status: components["schemas"]["ApplicationDecision"];
         };
         readonly ApplicationStatusChange: {
             /** @description Where the application now stands. */
-            readonly status: string;
+            readonly status: components["schemas"]["ApplicationDecision"];
         };
         /** @description The job an application is for. */
         readonly AppliedJob: {
@@ -1768,8 +1773,7 @@ export interface components {
             readonly cover_letter: string;
             /** Format: date-time */
             readonly created_at: string;
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
             readonly full_name: string;
             /** Format: int32 */
             readonly id: number;
@@ -2213,8 +2217,7 @@ export interface components {
                 readonly cover_letter: string;
                 /** Format: date-time */
                 readonly created_at: string;
-                /** Format: email */
-                readonly email: string;
+                readonly email: components["schemas"]["Email"];
                 readonly full_name: string;
                 /** Format: int32 */
                 readonly id: number;
@@ -2744,8 +2747,7 @@ export interface components {
             readonly results: readonly {
                 readonly address: string;
                 readonly brand: string;
-                /** Format: email */
-                readonly email: string;
+                readonly email: components["schemas"]["Email"];
                 /** Format: int32 */
                 readonly id: number;
                 readonly opening_hours: string;
@@ -2986,11 +2988,8 @@ export interface components {
             readonly reason: components["schemas"]["Text1000"];
         };
         readonly RegisterAnswer: {
-            /**
-             * Format: email
-             * @description The address as stored: trimmed and lower-cased.
-             */
-            readonly email: string;
+            /** @description The address as stored: trimmed and lower-cased. */
+            readonly email: components["schemas"]["Email"];
             readonly message: string;
         };
         readonly RegisterBody: {
@@ -3200,8 +3199,7 @@ export interface components {
             readonly date_joined: string;
             /** Format: date */
             readonly date_of_birth: string | null;
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
             readonly full_name: string;
             /** Format: int32 */
             readonly id: number;
@@ -3237,8 +3235,7 @@ export interface components {
         readonly WebsiteInfoView: {
             readonly address: string;
             readonly brand: string;
-            /** Format: email */
-            readonly email: string;
+            readonly email: components["schemas"]["Email"];
             /** Format: int32 */
             readonly id: number;
             readonly opening_hours: string;

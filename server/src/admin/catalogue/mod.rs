@@ -19,9 +19,9 @@ use crate::state::AppState;
 use app::admin::{CategoryRow, ServiceRow, WebsiteInfoForm};
 use app::routes::Tag;
 use chrono::Utc;
-use entity::words::{ListingStatus, PriceUnit};
+use entity::words::{ListingStatus, PriceUnit, Word};
 use entity::{category, service, user, website_info};
-use sea_orm::{ActiveEnum, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
@@ -269,15 +269,15 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
         }),
     };
     let unit = match fields.text("price_unit") {
-        Some(text) => PriceUnit::try_from_value(&text).unwrap_or_else(|_| {
-            errors.add("price_unit", texts::CHOOSE_PRICE_UNIT);
+        Some(text) => PriceUnit::parse(&text).unwrap_or_else(|| {
+            errors.add("price_unit", crate::admin::texts::choose::<PriceUnit>());
             PriceUnit::Fixed
         }),
         None => c.map_or(PriceUnit::Fixed, |s| s.price_unit),
     };
     let status = match fields.text("status") {
-        Some(text) => ListingStatus::try_from_value(&text).unwrap_or_else(|_| {
-            errors.add("status", texts::CHOOSE_STATUS);
+        Some(text) => ListingStatus::parse(&text).unwrap_or_else(|| {
+            errors.add("status", crate::admin::texts::choose::<ListingStatus>());
             ListingStatus::Open
         }),
         None => c.map_or(ListingStatus::Open, |s| s.status),

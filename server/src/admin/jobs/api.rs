@@ -96,8 +96,7 @@ pub async fn job_applications(
 
 #[derive(Deserialize, ToSchema)]
 pub struct ApplicationStatusBody {
-    /// Reviewed, Shortlisted or Rejected.
-    #[schema(required, value_type = String, pattern = "^(Reviewed|Shortlisted|Rejected)$")]
+    #[schema(required, value_type = entity::words::ApplicationDecision)]
     pub status: Option<String>,
 }
 

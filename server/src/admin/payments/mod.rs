@@ -87,7 +87,7 @@ async fn rows_for(db: &impl ConnectionTrait, payments: Vec<payment::Model>) -> R
 pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: String) -> Result<PaymentRow, AppError> {
     let paid = payment::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     if paid.status != PaymentStatus::Paid {
-        return Err(AppError::BadRequest(texts::only_paid(&paid.status.to_string().to_lowercase())));
+        return Err(AppError::BadRequest(texts::only_paid(paid.status)));
     }
     if paid.charge_reference.is_none() {
         return Err(AppError::BadRequest(texts::TAKEN_OUTSIDE.into()));

@@ -3,13 +3,14 @@
 
 use crate::domain::Pence;
 use crate::notifications::notice::Notice;
+use entity::words::{PaymentStatus, Word};
 
 pub(super) const TAKEN_OUTSIDE: &str = "This payment was taken outside the site: refund it by hand.";
 pub(super) const BEING_REFUNDED: &str = "This payment is being refunded already (the booking was cancelled). Reload to see it.";
 
 /// The payment is `status` (lower case), not paid.
-pub(super) fn only_paid(status: &str) -> String {
-    format!("Only a paid payment can be refunded; this one is {status}.")
+pub(super) fn only_paid(status: PaymentStatus) -> String {
+    format!("Only a paid payment can be refunded; this one is {}.", status.as_str().to_lowercase())
 }
 
 /// Payment `id`, receipt `receipt`, refunded for `reason`.

@@ -44,7 +44,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
     let current = provider::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let status = decision.status();
     if current.status == status {
-        return Err(AppError::BadRequest(texts::already(&status.to_string().to_lowercase())));
+        return Err(AppError::BadRequest(texts::already(status)));
     }
     let member = user::Entity::find_by_id(current.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(current.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;

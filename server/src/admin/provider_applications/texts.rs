@@ -2,6 +2,7 @@
 //! a decision and the pages' done notices.
 
 use crate::notifications::notice::Notice;
+use entity::words::{ProviderStatus, Word};
 
 pub(super) const CHOOSE_DECISION: &str = "Choose approve or reject.";
 pub(super) const DECIDED_MEANWHILE: &str = "Someone else decided on this application meanwhile. Reload to see it.";
@@ -9,8 +10,8 @@ pub(super) const DECIDED_MEANWHILE: &str = "Someone else decided on this applica
 const BECOME_PROVIDER: &str = "/become-provider";
 
 /// The application is `status` (lower case) already.
-pub(super) fn already(status: &str) -> String {
-    format!("This application is already {status}.")
+pub(super) fn already(status: ProviderStatus) -> String {
+    format!("This application is already {}.", status.as_str().to_lowercase())
 }
 
 pub(super) fn approved(service: &str) -> Notice {

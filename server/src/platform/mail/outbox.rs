@@ -1,6 +1,7 @@
 //! Queues a mail in the database. Called inside the transaction of the change that causes it,
 //! so a mail is queued if and only if the change is committed.
 
+use crate::platform::change::InChange;
 use chrono::Utc;
 use entity::mail_outbox;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter};
@@ -16,7 +17,8 @@ pub struct Mail {
     pub unsubscribe: Option<String>,
 }
 
-pub async fn enqueue(db: &impl ConnectionTrait, mail: Mail) -> Result<(), DbErr> {
+pub async fn enqueue(within: InChange<'_>, mail: Mail) -> Result<(), DbErr> {
+    let db = within.db();
     let now = Utc::now();
     mail_outbox::Entity::insert(mail_outbox::ActiveModel {
         to_address: Set(mail.to),
