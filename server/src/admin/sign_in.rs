@@ -126,7 +126,7 @@ pub async fn confirm_enrolment(
     }
     replace_recovery_codes(change.db(), user.id, &codes).await?;
     let (token, expires_at) = session::open(change.db(), user.id, &member.family, state.config().staff_session).await?;
-    change.audit(user, Action::new("staff.enrol", "user", Some(user.id), "Set up an authenticator app and signed in to the back office")).await?;
+    change.audit(user, Action::new("staff.enrol", "user", Some(user.id), texts::ENROLLED_ENTRY)).await?;
     change.commit().await?;
     state.limiter.give_back("staff-code", &key).await?;
     let answer = EnrolmentDone { recovery_codes: codes, session_expires_at: crate::http::timestamp(expires_at) };
@@ -236,7 +236,7 @@ pub async fn sign_in(
         .filter(staff_recovery_code::Column::UsedAt.is_null())
         .count(change.db())
         .await?;
-    change.audit(user, Action::new("staff.sign_in", "user", Some(user.id), format!("Signed in to the back office with {how}"))).await?;
+    change.audit(user, Action::new("staff.sign_in", "user", Some(user.id), texts::signed_in_entry(how))).await?;
     change.commit().await?;
     state.limiter.give_back("staff-code", &key).await?;
     let answer = StaffSessionAnswer { session_expires_at: crate::http::timestamp(expires_at), recovery_codes_left: left };

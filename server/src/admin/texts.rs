@@ -25,3 +25,12 @@ pub(super) const SUBJECT_TOGETHER: &str = "Give subject_type and subject_id toge
 pub(super) fn choose<W: Word>() -> String {
     format!("Choose {}.", W::choices())
 }
+
+// ---------- the audit log ----------
+
+pub(super) const ENROLLED_ENTRY: &str = "Set up an authenticator app and signed in to the back office";
+
+/// "Signed in to the back office with a recovery code".
+pub(super) fn signed_in_entry(how: &str) -> String {
+    format!("Signed in to the back office with {how}")
+}

@@ -175,7 +175,7 @@ pub async fn save_category(state: &AppState, staff: &user::Model, id: Option<i32
         None => (Value::Null, category_json(&saved)),
     };
     let (action, verb) = if current.is_some() { ("category.update", "Edited") } else { ("category.create", "Added") };
-    change.audit(staff, Action::new(action, "category", Some(saved.id), format!("{verb} the category {}", saved.name)).changed(before, after)).await?;
+    change.audit(staff, Action::new(action, "category", Some(saved.id), texts::category_entry(verb, &saved.name)).changed(before, after)).await?;
     change.touches([Tag::Site]);
     change.commit().await?;
     Ok(categories(state.db()).await?.into_iter().find(|c| c.id == saved.id).expect("just saved"))
@@ -340,7 +340,7 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
         None => (Value::Null, service_json(&saved)),
     };
     let (action, verb) = if c.is_some() { ("service.update", "Edited") } else { ("service.create", "Added") };
-    change.audit(staff, Action::new(action, "service", Some(saved.id), format!("{verb} the service {}", saved.title)).changed(before, after)).await?;
+    change.audit(staff, Action::new(action, "service", Some(saved.id), texts::service_entry(verb, &saved.title)).changed(before, after)).await?;
     // Lists, counts and menus change with a status or a category; the service's own pages always.
     let moved = c.is_none_or(|current| current.status != saved.status || current.category_id != saved.category_id);
     change.touches(if moved { vec![Tag::Site] } else { vec![Tag::Service(saved.id), Tag::Services] });
@@ -430,7 +430,7 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
         serde_json::to_value(&before).unwrap_or_default(),
         json!({"brand": after.brand, "email": after.email, "phones": after.phones, "address": after.address, "opening_hours": after.opening_hours, "socials": after.socials.clone().into_iter().collect::<Vec<_>>()}),
     );
-    change.audit(staff, Action::new("website_info.update", "website_info", None, "Edited the website info").changed(before, after)).await?;
+    change.audit(staff, Action::new("website_info.update", "website_info", None, texts::WEBSITE_INFO_ENTRY).changed(before, after)).await?;
     change.touches([Tag::Site]);
     change.commit().await?;
     website_info(state).await

@@ -33,3 +33,16 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Added the category Cleaning".
+pub(super) fn category_entry(verb: &str, name: &str) -> String {
+    format!("{verb} the category {name}")
+}
+
+pub(super) fn service_entry(verb: &str, title: &str) -> String {
+    format!("{verb} the service {title}")
+}
+
+pub(super) const WEBSITE_INFO_ENTRY: &str = "Edited the website info";

@@ -53,7 +53,7 @@ pub async fn update(
         return Ok(row(current));
     }
     let (before, after) = (json!({"status": current.status, "notes_changed": false}), json!({"status": status, "notes_changed": notes != current.staff_notes}));
-    let summary = format!("Updated the contact message {id} from {} about {:?}", current.email, current.subject);
+    let summary = texts::update_entry(id, &current.email, &current.subject);
     let mut change = Change::begin(state).await?;
     let mut active = current.into_active_model();
     active.status = Set(status);

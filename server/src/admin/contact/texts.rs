@@ -8,3 +8,10 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Updated the contact message 3 from sam@example.co.uk about \"Invoice\"".
+pub(super) fn update_entry(id: i32, email: &str, subject: &str) -> String {
+    format!("Updated the contact message {id} from {email} about {subject:?}")
+}

@@ -131,8 +131,7 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: JobActi
     change
         .audit(
             staff,
-            Action::new(name, "job", Some(id), format!("{verb} the job post {} at {}", row.title, row.company))
-                .changed(json!({"status": row.status}), json!({"status": to})),
+            Action::new(name, "job", Some(id), texts::post_entry(verb, &row.title, &row.company)).changed(json!({"status": row.status}), json!({"status": to})),
         )
         .await?;
     change.touches([Tag::Jobs, Tag::Job(id)]);

@@ -15,3 +15,10 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Closed the job post Night Care Assistant at Riverside Care".
+pub(super) fn post_entry(verb: &str, title: &str, company: &str) -> String {
+    format!("{verb} the job post {title} at {company}")
+}

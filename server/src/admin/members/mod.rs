@@ -121,7 +121,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
         crate::admin::session::end_all(write.db(), id).await?;
     }
-    let entry = Action::new(action, "user", Some(id), format!("{summary} member {id}")).changed(json!({field: before}), json!({field: value}));
+    let entry = Action::new(action, "user", Some(id), texts::change_entry(summary, id)).changed(json!({field: before}), json!({field: value}));
     write.audit(staff, entry).await?;
     write.commit().await?;
     Ok(row_of(state.db(), find(state.db(), id).await?).await?)
@@ -141,7 +141,7 @@ async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user
         .await?;
     entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(change.db()).await?;
     crate::admin::session::end_all(change.db(), member.id).await?;
-    let entry = Action::new("member.reset_second_factor", "user", Some(member.id), format!("Reset the authenticator of member {}", member.id))
+    let entry = Action::new("member.reset_second_factor", "user", Some(member.id), texts::factor_reset_entry(member.id))
         .changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
     change.audit(staff, entry).await?;
     change.commit().await?;
@@ -162,7 +162,7 @@ pub fn requested_on(text: Option<&str>) -> Result<NaiveDate, AppError> {
 pub async fn export_for_request(state: &AppState, staff: &user::Model, id: i32, requested_on: NaiveDate) -> Result<serde_json::Value, AppError> {
     let member = find(state.db(), id).await?;
     let data = crate::data_rights::export::member_data(state, &member, crate::data_rights::Reach::AccountAndAddress).await?;
-    let mut action = Action::new("member.export", "user", Some(id), format!("Exported the data of member {id} for a subject access request"));
+    let mut action = Action::new("member.export", "user", Some(id), texts::export_entry(id));
     action.requested_on = Some(requested_on);
     let mut change = Change::begin(state).await?;
     change.audit(staff, action).await?;

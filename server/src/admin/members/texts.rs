@@ -25,3 +25,18 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Deactivated member 7".
+pub(super) fn change_entry(verb: &str, member: i32) -> String {
+    format!("{verb} member {member}")
+}
+
+pub(super) fn factor_reset_entry(member: i32) -> String {
+    format!("Reset the authenticator of member {member}")
+}
+
+pub(super) fn export_entry(member: i32) -> String {
+    format!("Exported the data of member {member} for a subject access request")
+}

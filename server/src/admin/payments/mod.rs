@@ -102,7 +102,7 @@ pub async fn refund(state: &AppState, staff: &user::Model, id: i32, reason: Stri
     }
     let notice = texts::refunded(id, &receipt_number(id), amount, &reason);
     change.notify(&notifier, &member, notice).await?;
-    let entry = Action::new("payment.refund", "payment", Some(id), format!("Refunded £{amount} ({}) to member {}", receipt_number(id), member.id))
+    let entry = Action::new("payment.refund", "payment", Some(id), texts::refund_entry(amount, &receipt_number(id), member.id))
         .because(Some(reason))
         .changed(json!({"status": "Paid"}), json!({"status": "Refunded"}));
     change.audit(staff, entry).await?;

@@ -32,3 +32,10 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Refunded £120.00 (BW-000012) to member 7".
+pub(super) fn refund_entry(amount: Pence, receipt: &str, member: i32) -> String {
+    format!("Refunded £{amount} ({receipt}) to member {member}")
+}

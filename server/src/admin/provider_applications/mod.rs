@@ -72,7 +72,7 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         Decision::Reject(reason) => (texts::rejected(&service.title, reason), "provider.reject", "Rejected"),
     };
     change.notify(&notifier, &member, notice).await?;
-    let entry = Action::new(action, "provider", Some(id), format!("{verb} member {}'s application to provide {}", member.id, service.title))
+    let entry = Action::new(action, "provider", Some(id), texts::decision_entry(verb, member.id, &service.title))
         .because(reason)
         .changed(json!({"status": current.status}), json!({"status": status}));
     change.audit(staff, entry).await?;

@@ -40,3 +40,10 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Approved member 7's application to provide End of tenancy cleaning".
+pub(super) fn decision_entry(verb: &str, member: i32, service: &str) -> String {
+    format!("{verb} member {member}'s application to provide {service}")
+}

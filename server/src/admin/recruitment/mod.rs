@@ -58,7 +58,7 @@ pub async fn update(
         return Ok(row(current));
     }
     let (before, after) = (json!({"status": current.status, "notes_changed": false}), json!({"status": status, "notes_changed": notes != current.staff_notes}));
-    let summary = format!("Updated {}'s recruitment request for {}", current.company_name, current.role);
+    let summary = texts::update_entry(&current.company_name, &current.role);
     let mut change = Change::begin(state).await?;
     let mut active = current.into_active_model();
     active.status = Set(status);

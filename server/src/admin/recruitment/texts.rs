@@ -10,3 +10,10 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Updated Riverside Care's recruitment request for Night carer".
+pub(super) fn update_entry(company: &str, role: &str) -> String {
+    format!("Updated {company}'s recruitment request for {role}")
+}

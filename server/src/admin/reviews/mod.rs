@@ -132,7 +132,7 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
         .exec(change.db())
         .await?;
     let service_title = service::Entity::find_by_id(current.service_id).one(change.db()).await?.map(|s| s.title).unwrap_or_default();
-    let entry = Action::new(action, "review", Some(id), format!("{summary} a {}-star review of {service_title}", current.rating))
+    let entry = Action::new(action, "review", Some(id), texts::moderation_entry(summary, current.rating, &service_title))
         .because(reason)
         .changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
     change.audit(staff, entry).await?;

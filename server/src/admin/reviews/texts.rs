@@ -15,3 +15,10 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+// ---------- the audit log ----------
+
+/// "Hid a 1-star review of Regular home cleaning".
+pub(super) fn moderation_entry(verb: &str, rating: i32, service: &str) -> String {
+    format!("{verb} a {rating}-star review of {service}")
+}
