@@ -81,6 +81,47 @@ request = function()
   return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "br, gzip" })
 end
 LUA
+# A page view as a browser makes it: the page, then every request the runtime makes before any
+# interaction (its start-up calls: the website info, the categories, the build's meta). A first
+# visit asks for each afresh; a repeat visit revalidates each with the ETag it was given (none
+# when the answer had none). One page view is four requests: views/s is req/s / 4.
+BUILD_ID=$(curl -fs "$BASE$PAGE" | grep -o '<meta name="build-id" content="[^"]*"' | sed 's/.*content="//; s/"$//')
+STARTUP_CALLS=("/api/website-info/" "/api/service/categories/?page_size=100" "/builds/meta/$BUILD_ID.json")
+etag_of() { curl -fsI -H 'accept-encoding: br, gzip' "$BASE$1" | awk 'tolower($1) == "etag:" {print $2}' | tr -d '\r'; }
+{
+  while read -r path; do printf '%s\t%s\n' "$path" "$(etag_of "$path")"; done <"$DATA/paths.txt"
+} >"$DATA/paths-etags.txt"
+for call in "${STARTUP_CALLS[@]}"; do printf '%s\t%s\n' "$call" "$(etag_of "$call")"; done >"$DATA/calls-etags.txt"
+for visit in first repeat; do
+  cat >"$DATA/pageviews-$visit.lua" <<LUA
+local revalidate = "$visit" == "repeat"
+local function read(file)
+  local rows = {}
+  for line in io.lines(file) do
+    local path, etag = line:match("^([^\t]*)\t?(.*)$")
+    rows[#rows + 1] = { path = path, etag = etag }
+  end
+  return rows
+end
+local pages = read("$DATA/paths-etags.txt")
+local calls = read("$DATA/calls-etags.txt")
+local page = math.random(#pages)
+local step = 0
+request = function()
+  local target
+  if step == 0 then
+    page = page % #pages + 1
+    target = pages[page]
+  else
+    target = calls[step]
+  end
+  step = (step + 1) % (#calls + 1)
+  local headers = { ["Accept-Encoding"] = "br, gzip" }
+  if revalidate and target.etag ~= "" then headers["If-None-Match"] = target.etag end
+  return wrk.format("GET", target.path, headers)
+end
+LUA
+done
 cat >"$DATA/login.lua" <<'LUA'
 wrk.method = "POST"
 wrk.body = '{"email":"demo@brightway.example","password":"demo-password-1"}'

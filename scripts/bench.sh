@@ -4,8 +4,10 @@
 # starts the release server on loopback, times its prerender and reads its memory, then
 # measures with wrk (DURATION seconds each, default 10; CONNECTIONS connections, default 64)
 # cached pages beside nginx serving the same bytes from the same machine (one worker a core,
-# the server with as many threads), uncached search pages, API lists and searches, logins, and
-# the server's memory under 256 connections over its pages.
+# the server with as many threads), uncached search pages, API lists and searches, logins,
+# page views as a browser makes them (the page and the runtime's start-up calls; the ratio is
+# to the HTML-only rate over the same pages), and the server's memory under 256 connections
+# over its pages.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -64,6 +66,16 @@ row() {
   ROWS+=("$(printf '| %-52s | %8s | %8s | %8s | %6s |' "$1" "$(rps "$2")" "$(latency "$2" 50%)" "$(latency "$2" 99%)" "$ratio")")
 }
 
+# views_row LABEL NAME BASELINE: a line for page views (a request of NAME is a quarter of a
+# view: the page and its start-up calls), with the ratio of views to the baseline's pages.
+views_row() {
+  local per_view=$((${#STARTUP_CALLS[@]} + 1))
+  local views ratio
+  views=$(awk -v a="$(rps "$2")" -v n="$per_view" 'BEGIN {printf "%.0f", a / n}')
+  ratio=$(awk -v a="$views" -v b="$(rps "$3")" 'BEGIN {printf "%.3f", a / b}')
+  ROWS+=("$(printf '| %-52s | %8s | %8s | %8s | %6s |' "$1" "$views" "$(latency "$2" 50%)" "$(latency "$2" 99%)" "$ratio")")
+}
+
 # First, the whole catalogue at 256 connections, the server's memory sampled meanwhile (before
 # the searches and logins below, whose own memory would be counted too).
 PEAK_RSS=0
@@ -92,6 +104,9 @@ run api_search "$CONNECTIONS" "$BASE/api/service/?search=$WORD"
 run api_jobs "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open"
 run api_job_search "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open&search=$JOB_WORD"
 run login 8 "$BASE/api/auth/login/" -s "$DATA/login.lua"
+run html_pages "$CONNECTIONS" "$BASE/" -s "$DATA/paths.lua"
+run pageviews_first "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-first.lua"
+run pageviews_repeat "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-repeat.lua"
 
 
 row "cached page, uncompressed: nginx" nginx_identity
@@ -110,6 +125,9 @@ row "API: open jobs" api_jobs
 row "API: job search" api_job_search
 row "API: login (argon2; 8 connections)" login
 row "every page, 256 connections ($(wc -l <"$DATA/paths.txt") URLs)" every_page
+row "every page, HTML only" html_pages
+views_row "page views/s, first visit (page + ${#STARTUP_CALLS[@]} calls)" pageviews_first html_pages
+views_row "page views/s, repeat visit (all revalidated)" pageviews_repeat html_pages
 
 echo
 echo "$SCALE data ($(basename "$FIXTURE")), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), wrk ${DURATION} s, $CONNECTIONS connections unless said, loopback"
