@@ -1,7 +1,6 @@
 //! The catalogue's read API: categories, services (filtered, ordered, searched), one service
 //! with its latest reviews, and the website info.
 
-use super::categories::categories;
 use super::services::{self, LATEST_REVIEWS, ServiceFilter, ServiceOrder};
 use super::texts;
 use super::views::{CategoryView, ServiceDetailView, ServiceView, WebsiteInfoView};
@@ -20,16 +19,17 @@ use entity::words::{ListingStatus, Word};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use std::sync::Arc;
 
-/// Every category by priority, each with its number of Open services.
+/// Every category by priority, each with its number of Open services: from the site's data that
+/// every page shows, kept until a write touches the site (the counts are not made per request).
 #[utoipa::path(get, path = "/api/service/categories/", tag = "catalogue", params(("page" = Option<u64>, Query, minimum = 1), ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100")), responses((status = 200, body = Paginated<CategoryView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<CategoryView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
-    let all = categories(state.db()).await?;
-    let count = all.len() as u64;
+    let site = state.site.site_data().await?;
+    let count = site.categories.len() as u64;
     let offset = request.offset_within(count).unwrap_or(count);
-    let results = all.into_iter().skip(offset as usize).take(request.size as usize).map(CategoryView::from).collect();
+    let results = site.categories.iter().skip(offset as usize).take(request.size as usize).cloned().map(CategoryView::from).collect();
     Ok(Json(query.page(request, count, results)?))
 }
 

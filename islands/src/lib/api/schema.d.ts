@@ -1208,7 +1208,10 @@ export interface paths {
             readonly path?: never;
             readonly cookie?: never;
         };
-        /** Every category by priority, each with its number of Open services. */
+        /**
+         * Every category by priority, each with its number of Open services: from the site's data that
+         *     every page shows, kept until a write touches the site (the counts are not made per request).
+         */
         readonly get: operations["list_categories"];
         readonly put?: never;
         readonly post?: never;
