@@ -15,7 +15,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use entity::category;
-use entity::words::{ListingStatus, Word};
+use entity::words::ListingStatus;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use std::sync::Arc;
 
@@ -49,7 +49,7 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
 pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ServiceView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", &texts::status_expected(), ListingStatus::parse);
+    let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
     let order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse).unwrap_or_default();
     errors.finish()?;
     if status == Some(ListingStatus::Closed) {

@@ -13,8 +13,6 @@ macro_rules! written {
     };
 }
 
-/// The OpenAPI pattern of an amount as a person writes it.
-pub const PENCE_INPUT_PATTERN: &str = concat!("^", written!(), "$");
 /// The OpenAPI pattern of an amount as a person writes it, or nothing.
 pub const PENCE_INPUT_OR_EMPTY_PATTERN: &str = concat!("^(", written!(), ")?$");
 /// The OpenAPI pattern of an amount as the API shows it: [`Pence`]'s `Display`.
@@ -69,22 +67,6 @@ impl utoipa::PartialSchema for Pence {
 }
 
 impl utoipa::ToSchema for Pence {}
-
-/// An amount as a person writes it: what [`Pence::parse`] takes.
-pub struct PenceInput;
-
-impl utoipa::PartialSchema for PenceInput {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .pattern(Some(PENCE_INPUT_PATTERN))
-            .description(Some(format!("An amount in {INPUT_DESCRIPTION}.")))
-            .examples(["24000"])
-            .into()
-    }
-}
-
-impl utoipa::ToSchema for PenceInput {}
 
 /// An amount as a person writes it, or nothing: an optional field's schema.
 pub struct PenceInputOrEmpty;

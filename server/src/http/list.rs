@@ -91,19 +91,29 @@ impl ListQuery {
     /// A value read by `parse`; one that does not parse, blank included, is a field error
     /// saying `expected`.
     pub fn parsed<T>(&self, errors: &mut FieldErrors, name: &str, expected: &str, parse: impl FnOnce(&str) -> Option<T>) -> Option<T> {
+        self.checked(errors, name, parse, || expected.to_string())
+    }
+
+    /// [`ListQuery::parsed`] whose `expected` is made only for an error: the choices of a word
+    /// are spelt out when someone gets them wrong, not on every request.
+    fn checked<T>(&self, errors: &mut FieldErrors, name: &str, parse: impl FnOnce(&str) -> Option<T>, expected: impl FnOnce() -> String) -> Option<T> {
         let raw = self.raw(name)?.trim();
         let value = parse(raw);
         if value.is_none() {
-            errors.add(name, format!("{expected} \"{}\" is not one.", raw.chars().take(50).collect::<String>()));
+            errors.add(name, format!("{} \"{}\" is not one.", expected(), raw.chars().take(50).collect::<String>()));
         }
         value
+    }
+
+    /// One of `W`'s words; `what` names it in the error: "A status is Open or Closed;".
+    pub fn word<W: Word>(&self, errors: &mut FieldErrors, name: &str, what: &str) -> Option<W> {
+        self.checked(errors, name, W::parse, || format!("{what} is {};", W::choices()))
     }
 
     /// A filter by one of `W`'s words, or `All`; `default` when left out. Anything else is a
     /// field error naming the choices.
     pub fn filter<W: Word>(&self, errors: &mut FieldErrors, name: &str, default: Filter<W>) -> Filter<W> {
-        let expected = format!("Choose {};", Filter::<W>::choices_text());
-        self.parsed(errors, name, &expected, Filter::parse).unwrap_or(default)
+        self.checked(errors, name, Filter::parse, || format!("Choose {};", Filter::<W>::choices_text())).unwrap_or(default)
     }
 
     /// `page` (from 1) and `page_size` (1 to 100, default 20; a bigger one is cut to 100).

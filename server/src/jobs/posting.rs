@@ -24,7 +24,7 @@ use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
-use entity::words::{EmploymentType, ListingStatus, Word};
+use entity::words::{EmploymentType, ListingStatus};
 use entity::{job, job_application, user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -64,8 +64,8 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
 pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: ListQuery) -> Result<Json<Paginated<JobView>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
-    let status = query.parsed(&mut errors, "status", &texts::status_expected(), ListingStatus::parse);
-    let employment_type = query.parsed(&mut errors, "employment_type", &texts::employment_type_expected(), EmploymentType::parse);
+    let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
+    let employment_type = query.word::<EmploymentType>(&mut errors, "employment_type", texts::AN_EMPLOYMENT_TYPE);
     let mine = query.parsed(&mut errors, "mine", texts::MINE_EXPECTED, |raw| match raw {
         "true" | "1" => Some(true),
         "false" | "0" => Some(false),

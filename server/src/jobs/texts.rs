@@ -2,17 +2,11 @@
 //! application's steps and of a post taken down, and the audit log's summaries.
 
 use crate::notifications::notice::Notice;
-use entity::words::{ApplicationStatus, EmploymentType, ListingStatus, Word};
+use entity::words::{ApplicationStatus, Word};
 
-/// The start of the error for a `status` filter that is no status: "A status is Open or Closed;".
-pub fn status_expected() -> String {
-    format!("A status is {};", ListingStatus::choices())
-}
-
-/// The start of the error for an `employment_type` filter that is none.
-pub fn employment_type_expected() -> String {
-    format!("An employment type is {};", EmploymentType::choices())
-}
+/// What the list filters' errors call their values: "A status is Open or Closed; ...".
+pub const A_STATUS: &str = "A status";
+pub const AN_EMPLOYMENT_TYPE: &str = "An employment type";
 pub const MINE_EXPECTED: &str = "mine is true or false;";
 
 pub const DATE_IN_PAST: &str = "Choose today or a later date.";

@@ -38,6 +38,14 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
         assert!(cleaning.get(field).is_some(), "categories carry {field}");
     }
 
+    // A filter's error offers the words of its type, as the schema lists them.
+    let (status, refused) = app.json("/api/service/?status=Lost").await;
+    assert_eq!(status, 400);
+    assert!(refused.to_string().contains(r#"A status is Open or Closed; \"Lost\" is not one."#), "{refused}");
+    let (status, refused) = app.json("/api/service/jobs/?employment_type=zero_hours").await;
+    assert_eq!(status, 400);
+    assert!(refused.to_string().contains(r#"An employment type is full_time, part_time, contract or temporary; \"zero_hours\" is not one."#), "{refused}");
+
     // The spec's own call: one category's Open services by priority.
     let (status, page) = app.json("/api/service/?category__slug=cleaning-services&status=Open&ordering=priority").await;
     assert_eq!(status, 200);
