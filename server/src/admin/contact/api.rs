@@ -1,6 +1,6 @@
 //! The back office's JSON calls about contact messages: thin handlers over this subject's functions, which its pages use too.
 
-use crate::admin::inbox::{INBOX_NOTES_MAX_CHARS, parse_inbox_update};
+use crate::admin::inbox::{self, INBOX_NOTES_MAX_CHARS, parse_inbox_update};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
@@ -28,7 +28,7 @@ pub async fn contact_list(State(state): State<Arc<AppState>>, _staff: Staff, que
     let request = query.page_request(&mut errors);
     let status = query.filter(&mut errors, "status", Filter::Only(ContactStatus::New));
     errors.finish()?;
-    let (count, rows) = super::list(state.db(), status.word(), request).await?;
+    let (count, rows) = inbox::list::<entity::contact_message::Model>(state.db(), status.word(), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
@@ -56,5 +56,5 @@ pub async fn contact_update(
     JsonBody(body): JsonBody<ContactUpdate>,
 ) -> Result<Json<ContactRow>, AppError> {
     let (status, notes) = parse_contact_update(&body)?;
-    Ok(Json(super::update(&state, &staff.user, id, status, notes).await?))
+    Ok(Json(inbox::update::<entity::contact_message::Model>(&state, &staff.user, id, status, notes).await?))
 }

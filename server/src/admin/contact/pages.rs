@@ -3,6 +3,7 @@
 use super::api::ContactUpdate;
 use super::api::parse_contact_update;
 use super::texts;
+use crate::admin::inbox;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, record_id, render, url_of};
 use crate::admin::session::StaffSession;
 use crate::http::AppError;
@@ -32,7 +33,7 @@ async fn show_contact(state: &AppState, staff: StaffSession, params: HashMap<Str
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await;
     };
     let request = page_of(&params);
-    match super::list(state.db(), wanted.word(), request).await {
+    match inbox::list::<entity::contact_message::Model>(state.db(), wanted.word(), request).await {
         Ok((count, rows)) => {
             let page = AdminPage {
                 url: url_of("/admin/contact", &params),
@@ -49,7 +50,7 @@ async fn show_contact(state: &AppState, staff: StaffSession, params: HashMap<Str
 async fn contact_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Path(id): Path<String>, Form(body): Form<ContactUpdate>) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/contact").await };
     let outcome = match parse_contact_update(&body) {
-        Ok((status, notes)) => super::update(&state, &staff.user, id, status, notes).await,
+        Ok((status, notes)) => inbox::update::<entity::contact_message::Model>(&state, &staff.user, id, status, notes).await,
         Err(error) => Err(error),
     };
     act_then_redirect(

@@ -1,7 +1,7 @@
 //! The back office's JSON calls about recruitment requests and the talent pool: thin handlers over this subject's functions, which its pages use too.
 
 use super::texts;
-use crate::admin::inbox::{INBOX_NOTES_MAX_CHARS, parse_inbox_update};
+use crate::admin::inbox::{self, INBOX_NOTES_MAX_CHARS, parse_inbox_update};
 use crate::admin::recruitment::talent::{self, TalentFilter};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
@@ -30,7 +30,7 @@ pub async fn recruitment_list(State(state): State<Arc<AppState>>, _staff: Staff,
     let request = query.page_request(&mut errors);
     let status = query.filter(&mut errors, "status", Filter::Only(RecruitmentStatus::New));
     errors.finish()?;
-    let (count, rows) = super::list(state.db(), status.word(), request).await?;
+    let (count, rows) = inbox::list::<entity::recruitment_request::Model>(state.db(), status.word(), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
@@ -58,7 +58,7 @@ pub async fn recruitment_update(
     JsonBody(body): JsonBody<RecruitmentUpdate>,
 ) -> Result<Json<RecruitmentRow>, AppError> {
     let (status, notes) = parse_recruitment_update(&body)?;
-    Ok(Json(super::update(&state, &staff.user, id, status, notes).await?))
+    Ok(Json(inbox::update::<entity::recruitment_request::Model>(&state, &staff.user, id, status, notes).await?))
 }
 
 /// The talent filters of a request, or their field errors.

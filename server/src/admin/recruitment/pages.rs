@@ -4,6 +4,7 @@ use super::api::RecruitmentUpdate;
 use super::api::parse_recruitment_update;
 use super::api::talent_filter;
 use super::texts;
+use crate::admin::inbox;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, error_text, listing, page_of, param, record_id, render, url_of};
 use crate::admin::recruitment::talent;
 use crate::admin::session::StaffSession;
@@ -37,7 +38,7 @@ async fn show_recruitment(state: &AppState, staff: StaffSession, params: HashMap
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await;
     };
     let request = page_of(&params);
-    match super::list(state.db(), wanted.word(), request).await {
+    match inbox::list::<entity::recruitment_request::Model>(state.db(), wanted.word(), request).await {
         Ok((count, rows)) => {
             let page = AdminPage {
                 url: url_of("/admin/recruitment", &params),
@@ -59,7 +60,7 @@ async fn recruitment_save(
 ) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/recruitment").await };
     let outcome = match parse_recruitment_update(&body) {
-        Ok((status, notes)) => super::update(&state, &staff.user, id, status, notes).await,
+        Ok((status, notes)) => inbox::update::<entity::recruitment_request::Model>(&state, &staff.user, id, status, notes).await,
         Err(error) => Err(error),
     };
     act_then_redirect(
