@@ -11,7 +11,9 @@ use crate::http::list::{ListQuery, Paginated};
 use crate::http::openapi::{ErrorBody, Invalid};
 use crate::reviews::queries::{ratings, reviews};
 use crate::reviews::views::ReviewView;
+use crate::site::answers::Shared;
 use crate::state::AppState;
+use app::routes::Tag;
 use axum::Json;
 use axum::extract::State;
 use entity::category;
@@ -22,7 +24,7 @@ use std::sync::Arc;
 /// Every category by priority, each with its number of Open services: from the site's data that
 /// every page shows, kept until a write touches the site (the counts are not made per request).
 #[utoipa::path(get, path = "/api/service/categories/", tag = "catalogue", params(("page" = Option<u64>, Query, minimum = 1), ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100")), responses((status = 200, body = Paginated<CategoryView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
-pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<CategoryView>>, AppError> {
+pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Shared<Json<Paginated<CategoryView>>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
@@ -30,7 +32,7 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
     let count = site.categories.len() as u64;
     let offset = request.offset_within(count).unwrap_or(count);
     let results = site.categories.iter().skip(offset as usize).take(request.size as usize).cloned().map(CategoryView::from).collect();
-    Ok(Json(query.page(request, count, results)?))
+    Ok(Shared::made_from([Tag::Site], Json(query.page(request, count, results)?)))
 }
 
 /// `status` as the contract spells it.
@@ -46,21 +48,22 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ServiceView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
-pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ServiceView>>, AppError> {
+pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Shared<Json<Paginated<ServiceView>>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
     let order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse).unwrap_or_default();
     errors.finish()?;
+    let answer = |list| if query.text("search").is_some() { Shared::not_kept(Json(list)) } else { Shared::made_from([Tag::Site, Tag::Services], Json(list)) };
     if status == Some(ListingStatus::Closed) {
-        return Ok(Json(query.page(request, 0, Vec::new())?));
+        return Ok(answer(query.page(request, 0, Vec::new())?));
     }
     let status = Some(ListingStatus::Open);
     let category_id = match query.text("category__slug") {
         Some(slug) => match category::Entity::find().filter(category::Column::Slug.eq(slug)).one(state.db()).await? {
             Some(found) => Some(found.id),
             // No such category has no services.
-            None => return Ok(Json(query.page(request, 0, Vec::new())?)),
+            None => return Ok(answer(query.page(request, 0, Vec::new())?)),
         },
         None => None,
     };
@@ -75,23 +78,23 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
             ServiceView::new(row, category, rating, &state.storage)
         })
         .collect();
-    Ok(Json(query.page(request, count, results)?))
+    Ok(answer(query.page(request, count, results)?))
 }
 
 /// One service, whatever its status, with its latest 10 reviews.
 #[utoipa::path(get, path = "/api/service/{id}/", tag = "catalogue", params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = ServiceDetailView), (status = 404, description = "No such service", body = ErrorBody)))]
-pub async fn show_service(State(state): State<Arc<AppState>>, RecordId(id): RecordId) -> Result<Json<ServiceDetailView>, AppError> {
+pub async fn show_service(State(state): State<Arc<AppState>>, RecordId(id): RecordId) -> Result<Shared<Json<ServiceDetailView>>, AppError> {
     let (row, category) = services::service_by_id(state.db(), id).await?.ok_or(AppError::NotFound)?;
     let rating = ratings(state.db(), &[id]).await?.get(&id).copied().unwrap_or((None, 0));
     let latest = reviews(state.db(), Some(id), 0, LATEST_REVIEWS).await?;
     let service = ServiceView::new(row, category, rating, &state.storage);
-    Ok(Json(ServiceDetailView::new(service, latest.iter().map(ReviewView::from).collect())))
+    Ok(Shared::made_from([Tag::Site, Tag::Service(id)], Json(ServiceDetailView::new(service, latest.iter().map(ReviewView::from).collect()))))
 }
 
 /// The company's contact details: a list with one item (spec section 1 uses the first).
 #[utoipa::path(get, path = "/api/website-info/", tag = "catalogue", responses((status = 200, body = Paginated<WebsiteInfoView>)))]
-pub async fn website_info(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<WebsiteInfoView>>, AppError> {
+pub async fn website_info(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Shared<Json<Paginated<WebsiteInfoView>>>, AppError> {
     let (id, info) = website_info_with_id(state.db(), state.config().brand.as_deref()).await?;
     let request = crate::http::list::PageRequest { page: 1, size: 1 };
-    Ok(Json(query.page(request, 1, vec![WebsiteInfoView::new(id, info)])?))
+    Ok(Shared::made_from([Tag::Site], Json(query.page(request, 1, vec![WebsiteInfoView::new(id, info)])?)))
 }

@@ -43,7 +43,8 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
     let (api, document) = routes().split_for_parts();
     let document = Arc::new(serde_json::to_value(document).expect("the OpenAPI document serialises"));
     let page = Arc::new(openapi::page(&document));
-    api.method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
+    api.layer(axum::middleware::from_fn_with_state(state.site.clone(), crate::site::answers::answer_from_cache))
+        .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .route("/api/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .route("/api/docs", get(move || async move { page.as_ref().clone() }))
         .route("/api", any(api_not_found))
@@ -62,10 +63,9 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
 
 /// An answer to a request that carries credentials (a member's token, the staff cookie) may
 /// hold that person's data (bookings, payments, CV links, the back office): no browser or
-/// proxy may keep it. Public reads asked without credentials (another cookie, say a load
-/// balancer's, is none) keep their own caching.
+/// proxy may keep it. Public reads asked without credentials keep their own caching.
 async fn kept_by_no_one_when_signed_in(request: Request, next: Next) -> Response {
-    let signed_in = request.headers().contains_key(header::AUTHORIZATION) || crate::admin::session::carries_session_cookie(request.headers());
+    let signed_in = super::member::carries_credentials(request.headers());
     let mut response = next.run(request).await;
     let kept_by_no_one = response.headers().get(header::CACHE_CONTROL).and_then(|value| value.to_str().ok()).is_some_and(|value| value.contains("no-store"));
     if signed_in && !kept_by_no_one {

@@ -103,6 +103,12 @@ pub(crate) fn refuse_changes_from_elsewhere(parts: &Parts, public_url: &str, acc
     Err(AppError::Forbidden(format!("This change must come from the back office's own pages, at {public_url}.")))
 }
 
+/// Whether a request carries credentials: a member's token, or the staff cookie (another
+/// cookie, say a load balancer's, is none).
+pub fn carries_credentials(headers: &axum::http::HeaderMap) -> bool {
+    headers.contains_key(AUTHORIZATION) || crate::admin::session::carries_session_cookie(headers)
+}
+
 /// Whoever is asking: the signed-in member when the request carries a token, else a visitor.
 /// A token that is there but not valid is refused as on any signed-in call, not ignored.
 pub struct Viewer(pub Option<Member>);

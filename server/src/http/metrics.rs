@@ -41,6 +41,14 @@ async fn metrics(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Resu
     out.family("page_cache_pack_bytes", "gauge", "Size of the disk pack's file, replaced pages not compacted away yet included.");
     out.sample("page_cache_pack_bytes", &[], state.site.cache.pack_bytes());
 
+    let answers = &state.site.answers;
+    out.family("api_cache_lookups_total", "counter", "Visitors' API reads that may be kept: found in memory, or missed (made and kept).");
+    for (outcome, count) in [("found", &answers.found), ("missed", &answers.missed)] {
+        out.sample("api_cache_lookups_total", &[("outcome", outcome)], count.load(Ordering::Relaxed));
+    }
+    out.family("api_cache_bytes", "gauge", "Bytes of API answers kept in memory (a quarter of PAGE_CACHE_MB at most).");
+    out.sample("api_cache_bytes", &[], answers.weighed_bytes());
+
     let backlog = outbox::backlog(state.db()).await?;
     out.family("mail_outbox_waiting", "gauge", "Mails queued and not sent yet.");
     out.sample("mail_outbox_waiting", &[], backlog.waiting);

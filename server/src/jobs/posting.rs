@@ -17,6 +17,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::platform::storage::FileKind;
+use crate::site::answers::Shared;
 use crate::state::AppState;
 use app::routes::Tag;
 use axum::Json;
@@ -61,7 +62,7 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), security((), ("bearer" = [])), responses((status = 200, body = Paginated<JobView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
-pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: ListQuery) -> Result<Json<Paginated<JobView>>, AppError> {
+pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: ListQuery) -> Result<Shared<Json<Paginated<JobView>>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
@@ -72,6 +73,7 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
         _ => None,
     });
     errors.finish()?;
+    let answer = |list| if query.text("search").is_some() { Shared::not_kept(Json(list)) } else { Shared::made_from([Tag::Site, Tag::Jobs], Json(list)) };
     let owner_id = match (mine, viewer.user_id()) {
         (Some(true), Some(id)) => Some(id),
         (Some(true), None) => return Err(AppError::Unauthorized(NO_CREDENTIALS.into())),
@@ -79,7 +81,7 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
     };
     let status = match (owner_id, status) {
         (Some(_), status) => status,
-        (None, Some(ListingStatus::Closed)) => return Ok(Json(query.page(request, 0, Vec::new())?)),
+        (None, Some(ListingStatus::Closed)) => return Ok(answer(query.page(request, 0, Vec::new())?)),
         (None, _) => Some(ListingStatus::Open),
     };
     let filter =
@@ -96,19 +98,19 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
             JobView::new(row, today, viewer.user_id(), Some(count), public_url)
         })
         .collect();
-    Ok(Json(query.page(request, count, results)?))
+    Ok(answer(query.page(request, count, results)?))
 }
 
 /// One job, open or closed; a removed one is not found.
 #[utoipa::path(get, path = "/api/service/jobs/{id}/", operation_id = "show_job", tag = "jobs", params(("id" = i32, Path, minimum = 1)), security((), ("bearer" = [])), responses((status = 200, body = JobView), Unauthenticated, (status = 404, description = "No such job", body = ErrorBody)))]
-pub async fn show(State(state): State<Arc<AppState>>, viewer: Viewer, RecordId(id): RecordId) -> Result<Json<JobView>, AppError> {
+pub async fn show(State(state): State<Arc<AppState>>, viewer: Viewer, RecordId(id): RecordId) -> Result<Shared<Json<JobView>>, AppError> {
     let row = listed_job(state.db(), id).await?.ok_or(AppError::NotFound)?;
     let count = if row.owner_id.is_some() && row.owner_id == viewer.user_id() {
         Some(application_counts(state.db(), &[id]).await?.get(&id).copied().unwrap_or(0))
     } else {
         None
     };
-    Ok(Json(JobView::new(row, uk_time::today(), viewer.user_id(), count, &state.config().public_url)))
+    Ok(Shared::made_from([Tag::Site, Tag::Job(id)], Json(JobView::new(row, uk_time::today(), viewer.user_id(), count, &state.config().public_url))))
 }
 
 /// Posts a job, Open at once and owned by the member; every page showing jobs is refreshed.

@@ -13,6 +13,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::platform::rate_limit::Limit;
+use crate::site::answers::Shared;
 use crate::state::AppState;
 use app::routes::Tag;
 use axum::Json;
@@ -36,7 +37,7 @@ const REPORT_MAX_CHARS: usize = 1000;
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ReviewView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
-pub async fn list(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Json<Paginated<ReviewView>>, AppError> {
+pub async fn list(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Shared<Json<Paginated<ReviewView>>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     let service = query.parsed(&mut errors, "service", texts::SERVICE_EXPECTED, |raw| raw.parse::<i32>().ok().filter(|id| *id > 0));
@@ -46,7 +47,7 @@ pub async fn list(State(state): State<Arc<AppState>>, query: ListQuery) -> Resul
         Some(offset) => queries::reviews(state.db(), service, offset, request.size).await?,
         None => Vec::new(),
     };
-    Ok(Json(query.page(request, count, rows.iter().map(ReviewView::from).collect())?))
+    Ok(Shared::made_from([Tag::Site, Tag::Reviews], Json(query.page(request, count, rows.iter().map(ReviewView::from).collect())?)))
 }
 
 #[derive(Deserialize, ToSchema)]

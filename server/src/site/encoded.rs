@@ -2,7 +2,8 @@
 //! brotli alone, which nearly every client takes; gzip and the uncompressed body are made from
 //! it the first time a client asks for them, and kept beside it from then on.
 
-use axum::http::HeaderValue;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
 use bytes::Bytes;
 use flate2::Compression;
 use flate2::write::GzEncoder;
@@ -28,6 +29,52 @@ impl Encoding {
         }
     }
 }
+
+impl Encoding {
+    /// The encoding to answer `request` in: brotli, then gzip, then none.
+    pub fn accepted_by(request: &HeaderMap) -> Encoding {
+        let accepted = request.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let accepts = |name: &str| {
+            accepted.split(',').any(|part| {
+                let mut pieces = part.trim().split(';');
+                pieces.next().is_some_and(|n| n.trim().eq_ignore_ascii_case(name)) && !pieces.any(|q| q.trim().replace(' ', "") == "q=0")
+            })
+        };
+        if accepts("br") {
+            Encoding::Brotli
+        } else if accepts("gzip") {
+            Encoding::Gzip
+        } else {
+            Encoding::Identity
+        }
+    }
+}
+
+/// What else than the encoding an answer depends on, for caches between us and the browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vary {
+    /// A page: the same for everyone.
+    Encoding,
+    /// An API answer: kept for visitors only, as a member's token may change it.
+    EncodingAndCredentials,
+}
+
+impl Vary {
+    fn header(self) -> HeaderValue {
+        HeaderValue::from_static(match self {
+            Vary::Encoding => "accept-encoding",
+            Vary::EncodingAndCredentials => "accept-encoding, authorization",
+        })
+    }
+}
+
+/// Kept bodies change when the data does: browsers and CDNs may keep them, and revalidate with
+/// the ETag every time.
+const REVALIDATE: &str = "public, max-age=0, must-revalidate";
+
+/// The most headers a kept body's answer carries: its own six, the security headers' five and
+/// the request id.
+const ANSWER_HEADERS: usize = 12;
 
 /// A body in the encodings made so far, with the ETag of its uncompressed bytes (as the header
 /// it is sent in, made once).
@@ -132,6 +179,40 @@ impl Encoded {
         }
     }
 
+    /// The answer to `request`: 304 when it names this ETag, else the body in the encoding it
+    /// takes; and whether that encoding had to be made now (so its keeper can weigh it again).
+    pub fn respond(&self, content_type: &'static str, vary: Vary, request: &HeaderMap) -> (Response, bool) {
+        let not_modified = request
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == self.etag.as_bytes()));
+        // Room for this answer's headers and the security headers added after: a header map that
+        // grows is rehashed, which was 7% of the time of serving a cached page.
+        let mut out = HeaderMap::with_capacity(ANSWER_HEADERS);
+        let mut made = false;
+        let content = if not_modified {
+            axum::body::Body::empty()
+        } else {
+            let encoding = Encoding::accepted_by(request);
+            let bytes;
+            (bytes, made) = self.bytes(encoding);
+            if let Some(name) = encoding.header() {
+                out.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
+            }
+            out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+            axum::body::Body::from(bytes)
+        };
+        out.insert(header::VARY, vary.header());
+        out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        out.insert(header::ETAG, self.etag.clone());
+        let mut response = Response::new(content);
+        if not_modified {
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+        }
+        *response.headers_mut() = out;
+        (response, made)
+    }
+
     /// The bytes it holds, for the memory cache's budget.
     pub fn weight(&self) -> usize {
         [&self.br, &self.gzip, &self.identity].iter().filter_map(|slot| slot.get()).map(Bytes::len).sum::<usize>() + self.etag.len()
@@ -159,6 +240,20 @@ mod tests {
         assert_eq!(kept.weight(), br.len() + body.len() + gz.len() + kept.etag.len());
         assert_eq!(Encoded::fresh(body.clone().into_bytes()).etag, kept.etag, "the ETag is the uncompressed body's");
         assert_eq!(etag_header(etag_bytes(&kept.etag)), kept.etag);
+    }
+
+    fn accepting(encodings: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(encodings).unwrap());
+        headers
+    }
+
+    #[test]
+    fn encodings_follow_what_the_client_accepts() {
+        assert_eq!(Encoding::accepted_by(&accepting("gzip, deflate, br, zstd")), Encoding::Brotli);
+        assert_eq!(Encoding::accepted_by(&accepting("gzip")), Encoding::Gzip);
+        assert_eq!(Encoding::accepted_by(&accepting("br;q=0, gzip")), Encoding::Gzip);
+        assert_eq!(Encoding::accepted_by(&HeaderMap::new()), Encoding::Identity);
     }
 
     #[test]

@@ -63,8 +63,8 @@ pub async fn export(site: &Arc<Site>, out: &Path) -> anyhow::Result<Exported> {
         ("404.html".into(), site.error_html(404, "/404.html").await.into_bytes()),
         ("robots.txt".into(), handlers::robots_txt(public_url).into_bytes()),
         ("sitemap.xml".into(), sitemap::index(public_url, &entries).into_bytes()),
-        ("builds/latest.json".into(), handlers::latest_build_json(site).to_string().into_bytes()),
-        (format!("builds/meta/{}.json", site.build.id), handlers::build_meta_json(site).to_string().into_bytes()),
+        ("builds/latest.json".into(), handlers::latest_build_json(&site.build).to_string().into_bytes()),
+        (format!("builds/meta/{}.json", site.build.id), handlers::build_meta_json(&site.build).to_string().into_bytes()),
     ];
     for number in 1..=sitemap::part_count(&entries) {
         let xml = sitemap::part(public_url, &entries, number).expect("numbered within the count");

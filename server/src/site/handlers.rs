@@ -1,7 +1,8 @@
 //! HTTP handlers of the site: pages, their payloads, the build files, sitemap and robots.
 
+use super::build::Build;
 use super::cache::Body;
-use super::encoded::{Encoded, Encoding};
+use super::encoded::{Encoded, Vary};
 use super::{PageError, Site, sitemap};
 use app::routes::{BadQuery, Route, parse_query};
 use axum::Router;
@@ -31,69 +32,10 @@ pub fn router(site: Arc<Site>) -> Router {
         .with_state(site)
 }
 
-/// The encoding to answer in: brotli, then gzip, then none.
-fn pick_encoding(headers: &HeaderMap) -> Encoding {
-    let accepted = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let accepts = |name: &str| {
-        accepted.split(',').any(|part| {
-            let mut pieces = part.trim().split(';');
-            pieces.next().is_some_and(|n| n.trim().eq_ignore_ascii_case(name)) && !pieces.any(|q| q.trim().replace(' ', "") == "q=0")
-        })
-    };
-    if accepts("br") {
-        Encoding::Brotli
-    } else if accepts("gzip") {
-        Encoding::Gzip
-    } else {
-        Encoding::Identity
-    }
-}
-
-/// A page body answered in the client's encoding, with an ETag and 304 on a match. A body
-/// that had to make the encoding asked for is weighed again by the cache that keeps it.
-fn encoded_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, content_type: &'static str, headers: &HeaderMap) -> Response {
-    let not_modified = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == body.etag.as_bytes()));
-    // Room for this answer's headers and the security headers added after: a header map that
-    // grows is rehashed, which was 7% of the time of serving a cached page.
-    let mut out = HeaderMap::with_capacity(ANSWER_HEADERS);
-    let content = if not_modified {
-        axum::body::Body::empty()
-    } else {
-        let encoding = pick_encoding(headers);
-        let (bytes, made) = body.bytes(encoding);
-        if made {
-            site.cache.reweigh(url, kind, body);
-        }
-        if let Some(name) = encoding.header() {
-            out.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
-        }
-        out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-        axum::body::Body::from(bytes)
-    };
-    out.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-    out.insert(header::ETAG, body.etag.clone());
-    let mut response = Response::new(content);
-    if not_modified {
-        *response.status_mut() = StatusCode::NOT_MODIFIED;
-    }
-    *response.headers_mut() = out;
-    response
-}
-
-/// The most headers a page answer carries: its own six, the security headers' five and the
-/// request id.
-const ANSWER_HEADERS: usize = 12;
-
 const HTML: &str = "text/html; charset=utf-8";
 /// Asset names carry their content's hash: a browser keeps them for a year without asking.
 const ASSETS_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
-const JSON: &str = "application/json";
-/// Pages change when the catalogue does: browsers revalidate with the ETag every time.
-const REVALIDATE: &str = "public, max-age=0, must-revalidate";
+pub(crate) const JSON: &str = "application/json";
 
 /// The page for a page that could not be made: 410 for one taken down, 503 with `Retry-After`
 /// while the database cannot be reached, else 500 (and the failure goes to the log).
@@ -139,9 +81,9 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
             }
             let (kind, url) = (if want_payload { Body::Payload } else { Body::Html }, route.url());
             match site.page(&route, &url, kind).await {
-                Ok(body) if want_payload => encoded_response(&site, &url, kind, &body, JSON, &headers),
+                Ok(body) if want_payload => page_response(&site, &url, kind, &body, JSON, &headers),
                 Ok(body) => {
-                    let mut response = encoded_response(&site, &url, kind, &body, HTML, &headers);
+                    let mut response = page_response(&site, &url, kind, &body, HTML, &headers);
                     if !route.indexable() {
                         response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
                     }
@@ -164,34 +106,53 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
     }
 }
 
+/// A page body in the client's encoding; one that had to make that encoding is weighed again
+/// by the cache that keeps it.
+fn page_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, content_type: &'static str, headers: &HeaderMap) -> Response {
+    let (response, made) = body.respond(content_type, Vary::Encoding, headers);
+    if made {
+        site.cache.reweigh(url, kind, body);
+    }
+    response
+}
+
 async fn not_found(site: &Site, path: &str, as_json: bool) -> Response {
     if as_json { crate::http::AppError::NotFound.into_response() } else { error_page(site, StatusCode::NOT_FOUND, path).await }
 }
 
-fn no_cache_json(value: serde_json::Value) -> Response {
-    ([(header::CACHE_CONTROL, "no-cache")], axum::Json(value)).into_response()
-}
-
 /// `/builds/latest.json`: the running build.
-pub fn latest_build_json(site: &Site) -> serde_json::Value {
-    serde_json::json!({ "id": site.build.id, "timestamp": site.build.timestamp })
+pub fn latest_build_json(build: &Build) -> serde_json::Value {
+    serde_json::json!({ "id": build.id, "timestamp": build.timestamp })
 }
 
-async fn latest_build(State(site): State<Arc<Site>>) -> Response {
-    no_cache_json(latest_build_json(&site))
+/// The build files, made once: they hold nothing that changes while the server runs.
+pub struct BuildFiles {
+    latest: Encoded,
+    meta: Encoded,
+}
+
+impl BuildFiles {
+    pub fn new(build: &Build) -> Self {
+        let compressed = |json: serde_json::Value| Encoded::compressed(json.to_string().as_bytes());
+        BuildFiles { latest: compressed(latest_build_json(build)), meta: compressed(build_meta_json(build)) }
+    }
+}
+
+async fn latest_build(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
+    site.build_files.latest.respond(JSON, Vary::Encoding, &headers).0
 }
 
 /// `/builds/meta/{id}.json`, `{id, timestamp, matcher, prerendered}`: the route rules and the
 /// prerendered paths; paths, not every query of them, so its size does not grow with the catalogue.
-pub fn build_meta_json(site: &Site) -> serde_json::Value {
+pub fn build_meta_json(build: &Build) -> serde_json::Value {
     let mut rules = serde_json::Map::new();
     for path in app::routes::PATHS {
         let route = Route::parse(path, &parse_query(None)).and_then(Result::ok).expect("every listed path parses");
         rules.insert(path.to_string(), serde_json::json!({ "prerender": true, "index": route.indexable() }));
     }
     serde_json::json!({
-        "id": site.build.id,
-        "timestamp": site.build.timestamp,
+        "id": build.id,
+        "timestamp": build.timestamp,
         "matcher": {
             "static": rules,
             "wildcard": { "/assets/": { "headers": { "cache-control": ASSETS_CACHE_CONTROL } } },
@@ -201,11 +162,11 @@ pub fn build_meta_json(site: &Site) -> serde_json::Value {
     })
 }
 
-async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>) -> Response {
+async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>, headers: HeaderMap) -> Response {
     if file.strip_suffix(".json") != Some(site.build.id.as_str()) {
         return crate::http::AppError::NotFound.into_response();
     }
-    no_cache_json(build_meta_json(&site))
+    site.build_files.meta.respond(JSON, Vary::Encoding, &headers).0
 }
 
 /// `/robots.txt`: everything but the API, members' pages, forms and payloads; and the sitemap.
@@ -240,24 +201,5 @@ async fn sitemap_part(State(site): State<Arc<Site>>, Path(file): Path<String>, u
             None => not_found(&site, uri.path(), false).await,
         },
         Err(error) => failed_page(&site, error, uri.path()).await,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn with(accept: &str) -> HeaderMap {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(accept).unwrap());
-        headers
-    }
-
-    #[test]
-    fn encodings_follow_what_the_client_accepts() {
-        assert_eq!(pick_encoding(&with("gzip, deflate, br, zstd")), Encoding::Brotli);
-        assert_eq!(pick_encoding(&with("gzip")), Encoding::Gzip);
-        assert_eq!(pick_encoding(&with("br;q=0, gzip")), Encoding::Gzip);
-        assert_eq!(pick_encoding(&HeaderMap::new()), Encoding::Identity);
     }
 }

@@ -1,6 +1,7 @@
 //! The web site: loaders, the prerender cache, island rendering and the build; the route
 //! table itself is `app::routes`.
 
+pub mod answers;
 pub mod build;
 pub mod cache;
 pub mod encoded;
@@ -14,6 +15,7 @@ pub mod sitemap;
 mod texts;
 
 use crate::config::Config;
+use answers::AnswerCache;
 use app::data::{PagePayload, PaymentTerms, SiteData};
 use app::island::IslandRenderer;
 use app::routes::{PageData, Route, Tag};
@@ -52,8 +54,11 @@ pub struct Site {
     pub db: DatabaseConnection,
     pub config: Config,
     pub build: Build,
+    build_files: handlers::BuildFiles,
     islands: Arc<dyn IslandRenderer>,
     pub cache: Arc<PageCache>,
+    /// The API's answers to visitors, invalidated with the pages.
+    pub answers: AnswerCache,
     site_data: RwLock<Option<Arc<SiteData>>>,
     /// This server's name in invalidation notices.
     pub sender_id: String,
@@ -65,13 +70,17 @@ pub struct Site {
 
 impl Site {
     pub fn new(db: DatabaseConnection, config: Config, build: Build, islands: Arc<dyn IslandRenderer>) -> std::io::Result<Self> {
-        let cache = Arc::new(PageCache::new(&config.data_dir.join("pages"), config.page_cache_bytes)?);
+        // The budget is shared: pages take three quarters, the API's answers the rest.
+        let cache = Arc::new(PageCache::new(&config.data_dir.join("pages"), config.page_cache_bytes / 4 * 3)?);
+        let answers = AnswerCache::new(config.page_cache_bytes / 4);
         Ok(Site {
             db,
             config,
+            build_files: handlers::BuildFiles::new(&build),
             build,
             islands,
             cache,
+            answers,
             site_data: RwLock::new(None),
             prerendering: tokio::sync::Mutex::new(()),
             sender_id: invalidation::new_sender_id(),
@@ -214,6 +223,7 @@ impl Site {
         if tags.contains(&Tag::Site) {
             *self.site_data.write() = None;
         }
+        self.answers.invalidate(tags);
         let stale = self.cache.invalidate(tags);
         tracing::info!(pages = stale, ?tags, "pages invalidated");
         let cache = self.cache.clone();

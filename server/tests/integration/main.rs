@@ -6,6 +6,7 @@ mod common;
 
 mod accounts;
 mod admin;
+mod api_cache;
 mod api_input;
 mod api_types;
 mod cli;

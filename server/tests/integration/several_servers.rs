@@ -1,5 +1,5 @@
 //! Two servers on one PostgreSQL database, as behind a load balancer: a change through one
-//! shows on the other's pages within a second, each mail goes out once, rate limits hold
+//! shows on the other's pages and API answers within a second, each mail goes out once, rate limits hold
 //! across both, and a periodic job runs on one server at a time, once per interval.
 
 use crate::common::{self, TestApp, smtp};
@@ -23,24 +23,32 @@ async fn two_servers(customize: impl Fn(&mut server::config::Config) + Copy) -> 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_change_through_one_server_shows_on_the_others_pages_within_a_second() {
+async fn a_change_through_one_server_shows_on_the_others_pages_and_answers_within_a_second() {
     let (first, second) = two_servers(|_| {}).await;
     let (status, before) = second.text("/jobs").await;
     assert_eq!(status, 200);
     assert!(!before.contains("Night Shift Coordinator"));
     assert!(second.site.cache.contains("/jobs"), "the second server keeps the page");
+    let api = "/api/service/jobs/";
+    let kept = second.site.answers.found.load(std::sync::atomic::Ordering::Relaxed);
+    for _ in 0..2 {
+        assert!(!second.text(api).await.1.contains("Night Shift Coordinator"));
+    }
+    assert_eq!(second.site.answers.found.load(std::sync::atomic::Ordering::Relaxed), kept + 1, "and the API's answer");
 
     let poster = first.member("Priya Shah").await;
     post_job(&first, &poster, "Night Shift Coordinator").await;
     let posted = Instant::now();
     loop {
-        if second.text("/jobs").await.1.contains("Night Shift Coordinator") {
+        let page = second.text("/jobs").await.1.contains("Night Shift Coordinator");
+        let answer = second.text(api).await.1.contains("Night Shift Coordinator");
+        if page && answer {
             break;
         }
-        assert!(posted.elapsed() < Duration::from_secs(1), "the second server still shows the old page a second later");
+        assert!(posted.elapsed() < Duration::from_secs(1), "a second later the second server still shows the old page ({page}) or API answer ({answer})");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    println!("a job posted on one server was on the other's /jobs after {} ms", posted.elapsed().as_millis());
+    println!("a job posted on one server was on the other's /jobs and {api} after {} ms", posted.elapsed().as_millis());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -251,6 +251,12 @@ async fn build_files_describe_the_running_build() {
     let prerendered = meta["prerendered"].as_array().unwrap();
     assert!(prerendered.iter().any(|p| p == "/about"));
     assert_eq!(prerendered.len(), PATHS.len(), "paths, not every query of them");
+    // Fetched on every page view: compressed, and revalidated rather than sent again.
+    let url = format!("{}/builds/meta/{id}.json", app.base);
+    let meta = app.client.get(&url).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(meta.headers()["content-encoding"], "br");
+    let etag = meta.headers()["etag"].clone();
+    assert_eq!(app.client.get(&url).header("if-none-match", etag).send().await.unwrap().status(), 304);
     let (status, _) = app.json("/builds/meta/not-a-build.json").await;
     assert_eq!(status, 404);
 

@@ -1,0 +1,223 @@
+//! The API's public answers, kept like pages: a read that is the same for every visitor (the
+//! website info, categories, lists and details of services, reviews and jobs) is answered from
+//! memory, compressed, with an ETag, until a write touches one of the tags it was made from.
+//! A request that carries credentials is never answered from here and its answer never kept,
+//! so nothing a member's token changes (`is_owner`, `application_count`, `mine=true`) is shared.
+
+use super::Site;
+use super::encoded::{Encoded, Vary};
+use super::handlers::JSON;
+use app::routes::Tag;
+use axum::extract::{Request, State};
+use axum::http::{Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use parking_lot::RwLock;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// A handler's answer that is the same for every visitor, and the tags it was made from when
+/// it is worth keeping.
+pub struct Shared<T> {
+    made_from: Option<Vec<Tag>>,
+    answer: T,
+}
+
+impl<T> Shared<T> {
+    /// An answer to keep until a write touches one of `tags`.
+    pub fn made_from(tags: impl Into<Vec<Tag>>, answer: T) -> Self {
+        Shared { made_from: Some(tags.into()), answer }
+    }
+
+    /// An answer that would rarely be asked again (a search): made each time.
+    pub fn not_kept(answer: T) -> Self {
+        Shared { made_from: None, answer }
+    }
+}
+
+impl<T: IntoResponse> IntoResponse for Shared<T> {
+    fn into_response(self) -> Response {
+        let mut response = self.answer.into_response();
+        if let Some(tags) = self.made_from {
+            response.extensions_mut().insert(MadeFrom(tags));
+        }
+        response
+    }
+}
+
+#[derive(Clone)]
+struct MadeFrom(Vec<Tag>);
+
+/// How long an answer is kept at most, whatever happens: answers carry signed links to service
+/// images that work for 15 minutes, so a kept answer's links work for 10 minutes more at least.
+const LIFETIME: Duration = Duration::from_secs(5 * 60);
+
+/// The largest answer kept (a list of 100 services is about 60 KB).
+const MOST_KEPT_BYTES: usize = 1024 * 1024;
+
+struct Kept {
+    body: Arc<Encoded>,
+    /// The version of each tag the answer was made from, when it was made.
+    made_from: Box<[(Tag, u64)]>,
+}
+
+/// How many times each tag has been touched, and every touch counted: an answer made from a
+/// tag touched since is stale, and one being made while any tag is touched is not kept.
+#[derive(Default)]
+struct Versions {
+    every: u64,
+    by_tag: HashMap<Tag, u64>,
+}
+
+impl Versions {
+    fn of(&self, tag: &Tag) -> u64 {
+        self.by_tag.get(tag).copied().unwrap_or(0)
+    }
+}
+
+type Memory = moka::sync::Cache<Box<str>, Arc<Kept>>;
+
+pub struct AnswerCache {
+    memory: Memory,
+    versions: RwLock<Versions>,
+    pub found: AtomicU64,
+    pub missed: AtomicU64,
+}
+
+impl AnswerCache {
+    /// A cache holding at most `budget` bytes of answers.
+    pub fn new(budget: u64) -> Self {
+        let memory = Memory::builder()
+            .max_capacity(budget)
+            .time_to_live(LIFETIME)
+            .weigher(|key, kept| u32::try_from(key.len() + kept.body.weight() + 128).unwrap_or(u32::MAX))
+            .build();
+        AnswerCache { memory, versions: RwLock::new(Versions::default()), found: AtomicU64::new(0), missed: AtomicU64::new(0) }
+    }
+
+    /// To be read before an answer's data is, and handed to [`AnswerCache::put`].
+    fn generation(&self) -> u64 {
+        self.versions.read().every
+    }
+
+    fn get(&self, key: &str) -> Option<Arc<Kept>> {
+        let kept = self.memory.get(key)?;
+        let current = {
+            let versions = self.versions.read();
+            kept.made_from.iter().all(|(tag, version)| versions.of(tag) == *version)
+        };
+        if current {
+            return Some(kept);
+        }
+        self.memory.invalidate(key);
+        None
+    }
+
+    /// Keeps an answer made from `tags` with data read at `generation`, unless a tag was
+    /// touched since.
+    fn put(&self, key: Box<str>, tags: &[Tag], body: Arc<Encoded>, generation: u64) {
+        // Held while inserting, so that a touch cannot slip between the check and the insert.
+        let versions = self.versions.read();
+        if versions.every != generation {
+            return;
+        }
+        let made_from = tags.iter().map(|tag| (*tag, versions.of(tag))).collect();
+        self.memory.insert(key, Arc::new(Kept { body, made_from }));
+    }
+
+    /// Makes every answer made from any of `tags` stale.
+    pub fn invalidate(&self, tags: &[Tag]) {
+        let mut versions = self.versions.write();
+        versions.every += 1;
+        for tag in tags {
+            *versions.by_tag.entry(*tag).or_insert(0) += 1;
+        }
+    }
+
+    /// Bytes of answers kept in memory.
+    pub fn weighed_bytes(&self) -> u64 {
+        self.memory.run_pending_tasks();
+        self.memory.weighted_size()
+    }
+
+    fn reweigh(&self, key: &str, kept: &Arc<Kept>) {
+        if self.memory.get(key).is_some_and(|now| Arc::ptr_eq(&now, kept)) {
+            self.memory.insert(key.into(), kept.clone());
+        }
+    }
+}
+
+/// The API's layer: answers a visitor's read from the cache when it can, and keeps the
+/// [`Shared`] answers a visitor's read made.
+pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
+    let visitor_read = matches!(*request.method(), Method::GET | Method::HEAD) && !crate::http::member::carries_credentials(request.headers());
+    if !visitor_read {
+        return next.run(request).await;
+    }
+    let key: Box<str> = request.uri().path_and_query().map_or_else(|| request.uri().path(), |whole| whole.as_str()).into();
+    let answers = &site.answers;
+    if let Some(kept) = answers.get(&key) {
+        answers.found.fetch_add(1, Ordering::Relaxed);
+        let (response, made) = kept.body.respond(JSON, Vary::EncodingAndCredentials, request.headers());
+        if made {
+            answers.reweigh(&key, &kept);
+        }
+        return response;
+    }
+    let generation = answers.generation();
+    let asked = request.headers().clone();
+    let response = next.run(request).await;
+    let Some(MadeFrom(tags)) = response.extensions().get::<MadeFrom>().cloned() else {
+        return response;
+    };
+    if response.status() != StatusCode::OK {
+        return response;
+    }
+    answers.missed.fetch_add(1, Ordering::Relaxed);
+    let body = match axum::body::to_bytes(response.into_body(), MOST_KEPT_BYTES).await {
+        Ok(body) => body,
+        Err(error) => {
+            tracing::error!(%error, path = &*key, "an answer to keep could not be read");
+            return crate::http::AppError::Internal(anyhow::anyhow!("an answer could not be read")).into_response();
+        }
+    };
+    let encoded = match tokio::task::spawn_blocking(move || Encoded::compressed(&body)).await {
+        Ok(encoded) => Arc::new(encoded),
+        Err(error) => return crate::http::AppError::Internal(anyhow::anyhow!("compressing an answer panicked: {error}")).into_response(),
+    };
+    let (response, _) = encoded.respond(JSON, Vary::EncodingAndCredentials, &asked);
+    answers.put(key, &tags, encoded, generation);
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body(text: &str) -> Arc<Encoded> {
+        Arc::new(Encoded::compressed(text.as_bytes()))
+    }
+
+    #[test]
+    fn an_answer_is_stale_once_a_tag_it_was_made_from_is_touched() {
+        let cache = AnswerCache::new(1 << 20);
+        cache.put("/api/service/7/".into(), &[Tag::Site, Tag::Service(7)], body("seven"), cache.generation());
+        cache.put("/api/service/8/".into(), &[Tag::Site, Tag::Service(8)], body("eight"), cache.generation());
+        cache.invalidate(&[Tag::Service(7)]);
+        assert!(cache.get("/api/service/7/").is_none());
+        assert!(cache.get("/api/service/8/").is_some(), "made from other tags");
+        cache.invalidate(&[Tag::Site]);
+        assert!(cache.get("/api/service/8/").is_none());
+    }
+
+    #[test]
+    fn an_answer_made_while_data_changed_is_not_kept() {
+        let cache = AnswerCache::new(1 << 20);
+        let before = cache.generation();
+        cache.invalidate(&[Tag::Jobs]);
+        cache.put("/api/service/7/".into(), &[Tag::Site, Tag::Service(7)], body("seven"), before);
+        assert!(cache.get("/api/service/7/").is_none(), "its data may be older than the touch");
+    }
+}
