@@ -64,8 +64,8 @@ RSS_AFTER_PRERENDER=$(rss_kb)
 CATEGORY=$(curl -fs "$BASE/api/service/categories/" | python3 -c 'import json,sys; print(json.load(sys.stdin)["results"][0]["slug"])')
 read -r SERVICE WORD < <(curl -fs "$BASE/api/service/?category__slug=$CATEGORY&status=Open&ordering=priority&page_size=1" \
   | python3 -c 'import json,sys; s=json.load(sys.stdin)["results"][0]; print(s["id"], max(s["title"].split(), key=len).strip(",.").lower())')
-JOB_WORD=$(curl -fs "$BASE/api/service/jobs/?status=Open&page_size=1" \
-  | python3 -c 'import json,sys; j=json.load(sys.stdin)["results"][0]; print(max(j["title"].split(), key=len).strip(",.()").lower())')
+read -r JOB JOB_WORD < <(curl -fs "$BASE/api/service/jobs/?status=Open&page_size=1" \
+  | python3 -c 'import json,sys; j=json.load(sys.stdin)["results"][0]; print(j["id"], max(j["title"].split(), key=len).strip(",.()").lower())')
 PAGE="/services/details?id=$SERVICE"
 
 # Every prerendered service and job page, for the load over the whole catalogue.
@@ -132,7 +132,8 @@ LUA
 run() {
   local name="$1" connections="$2" url="$3"
   shift 3
-  wrk -t"${WRK_THREADS:-2}" -c"$connections" -d"${DURATION}s" --latency "$@" "$url" >"$DATA/$name.txt"
+  local threads=$((connections < ${WRK_THREADS:-2} ? connections : ${WRK_THREADS:-2}))
+  wrk -t"$threads" -c"$connections" -d"${DURATION}s" --latency "$@" "$url" >"$DATA/$name.txt"
   if grep -qE 'Non-2xx|Socket errors' "$DATA/$name.txt"; then
     echo "$name: errors" >&2
     cat "$DATA/$name.txt" >&2

@@ -96,13 +96,20 @@ run ours_gzip "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: gzip'
 run ours_br "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: br, gzip'
 run nginx_304 "$CONNECTIONS" "$NGINX_URL" -H "if-none-match: $NGINX_ETAG"
 run ours_304 "$CONNECTIONS" "$BASE$PAGE" -H "if-none-match: $OUR_ETAG" -H 'accept-encoding: br, gzip'
-run search_services "$CONNECTIONS" "$BASE/services?category=$CATEGORY&search=$WORD" -H 'accept-encoding: br, gzip'
-run search_jobs "$CONNECTIONS" "$BASE/jobs?search=$JOB_WORD" -H 'accept-encoding: br, gzip'
-run api_services "$CONNECTIONS" "$BASE/api/service/?category__slug=$CATEGORY&status=Open&ordering=priority"
-run api_service "$CONNECTIONS" "$BASE/api/service/$SERVICE/"
-run api_search "$CONNECTIONS" "$BASE/api/service/?search=$WORD"
-run api_jobs "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open"
-run api_job_search "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open&search=$JOB_WORD"
+# Searches are never cached: each at 1 connection (the latency one person gets) and 32.
+for connections in 1 32; do
+  run "search_services_$connections" "$connections" "$BASE/services?category=$CATEGORY&search=$WORD" -H 'accept-encoding: br, gzip'
+  run "search_jobs_$connections" "$connections" "$BASE/jobs?search=$JOB_WORD" -H 'accept-encoding: br, gzip'
+  run "api_search_$connections" "$connections" "$BASE/api/service/?search=$WORD" -H 'accept-encoding: br, gzip'
+  run "api_job_search_$connections" "$connections" "$BASE/api/service/jobs/?status=Open&search=$JOB_WORD" -H 'accept-encoding: br, gzip'
+done
+run api_categories "$CONNECTIONS" "$BASE/api/service/categories/?page_size=100" -H 'accept-encoding: br, gzip'
+run api_website_info "$CONNECTIONS" "$BASE/api/website-info/" -H 'accept-encoding: br, gzip'
+run api_services "$CONNECTIONS" "$BASE/api/service/?category__slug=$CATEGORY&status=Open&ordering=priority" -H 'accept-encoding: br, gzip'
+run api_service "$CONNECTIONS" "$BASE/api/service/$SERVICE/" -H 'accept-encoding: br, gzip'
+run api_reviews "$CONNECTIONS" "$BASE/api/reviews/?service=$SERVICE" -H 'accept-encoding: br, gzip'
+run api_jobs "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open" -H 'accept-encoding: br, gzip'
+run api_job "$CONNECTIONS" "$BASE/api/service/jobs/$JOB/" -H 'accept-encoding: br, gzip'
 run login 8 "$BASE/api/auth/login/" -s "$DATA/login.lua"
 run html_pages "$CONNECTIONS" "$BASE/" -s "$DATA/paths.lua"
 run pageviews_first "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-first.lua"
@@ -116,13 +123,19 @@ row "cached page, gzip: marketplace" ours_gzip nginx_gzip
 row "cached page, brotli: marketplace (vs nginx gzip)" ours_br nginx_gzip
 row "revalidation, 304: nginx" nginx_304
 row "revalidation, 304: marketplace" ours_304 nginx_304
-row "uncached /services?category&search" search_services
-row "uncached /jobs?search" search_jobs
+for connections in 1 32; do
+  row "uncached /services?category&search, $connections conn." "search_services_$connections"
+  row "uncached /jobs?search, $connections conn." "search_jobs_$connections"
+  row "API: service search, $connections conn." "api_search_$connections"
+  row "API: job search, $connections conn." "api_job_search_$connections"
+done
+row "API: categories (a start-up call)" api_categories
+row "API: website info (a start-up call)" api_website_info
 row "API: services of a category" api_services
 row "API: one service" api_service
-row "API: service search" api_search
+row "API: a service's reviews" api_reviews
 row "API: open jobs" api_jobs
-row "API: job search" api_job_search
+row "API: one job" api_job
 row "API: login (argon2; 8 connections)" login
 row "every page, 256 connections ($(wc -l <"$DATA/paths.txt") URLs)" every_page
 row "every page, HTML only" html_pages
