@@ -643,7 +643,6 @@ fn become_provider_preselects_the_service_from_the_query() {
 #[test]
 fn member_marketplace_pages_hold_their_islands_with_a_noscript_notice_and_no_form() {
     let expectations = [
-        ("/services/book?id=1", "book", "booking-form", serde_json::json!({ "service": 1 }), "Booking needs JavaScript and sign-in"),
         ("/user/bookings", "bookings", "booking-list", serde_json::json!({ "refund_window_hours": 24 }), "Sign in to see your bookings."),
         (
             "/user/payments",
@@ -675,6 +674,18 @@ fn member_marketplace_pages_hold_their_islands_with_a_noscript_notice_and_no_for
             assert!(!area.contains(gone), "{url}: {gone} in the member area");
         }
     }
+}
+
+#[test]
+fn the_booking_page_holds_its_form_island_and_says_that_it_needs_javascript() {
+    // The island's server markup is the form as a visitor sees it, with a way to sign in
+    // (islands/src/islands/booking-form checks it), hydrated when first reached for.
+    let html = render(&page("/services/book?id=1"));
+    assert_eq!(islands(&html, "booking-form"), [(serde_json::json!({ "service": 1 }), "interaction".to_owned())]);
+    let area = member_area(&html, "book");
+    assert!(area.contains("<span>island booking-form</span>"));
+    assert!(area.contains("<noscript><p class=\"notice\">Booking needs JavaScript"), "{area}");
+    assert!(!area.contains("<form"), "the page itself writes no form");
 }
 
 #[test]

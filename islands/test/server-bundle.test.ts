@@ -22,14 +22,12 @@ const ISLAND_MARKERS: Record<string, string> = {
   // Render nothing on the server: the page's own <noscript> speaks for them until hydrated.
   'notifications-list': '',
   // Render nothing on the server: the page's <noscript> says what they need.
-  'booking-form': '',
   'provider-application': '',
   'booking-list': '',
   'payment-checkout': '',
   'payment-outcome': '',
   'payment-list': '',
   'bookmark-list': '',
-  'review-report': '',
   'job-application-list': '',
   'my-job-posts': '',
   // The whole form or control as a visitor sees it; what only JavaScript can send says so.
@@ -38,6 +36,8 @@ const ISLAND_MARKERS: Record<string, string> = {
   'job-apply-form': 'name="cover_letter"',
   'job-post-form': 'href="/user/login?redirect=%2Fjob-post"',
   'find-job-form': 'name="job_alerts"',
+  'booking-form': 'href="/user/login?redirect=%2Fservices%2Fbook%3Fid%3D12"',
+  'review-report': '>Report this review</a>',
   // The whole form, posting to the page: it works without JavaScript.
   'recruitment-form': 'name="number_of_staff"',
   'contact-form': 'name="subject"',
