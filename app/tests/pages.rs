@@ -387,21 +387,18 @@ fn service_details_show_the_service_its_reviews_and_actions() {
 }
 
 #[test]
-fn service_details_hold_the_review_form_island_with_a_way_to_sign_in_and_no_form() {
+fn service_details_hold_the_review_form_island_and_say_that_it_needs_javascript() {
     let html = render(&page("/services/details?id=1"));
-    assert_eq!(islands(&html, "review-form"), [(serde_json::json!({ "service": 1 }), "idle".to_owned())]);
+    // Its server markup is the whole form (islands/src/islands/review-form checks it): React loads
+    // when a visitor first reaches for it.
+    assert_eq!(islands(&html, "review-form"), [(serde_json::json!({ "service": 1 }), "interaction".to_owned())]);
     assert!(html.contains("<h3>Leave a review</h3>"));
     let area = member_area(&html, "review");
     assert!(area.contains("<span>island review-form</span>"), "the island is the review area");
-    // Without JavaScript: says plainly what a review needs, and how to sign in and come back.
+    // Without JavaScript: says plainly what a review needs (the island's markup says how to sign in).
     let noscript = &area[area.find("<noscript>").expect("a notice for browsers without JavaScript")..];
     let noscript = &noscript[..noscript.find("</noscript>").unwrap()];
-    assert!(noscript.contains("Leaving a review needs JavaScript and sign-in"));
-    assert!(noscript.contains(r#"href="/user/login?redirect=/services/details%3Fid%3D1""#));
-    // Nothing a browser without JavaScript could post (and get 405 for).
-    for gone in ["<form", "<input", "<textarea", "<button", "method=", "action="] {
-        assert!(!area.contains(gone), "{gone} in the review area");
-    }
+    assert!(noscript.contains("Leaving a review needs JavaScript"));
     // No service, no review form.
     let none = render(&page("/services/details"));
     assert!(islands(&none, "review-form").is_empty());
@@ -431,7 +428,7 @@ fn apply_shows_the_job_and_its_application_island_or_asks_for_a_job() {
     let html = render(&page("/apply?id=3"));
     assert!(html.contains("<title>Apply: Care assistant at Pennine Care Partners - Brightway UK</title>"));
     assert!(html.contains("About the role."));
-    assert_eq!(islands(&html, "job-apply-form"), [(serde_json::json!({ "job": 3 }), "idle".to_owned())]);
+    assert_eq!(islands(&html, "job-apply-form"), [(serde_json::json!({ "job": 3 }), "interaction".to_owned())]);
     assert!(member_area(&html, "apply").contains("<h2>Your application</h2>"));
     let none = render(&page("/apply"));
     assert!(none.contains(r#"<a class="button button--primary" href="/jobs">See open jobs</a>"#));
@@ -588,22 +585,23 @@ fn notifications_title_and_description_are_the_specs() {
 
 #[test]
 fn job_forms_are_islands_and_only_the_recruitment_request_posts_without_javascript() {
-    // Applying and posting a job need a signed-in member: a notice without JavaScript, and no
-    // server-written form a browser could post (and get 405 for).
+    // Applying and posting a job need a signed-in member: the island's server markup is the form
+    // as a visitor sees it, with a way to sign in (islands/src/islands/job-apply-form and
+    // job-post-form check it), hydrated when first reached for; a notice says that it needs
+    // JavaScript. The page itself writes no form a browser could post (and get 405 for).
     let signed_in_forms = [
-        ("/apply?id=3", "apply", "job-apply-form", serde_json::json!({ "job": 3 }), "Applying needs JavaScript and sign-in"),
-        ("/job-post", "job-post", "job-post-form", serde_json::json!({}), "Posting a job needs JavaScript and sign-in"),
-        ("/form/job-post", "job-post", "job-post-form", serde_json::json!({}), "Posting a job needs JavaScript and sign-in"),
+        ("/apply?id=3", "apply", "job-apply-form", serde_json::json!({ "job": 3 }), "Applying needs JavaScript"),
+        ("/job-post", "job-post", "job-post-form", serde_json::json!({ "page": "/job-post" }), "Posting a job needs JavaScript"),
+        ("/form/job-post", "job-post", "job-post-form", serde_json::json!({ "page": "/form/job-post" }), "Posting a job needs JavaScript"),
     ];
     for (url, hook, name, props, notice) in signed_in_forms {
         let html = render(&page(url));
-        assert_eq!(islands(&html, name), [(props, "idle".to_owned())], "{url}: one {name}, hydrated when idle");
+        assert_eq!(islands(&html, name), [(props, "interaction".to_owned())], "{url}: one {name}, hydrated when first reached for");
         let area = member_area(&html, hook);
         assert!(area.contains(&format!("<span>island {name}</span>")), "{url}: {name} inside the member area");
         let noscript = &area[area.find("<noscript>").unwrap_or_else(|| panic!("{url}: a notice without JavaScript"))..];
         let noscript = &noscript[..noscript.find("</noscript>").unwrap()];
         assert!(noscript.contains(notice), "{url}: {notice}");
-        assert!(noscript.contains(&format!(r#"href="/user/login?redirect={}""#, url.replace('?', "%3F").replace('=', "%3D"))), "{url}: sign in and come back");
         for gone in ["<form", "<input", "<textarea", "<select", "<button", "method=", "action="] {
             assert!(!area.contains(gone), "{url}: {gone} in the member area");
         }
@@ -619,7 +617,7 @@ fn job_forms_are_islands_and_only_the_recruitment_request_posts_without_javascri
     }
     // Registering as a job seeker is open to everyone too, below the job search.
     let html = render(&page("/form/find-job"));
-    assert_eq!(islands(&html, "find-job-form"), [(serde_json::json!({}), "idle".to_owned())]);
+    assert_eq!(islands(&html, "find-job-form"), [(serde_json::json!({}), "interaction".to_owned())]);
     let area = member_area(&html, "find-job");
     assert!(area.find(r#"action="/jobs""#).unwrap() < area.find("<span>island find-job-form</span>").unwrap(), "the search first");
     let noscript = &area[area.find("<noscript>").expect("a notice without JavaScript")..];
@@ -645,7 +643,6 @@ fn become_provider_preselects_the_service_from_the_query() {
 #[test]
 fn member_marketplace_pages_hold_their_islands_with_a_noscript_notice_and_no_form() {
     let expectations = [
-        ("/services/book?id=1", "book", "booking-form", serde_json::json!({ "service": 1 }), "Booking needs JavaScript and sign-in"),
         ("/user/bookings", "bookings", "booking-list", serde_json::json!({ "refund_window_hours": 24 }), "Sign in to see your bookings."),
         (
             "/user/payments",
@@ -680,6 +677,18 @@ fn member_marketplace_pages_hold_their_islands_with_a_noscript_notice_and_no_for
 }
 
 #[test]
+fn the_booking_page_holds_its_form_island_and_says_that_it_needs_javascript() {
+    // The island's server markup is the form as a visitor sees it, with a way to sign in
+    // (islands/src/islands/booking-form checks it), hydrated when first reached for.
+    let html = render(&page("/services/book?id=1"));
+    assert_eq!(islands(&html, "booking-form"), [(serde_json::json!({ "service": 1 }), "interaction".to_owned())]);
+    let area = member_area(&html, "book");
+    assert!(area.contains("<span>island booking-form</span>"));
+    assert!(area.contains("<noscript><p class=\"notice\">Booking needs JavaScript"), "{area}");
+    assert!(!area.contains("<form"), "the page itself writes no form");
+}
+
+#[test]
 fn service_and_job_pages_carry_a_bookmark_toggle() {
     let details = render(&page("/services/details?id=1"));
     let toggles = islands(&details, "bookmark-toggle");
@@ -692,10 +701,14 @@ fn service_and_job_pages_carry_a_bookmark_toggle() {
     assert_eq!(toggles[0].0["job"], 3);
     assert_eq!(toggles[0].0["title"], "Care assistant at Pennine Care Partners");
     assert!(islands(&render(&page("/services/details")), "bookmark-toggle").is_empty());
-    // Service and job cards too, hydrated when they come into view.
+    // Service and job cards too. Every one is whole server markup, so React loads only when a
+    // visitor first reaches for one.
     let home = islands(&render(&page("/")), "bookmark-toggle");
-    assert!(home.iter().any(|(props, hydrate)| props["service"] == 1 && hydrate == "visible"), "{home:?}");
-    assert!(home.iter().any(|(props, hydrate)| props["job"] == 3 && hydrate == "visible"), "{home:?}");
+    assert!(home.iter().any(|(props, _)| props["service"] == 1), "{home:?}");
+    assert!(home.iter().any(|(props, _)| props["job"] == 3), "{home:?}");
+    for (props, hydrate) in [home, islands(&details, "bookmark-toggle"), islands(&apply, "bookmark-toggle")].concat() {
+        assert_eq!(hydrate, "interaction", "{props}");
+    }
 }
 
 #[test]

@@ -20,23 +20,24 @@ const ISLAND_MARKERS: Record<string, string> = {
   'change-password-form': 'name="current_password"',
   'profile-editor': 'href="/user/login?redirect=%2Fuser%2Fprofile"',
   // Render nothing on the server: the page's own <noscript> speaks for them until hydrated.
-  'review-form': '',
   'notifications-list': '',
   // Render nothing on the server: the page's <noscript> says what they need.
-  'booking-form': '',
   'provider-application': '',
   'booking-list': '',
   'payment-checkout': '',
   'payment-outcome': '',
   'payment-list': '',
   'bookmark-list': '',
-  'bookmark-toggle': '',
-  'review-report': '',
   'job-application-list': '',
   'my-job-posts': '',
-  'job-apply-form': '',
-  'job-post-form': '',
-  'find-job-form': '',
+  // The whole form or control as a visitor sees it; what only JavaScript can send says so.
+  'review-form': 'href="/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D12"',
+  'bookmark-toggle': 'action="/bookmarks"',
+  'job-apply-form': 'name="cover_letter"',
+  'job-post-form': 'href="/user/login?redirect=%2Fjob-post"',
+  'find-job-form': 'name="job_alerts"',
+  'booking-form': 'href="/user/login?redirect=%2Fservices%2Fbook%3Fid%3D12"',
+  'review-report': '>Report this review</a>',
   // The whole form, posting to the page: it works without JavaScript.
   'recruitment-form': 'name="number_of_staff"',
   'contact-form': 'name="subject"',
@@ -49,6 +50,7 @@ const REALISTIC_PROPS: Record<string, Record<string, unknown>> = {
   'bookmark-toggle': { service: 12, title: 'Deep clean' },
   'booking-form': { service: 12 },
   'job-apply-form': { job: 7 },
+  'job-post-form': { page: '/job-post' },
   'booking-list': { refund_window_hours: 48 },
   'payment-outcome': { page: 'success' },
   'provider-application': { category: 'cleaning-services' },
@@ -98,7 +100,7 @@ describe.each(ENGINES)('dist/server.js in $engine', ({ variant }) => {
   });
 
   it.each(islandNames())('renders %s', (name) => {
-    const { html, error } = renderInQuickJs(name, '{}', `${name}-0-`);
+    const { html, error } = renderInQuickJs(name, JSON.stringify(REALISTIC_PROPS[name] ?? {}), `${name}-0-`);
     expect(error).toBeUndefined();
     expect(html).toContain(ISLAND_MARKERS[name] ?? '<');
     expect(html).not.toContain('<link');
@@ -135,7 +137,7 @@ describe.each(ENGINES)('dist/server.js in $engine', ({ variant }) => {
 
 describe('dist/server.js in an empty V8 context', () => {
   it.each(islandNames())('renders %s', (name) => {
-    const html = loadServerBundle()(name, '{}', `${name}-0-`);
+    const html = loadServerBundle()(name, JSON.stringify(REALISTIC_PROPS[name] ?? {}), `${name}-0-`);
     expect(html).toContain(ISLAND_MARKERS[name] ?? '<');
   });
 

@@ -40,3 +40,18 @@ export function submitButtonOf(root: ParentNode): HTMLButtonElement {
   if (button === null) throw new Error('no submit button');
   return button;
 }
+
+/**
+ * What a form only a member sends shows anyone else (MemberFields, MemberSubmit): whether its
+ * fields are disabled, whether anything could submit it, what the sign-in row says and where
+ * its "Sign in" comes back to.
+ */
+export function signedOutFormOf(root: ParentNode): { disabled: boolean; submittable: boolean; signIn: string; returnsTo: string | null } {
+  const login = root.querySelector('.isl-sign-in-row a.button')?.getAttribute('href') ?? '';
+  return {
+    disabled: root.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled ?? false,
+    submittable: root.querySelector('button[type="submit"], input[type="submit"]') !== null,
+    signIn: root.querySelector('.isl-sign-in-row')?.textContent ?? '',
+    returnsTo: login.startsWith('/user/login?') ? new URLSearchParams(login.split('?')[1]).get('redirect') : null,
+  };
+}

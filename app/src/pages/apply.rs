@@ -6,7 +6,7 @@ use crate::format::{paragraphs, salary};
 use crate::island::{Hydrate, Island};
 use crate::parts::breadcrumbs::Breadcrumbs;
 use crate::parts::cards::JobFacts;
-use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::member::{MemberArea, NeedsJavaScript};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 use serde_json::json;
@@ -30,8 +30,7 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
         return Page::new("Apply for a job", brand, description, body);
     };
     let job = &detail.job;
-    let (job_id, return_path) = (job.id, format!("{PATH}?id={}", job.id));
-    let url = return_path.clone();
+    let (job_id, url) = (job.id, format!("{PATH}?id={}", job.id));
     let name = format!("Apply: {} at {}", job.title, job.company);
     let description = format!(
         "Apply for {} at {} in {}, {}. Send your CV and cover letter online.",
@@ -45,18 +44,13 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
         <div class="container page-body">
             {if detail.status == ListingStatus::Open {
                 view! {
-                    // The `job-apply-form` island: the form for a member, a way to sign in for
-                    // anyone else (the session lives in the browser). Without JavaScript only the
-                    // notice shows, and there is no form to post anywhere.
+                    // The `job-apply-form` island: its server markup is the form as a visitor
+                    // sees it (fields disabled, a way to sign in and come back in place of its
+                    // button), hydrated when first reached for; a member's takes the same room.
                     <MemberArea hook="apply">
                         <h2>"Your application"</h2>
-                        <noscript>
-                            <SignInPrompt
-                                message="Applying needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to apply with your CV and follow your application from your account."
-                                path=return_path
-                            />
-                        </noscript>
-                        <Island name="job-apply-form" props=json!({ "job": job_id }) hydrate=Hydrate::Idle/>
+                        <NeedsJavaScript message="Applying needs JavaScript: turn it on in your browser, then sign in to apply with your CV and follow your application from your account."/>
+                        <Island name="job-apply-form" props=json!({ "job": job_id }) hydrate=Hydrate::Interaction/>
                     </MemberArea>
                 }
                 .into_any()
@@ -92,8 +86,8 @@ fn JobOverview(detail: JobDetail) -> impl IntoView {
                 <p class="card-eyebrow">{job.company.clone()}</p>
                 <h1>{job.title.clone()}</h1>
                 <JobFacts job/>
-                // Save / Saved, once hydrated (a visitor's in the browser, a member's in the account).
-                <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Idle class="island intro-bookmark"/>
+                // Save / Saved (a visitor's in the browser, a member's in the account).
+                <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Interaction class="island intro-bookmark"/>
             </div>
         </div>
         <div class="container page-body">

@@ -21,8 +21,8 @@ pub(crate) fn ServiceTile(service: ServiceCard) -> impl IntoView {
             <p class="price">{service_price(&service.price_from, service.price_unit)}</p>
             <RatingSummary average=service.rating_average count=service.rating_count/>
             {(!areas.is_empty()).then(|| view! { <p class="areas"><span class="visually-hidden">"Areas covered: "</span>{areas}</p> })}
-            // Save / Saved once hydrated, above the title link that covers the card.
-            <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Visible class="island card-bookmark"/>
+            // Save / Saved, above the title link that covers the card; React loads when it is first reached for.
+            <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Interaction class="island card-bookmark"/>
         </article>
     }
 }
@@ -65,7 +65,7 @@ pub(crate) fn JobTile(job: JobCard) -> impl IntoView {
                     "Apply"<span class="visually-hidden">{hidden_context}</span>
                 </a>
             </p>
-            <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Visible class="island card-bookmark"/>
+            <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Interaction class="island card-bookmark"/>
         </article>
     }
 }

@@ -12,7 +12,7 @@ use serde_json::json;
 pub(crate) fn ReviewQuote(review: ReviewView, #[prop(optional)] link_service: bool, #[prop(optional)] reportable: bool) -> impl IntoView {
     let service_href = format!("/services/details?id={}", review.service_id);
     let report = reportable
-        .then(|| view! { <Island name="review-report" props=json!({ "review": review.id, "service": review.service_id }) hydrate=Hydrate::Visible/> });
+        .then(|| view! { <Island name="review-report" props=json!({ "review": review.id, "service": review.service_id }) hydrate=Hydrate::Interaction/> });
     view! {
         <figure class="review">
             <ReviewStars rating=review.rating/>

@@ -39,6 +39,17 @@ pub(crate) fn SignInPrompt(
     }
 }
 
+/// What a form rendered by an island needs that a browser without JavaScript lacks, above the
+/// island's own markup (which says how to sign in where a member sends the form).
+#[component]
+pub(crate) fn NeedsJavaScript(message: &'static str) -> impl IntoView {
+    view! {
+        <noscript>
+            <p class="notice">{message}</p>
+        </noscript>
+    }
+}
+
 /// The `member-guard` island of a page in the signed-in area: it renders nothing, and once the
 /// browser has restored the session it sends a visitor without one to
 /// `/user/login?redirect=<this page>`. The page's own markup stays readable without JavaScript.

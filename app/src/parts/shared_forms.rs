@@ -1,8 +1,8 @@
 //! Forms that two routes share: the recruitment request (/form/hire-talent and
-//! /recruitment-post) and the job post (/job-post and /form/job-post), both React islands; and
-//! the job and service searches.
+//! /recruitment-post) and the job post (/job-post and /form/job-post), both React islands whose
+//! server markup is the whole form; and the job and service searches.
 
-use super::member::SignInPrompt;
+use super::member::NeedsJavaScript;
 use crate::data::FormOutcome;
 use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
@@ -18,19 +18,14 @@ pub(crate) fn RecruitmentForm(action: &'static str, outcome: FormOutcome) -> imp
     view! { <Island name="recruitment-form" props hydrate=Hydrate::Interaction/> }
 }
 
-/// Posts a job: the `job-post-form` island, the form for a member and a way to sign in and come
-/// back to `path` for anyone else (the session lives in the browser). Without JavaScript only
-/// the notice shows, and there is no form to post anywhere.
+/// Posts a job: the `job-post-form` island, whose server markup is the form as a visitor sees it
+/// (fields disabled, a way to sign in and come back to `path` in place of its button), hydrated
+/// when first reached for; a member's form, known in the browser alone, takes the same room.
 #[component]
 pub(crate) fn JobPostForm(path: &'static str) -> impl IntoView {
     view! {
-        <noscript>
-            <SignInPrompt
-                message="Posting a job needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in so that applications reach you."
-                path
-            />
-        </noscript>
-        <Island name="job-post-form" props=json!({}) hydrate=Hydrate::Idle/>
+        <NeedsJavaScript message="Posting a job needs JavaScript: turn it on in your browser, then sign in so that applications reach you."/>
+        <Island name="job-post-form" props=json!({ "page": path }) hydrate=Hydrate::Interaction/>
     }
 }
 

@@ -21,15 +21,16 @@ pub(crate) fn page(site: &SiteData) -> Page {
                 <p>
                     "Tell our recruitment team the work you want and upload your CV: we put you forward for roles that match. Your CV is never public."
                 </p>
-                // The `find-job-form` island, open to everyone; a member's details start from
-                // the profile. Without JavaScript only this notice shows.
+                // The `find-job-form` island, open to everyone: its server markup is the whole
+                // form, hydrated when first reached for (a member's details then start from the
+                // profile). Only JavaScript can send the CV: this notice says how else to.
                 <noscript>
                     <p class="notice">
                         "Registering needs JavaScript: turn it on in your browser, or email your CV and the work you want to "
                         <a href=mailto>{email}</a>"."
                     </p>
                 </noscript>
-                <Island name="find-job-form" props=json!({}) hydrate=Hydrate::Idle/>
+                <Island name="find-job-form" props=json!({}) hydrate=Hydrate::Interaction/>
             </div>
         </MemberArea>
     };

@@ -4,18 +4,16 @@ use crate::data::{ServiceCard, SiteData};
 use crate::format::service_price;
 use crate::island::{Hydrate, Island};
 use crate::pages::Page;
-use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::member::{MemberArea, NeedsJavaScript};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 use serde_json::json;
-
-const PATH: &str = "/services/book";
 
 pub(crate) fn page(service: &Option<ServiceCard>, site: &SiteData) -> Page {
     let brand = &site.info.brand;
     match service {
         Some(service) => {
-            let (service_id, return_path) = (service.id, format!("{PATH}?id={}", service.id));
+            let service_id = service.id;
             let name = format!("Book {}", service.title);
             let description = format!(
                 "Book {} with {brand}: choose a date and time and tell us where the work is needed. {}.",
@@ -25,17 +23,12 @@ pub(crate) fn page(service: &Option<ServiceCard>, site: &SiteData) -> Page {
             let body = view! {
                 <PageIntro title=name.clone() lead="Choose a date and time, tell us where the work is needed, and we will confirm your booking by email."/>
                 <div class="container page-body split split--wide">
-                    // The `booking-form` island fills this place in the browser (the session lives
-                    // there): the form for a member, a way to sign in for anyone else. Without
-                    // JavaScript only the notice shows, and there is no <form> to post anywhere.
+                    // The `booking-form` island: its server markup is the form as a visitor sees
+                    // it (fields disabled, a way to sign in and come back in place of its button),
+                    // hydrated when first reached for; a member's takes the same room.
                     <MemberArea hook="book">
-                        <noscript>
-                            <SignInPrompt
-                                message="Booking needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to book, so that we can confirm the booking to you."
-                                path=return_path
-                            />
-                        </noscript>
-                        <Island name="booking-form" props=json!({ "service": service_id }) hydrate=Hydrate::Load/>
+                        <NeedsJavaScript message="Booking needs JavaScript: turn it on in your browser, then sign in to book, so that we can confirm the booking to you."/>
+                        <Island name="booking-form" props=json!({ "service": service_id }) hydrate=Hydrate::Interaction/>
                     </MemberArea>
                     <BookingSummary service=service.clone()/>
                 </div>

@@ -7,7 +7,7 @@ use crate::pages::Page;
 use crate::parts::breadcrumbs::Breadcrumbs;
 use crate::parts::feedback::ReviewQuote;
 use crate::parts::get_in_touch::GetInTouch;
-use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::member::{MemberArea, NeedsJavaScript};
 use crate::parts::page_intro::PageIntro;
 use crate::parts::rating::RatingSummary;
 use leptos::prelude::*;
@@ -81,8 +81,8 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
                 } else {
                     view! { <p class="notice">"This service is not taking new bookings at the moment."</p> }.into_any()
                 }}
-                // Save / Saved, once hydrated (a visitor's in the browser, a member's in the account).
-                <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Idle class="island summary-bookmark"/>
+                // Save / Saved (a visitor's in the browser, a member's in the account).
+                <Island name="bookmark-toggle" props=bookmark hydrate=Hydrate::Interaction class="island summary-bookmark"/>
                 <p class="summary-note">
                     "Offer this service in your area? "
                     <a href=provider_href>"Become a provider"</a>
@@ -114,23 +114,18 @@ fn Reviews(service_id: i32, reviews: Vec<ReviewView>) -> impl IntoView {
     }
 }
 
-/// Where a signed-in member rates the service: the `review-form` island, which the browser fills
-/// (the session lives there): the form for a member, a way to sign in for anyone else. Without
-/// JavaScript only the `<noscript>` notice shows, and there is no `<form>` to post anywhere.
+/// Where a signed-in member rates the service: the `review-form` island, whose server markup is
+/// the form as a visitor sees it (fields disabled, a way to sign in and come back in place of its
+/// button), hydrated when first reached for. A member's form, known in the browser alone (the
+/// session lives there), takes the same room.
 #[component]
 fn LeaveReview(service_id: i32) -> impl IntoView {
-    let path = format!("/services/details?id={service_id}");
     view! {
         <div class="leave-review">
             <h3>"Leave a review"</h3>
             <MemberArea hook="review">
-                <noscript>
-                    <SignInPrompt
-                        message="Leaving a review needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to rate this service."
-                        path
-                    />
-                </noscript>
-                <Island name="review-form" props=json!({ "service": service_id }) hydrate=Hydrate::Idle/>
+                <NeedsJavaScript message="Leaving a review needs JavaScript: turn it on in your browser, then sign in to rate this service."/>
+                <Island name="review-form" props=json!({ "service": service_id }) hydrate=Hydrate::Interaction/>
             </MemberArea>
         </div>
     }

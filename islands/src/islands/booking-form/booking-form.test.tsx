@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { errorOf, field, fillAndSubmit } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { serverMarkup, signedOutFormOf } from '../../../test/server-markup.ts';
 import { todayIso } from '../../lib/member-services/controls.tsx';
 import { signIn } from '../../lib/member-services/testing.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
@@ -50,17 +50,30 @@ describe('booking-form', () => {
     localStorage.clear();
   });
 
-  it('renders nothing on the server (the page says without JavaScript what booking needs)', () => {
-    expect(loadServerBundle()('booking-form', JSON.stringify(PROPS), 'booking-form-0-')).toBe('');
+  it('renders on the server the whole form as a visitor sees it: fields disabled, and a way to sign in that comes back here', () => {
+    const root = serverMarkup('booking-form', PROPS);
+    expect(['Date', 'Time', 'Address line 1', 'Town or city', 'Postcode', 'Notes for your provider'].map((label) => field(root, label).name)).toEqual([
+      'date',
+      'time',
+      'address_line_1',
+      'city',
+      'postcode',
+      'notes',
+    ]);
+    // A prerendered page's today would be stale: the browser sets the earliest date.
+    expect(field(root, 'Date').hasAttribute('min')).toBe(false);
+    expect(signedOutFormOf(root)).toEqual({
+      disabled: true,
+      submittable: false,
+      signIn: 'Sign into book this service, so that we can confirm the booking to you. New here? Create an account',
+      returnsTo: '/services/book?id=7',
+    });
   });
 
-  it('offers a signed-out visitor a way to sign in that comes back here, and no form', async () => {
+  it('keeps that markup for a signed-out visitor once hydrated, without a mismatch', async () => {
     t.island = await hydrateServerMarkup('booking-form', BookingForm, PROPS);
     expect(t.island.errors).toEqual([]);
-    const root = t.island.element;
-    expect(root.textContent).toContain('Sign in to book this service');
-    expect(root.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fservices%2Fbook%3Fid%3D7');
-    expect(root.querySelector('form')).toBeNull();
+    expect(signedOutFormOf(t.island.element)).toMatchObject({ disabled: true, submittable: false, returnsTo: '/services/book?id=7' });
   });
 
   it('hydrates for a member into a form that posts nowhere by itself, the date today or later', async () => {

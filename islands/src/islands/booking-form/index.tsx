@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
 import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import { bookService } from '../../lib/member-services/bookings.ts';
-import { idOf, SignInNotice, todayIso } from '../../lib/member-services/controls.tsx';
+import { idOf, MemberFields, MemberSubmit, todayIso } from '../../lib/member-services/controls.tsx';
 import { navigate } from '../../lib/navigation/navigate.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 
@@ -20,13 +20,15 @@ const FIELDS = ['date', 'time', 'address_line_1', 'city', 'postcode', 'notes'] a
  * where the work is needed. `POST /api/service/booking/` (no amount: the server prices it);
  * the booking becomes `currentBooking` and the member goes to /user/bookings, where it shows.
  * On failure the alert reads 'Failed to book service' and the server's messages stand beside
- * their fields. The server renders nothing here: the page's `<noscript>` says that booking needs
- * JavaScript and sign-in; once hydrated, a signed-out visitor gets a way to sign in and come back.
+ * their fields. The server renders the form as anyone but a member sees it: its fields disabled
+ * and, in place of its button, a way to sign in that comes back to this page (the page's
+ * `<noscript>` adds that it needs JavaScript). A member's form takes the same room.
  */
 export default function BookingForm(props: BookingFormProps) {
   const service = idOf(props.service);
   const hydrated = useHydrated();
-  const signedIn = useAppStore((state) => state.session.accessToken !== null);
+  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  const member = useAppStore((state) => state.session.accessToken !== null);
   const send = useCallback(
     async (data: FormData) => {
       const result = await bookService({
@@ -47,41 +49,43 @@ export default function BookingForm(props: BookingFormProps) {
   // Fixed when the form first shows, so that the minimum does not move while typing.
   const [today] = useState(todayIso);
 
-  if (service === null || !hydrated) return null;
-  if (!signedIn) {
-    return <SignInNotice message="Sign in to book this service, so that we can confirm the booking to you." path={`/services/book?id=${service}`} />;
-  }
-  // No action or method: the form only exists with JavaScript, and is sent by it.
+  if (service === null) return null;
+  // No action or method: only a member's form has a button, and it is sent by JavaScript.
   return (
     <form className="form isl-booking-form" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
-      <fieldset>
-        <legend>When</legend>
-        <div className="form-row">
-          {/* Today or later: the browser's own check; the server checks again, in UK time. */}
-          <TextField name="date" label="Date" type="date" min={today} error={form.errors.date} />
-          <TextField name="time" label="Time" type="time" error={form.errors.time} />
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend>Where</legend>
-        <TextField name="address_line_1" label="Address line 1" autoComplete="address-line1" error={form.errors.address_line_1} />
-        <div className="form-row">
-          <TextField name="city" label="Town or city" autoComplete="address-level2" error={form.errors.city} />
-          <TextField name="postcode" label="Postcode" autoComplete="postal-code" error={form.errors.postcode} />
-        </div>
-      </fieldset>
-      <TextAreaField
-        name="notes"
-        label="Notes for your provider"
-        required={false}
-        hint="Access details, parking, pets, or anything else that helps."
-        error={form.errors.notes}
+      <MemberFields member={member}>
+        <fieldset>
+          <legend>When</legend>
+          <div className="form-row">
+            {/* Today or later in this browser (a prerendered page's today would be stale): the
+                browser's own check; the server checks again, in UK time. */}
+            <TextField name="date" label="Date" type="date" min={hydrated ? today : undefined} error={form.errors.date} />
+            <TextField name="time" label="Time" type="time" error={form.errors.time} />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Where</legend>
+          <TextField name="address_line_1" label="Address line 1" autoComplete="address-line1" error={form.errors.address_line_1} />
+          <div className="form-row">
+            <TextField name="city" label="Town or city" autoComplete="address-level2" error={form.errors.city} />
+            <TextField name="postcode" label="Postcode" autoComplete="postal-code" error={form.errors.postcode} />
+          </div>
+        </fieldset>
+        <TextAreaField
+          name="notes"
+          label="Notes for your provider"
+          required={false}
+          hint="Access details, parking, pets, or anything else that helps."
+          error={form.errors.notes}
+        />
+      </MemberFields>
+      <MemberSubmit
+        member={member}
+        busy={form.submitting}
+        label="Book now"
+        signInFor="to book this service, so that we can confirm the booking to you."
+        path={`/services/book?id=${service}`}
       />
-      <SubmitButton busy={form.submitting}>Book now</SubmitButton>
     </form>
   );
 }
-
-
-/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
-export const clientOnly = true;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { serverMarkup } from '../../../test/server-markup.ts';
 import { BOOKMARKS_STORAGE_KEY, resetBookmarksModule } from '../../lib/member-services/bookmarks.ts';
 import { click, listOf, signIn } from '../../lib/member-services/testing.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
@@ -21,6 +21,8 @@ const saved = (id: number, target: { service?: number; job?: number }, title: st
 });
 
 const button = (root: HTMLElement) => root.querySelector<HTMLButtonElement>('button')!;
+/** The word shown on the button: "Save" or "Saved" (the other holds its room, hidden). */
+const shownWord = (root: HTMLElement) => root.querySelector('.isl-bookmark__words > :not(.isl-bookmark__word--off)')?.textContent;
 const stored = () => JSON.parse(localStorage.getItem(BOOKMARKS_STORAGE_KEY) ?? '[]') as { kind: string; id: number; title: string }[];
 
 describe('bookmark-toggle', () => {
@@ -40,8 +42,28 @@ describe('bookmark-toggle', () => {
     vi.mocked(navigate).mockClear();
   });
 
-  it('renders nothing on the server (a button that does nothing without JavaScript would mislead)', () => {
-    expect(loadServerBundle()('bookmark-toggle', JSON.stringify({ service: 3, title: 'Deep clean' }), 'bookmark-toggle-0-')).toBe('');
+  it("renders the visitor's Save on the server: without JavaScript it opens the bookmarks page, which says what to do", () => {
+    const root = serverMarkup('bookmark-toggle', { service: 3, title: 'Deep clean' });
+    const form = root.querySelector('form')!;
+    expect(form.getAttribute('action')).toBe('/bookmarks');
+    expect(form.getAttribute('method')).toBe('get');
+    expect(button(root).type).toBe('submit');
+    expect(button(root).disabled).toBe(false);
+    expect(button(root).getAttribute('aria-pressed')).toBe('false');
+    expect(button(root).getAttribute('aria-label')).toBe('Save Deep clean to bookmarks');
+    expect(shownWord(root)).toBe('Save');
+    // "Saved" is there, hidden, holding the button's width for a member's saved state.
+    expect(root.querySelector('.isl-bookmark__word--off')?.textContent).toBe('Saved');
+  });
+
+  it('hydrates on the server markup without a mismatch, and a press does not follow the form', async () => {
+    t.island = await hydrateServerMarkup('bookmark-toggle', BookmarkToggle, { job: 4, title: 'Cook at The Inn' });
+    expect(t.island.errors).toEqual([]);
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    t.island.element.querySelector('form')!.addEventListener('submit', submitted);
+    await click(button(t.island.element));
+    expect(submitted).not.toHaveBeenCalled();
+    expect(button(t.island.element).getAttribute('aria-pressed')).toBe('true');
   });
 
   it("keeps a visitor's bookmark in this browser, and removes it again", async () => {
@@ -49,12 +71,12 @@ describe('bookmark-toggle', () => {
     expect(t.island.errors).toEqual([]);
     const root = t.island.element;
     expect(button(root).getAttribute('aria-pressed')).toBe('false');
-    expect(button(root).textContent).toContain('Save');
+    expect(shownWord(root)).toBe('Save');
 
     await click(button(root));
     expect(stored()).toMatchObject([{ kind: 'service', id: 3, title: 'Deep clean' }]);
     expect(button(root).getAttribute('aria-pressed')).toBe('true');
-    expect(button(root).textContent).toContain('Saved');
+    expect(shownWord(root)).toBe('Saved');
     expect(button(root).getAttribute('aria-label')).toMatch(/^Save .* to bookmarks$/);
     expect(button(root).getAttribute('aria-pressed')).toBe('true');
 

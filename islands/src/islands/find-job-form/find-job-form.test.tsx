@@ -5,7 +5,7 @@ import { chooseFile, pdf } from '../../../test/files.ts';
 import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { errorOf, field, settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { serverMarkup, submitButtonOf } from '../../../test/server-markup.ts';
 import { signIn } from '../../lib/member-services/testing.ts';
 import { appStore, type User } from '../../lib/store/index.ts';
 import FindJobForm from './index.tsx';
@@ -72,8 +72,21 @@ describe('find-job-form', () => {
     localStorage.clear();
   });
 
-  it('renders nothing on the server (the page says that registering needs JavaScript)', () => {
-    expect(loadServerBundle()('find-job-form', '{}', 'find-job-form-0-')).toBe('');
+  it('renders the whole form on the server, its button waiting for JavaScript (nothing posts the CV without it)', () => {
+    const root = serverMarkup('find-job-form');
+    const form = root.querySelector('form')!;
+    expect(form.hasAttribute('action')).toBe(false);
+    expect(['Full name', 'Email address', 'Phone number', 'Roles', 'Locations', 'CV'].map((label) => field(root, label).name)).toEqual([
+      'full_name',
+      'email',
+      'phone_number',
+      'roles',
+      'locations',
+      'cv',
+    ]);
+    expect(root.querySelectorAll('input[name="employment_types"]')).toHaveLength(4);
+    expect(submitButtonOf(root).textContent).toBe('Register');
+    expect(submitButtonOf(root).disabled).toBe(true);
   });
 
   it('hydrates for a visitor into an empty, labelled form: roles, places, kinds of work, CV and the alerts choice', async () => {
@@ -81,6 +94,7 @@ describe('find-job-form', () => {
     expect(t.island.errors).toEqual([]);
     const root = t.island.element;
     expect(root.querySelector('form')?.noValidate).toBe(true);
+    expect(submitButtonOf(root).disabled).toBe(false);
     expect(field(root, 'Full name').value).toBe('');
     expect(field(root, 'Roles').tagName).toBe('TEXTAREA');
     expect(field(root, 'Locations').required).toBe(false);

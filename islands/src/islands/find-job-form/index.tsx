@@ -15,19 +15,18 @@ const FIELDS = ['full_name', 'email', 'phone_number', 'roles', 'locations', 'emp
  * (`POST /api/job-seekers/` multipart, a bar showing the upload). A signed-in member's name,
  * email and phone start from the profile. Registered: the server's message as the alert and a
  * confirmation in place of the form. Failure: the server's message (else 'Failed to
- * register') and its messages beside their fields. The server renders nothing here: the page's
- * `<noscript>` says that registering needs JavaScript.
+ * register') and its messages beside their fields. The server renders the whole form; its button
+ * waits for JavaScript, which alone can send the CV (the page's `<noscript>` says how else to).
  */
 export default function FindJobForm() {
-  const hydrated = useHydrated();
   const [registered, setRegistered] = useState<string | null>(null);
 
-  if (!hydrated) return null;
   if (registered !== null) return <Registered message={registered} />;
   return <RegistrationForm onRegistered={setRegistered} />;
 }
 
 function RegistrationForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+  const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
   const send = useCallback(
     async (data: FormData) => {
@@ -54,7 +53,7 @@ function RegistrationForm({ onRegistered }: { onRegistered: (message: string) =>
   const form = useAccountForm(FIELDS, send);
   useProfilePrefill(form.formRef);
 
-  // No action or method: the form only exists with JavaScript, and is sent by it. noValidate:
+  // No action or method: it is sent by JavaScript alone, so its button waits for it. noValidate:
   // only the server validates (spec section 5), and its messages stand beside the fields.
   return (
     <form className="form isl-find-job-form" noValidate ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
@@ -103,7 +102,9 @@ function RegistrationForm({ onRegistered }: { onRegistered: (message: string) =>
         </div>
       </fieldset>
       <UploadProgress fraction={progress} label="Sending your CV" />
-      <SubmitButton busy={form.submitting}>Register</SubmitButton>
+      <SubmitButton busy={form.submitting} disabled={!hydrated}>
+        Register
+      </SubmitButton>
     </form>
   );
 }
@@ -151,6 +152,3 @@ function Registered({ message }: { message: string }) {
     </div>
   );
 }
-
-/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
-export const clientOnly = true;

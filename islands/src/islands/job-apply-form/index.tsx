@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
 import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
-import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_HINT,
@@ -12,7 +11,7 @@ import {
   useProfilePrefill,
 } from '../../lib/jobs/form-parts.tsx';
 import { applyForJob } from '../../lib/jobs/forms.ts';
-import { idOf, SignInNotice } from '../../lib/member-services/controls.tsx';
+import { idOf, MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
 import { useAppStore } from '../../lib/store/index.ts';
 
 export interface JobApplyFormProps {
@@ -29,24 +28,22 @@ const FIELDS = ['full_name', 'email', 'phone_number', 'cover_letter', 'resume'] 
  * phone start from the profile. Sent: the alert 'Job application submitted successfully' and a
  * short confirmation with the way to follow the application. Failure: 'Failed to apply job',
  * the server's messages beside their fields (or above the button when no field has one). The
- * server renders nothing here: the page's `<noscript>` says that applying needs JavaScript and
- * sign-in; once hydrated, a signed-out visitor gets a way to sign in and come back.
+ * server renders the form as anyone but a member sees it: its fields disabled and, in place of
+ * its button, a way to sign in that comes back to this job (the page's `<noscript>` adds that it
+ * needs JavaScript). A member's form takes the same room.
  */
 export default function JobApplyForm(props: JobApplyFormProps) {
   const job = idOf(props.job);
-  const hydrated = useHydrated();
-  const signedIn = useAppStore((state) => state.session.accessToken !== null);
+  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  const member = useAppStore((state) => state.session.accessToken !== null);
   const [sent, setSent] = useState(false);
 
-  if (job === null || !hydrated) return null;
-  if (!signedIn) {
-    return <SignInNotice message="Sign in to apply, so that you can follow your application from your account." path={`/apply?id=${job}`} />;
-  }
+  if (job === null) return null;
   if (sent) return <Sent />;
-  return <ApplicationForm job={job} onSent={() => setSent(true)} />;
+  return <ApplicationForm job={job} member={member} onSent={() => setSent(true)} />;
 }
 
-function ApplicationForm({ job, onSent }: { job: number; onSent: () => void }) {
+function ApplicationForm({ job, member, onSent }: { job: number; member: boolean; onSent: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const send = useCallback(
@@ -74,33 +71,41 @@ function ApplicationForm({ job, onSent }: { job: number; onSent: () => void }) {
   const form = useAccountForm(FIELDS, send);
   useProfilePrefill(form.formRef);
 
-  // No action or method: the form only exists with JavaScript, and is sent by it. noValidate:
-  // only the server validates (spec section 5), and its messages stand beside the fields.
+  // No action or method: only a member's form has a button, and it is sent by JavaScript.
+  // noValidate: only the server validates (spec section 5), and its messages stand beside the fields.
   return (
     <form className="form isl-job-apply-form" noValidate ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
-      <TextField name="full_name" label="Full name" autoComplete="name" error={form.errors.full_name} />
-      <div className="form-row">
-        <TextField name="email" label="Email address" type="email" autoComplete="email" error={form.errors.email} />
-        <TextField name="phone_number" label="Phone number" type="tel" autoComplete="tel" error={form.errors.phone_number} />
-      </div>
-      <TextAreaField
-        name="cover_letter"
-        label="Cover letter"
-        rows={8}
-        hint="Tell the employer why the role suits you and when you could start."
-        error={form.errors.cover_letter}
-      />
-      <TextField
-        name="resume"
-        label="CV"
-        type="file"
-        accept={DOCUMENT_ACCEPT}
-        hint={`${DOCUMENT_HINT} Only the employer sees it.`}
-        error={form.errors.resume}
-      />
+      <MemberFields member={member}>
+        <TextField name="full_name" label="Full name" autoComplete="name" error={form.errors.full_name} />
+        <div className="form-row">
+          <TextField name="email" label="Email address" type="email" autoComplete="email" error={form.errors.email} />
+          <TextField name="phone_number" label="Phone number" type="tel" autoComplete="tel" error={form.errors.phone_number} />
+        </div>
+        <TextAreaField
+          name="cover_letter"
+          label="Cover letter"
+          rows={8}
+          hint="Tell the employer why the role suits you and when you could start."
+          error={form.errors.cover_letter}
+        />
+        <TextField
+          name="resume"
+          label="CV"
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          hint={`${DOCUMENT_HINT} Only the employer sees it.`}
+          error={form.errors.resume}
+        />
+      </MemberFields>
       <UploadProgress fraction={progress} label="Sending your application" />
       <FormMessage message={message} />
-      <SubmitButton busy={form.submitting}>Send application</SubmitButton>
+      <MemberSubmit
+        member={member}
+        busy={form.submitting}
+        label="Send application"
+        signInFor="to apply and follow your application from your account."
+        path={`/apply?id=${job}`}
+      />
     </form>
   );
 }
@@ -124,6 +129,3 @@ function Sent() {
     </div>
   );
 }
-
-/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
-export const clientOnly = true;

@@ -5,7 +5,7 @@ import { chooseFile, pdf } from '../../../test/files.ts';
 import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { errorOf, field, settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { serverMarkup, signedOutFormOf } from '../../../test/server-markup.ts';
 import { signIn } from '../../lib/member-services/testing.ts';
 import { appStore, type User } from '../../lib/store/index.ts';
 import JobApplyForm from './index.tsx';
@@ -72,8 +72,22 @@ describe('job-apply-form', () => {
     localStorage.clear();
   });
 
-  it('renders nothing on the server (the page says without JavaScript what applying needs)', () => {
-    expect(loadServerBundle()('job-apply-form', JSON.stringify(PROPS), 'job-apply-form-0-')).toBe('');
+  it('renders on the server the whole form as a visitor sees it: fields disabled, and a way to sign in that comes back to this job', () => {
+    const root = serverMarkup('job-apply-form', PROPS);
+    expect(formOf(root).hasAttribute('action')).toBe(false);
+    expect(['Full name', 'Email address', 'Phone number', 'Cover letter'].map((label) => field(root, label).name)).toEqual([
+      'full_name',
+      'email',
+      'phone_number',
+      'cover_letter',
+    ]);
+    expect(field(root, 'CV').type).toBe('file');
+    expect(signedOutFormOf(root)).toEqual({
+      disabled: true,
+      submittable: false,
+      signIn: 'Sign into apply and follow your application from your account. New here? Create an account',
+      returnsTo: '/apply?id=3',
+    });
   });
 
   it('renders nothing without a job id', async () => {
@@ -82,13 +96,10 @@ describe('job-apply-form', () => {
     expect(t.island.element.innerHTML).toBe('');
   });
 
-  it('offers a signed-out visitor a way to sign in that comes back to this job, and no form', async () => {
+  it('keeps that markup for a signed-out visitor once hydrated, without a mismatch', async () => {
     t.island = await hydrateServerMarkup('job-apply-form', JobApplyForm, PROPS);
     expect(t.island.errors).toEqual([]);
-    const root = t.island.element;
-    expect(root.textContent).toContain('Sign in to apply');
-    expect(root.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fapply%3Fid%3D3');
-    expect(root.querySelector('form')).toBeNull();
+    expect(signedOutFormOf(t.island.element)).toMatchObject({ disabled: true, submittable: false, returnsTo: '/apply?id=3' });
   });
 
   it('hydrates for a member into a labelled form, name, email and phone from the profile, the CV limited to PDF and Word', async () => {
@@ -99,6 +110,7 @@ describe('job-apply-form', () => {
     const root = t.island.element;
     expect(formOf(root).hasAttribute('action')).toBe(false);
     expect(formOf(root).noValidate).toBe(true);
+    expect(signedOutFormOf(root)).toMatchObject({ disabled: false, submittable: true, signIn: '' });
     expect(field(root, 'Full name').value).toBe('Anna Smith');
     expect(field(root, 'Email address').value).toBe('anna@example.co.uk');
     expect(field(root, 'Phone number').value).toBe('07700900123');

@@ -5,7 +5,7 @@ import { chooseFile, pdf } from '../../../test/files.ts';
 import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { errorOf, field, settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
-import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { serverMarkup, signedOutFormOf } from '../../../test/server-markup.ts';
 import { setValue, signIn } from '../../lib/member-services/testing.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
 import { appStore } from '../../lib/store/index.ts';
@@ -55,6 +55,9 @@ async function answer(xhr: FakeXhr, status: number, body?: unknown): Promise<voi
   await settle();
 }
 
+/** Where the page renders it: /form/job-post, to which signing in comes back. */
+const PROPS = { page: '/form/job-post' };
+
 describe('job-post-form', () => {
   const t = setUpAccountFormTest();
 
@@ -63,30 +66,41 @@ describe('job-post-form', () => {
     FakeXhr.install();
     vi.mocked(navigate).mockClear();
     t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
-    window.history.replaceState(null, '', '/form/job-post');
   });
 
   afterEach(() => {
     localStorage.clear();
-    window.history.replaceState(null, '', '/');
   });
 
-  it('renders nothing on the server (the page says without JavaScript what posting needs)', () => {
-    expect(loadServerBundle()('job-post-form', '{}', 'job-post-form-0-')).toBe('');
+  it('renders on the server the whole form as a visitor sees it: fields disabled, and a way to sign in that comes back to the page', () => {
+    const root = serverMarkup('job-post-form', PROPS);
+    expect(root.querySelector('form')?.hasAttribute('action')).toBe(false);
+    expect(['Job title', 'Company', 'Location', 'Employment type', 'Closing date', 'Job description'].map((label) => field(root, label).name)).toEqual([
+      'title',
+      'company',
+      'location',
+      'employment_type',
+      'closes_at',
+      'description',
+    ]);
+    expect(field(root, 'Attachment').type).toBe('file');
+    expect(signedOutFormOf(root)).toEqual({
+      disabled: true,
+      submittable: false,
+      signIn: 'Sign into post a job, so that applications reach you. New here? Create an account',
+      returnsTo: '/form/job-post',
+    });
   });
 
-  it('offers a signed-out visitor a way to sign in that comes back to this page, and no form', async () => {
-    t.island = await hydrateServerMarkup('job-post-form', JobPostForm);
+  it('keeps that markup for a signed-out visitor once hydrated, without a mismatch', async () => {
+    t.island = await hydrateServerMarkup('job-post-form', JobPostForm, PROPS);
     expect(t.island.errors).toEqual([]);
-    const root = t.island.element;
-    expect(root.textContent).toContain('Sign in to post a job');
-    expect(root.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fform%2Fjob-post');
-    expect(root.querySelector('form')).toBeNull();
+    expect(signedOutFormOf(t.island.element)).toMatchObject({ disabled: true, submittable: false, returnsTo: '/form/job-post' });
   });
 
   it('hydrates for a member into the fields of a job post, the choices in words', async () => {
     signIn();
-    t.island = await hydrateServerMarkup('job-post-form', JobPostForm);
+    t.island = await hydrateServerMarkup('job-post-form', JobPostForm, PROPS);
     expect(t.island.errors).toEqual([]);
     const root = t.island.element;
     const options = (label: string) =>
@@ -108,11 +122,12 @@ describe('job-post-form', () => {
     expect(field(root, 'Attachment').required).toBe(false);
     expect(field(root, 'Attachment').accept).toBe('.pdf,.doc,.docx');
     expect(root.querySelector('form')?.noValidate).toBe(true);
+    expect(signedOutFormOf(root)).toMatchObject({ disabled: false, submittable: true, signIn: '' });
   });
 
   it('posts the job as multipart with its attachment, shows the upload, then goes to the new job', async () => {
     signIn();
-    t.island = await hydrateServerMarkup('job-post-form', JobPostForm);
+    t.island = await hydrateServerMarkup('job-post-form', JobPostForm, PROPS);
     const root = t.island.element;
     fill(root);
     chooseFile(field(root, 'Attachment'), pdf('pack.pdf'));
@@ -144,7 +159,7 @@ describe('job-post-form', () => {
 
   it('sends no attachment part when none is chosen', async () => {
     signIn();
-    t.island = await hydrateServerMarkup('job-post-form', JobPostForm);
+    t.island = await hydrateServerMarkup('job-post-form', JobPostForm, PROPS);
     fill(t.island.element);
     const xhr = await submit(t.island.element);
     expect((xhr.body as FormData).has('attachment')).toBe(false);
@@ -152,7 +167,7 @@ describe('job-post-form', () => {
 
   it('alerts exactly "Failed to post job" and shows the server messages beside their fields, staying here', async () => {
     signIn();
-    t.island = await hydrateServerMarkup('job-post-form', JobPostForm);
+    t.island = await hydrateServerMarkup('job-post-form', JobPostForm, PROPS);
     const root = t.island.element;
     fill(root);
     field(root, 'Closing date').value = '2020-01-01';
@@ -173,7 +188,7 @@ describe('job-post-form', () => {
 
   it('says why above the button when the refusal names no field (too many posts)', async () => {
     signIn();
-    t.island = await hydrateServerMarkup('job-post-form', JobPostForm);
+    t.island = await hydrateServerMarkup('job-post-form', JobPostForm, PROPS);
     const root = t.island.element;
     await answer(await submit(root), 429, { error: true, message: 'Too many job posts. Try again in an hour.' });
     expect(appStore.getState().alert?.message).toBe('Failed to post job');

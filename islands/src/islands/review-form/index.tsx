@@ -1,8 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import { submitReview } from '../../lib/marketplace/actions.ts';
 import { RATING_MAX, RATING_MIN } from '../../lib/marketplace/messages.ts';
-import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
+import { MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
 import { useAppStore } from '../../lib/store/index.ts';
 
 export interface ReviewFormProps {
@@ -17,21 +16,6 @@ const serviceIdOf = (value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 
 const starsLabel = (rating: number): string => `${rating} star${rating === 1 ? '' : 's'}`;
-
-function SignedOut({ service }: { service: number }) {
-  const login = loginUrlReturningTo({ pathname: DETAILS_PAGE, search: `?id=${service}`, hash: '' });
-  return (
-    <div className="notice">
-      <p>Sign in to leave a review of this service.</p>
-      <p className="notice-actions">
-        <a className="button button--primary" href={login}>
-          Sign in
-        </a>
-        <a href="/user/register">Create an account</a>
-      </p>
-    </div>
-  );
-}
 
 /**
  * The rating: a group of five radio buttons drawn as stars. Native radios give the keyboard
@@ -78,22 +62,21 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (rati
 /**
  * /services/details?id=N: a signed-in member rates the service (1 to 5 stars) and writes a
  * review. Without a rating or without text nothing is sent and the alert reads 'Rating &
- * review are required'. The server renders nothing here: the page's `<noscript>` says that a
- * review needs JavaScript and sign-in; once hydrated, a signed-out visitor gets a way to sign
- * in and come back to this service.
+ * review are required'. The server renders the form as anyone but a member sees it: its fields
+ * disabled and, in place of its button, a way to sign in that comes back to this service (the
+ * page's `<noscript>` adds that it needs JavaScript). A member's form takes the same room.
  */
 export default function ReviewForm(props: ReviewFormProps) {
   const service = serviceIdOf(props.service);
-  const hydrated = useHydrated();
-  const signedIn = useAppStore((state) => state.session.accessToken !== null);
+  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  const member = useAppStore((state) => state.session.accessToken !== null);
   const [rating, setRating] = useState<number | null>(null);
   const [review, setReview] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
   const reviewId = useId();
 
-  if (service === null || !hydrated) return null;
-  if (!signedIn) return <SignedOut service={service} />;
+  if (service === null) return null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -112,30 +95,33 @@ export default function ReviewForm(props: ReviewFormProps) {
       });
   };
 
-  // No action or method: the form only ever exists with JavaScript, and is sent by it.
+  // No action or method: only a member's form has a button, and it is sent by JavaScript.
   // noValidate: an incomplete form gets the spec's alert, not the browser's bubble.
   return (
     <form className="form isl-review-form" noValidate onSubmit={onSubmit}>
-      <StarRating value={rating} onChange={setRating} />
-      <div className="field">
-        <label className="field-label" htmlFor={reviewId}>
-          Your review
-        </label>
-        <textarea
-          id={reviewId}
-          name="review"
-          rows={5}
-          required
-          value={review}
-          onChange={(event) => setReview(event.currentTarget.value)}
-        />
-      </div>
-      <button className="button button--primary" type="submit" disabled={submitting} aria-busy={submitting ? true : undefined}>
-        Submit review
-      </button>
+      <MemberFields member={member}>
+        <StarRating value={rating} onChange={setRating} />
+        <div className="field">
+          <label className="field-label" htmlFor={reviewId}>
+            Your review
+          </label>
+          <textarea
+            id={reviewId}
+            name="review"
+            rows={5}
+            required
+            value={review}
+            onChange={(event) => setReview(event.currentTarget.value)}
+          />
+        </div>
+      </MemberFields>
+      <MemberSubmit
+        member={member}
+        busy={submitting}
+        label="Submit review"
+        signInFor="to leave a review of this service."
+        path={`${DETAILS_PAGE}?id=${service}`}
+      />
     </form>
   );
 }
-
-/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
-export const clientOnly = true;

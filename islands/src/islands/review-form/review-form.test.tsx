@@ -4,6 +4,7 @@ import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { serverMarkup } from '../../../test/server-markup.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
 import { appStore, AUTH_STORAGE_KEY, restoreSession } from '../../lib/store/index.ts';
 import ReviewForm from './index.tsx';
@@ -50,20 +51,27 @@ describe('review-form', () => {
     localStorage.clear();
   });
 
-  it('leaves its place empty in the server markup (the page says why), so no form posts anywhere', () => {
-    expect(loadServerBundle()('review-form', JSON.stringify(PROPS), 'review-form-0-')).toBe('');
+  it('renders on the server the form a visitor sees: the fields disabled and, for its button, a way to sign in and come back', () => {
+    const root = serverMarkup('review-form', PROPS);
+    const form = root.querySelector('form')!;
+    // Nothing a browser without JavaScript could post: no action, no method, no submit button.
+    expect(form.hasAttribute('action')).toBe(false);
+    expect(form.hasAttribute('method')).toBe(false);
+    expect(root.querySelector('button, input[type="submit"]')).toBeNull();
+    expect(radios(root).map((star) => star.value)).toEqual(['1', '2', '3', '4', '5']);
+    expect(root.querySelector(`label[for="${textarea(root).id}"]`)?.textContent).toBe('Your review');
+    expect(root.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled).toBe(true);
+    expect(root.querySelector('.isl-sign-in-row')?.textContent).toBe('Sign into leave a review of this service. New here? Create an account');
+    const login = root.querySelector('.isl-sign-in-row a.button')?.getAttribute('href') ?? '';
+    expect(new URLSearchParams(login.split('?')[1]).get('redirect')).toBe('/services/details?id=3');
+    expect(root.querySelector('.isl-sign-in-row a[href="/user/register"]')).not.toBeNull();
   });
 
-  it('gives a signed-out visitor, once hydrated, a way to sign in that comes back to this service, and no form', async () => {
+  it('hydrates for a signed-out visitor on that markup without a mismatch, and keeps it', async () => {
     t.island = await hydrateServerMarkup('review-form', ReviewForm, PROPS);
     expect(t.island.errors).toEqual([]);
-    const root = t.island.element;
-    expect(root.textContent).toContain('Sign in to leave a review of this service.');
-    const login = root.querySelector('a.button')?.getAttribute('href') ?? '';
-    expect(login).toBe('/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D3');
-    expect(new URLSearchParams(login.split('?')[1]).get('redirect')).toBe('/services/details?id=3');
-    expect(root.querySelector('form')).toBeNull();
-    expect(root.querySelector('a[href="/user/register"]')).not.toBeNull();
+    expect(t.island.element.querySelector('.isl-sign-in-row')).not.toBeNull();
+    expect(t.island.element.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled).toBe(true);
   });
 
   it('renders nothing without a service id', () => {
@@ -83,7 +91,9 @@ describe('review-form', () => {
     // Required for assistive technology; the spec's alert, not the browser's, says what is missing.
     expect(form?.noValidate).toBe(true);
     expect(textarea(root).required).toBe(true);
-    const group = root.querySelector('fieldset');
+    expect(root.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled).toBe(false);
+    expect(root.querySelector('.isl-sign-in-row')).toBeNull();
+    const group = root.querySelector('fieldset.isl-rating');
     expect(group?.querySelector('legend')?.textContent).toBe('Your rating');
     const stars = radios(root);
     expect(stars.map((star) => star.value)).toEqual(['1', '2', '3', '4', '5']);

@@ -4,8 +4,6 @@ import { formText, useAccountForm } from '../../lib/account/use-account-form.ts'
 import { apiRequest } from '../../lib/api/client.ts';
 import type { ActionResult } from '../../lib/api/result.ts';
 import type { ApiSchemas } from '../../lib/api/types.ts';
-import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
-import { navigate } from '../../lib/navigation/navigate.ts';
 import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
 import { logWarning } from '../../lib/runtime/log.ts';
 import { useAppStore } from '../../lib/store/index.ts';
@@ -29,14 +27,15 @@ async function report(review: number, data: FormData): Promise<ActionResult<ApiS
 }
 
 /**
- * Under each review on a service's page: "Report this review" opens a short form (signed-out
- * visitors go to sign in first and come back), which tells staff what is wrong with it.
+ * Under each review on a service's page: "Report this review" opens a short form, which tells
+ * staff what is wrong with it. The server renders what anyone but a member has: a link to sign
+ * in that comes back to the service; a member's button, once the session is known, looks the same.
  */
 export default function ReviewReport(props: ReviewReportProps) {
   const review = positive(props.review);
   const service = positive(props.service);
-  const hydrated = useHydrated();
-  const signedIn = useAppStore((state) => state.session.accessToken !== null);
+  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  const member = useAppStore((state) => state.session.accessToken !== null);
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const form = useAccountForm(FIELDS, async (data) => {
@@ -44,22 +43,19 @@ export default function ReviewReport(props: ReviewReportProps) {
     if (result.success) setDone(result.data.message);
     return result;
   });
-  // Without JavaScript there is nothing to do here: the server leaves the place empty.
-  if (!hydrated || review === null) return null;
+  if (review === null) return null;
   if (done !== null) return <p className="isl-review-report" role="status">{done}</p>;
+  if (!member) {
+    const login = loginUrlReturningTo({ pathname: '/services/details', search: service === null ? '' : `?id=${service}`, hash: '' });
+    return (
+      <a className="isl-review-report isl-review-report__open" href={login} title="Sign in to report this review">
+        Report this review
+      </a>
+    );
+  }
   if (!open) {
     return (
-      <button
-        type="button"
-        className="link-button isl-review-report"
-        onClick={() => {
-          if (!signedIn) {
-            navigate(loginUrlReturningTo({ pathname: '/services/details', search: service === null ? '' : `?id=${service}`, hash: '' }));
-            return;
-          }
-          setOpen(true);
-        }}
-      >
+      <button type="button" className="isl-review-report isl-review-report__open" onClick={() => setOpen(true)}>
         Report this review
       </button>
     );
@@ -71,6 +67,3 @@ export default function ReviewReport(props: ReviewReportProps) {
     </form>
   );
 }
-
-/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
-export const clientOnly = true;

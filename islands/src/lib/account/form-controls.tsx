@@ -124,10 +124,10 @@ export function TextAreaField(props: {
   );
 }
 
-/** The form's main button, disabled while the form is being sent. */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/** The form's main button, disabled while the form is being sent (and when `disabled`). */
+export function SubmitButton({ busy, disabled = false, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
   return (
-    <button className="button button--primary" type="submit" disabled={busy} aria-busy={busy ? true : undefined}>
+    <button className="button button--primary" type="submit" disabled={busy || disabled} aria-busy={busy ? true : undefined}>
       {children}
     </button>
   );

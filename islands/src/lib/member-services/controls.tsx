@@ -1,22 +1,67 @@
 // Form parts of the member's marketplace islands that the account forms do not have, in the
 // same style (.field, the server's error under the control).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { SubmitButton } from '../account/form-controls.tsx';
 import { loginUrlReturningTo } from '../navigation/redirect.ts';
+
+/** The login page's address that comes back to `path` (path and query) after signing in. */
+function loginReturningTo(path: string): string {
+  const [pathname, query = ''] = path.split('?');
+  return loginUrlReturningTo({ pathname: pathname ?? path, search: query === '' ? '' : `?${query}`, hash: '' });
+}
 
 /** Why to sign in, and a way to sign in that comes back to `path` (path and query). */
 export function SignInNotice({ message, path }: { message: string; path: string }) {
-  const [pathname, query = ''] = path.split('?');
-  const login = loginUrlReturningTo({ pathname: pathname ?? path, search: query === '' ? '' : `?${query}`, hash: '' });
   return (
     <div className="notice">
       <p>{message}</p>
       <p className="notice-actions">
-        <a className="button button--primary" href={login}>
+        <a className="button button--primary" href={loginReturningTo(path)}>
           Sign in
         </a>
         <a href="/user/register">Create an account</a>
       </p>
     </div>
+  );
+}
+
+/**
+ * The fields of a form only a member sends, disabled for anyone else. The server renders them
+ * (so a visitor, with JavaScript or not, sees what the form asks) for a visitor: nobody's
+ * session is known there.
+ */
+export function MemberFields({ member, children }: { member: boolean; children: ReactNode }) {
+  return (
+    <fieldset className="isl-member-fields" disabled={!member}>
+      {children}
+    </fieldset>
+  );
+}
+
+/**
+ * The end of a form only a member sends: its submit button for a member; for anyone else, in
+ * the same room (one button's height), a way to sign in that comes back to `path` and why,
+ * e.g. "to apply for this job.". A member's form, shown once the session is known, so moves
+ * nothing below it.
+ */
+export function MemberSubmit(props: {
+  readonly member: boolean;
+  readonly busy: boolean;
+  readonly label: string;
+  /** What signing in is for, after "Sign in": "to leave a review of this service." */
+  readonly signInFor: string;
+  readonly path: string;
+}) {
+  if (props.member) return <SubmitButton busy={props.busy}>{props.label}</SubmitButton>;
+  return (
+    <p className="isl-sign-in-row">
+      <a className="button button--primary" href={loginReturningTo(props.path)}>
+        Sign in
+      </a>
+      <span>
+        {props.signInFor} New here? <a href="/user/register">Create an account</a>
+      </span>
+    </p>
   );
 }
 
