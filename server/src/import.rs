@@ -171,6 +171,11 @@ pub async fn import(db: &DatabaseConnection, fixture: Fixture) -> anyhow::Result
         change.touches([Tag::Site]);
     }
     change.commit().await?;
+    if report.changed_anything() && db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+        // The planner's statistics, at once rather than at autovacuum's next look (SQLite's are
+        // made when a connection opens).
+        db.execute_unprepared("ANALYZE").await?;
+    }
     Ok(report)
 }
 

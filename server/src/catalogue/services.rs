@@ -1,13 +1,13 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
 use crate::domain::Pence;
-use crate::http::list::PageRequest;
+use crate::http::list::{PageRequest, ids_of_page, in_order_of};
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::reviews::queries::{ReviewRow, ratings, reviews};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
 use entity::words::ListingStatus;
 use entity::{category, service};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ServiceOrder {
@@ -86,13 +86,13 @@ pub async fn services(
         ServiceOrder::Title => query.order_by_asc(service::Column::Title),
     }
     .order_by_asc(service::Column::Id);
-    let paginator = query.find_also_related(category::Entity).paginate(db, page_size);
-    let total = paginator.num_items().await?;
-    let rows = match (PageRequest { page: page.max(1), size: page_size }).offset_within(total) {
-        Some(_) => paginator.fetch_page(page.saturating_sub(1)).await?,
-        None => Vec::new(),
-    };
-    let rows = rows.into_iter().filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))).collect();
+    let (total, ids) = ids_of_page(db, query, service::Column::Id, PageRequest { page: page.max(1), size: page_size }).await?;
+    if ids.is_empty() {
+        return Ok((Vec::new(), total));
+    }
+    let rows = service::Entity::find().filter(service::Column::Id.is_in(ids.iter().copied())).find_also_related(category::Entity).all(db).await?;
+    let rows =
+        in_order_of(&ids, rows, |(s, _)| s.id).into_iter().filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))).collect();
     Ok((rows, total))
 }
 

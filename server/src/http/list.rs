@@ -8,7 +8,7 @@ use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use entity::words::{Filter, Word};
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, Select};
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, QueryOrder, QuerySelect, Select};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -171,6 +171,31 @@ where
         None => Vec::new(),
     };
     Ok((count, rows))
+}
+
+/// One page of the ids of `select`'s rows (in its order), and how many rows match in all. Only
+/// the ids are counted and sorted, then the caller reads the page's rows by id: on the large
+/// data a search counted and sorted 1,600 whole services to show 20 (10 ms a request).
+pub async fn ids_of_page<C, E>(db: &C, select: Select<E>, id: E::Column, request: PageRequest) -> Result<(u64, Vec<i32>), DbErr>
+where
+    C: ConnectionTrait,
+    E: EntityTrait,
+{
+    let ids = select.select_only().column(id);
+    let mut counted = ids.clone();
+    QueryOrder::query(&mut counted).clear_order_by();
+    let count = counted.into_tuple::<i32>().count(db).await?;
+    let page = match request.offset_within(count) {
+        Some(offset) => ids.offset(offset).limit(request.size).into_tuple::<i32>().all(db).await?,
+        None => Vec::new(),
+    };
+    Ok((count, page))
+}
+
+/// `rows` put in the order of `ids` (a page read by id comes back in the table's order).
+pub fn in_order_of<T>(ids: &[i32], rows: Vec<T>, id_of: impl Fn(&T) -> i32) -> Vec<T> {
+    let mut by_id: std::collections::HashMap<i32, T> = rows.into_iter().map(|row| (id_of(&row), row)).collect();
+    ids.iter().filter_map(|id| by_id.remove(id)).collect()
 }
 
 #[cfg(test)]

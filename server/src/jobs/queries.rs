@@ -3,7 +3,7 @@
 //! touching it; a removed job is in no list and on no page.
 
 use crate::domain::{Pence, uk_time};
-use crate::http::list::{PageRequest, rows_of_page};
+use crate::http::list::{PageRequest, ids_of_page, in_order_of};
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use app::data::{JobCard, JobDetail};
 use chrono::NaiveDate;
@@ -72,8 +72,12 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
         query = query.filter(job::Column::OwnerId.eq(owner));
     }
     let query = query.order_by_desc(job::Column::PostedAt).order_by_desc(job::Column::Id);
-    let (total, rows) = rows_of_page(db, query, PageRequest { page: page.max(1), size: page_size }).await?;
-    Ok((rows, total))
+    let (total, ids) = ids_of_page(db, query, job::Column::Id, PageRequest { page: page.max(1), size: page_size }).await?;
+    if ids.is_empty() {
+        return Ok((Vec::new(), total));
+    }
+    let rows = job::Entity::find().filter(job::Column::Id.is_in(ids.iter().copied())).all(db).await?;
+    Ok((in_order_of(&ids, rows, |j| j.id), total))
 }
 
 /// The id and last change of every job open today, for the pages worth prerendering and listing in the sitemap.

@@ -32,6 +32,12 @@ pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection
             .busy_timeout(Duration::from_secs(10))
             .foreign_keys(true)
             .create_if_missing(true)
+            // SQLite keeps no statistics of how the data is spread unless asked. Without them a
+            // search counted its matches by walking every Open service (10 ms on the large
+            // data) instead of looking up the few the index found (2 ms). This analyzes, at
+            // each connection's start and within a bounded effort, the tables never analyzed or
+            // much changed since.
+            .pragma("optimize", "0x10002")
     });
     let db = Database::connect(options).await?;
     Ok(db)
