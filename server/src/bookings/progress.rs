@@ -10,6 +10,7 @@ use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::state::AppState;
+use app::routes::Tag;
 use chrono::Utc;
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
@@ -64,6 +65,10 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
         ),
         Step::Complete => (texts::completed(&when, service.id), "booking.complete", texts::completed_entry(member.id, &when)),
     };
+    if let Step::Complete = step {
+        // The member's reviews of the service now show "Verified booking".
+        change.touches([Tag::Service(service.id), Tag::Reviews]);
+    }
     change.notify(&notifier, &member, notice).await?;
     let entry = Action::new(action, "booking", Some(id), summary).changed(json!({"status": from}), json!({"status": to}));
     change.audit(staff, entry).await?;

@@ -16,7 +16,7 @@ use parking_lot::RwLock;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A handler's answer that is the same for every visitor, and the tags it was made from when
 /// it is worth keeping.
@@ -52,13 +52,17 @@ struct MadeFrom(Vec<Tag>);
 
 /// How long an answer is kept at most, whatever happens: answers carry signed links to service
 /// images that work for 15 minutes, so a kept answer's links work for 10 minutes more at least.
+/// Counted from when it was made (weighing it again after it made another encoding of itself
+/// would start moka's own clock again).
 const LIFETIME: Duration = Duration::from_secs(5 * 60);
 
-/// The largest answer kept (a list of 100 services is about 60 KB).
+/// The largest answer kept (a list of 100 services is about 60 KB; 100 jobs of long
+/// descriptions can be several megabytes).
 const MOST_KEPT_BYTES: usize = 1024 * 1024;
 
 struct Kept {
     body: Arc<Encoded>,
+    made_at: Instant,
     /// The version of each tag the answer was made from, when it was made.
     made_from: Box<[(Tag, u64)]>,
 }
@@ -104,7 +108,7 @@ impl AnswerCache {
 
     fn get(&self, key: &str) -> Option<Arc<Kept>> {
         let kept = self.memory.get(key)?;
-        let current = {
+        let current = kept.made_at.elapsed() < LIFETIME && {
             let versions = self.versions.read();
             kept.made_from.iter().all(|(tag, version)| versions.of(tag) == *version)
         };
@@ -124,7 +128,7 @@ impl AnswerCache {
             return;
         }
         let made_from = tags.iter().map(|tag| (*tag, versions.of(tag))).collect();
-        self.memory.insert(key, Arc::new(Kept { body, made_from }));
+        self.memory.insert(key, Arc::new(Kept { body, made_at: Instant::now(), made_from }));
     }
 
     /// Makes every answer made from any of `tags` stale.
@@ -172,7 +176,9 @@ pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, 
     let Some(MadeFrom(tags)) = response.extensions().get::<MadeFrom>().cloned() else {
         return response;
     };
-    if response.status() != StatusCode::OK {
+    // An answer too big to keep (or of a size not known before reading it) goes out as it is.
+    let small = axum::body::HttpBody::size_hint(response.body()).upper().is_some_and(|bytes| bytes <= MOST_KEPT_BYTES as u64);
+    if response.status() != StatusCode::OK || !small {
         return response;
     }
     answers.missed.fetch_add(1, Ordering::Relaxed);

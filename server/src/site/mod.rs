@@ -59,7 +59,9 @@ pub struct Site {
     pub cache: Arc<PageCache>,
     /// The API's answers to visitors, invalidated with the pages.
     pub answers: AnswerCache,
-    site_data: RwLock<Option<Arc<SiteData>>>,
+    /// The site's data once loaded, and how many times it was dropped: a load that began before
+    /// a drop is served but not kept.
+    site_data: RwLock<(Option<Arc<SiteData>>, u64)>,
     /// This server's name in invalidation notices.
     pub sender_id: String,
     /// One prerender pass at a time: a second waits, then finds most pages already cached.
@@ -81,7 +83,7 @@ impl Site {
             islands,
             cache,
             answers,
-            site_data: RwLock::new(None),
+            site_data: RwLock::new((None, 0)),
             prerendering: tokio::sync::Mutex::new(()),
             sender_id: invalidation::new_sender_id(),
             listening: tokio::sync::watch::Sender::new(false),
@@ -90,11 +92,18 @@ impl Site {
 
     /// Categories and website info, loaded once and kept until they change.
     pub async fn site_data(&self) -> Result<Arc<SiteData>, PageError> {
-        if let Some(data) = self.site_data.read().clone() {
-            return Ok(data);
-        }
+        let drops = {
+            let kept = self.site_data.read();
+            if let Some(data) = kept.0.clone() {
+                return Ok(data);
+            }
+            kept.1
+        };
         let data = Arc::new(loaders::load_site(&self.db, self.config.brand.as_deref(), self.payment_terms(), self.config.document_retention_months).await?);
-        *self.site_data.write() = Some(data.clone());
+        let mut kept = self.site_data.write();
+        if kept.1 == drops {
+            kept.0 = Some(data.clone());
+        }
         Ok(data)
     }
 
@@ -192,7 +201,7 @@ impl Site {
     /// so that an outage still shows a proper page.
     pub async fn error_html(&self, status: u16, path: &str) -> String {
         // While the database is unreachable, asking it again would make the 503 wait twice.
-        let known = if status == 503 { self.site_data.read().clone().ok_or(PageError::Unavailable) } else { self.site_data().await };
+        let known = if status == 503 { self.site_data.read().0.clone().ok_or(PageError::Unavailable) } else { self.site_data().await };
         let site = match known {
             Ok(site) => (*site).clone(),
             Err(_) => SiteData {
@@ -221,7 +230,8 @@ impl Site {
     /// Drops the pages made from `tags` and renders the enumerable ones again in the background.
     pub fn invalidate_here(self: &Arc<Self>, tags: &[Tag]) {
         if tags.contains(&Tag::Site) {
-            *self.site_data.write() = None;
+            let mut kept = self.site_data.write();
+            *kept = (None, kept.1 + 1);
         }
         self.answers.invalidate(tags);
         let stale = self.cache.invalidate(tags);

@@ -107,3 +107,24 @@ async fn an_answer_made_at_the_budget_is_dropped_before_memory_grows() {
     }
     assert!(app.site.answers.weighed_bytes() <= 64 * 1024, "{} bytes kept", app.site.answers.weighed_bytes());
 }
+
+async fn an_answer_too_big_to_keep_goes_out_whole(app: &TestApp) {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait, IntoActiveModel};
+    let job = entity::job::Entity::find().one(&app.site.db).await.unwrap().expect("the demo data has jobs");
+    let description = "Long hours, good pay. ".repeat(60_000);
+    let mut row = job.clone().into_active_model();
+    row.description = Set(description.clone());
+    row.update(&app.site.db).await.unwrap();
+    let path = format!("/api/service/jobs/{}/", job.id);
+    let before = found(app);
+    for _ in 0..2 {
+        let (status, answer) = app.json(&path).await;
+        assert_eq!(status, 200, "more than a megabyte is answered, not refused");
+        assert_eq!(answer["description"].as_str().map(str::len), Some(description.len()));
+    }
+    assert_eq!(found(app), before, "and made each time, not kept");
+    assert_eq!(app.json("/api/service/jobs/?page_size=1").await.0, 200);
+    let (status, _) = app.call(Method::GET, "/api/service/jobs/?page_size=1", None, Some("not-a-token")).await;
+    assert_eq!(status, 401, "a request with credentials is checked, never answered from the cache");
+}
+on_both_databases!(an_answer_too_big_to_keep_goes_out_whole);
