@@ -54,7 +54,7 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
     let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
     let order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse).unwrap_or_default();
     errors.finish()?;
-    let answer = |list| if query.text("search").is_some() { Shared::not_kept(Json(list)) } else { Shared::made_from([Tag::Site, Tag::Services], Json(list)) };
+    let answer = |list| Shared::list(&query, [Tag::Site, Tag::Services], Json(list));
     if status == Some(ListingStatus::Closed) {
         return Ok(answer(query.page(request, 0, Vec::new())?));
     }

@@ -73,7 +73,7 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
         _ => None,
     });
     errors.finish()?;
-    let answer = |list| if query.text("search").is_some() { Shared::not_kept(Json(list)) } else { Shared::made_from([Tag::Site, Tag::Jobs], Json(list)) };
+    let answer = |list| Shared::list(&query, [Tag::Site, Tag::Jobs], Json(list));
     let owner_id = match (mine, viewer.user_id()) {
         (Some(true), Some(id)) => Some(id),
         (Some(true), None) => return Err(AppError::Unauthorized(NO_CREDENTIALS.into())),

@@ -9,7 +9,7 @@ use super::encoded::{Encoded, Vary};
 use super::handlers::JSON;
 use app::routes::Tag;
 use axum::extract::{Request, State};
-use axum::http::{Method, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use parking_lot::RwLock;
@@ -31,9 +31,10 @@ impl<T> Shared<T> {
         Shared { made_from: Some(tags.into()), answer }
     }
 
-    /// An answer that would rarely be asked again (a search): made each time.
-    pub fn not_kept(answer: T) -> Self {
-        Shared { made_from: None, answer }
+    /// A list's answer: kept until a write touches one of `tags`, unless it answers a search,
+    /// which would rarely be asked again and is made each time.
+    pub fn list(query: &crate::http::list::ListQuery, tags: impl Into<Vec<Tag>>, answer: T) -> Self {
+        Shared { made_from: query.text("search").is_none().then(|| tags.into()), answer }
     }
 }
 
@@ -171,7 +172,13 @@ pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, 
         return response;
     }
     let generation = answers.generation();
-    let asked = request.headers().clone();
+    // What the answer depends on of the request, which the handler consumes.
+    let mut asked = HeaderMap::new();
+    for name in [header::IF_NONE_MATCH, header::ACCEPT_ENCODING] {
+        if let Some(value) = request.headers().get(&name) {
+            asked.insert(name, value.clone());
+        }
+    }
     let response = next.run(request).await;
     let Some(MadeFrom(tags)) = response.extensions().get::<MadeFrom>().cloned() else {
         return response;

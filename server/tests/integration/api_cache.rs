@@ -96,7 +96,7 @@ async fn a_write_drops_the_answers_made_from_what_it_touched(app: &TestApp) {
 on_both_databases!(a_write_drops_the_answers_made_from_what_it_touched);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_answer_made_at_the_budget_is_dropped_before_memory_grows() {
+async fn kept_answers_stay_within_their_quarter_of_the_budget() {
     // A small budget: kept answers are weighed, and the older ones go.
     let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.page_cache_bytes = 256 * 1024).await;
     for page in 1..=3 {
