@@ -16,6 +16,7 @@ pub mod routes;
 use data::{Assets, PagePayload, SiteData};
 use island::{IslandContext, IslandRenderer};
 use leptos::prelude::*;
+pub use pages::document_start;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 

@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod build;
 pub mod cache;
+pub mod compression;
 pub mod encoded;
 pub mod export;
 pub mod handlers;
@@ -21,6 +22,7 @@ use app::island::IslandRenderer;
 use app::routes::{PageData, Route, Tag};
 use build::Build;
 use cache::{Body, PageCache};
+use compression::DocumentStart;
 use encoded::Encoded;
 use parking_lot::RwLock;
 use sea_orm::DatabaseConnection;
@@ -55,6 +57,8 @@ pub struct Site {
     pub config: Config,
     pub build: Build,
     build_files: handlers::BuildFiles,
+    /// The bytes every document of this build begins with, compressed once.
+    document_start: Arc<DocumentStart>,
     islands: Arc<dyn IslandRenderer>,
     pub cache: Arc<PageCache>,
     /// The API's answers to visitors, invalidated with the pages.
@@ -75,10 +79,12 @@ impl Site {
         // The budget is shared: pages take three quarters, the API's answers the rest.
         let cache = Arc::new(PageCache::new(&config.data_dir.join("pages"), config.page_cache_bytes / 4 * 3)?);
         let answers = AnswerCache::new(config.page_cache_bytes / 4);
+        let document_start = Arc::new(DocumentStart::new(app::document_start(&build.assets(&config.public_url))));
         Ok(Site {
             db,
             config,
             build_files: handlers::BuildFiles::new(&build),
+            document_start,
             build,
             islands,
             cache,
@@ -136,8 +142,9 @@ impl Site {
         let islands = self.islands.clone();
         let (url, tags) = (route.url(), route.tags());
         let cache = self.cache.clone();
+        let start = self.document_start.clone();
         Ok(tokio::task::spawn_blocking(move || {
-            let html = Arc::new(Encoded::compressed(app::render_page(&payload, &assets, islands).as_bytes()));
+            let html = Arc::new(Encoded::compressed_document(app::render_page(&payload, &assets, islands).as_bytes(), &start));
             let json = Arc::new(Encoded::compressed(&serde_json::to_vec(&payload).expect("page data serialises")));
             cache.put(&url, tags, &html, &json, generation);
             if cache.is_wasteful() {
@@ -160,7 +167,7 @@ impl Site {
         let islands = self.islands.clone();
         let html =
             tokio::task::spawn_blocking(move || app::render_page(&payload, &assets, islands)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?;
-        Ok(Arc::new(Encoded::fresh(html.into_bytes())))
+        Ok(Arc::new(Encoded::fresh_document(html.into_bytes(), self.document_start.clone())))
     }
 
     /// The HTML of `route`'s page made from `page` instead of its loader's data: the answer

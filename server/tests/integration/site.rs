@@ -223,17 +223,27 @@ async fn the_benchmark_fixture_imports_twice_without_changes() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn responses_are_compressed_and_revalidated() {
     let app = TestApp::spawn(common::Backend::Sqlite).await;
-    let url = format!("{}/about", app.base);
-    let br = app.client.get(&url).header("accept-encoding", "br").send().await.unwrap();
-    assert_eq!(br.headers()["content-encoding"], "br");
-    let etag = br.headers()["etag"].to_str().unwrap().to_string();
-    let gzip = app.client.get(&url).header("accept-encoding", "gzip").send().await.unwrap();
-    assert_eq!(gzip.headers()["content-encoding"], "gzip");
-    let plain = app.client.get(&url).send().await.unwrap();
-    assert!(plain.headers().get("content-encoding").is_none());
-    assert!(plain.text().await.unwrap().contains("</html>"));
-    let again = app.client.get(&url).header("if-none-match", &etag).send().await.unwrap();
-    assert_eq!(again.status(), 304);
+    // A kept page and a search, made per request: both compressed after the start every page shares.
+    for path in ["/about", "/services?search=clean"] {
+        let url = format!("{}{path}", app.base);
+        let plain = app.client.get(&url).send().await.unwrap();
+        assert!(plain.headers().get("content-encoding").is_none());
+        let plain = plain.text().await.unwrap();
+        assert!(plain.ends_with("</html>"), "{path}");
+        let br = app.client.get(&url).header("accept-encoding", "br").send().await.unwrap();
+        assert_eq!(br.headers()["content-encoding"], "br");
+        let etag = br.headers()["etag"].to_str().unwrap().to_string();
+        let mut decoded = Vec::new();
+        brotli::BrotliDecompress(&mut &br.bytes().await.unwrap()[..], &mut decoded).unwrap();
+        assert_eq!(String::from_utf8(decoded).unwrap(), plain, "{path} in brotli");
+        let gzip = app.client.get(&url).header("accept-encoding", "gzip").send().await.unwrap();
+        assert_eq!(gzip.headers()["content-encoding"], "gzip");
+        let mut decoded = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gzip.bytes().await.unwrap()[..]), &mut decoded).unwrap();
+        assert_eq!(decoded, plain, "{path} in gzip");
+        let again = app.client.get(&url).header("if-none-match", &etag).send().await.unwrap();
+        assert_eq!(again.status(), 304);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
