@@ -20,6 +20,7 @@ mod m20261130_000001_notification_names;
 mod m20261130_000002_owed_refunds;
 mod m20261130_000003_contact_messages;
 mod m20261130_000004_job_seeker_confirmation;
+mod m20261201_000001_search_facets;
 
 pub struct Migrator;
 
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000002_owed_refunds::Migration),
             Box::new(m20261130_000003_contact_messages::Migration),
             Box::new(m20261130_000004_job_seeker_confirmation::Migration),
+            Box::new(m20261201_000001_search_facets::Migration),
         ]
     }
 }

@@ -1,0 +1,37 @@
+//! What a search filters and sorts its matches by, beside each row's id. On SQLite a search
+//! finds the ids in the full-text index and then reads each matching row for its status,
+//! category and order: rows of ~800 bytes, scattered over a table larger than SQLite's page
+//! cache. Measured on the `large` data (48,000 services, 1,720 matching "harrogate"): counting
+//! the matches took 3.7 ms and finding the first page 3.0 ms; with these narrow indexes, which
+//! SQLite reads instead of the rows, 0.8 and 0.9 ms. PostgreSQL filters its full-text matches
+//! in the same pass over its own index, so it has no use for them.
+
+use sea_orm_migration::prelude::*;
+use sea_orm_migration::sea_orm::DatabaseBackend;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+const SERVICES: &str = "idx_services_search_facets";
+const JOBS: &str = "idx_jobs_search_facets";
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        if manager.get_database_backend() != DatabaseBackend::Sqlite {
+            return Ok(());
+        }
+        let services = Index::create().name(SERVICES).table("services").col("id").col("status").col("category_id").col("priority").take();
+        manager.create_index(services).await?;
+        let jobs = Index::create().name(JOBS).table("jobs").col("id").col("removed_at").col("status").col("closes_at").col("posted_at").take();
+        manager.create_index(jobs).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        if manager.get_database_backend() != DatabaseBackend::Sqlite {
+            return Ok(());
+        }
+        manager.drop_index(Index::drop().name(SERVICES).table("services").to_owned()).await?;
+        manager.drop_index(Index::drop().name(JOBS).table("jobs").to_owned()).await
+    }
+}
