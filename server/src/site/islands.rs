@@ -16,7 +16,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 const MEMORY_LIMIT: usize = 128 * 1024 * 1024;
 /// An island that takes longer than this is stuck, not slow.
 const RENDER_TIMEOUT: Duration = Duration::from_secs(2);
-const MEMO_CAPACITY: usize = 20_000;
+/// The most bytes of markup (and their keys) the memo keeps before it starts again: a page's
+/// island repeats when the page is made again or a search is repeated, and a form's markup is
+/// 2 KB, so 20,000 entries, the bound before, held up to 40 MB on the `large` data.
+const MEMO_BYTES: usize = 4 << 20;
 
 struct Job {
     name: String,
@@ -29,7 +32,9 @@ type MemoKey = (String, String, String);
 
 pub struct QuickJsIslands {
     jobs: Mutex<mpsc::Sender<Job>>,
-    memo: RwLock<HashMap<MemoKey, String>>,
+    /// Markup by island, props and prefix, and the bytes it holds.
+    memo: RwLock<(HashMap<MemoKey, String>, usize)>,
+    memo_budget: usize,
     client_only: HashSet<String>,
 }
 
@@ -70,7 +75,7 @@ impl QuickJsIslands {
         for ready in ready {
             client_only = ready.recv()?.map_err(|e| anyhow::anyhow!("the islands server bundle does not load: {e}"))?.into_iter().collect();
         }
-        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new(HashMap::new()), client_only })
+        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new((HashMap::new(), 0)), memo_budget: MEMO_BYTES, client_only })
     }
 
     pub fn try_render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
@@ -78,7 +83,7 @@ impl QuickJsIslands {
             return Ok(String::new());
         }
         let key = (name.to_string(), props.to_string(), prefix.to_string());
-        if let Some(html) = self.memo.read().get(&key) {
+        if let Some(html) = self.memo.read().0.get(&key) {
             return Ok(html.clone());
         }
         let (reply, answer) = mpsc::channel();
@@ -87,11 +92,14 @@ impl QuickJsIslands {
             .send(Job { name: key.0.clone(), props: key.1.clone(), prefix: key.2.clone(), reply })
             .map_err(|_| "the island engines stopped".to_string())?;
         let html = answer.recv().map_err(|_| "an island engine stopped".to_string())??;
+        let size = key.0.len() + key.1.len() + key.2.len() + html.len();
         let mut memo = self.memo.write();
-        if memo.len() >= MEMO_CAPACITY {
-            memo.clear();
+        if memo.1 + size > self.memo_budget {
+            *memo = (HashMap::new(), 0);
         }
-        memo.insert(key, html.clone());
+        if memo.0.insert(key, html.clone()).is_none() {
+            memo.1 += size;
+        }
         Ok(html)
     }
 }
@@ -189,6 +197,18 @@ mod tests {
         let islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
         assert!(islands.try_render("loop", "{}", "l-0-").is_err());
         assert!(islands.try_render("hello", r#"{"who":"Bath"}"#, "h-0-").is_ok());
+    }
+
+    #[test]
+    fn the_memo_keeps_within_its_budget() {
+        let mut islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
+        islands.memo_budget = 1_000;
+        for town in 0..100 {
+            islands.try_render("hello", &format!(r#"{{"who":"Town {town}"}}"#), "h-0-").unwrap();
+            let (memo, bytes) = &*islands.memo.read();
+            assert!(*bytes <= 1_000 && !memo.is_empty(), "{bytes} bytes in {} entries", memo.len());
+            assert_eq!(*bytes, memo.iter().map(|(key, html)| key.0.len() + key.1.len() + key.2.len() + html.len()).sum::<usize>());
+        }
     }
 
     #[test]
