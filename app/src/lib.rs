@@ -16,7 +16,7 @@ pub mod routes;
 use data::{Assets, PagePayload, SiteData};
 use island::{IslandContext, IslandRenderer};
 use leptos::prelude::*;
-pub use pages::document_start;
+pub use pages::inline_stylesheet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 

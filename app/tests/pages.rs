@@ -244,6 +244,8 @@ fn assert_sound_document(html: &str, url: &str) {
     assert!(html.contains(VIEWPORT), "{url}: viewport");
     // The stylesheet is inline: the first paint waits for no request.
     assert!(html.contains("<style>.site{color:#0b5563}</style>"), "{url}: inline stylesheet");
+    // Byte for byte as the server looks for it, to compress it once.
+    assert_eq!(html.matches(&app::inline_stylesheet(&assets())).count(), 1, "{url}: the shared stylesheet, once");
     assert!(!html.contains(r#"rel="stylesheet""#), "{url}: no render-blocking stylesheet");
     assert!(html.contains(r#"<script type="module" src="/assets/runtime-8C1D.js"></script>"#), "{url}: runtime");
     assert!(html.contains(r#"<meta name="build-id" content="build-42">"#), "{url}: build id");

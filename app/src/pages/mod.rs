@@ -163,47 +163,49 @@ pub(crate) fn html(head: Head, assets: &Assets, body: AnyView) -> String {
     let site_name = format!("{} UK", head.brand);
     let (image, width, height) = SOCIAL_IMAGE;
     let image = format!("{}{image}", assets.public_url);
-    let head_rest = view! {
-        <title>{head.title.clone()}</title>
-        <meta name="description" content=head.description.clone()/>
-        {robots.map(|robots| view! { <meta name="robots" content=robots/> })}
-        {head.canonical.clone().map(|href| view! { <link rel="canonical" href=href/> })}
-        <meta name="build-id" content=assets.build_id.clone()/>
-        <meta name="theme-color" content=THEME_COLOR/>
-        {open_graph("og:type", "website".to_owned())}
-        {open_graph("og:locale", "en_GB".to_owned())}
-        {open_graph("og:site_name", site_name.clone())}
-        {open_graph("og:title", head.title.clone())}
-        {open_graph("og:description", head.description.clone())}
-        {head.canonical.map(|href| open_graph("og:url", href))}
-        {open_graph("og:image", image.clone())}
-        {open_graph("og:image:width", width.to_owned())}
-        {open_graph("og:image:height", height.to_owned())}
-        {open_graph("og:image:alt", site_name)}
-        <meta name="twitter:card" content="summary_large_image"/>
-        <meta name="twitter:title" content=head.title/>
-        <meta name="twitter:description" content=head.description/>
-        <meta name="twitter:image" content=image/>
-        {head.stylesheet.map(|href| view! { <link rel="stylesheet" href=href/> })}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
-        {head.structured_data.iter().map(|data| view! { <script type="application/ld+json" inner_html=json_ld(data)></script> }).collect_view()}
-        <script type="module" src=assets.runtime.clone()></script>
+    let view = view! {
+        <html lang="en-GB">
+            <head>
+                <meta charset="utf-8"/>
+                <meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"/>
+                <title>{head.title.clone()}</title>
+                <meta name="description" content=head.description.clone()/>
+                {robots.map(|robots| view! { <meta name="robots" content=robots/> })}
+                {head.canonical.clone().map(|href| view! { <link rel="canonical" href=href/> })}
+                <meta name="build-id" content=assets.build_id.clone()/>
+                <meta name="theme-color" content=THEME_COLOR/>
+                {open_graph("og:type", "website".to_owned())}
+                {open_graph("og:locale", "en_GB".to_owned())}
+                {open_graph("og:site_name", site_name.clone())}
+                {open_graph("og:title", head.title.clone())}
+                {open_graph("og:description", head.description.clone())}
+                {head.canonical.map(|href| open_graph("og:url", href))}
+                {open_graph("og:image", image.clone())}
+                {open_graph("og:image:width", width.to_owned())}
+                {open_graph("og:image:height", height.to_owned())}
+                {open_graph("og:image:alt", site_name)}
+                <meta name="twitter:card" content="summary_large_image"/>
+                <meta name="twitter:title" content=head.title/>
+                <meta name="twitter:description" content=head.description/>
+                <meta name="twitter:image" content=image/>
+                // The same on every page: the server compresses it once (its `site::compression`).
+                <style inner_html=assets.site_css.to_string()></style>
+                {head.stylesheet.map(|href| view! { <link rel="stylesheet" href=href/> })}
+                <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                {head.structured_data.iter().map(|data| view! { <script type="application/ld+json" inner_html=json_ld(data)></script> }).collect_view()}
+                <script type="module" src=assets.runtime.clone()></script>
+            </head>
+            <body>{body}</body>
+        </html>
     };
-    format!("{}{}</head><body>{}</body></html>", document_start(assets), head_rest.to_html(), body.to_html())
+    format!("<!DOCTYPE html>{}", view.to_html())
 }
 
-/// The first bytes of every document: the same on every page of a build, up to the end of the
-/// inline stylesheet, so that the server compresses them once (see the server's
-/// `site::encoded::DocumentStart`). The title and the rest of the head follow the stylesheet,
-/// which HTML allows; the charset stays within the first 1,024 bytes.
-pub fn document_start(assets: &Assets) -> String {
-    format!(
-        "<!DOCTYPE html><html lang=\"en-GB\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"{VIEWPORT}\"><style>{}</style>",
-        assets.site_css
-    )
+/// The inline stylesheet as every document holds it, byte for byte: two thirds of a page, the
+/// same on every page of a build, so that the server compresses it once.
+pub fn inline_stylesheet(assets: &Assets) -> String {
+    format!("<style>{}</style>", assets.site_css)
 }
-
-const VIEWPORT: &str = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no";
 
 /// JSON for a `<script>`: `<` written as `\u003c`, so that no text in it can close the script.
 fn json_ld(data: &serde_json::Value) -> String {

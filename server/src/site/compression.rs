@@ -1,11 +1,13 @@
-//! Brotli and gzip for the bodies the site keeps and serves, and for HTML documents the start
-//! they all share. Every document of a build begins with the same ~33 KB (`app::document_start`:
-//! the first tags of the head and the inline stylesheet), two thirds of a page. That start is
-//! compressed once, and a page's brotli is that stream joined bit for bit to one of the rest of
-//! the page: one stream for the browser. Measured on a service page and the job-post form:
-//! 175 to 203 µs instead of 796 to 854 µs, for 3% more bytes (9,842 instead of 9,548). The rest
-//! is not compressed with the start as its dictionary, which would save little (the stylesheet
-//! shares few words with the body): brotli 8.0.4 panics on some pages in that mode.
+//! Brotli and gzip for the bodies the site keeps and serves, and for HTML documents the part
+//! they all share. Every document of a build holds the same ~31 KB inline stylesheet
+//! (`app::inline_stylesheet`), two thirds of a page. It is compressed once; a page's brotli is
+//! its head up to the stylesheet, the stylesheet as kept, and the rest of the page, three
+//! streams joined bit for bit into one for the browser (brotli streams made to be concatenated
+//! refer to nothing before their own start). Measured on a service page and the job-post form:
+//! 175 to 203 µs instead of 796 to 854 µs, for 3% more bytes (9,842 instead of 9,548). The
+//! parts are not compressed with what precedes them as their dictionary, which would save
+//! little (the stylesheet shares few words with the page): brotli 8.0.4 panics on some pages in
+//! that mode.
 
 use brotli::concat::{BroCatli, BroCatliResult};
 use brotli::enc::StandardAlloc;
@@ -18,17 +20,19 @@ use std::io::Write;
 /// Quality 5, not 9: measured on a service page, 2.4 ms instead of 15.7 ms to render and
 /// compress, for 1% more bytes (6,743 instead of 6,690).
 const QUALITY: u32 = 5;
-/// The window: 4 MiB, more than any page; the same for a start and what follows it, as
-/// concatenation requires.
+// Qualities 0 and 1 take a fast path that ignores `appendable`: their streams cannot be joined.
+const _: () = assert!(QUALITY >= 2);
+/// The window: 4 MiB, more than any page; the same for every stream joined, as joining requires.
 const WINDOW_BITS: u32 = 22;
 
 /// Bytes holding exactly `bytes`: a growing Vec keeps up to twice its length, which a cache
 /// weighed by length would not see.
-pub fn exact(bytes: Vec<u8>) -> Bytes {
+fn exact(bytes: Vec<u8>) -> Bytes {
     bytes.into_boxed_slice().into()
 }
 
-pub fn compress(body: &[u8]) -> Bytes {
+/// `body` in brotli, as one stream.
+pub fn brotli(body: &[u8]) -> Bytes {
     let mut out = Vec::with_capacity(body.len() / 5);
     {
         let mut writer = brotli::CompressorWriter::new(&mut out, 16 * 1024, QUALITY, WINDOW_BITS);
@@ -37,49 +41,56 @@ pub fn compress(body: &[u8]) -> Bytes {
     exact(out)
 }
 
+/// `body` in gzip.
 pub fn gzip(body: &[u8]) -> Bytes {
     let mut out = GzEncoder::new(Vec::with_capacity(body.len() / 4), Compression::new(6));
     out.write_all(body).expect("writing to memory");
     exact(out.finish().expect("writing to memory"))
 }
 
-pub fn decompress(compressed: &[u8]) -> Bytes {
+/// The body of a brotli stream this module made.
+pub fn unbrotli(compressed: &[u8]) -> Bytes {
     let mut out = Vec::with_capacity(compressed.len() * 5);
     brotli::BrotliDecompress(&mut &compressed[..], &mut out).expect("our own brotli decompresses");
     exact(out)
 }
 
-/// The start every HTML document of this build shares, and its brotli, made once.
-pub struct DocumentStart {
-    text: Bytes,
+/// The part every HTML document of this build holds, and its brotli, made once.
+pub struct SharedPart {
+    text: Vec<u8>,
     compressed: Vec<u8>,
 }
 
-impl DocumentStart {
+impl SharedPart {
     pub fn new(text: String) -> Self {
-        let text = Bytes::from(text);
-        let compressed = part(&text, Joined::First);
-        DocumentStart { text, compressed }
+        let compressed = part(text.as_bytes(), Joined::Following).expect("brotli finishes into a buffer of its maximum size");
+        SharedPart { text: text.into_bytes(), compressed }
     }
 
-    /// `document` in brotli: its start as kept and the rest compressed now, when it begins with
-    /// this start; compressed whole otherwise.
-    pub fn compress(&self, document: &[u8]) -> Bytes {
-        match document.strip_prefix(&self.text[..]) {
-            Some(rest) if !rest.is_empty() => concatenate(&self.compressed, &part(rest, Joined::Following)).unwrap_or_else(|| compress(document)),
-            _ => compress(document),
-        }
+    /// `document` in brotli: the shared part as kept and the rest compressed now, when the
+    /// document holds the part with something before and after it; compressed whole otherwise.
+    pub fn brotli(&self, document: &[u8]) -> Bytes {
+        let joined = memchr::memmem::find(document, &self.text).and_then(|at| {
+            let (before, after) = (&document[..at], &document[at + self.text.len()..]);
+            if before.is_empty() || after.is_empty() {
+                return None;
+            }
+            concatenate(&[&part(before, Joined::First)?, &self.compressed, &part(after, Joined::Following)?])
+        });
+        joined.unwrap_or_else(|| brotli(document))
     }
 }
 
-/// Where a brotli stream made to be joined goes.
+/// Where a brotli stream made to be joined goes: first, or after another (then it refers to
+/// nothing before its own start).
 #[derive(Clone, Copy, PartialEq)]
 enum Joined {
     First,
     Following,
 }
 
-fn part(input: &[u8], joined: Joined) -> Vec<u8> {
+/// `input` as one brotli stream made to be joined; None if it did not finish.
+fn part(input: &[u8], joined: Joined) -> Option<Vec<u8>> {
     let mut state = BrotliEncoderStateStruct::new(StandardAlloc::default());
     state.params.quality = QUALITY as i32;
     state.params.lgwin = WINDOW_BITS as i32;
@@ -89,9 +100,10 @@ fn part(input: &[u8], joined: Joined) -> Vec<u8> {
         state.params.catable = true;
         state.params.magic_number = false;
     }
+    // Sized for the worst case, so that one call finishes.
     let mut out = vec![0; BrotliEncoderMaxCompressedSize(input.len())];
     let (mut available_in, mut next_in, mut available_out, mut next_out) = (input.len(), 0, out.len(), 0);
-    let finished = state.compress_stream(
+    let succeeded = state.compress_stream(
         BrotliEncoderOperation::BROTLI_OPERATION_FINISH,
         &mut available_in,
         input,
@@ -102,23 +114,24 @@ fn part(input: &[u8], joined: Joined) -> Vec<u8> {
         &mut None,
         &mut |_, _, _, _| (),
     );
+    let finished = succeeded && state.is_finished();
     BrotliEncoderDestroyInstance(&mut state);
-    // The output is sized for the worst case, so one call finishes.
-    assert!(finished, "brotli finishes into a buffer of its maximum size");
-    out.truncate(next_out);
-    out
+    finished.then(|| {
+        out.truncate(next_out);
+        out
+    })
 }
 
-/// `first` then `second` as one brotli stream; None if they were not made to be joined.
-fn concatenate(first: &[u8], second: &[u8]) -> Option<Bytes> {
+/// `streams` as one brotli stream; None if they were not made to be joined.
+fn concatenate(streams: &[&[u8]]) -> Option<Bytes> {
     let mut joined = BroCatli::new();
-    let mut out = vec![0; first.len() + second.len() + 16];
+    let mut out = vec![0; streams.iter().map(|s| s.len()).sum::<usize>() + 16];
     let mut written = 0;
-    for stream in [first, second] {
+    for stream in streams {
         joined.new_brotli_file();
         let mut read = 0;
         match joined.stream(stream, &mut read, &mut out, &mut written) {
-            BroCatliResult::Success | BroCatliResult::NeedsMoreInput => {}
+            BroCatliResult::Success | BroCatliResult::NeedsMoreInput if read == stream.len() => {}
             _ => return None,
         }
     }
@@ -135,29 +148,46 @@ fn concatenate(first: &[u8], second: &[u8]) -> Option<Bytes> {
 mod tests {
     use super::*;
 
-    fn stylesheet_start() -> String {
-        format!("<!DOCTYPE html><head><style>{}</style>", (0..400).map(|i| format!(".c{i}{{color:#0b5563;margin:{i}px}}")).collect::<String>())
+    fn stylesheet() -> String {
+        format!("<style>{}</style>", (0..400).map(|i| format!(".c{i}{{color:#0b5563;margin:{i}px}}")).collect::<String>())
+    }
+
+    fn document(before: &str, after: &str) -> String {
+        format!("{before}{}{after}", stylesheet())
     }
 
     #[test]
-    fn a_document_with_the_start_decompresses_to_itself() {
-        let start = DocumentStart::new(stylesheet_start());
-        let document = format!(
-            "{}<title>Cleaning</title><body>{}</body>",
-            stylesheet_start(),
-            (0..300).map(|i| format!("<p class=\"c{i}\">Deep clean {i}</p>")).collect::<String>()
-        );
-        let compressed = start.compress(document.as_bytes());
-        assert_eq!(decompress(&compressed), document.as_bytes());
-        let whole = compress(document.as_bytes()).len();
-        assert!(compressed.len() < whole * 11 / 10, "{} bytes against {whole} compressed whole", compressed.len());
+    fn a_document_with_the_shared_part_decompresses_to_itself() {
+        let shared = SharedPart::new(stylesheet());
+        let head = "<!DOCTYPE html><html lang=\"en-GB\"><head><title>Cleaning</title>";
+        let page = format!("</head><body>{}</body></html>", (0..300).map(|i| format!("<p class=\"c{i}\">Deep clean {i}</p>")).collect::<String>());
+        let whole = document(head, &page);
+        let compressed = shared.brotli(whole.as_bytes());
+        assert_eq!(unbrotli(&compressed), whole.as_bytes());
+        let alone = brotli(whole.as_bytes()).len();
+        assert!(compressed.len() < alone * 11 / 10, "{} bytes against {alone} compressed whole", compressed.len());
     }
 
     #[test]
-    fn a_document_without_the_start_is_compressed_whole() {
-        let start = DocumentStart::new(stylesheet_start());
-        for document in ["<!DOCTYPE html><p>An error page of another build</p>".to_string(), stylesheet_start(), String::new()] {
-            assert_eq!(decompress(&start.compress(document.as_bytes())), document.as_bytes());
+    fn any_rest_joins_the_shared_part() {
+        let shared = SharedPart::new(stylesheet());
+        // One and two bytes (a joined stream begins with two bytes as they are), several
+        // blocks, and bytes that do not compress at all.
+        let noise: String = (0..100_000u32).map(|i| char::from_u32(0x4e00 + (i.wrapping_mul(2_654_435_761) >> 20)).unwrap()).collect();
+        let long = "<p>Fully insured cleaners in Winchester</p>".repeat(3_000);
+        for (before, after) in [("<", ">"), ("<!", "</"), (long.as_str(), long.as_str()), (noise.as_str(), noise.as_str())] {
+            let whole = document(before, after);
+            assert_eq!(unbrotli(&shared.brotli(whole.as_bytes())), whole.as_bytes(), "{} and {} bytes around it", before.len(), after.len());
+        }
+    }
+
+    #[test]
+    fn a_document_without_the_shared_part_around_something_is_compressed_whole() {
+        let shared = SharedPart::new(stylesheet());
+        for whole in
+            ["<!DOCTYPE html><p>An error page of another build</p>".to_string(), stylesheet(), document("<head>", ""), document("", "</html>"), String::new()]
+        {
+            assert_eq!(unbrotli(&shared.brotli(whole.as_bytes())), whole.as_bytes());
         }
     }
 }

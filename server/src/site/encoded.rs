@@ -2,7 +2,7 @@
 //! brotli alone, which nearly every client takes; gzip and the uncompressed body are made from
 //! it the first time a client asks for them, and kept beside it from then on.
 
-use super::compression::{DocumentStart, compress, decompress, gzip};
+use super::compression::{SharedPart, brotli, gzip, unbrotli};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use bytes::Bytes;
@@ -81,8 +81,8 @@ pub struct Encoded {
     br: OnceLock<Bytes>,
     gzip: OnceLock<Bytes>,
     identity: OnceLock<Bytes>,
-    /// For a document served once: the start it shares with every page, to compress it faster.
-    document_start: Option<Arc<DocumentStart>>,
+    /// For a document served once: the part it shares with every page, to compress it faster.
+    shared_part: Option<Arc<SharedPart>>,
 }
 
 /// The ETag of a body: the first 8 bytes of its SHA-256.
@@ -106,28 +106,28 @@ pub fn etag_bytes(etag: &HeaderValue) -> EtagBytes {
 impl Encoded {
     /// A body to keep: compressed now, once.
     pub fn compressed(body: &[u8]) -> Self {
-        Encoded::stored(compress(body), etag_of(body))
+        Encoded::stored(brotli(body), etag_of(body))
     }
 
-    /// An HTML document to keep: compressed now, once, after the start it shares with every page.
-    pub fn compressed_document(document: &[u8], start: &DocumentStart) -> Self {
-        Encoded::stored(start.compress(document), etag_of(document))
+    /// An HTML document to keep: compressed now, once, around the part it shares with every page.
+    pub fn compressed_document(document: &[u8], shared: &SharedPart) -> Self {
+        Encoded::stored(shared.brotli(document), etag_of(document))
     }
 
     /// A body as it was kept: its brotli bytes and ETag.
     pub fn stored(br: Bytes, etag: HeaderValue) -> Self {
-        Encoded { etag, br: OnceLock::from(br), gzip: OnceLock::new(), identity: OnceLock::new(), document_start: None }
+        Encoded { etag, br: OnceLock::from(br), gzip: OnceLock::new(), identity: OnceLock::new(), shared_part: None }
     }
 
     /// A body served once (a search): compressed only into the encoding its client takes. It
     /// is never weighed by a cache, so its bytes are not copied into an exact allocation.
     pub fn fresh(body: Vec<u8>) -> Self {
-        Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(Bytes::from(body)), document_start: None }
+        Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(Bytes::from(body)), shared_part: None }
     }
 
     /// An HTML document served once (a search), compressed like [`Encoded::fresh`].
-    pub fn fresh_document(document: Vec<u8>, start: Arc<DocumentStart>) -> Self {
-        Encoded { document_start: Some(start), ..Encoded::fresh(document) }
+    pub fn fresh_document(document: Vec<u8>, shared: Arc<SharedPart>) -> Self {
+        Encoded { shared_part: Some(shared), ..Encoded::fresh(document) }
     }
 
     /// The brotli bytes as kept, if any.
@@ -138,9 +138,9 @@ impl Encoded {
     /// The body in `encoding`, and whether it had to be made now (so its keeper can weigh it again).
     pub fn bytes(&self, encoding: Encoding) -> (Bytes, bool) {
         let (slot, make): (&OnceLock<Bytes>, fn(&Self) -> Bytes) = match encoding {
-            Encoding::Brotli => (&self.br, |e| match &e.document_start {
-                Some(start) => start.compress(&e.identity().0),
-                None => compress(&e.identity().0),
+            Encoding::Brotli => (&self.br, |e| match &e.shared_part {
+                Some(shared) => shared.brotli(&e.identity().0),
+                None => brotli(&e.identity().0),
             }),
             Encoding::Gzip => (&self.gzip, |e| gzip(&e.identity().0)),
             Encoding::Identity => return self.identity(),
@@ -156,7 +156,7 @@ impl Encoded {
             Some(bytes) => (bytes.clone(), false),
             None => {
                 let br = self.br.get().expect("a body holds at least one encoding");
-                (self.identity.get_or_init(|| decompress(br)).clone(), true)
+                (self.identity.get_or_init(|| unbrotli(br)).clone(), true)
             }
         }
     }
@@ -243,6 +243,6 @@ mod tests {
         let fresh = Encoded::fresh(b"<p>results</p>".repeat(100));
         let (br, made) = fresh.bytes(Encoding::Brotli);
         assert!(made);
-        assert_eq!(decompress(&br), Bytes::from(b"<p>results</p>".repeat(100)));
+        assert_eq!(unbrotli(&br), Bytes::from(b"<p>results</p>".repeat(100)));
     }
 }

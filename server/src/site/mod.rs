@@ -22,7 +22,7 @@ use app::island::IslandRenderer;
 use app::routes::{PageData, Route, Tag};
 use build::Build;
 use cache::{Body, PageCache};
-use compression::DocumentStart;
+use compression::SharedPart;
 use encoded::Encoded;
 use parking_lot::RwLock;
 use sea_orm::DatabaseConnection;
@@ -57,8 +57,8 @@ pub struct Site {
     pub config: Config,
     pub build: Build,
     build_files: handlers::BuildFiles,
-    /// The bytes every document of this build begins with, compressed once.
-    document_start: Arc<DocumentStart>,
+    /// The part every document of this build holds (its inline stylesheet), compressed once.
+    shared_part: Arc<SharedPart>,
     islands: Arc<dyn IslandRenderer>,
     pub cache: Arc<PageCache>,
     /// The API's answers to visitors, invalidated with the pages.
@@ -79,12 +79,12 @@ impl Site {
         // The budget is shared: pages take three quarters, the API's answers the rest.
         let cache = Arc::new(PageCache::new(&config.data_dir.join("pages"), config.page_cache_bytes / 4 * 3)?);
         let answers = AnswerCache::new(config.page_cache_bytes / 4);
-        let document_start = Arc::new(DocumentStart::new(app::document_start(&build.assets(&config.public_url))));
+        let shared_part = Arc::new(SharedPart::new(app::inline_stylesheet(&build.assets(&config.public_url))));
         Ok(Site {
             db,
             config,
             build_files: handlers::BuildFiles::new(&build),
-            document_start,
+            shared_part,
             build,
             islands,
             cache,
@@ -142,9 +142,9 @@ impl Site {
         let islands = self.islands.clone();
         let (url, tags) = (route.url(), route.tags());
         let cache = self.cache.clone();
-        let start = self.document_start.clone();
+        let shared = self.shared_part.clone();
         Ok(tokio::task::spawn_blocking(move || {
-            let html = Arc::new(Encoded::compressed_document(app::render_page(&payload, &assets, islands).as_bytes(), &start));
+            let html = Arc::new(Encoded::compressed_document(app::render_page(&payload, &assets, islands).as_bytes(), &shared));
             let json = Arc::new(Encoded::compressed(&serde_json::to_vec(&payload).expect("page data serialises")));
             cache.put(&url, tags, &html, &json, generation);
             if cache.is_wasteful() {
@@ -167,7 +167,7 @@ impl Site {
         let islands = self.islands.clone();
         let html =
             tokio::task::spawn_blocking(move || app::render_page(&payload, &assets, islands)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?;
-        Ok(Arc::new(Encoded::fresh_document(html.into_bytes(), self.document_start.clone())))
+        Ok(Arc::new(Encoded::fresh_document(html.into_bytes(), self.shared_part.clone())))
     }
 
     /// The HTML of `route`'s page made from `page` instead of its loader's data: the answer
