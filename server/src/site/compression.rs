@@ -33,12 +33,7 @@ fn exact(bytes: Vec<u8>) -> Bytes {
 
 /// `body` in brotli, as one stream.
 pub fn brotli(body: &[u8]) -> Bytes {
-    let mut out = Vec::with_capacity(body.len() / 5);
-    {
-        let mut writer = brotli::CompressorWriter::new(&mut out, 16 * 1024, QUALITY, WINDOW_BITS);
-        writer.write_all(body).expect("writing to memory");
-    }
-    exact(out)
+    exact(stream(body, Stream::Whole).expect("brotli finishes into a buffer of its maximum size"))
 }
 
 /// `body` in gzip.
@@ -63,7 +58,7 @@ pub struct SharedPart {
 
 impl SharedPart {
     pub fn new(text: String) -> Self {
-        let compressed = part(text.as_bytes(), Joined::Following).expect("brotli finishes into a buffer of its maximum size");
+        let compressed = stream(text.as_bytes(), Stream::Following).expect("brotli finishes into a buffer of its maximum size");
         SharedPart { text: text.into_bytes(), compressed }
     }
 
@@ -75,28 +70,29 @@ impl SharedPart {
             if before.is_empty() || after.is_empty() {
                 return None;
             }
-            concatenate(&[&part(before, Joined::First)?, &self.compressed, &part(after, Joined::Following)?])
+            concatenate(&[&stream(before, Stream::First)?, &self.compressed, &stream(after, Stream::Following)?])
         });
         joined.unwrap_or_else(|| brotli(document))
     }
 }
 
-/// Where a brotli stream made to be joined goes: first, or after another (then it refers to
-/// nothing before its own start).
+/// What a brotli stream is: whole, or made to be joined, first or after another (then it
+/// refers to nothing before its own start).
 #[derive(Clone, Copy, PartialEq)]
-enum Joined {
+enum Stream {
+    Whole,
     First,
     Following,
 }
 
-/// `input` as one brotli stream made to be joined; None if it did not finish.
-fn part(input: &[u8], joined: Joined) -> Option<Vec<u8>> {
+/// `input` as one brotli stream of the `kind`; None if it did not finish.
+fn stream(input: &[u8], kind: Stream) -> Option<Vec<u8>> {
     let mut state = BrotliEncoderStateStruct::new(StandardAlloc::default());
     state.params.quality = QUALITY as i32;
     state.params.lgwin = WINDOW_BITS as i32;
     state.params.size_hint = input.len();
-    state.params.appendable = true;
-    if joined == Joined::Following {
+    state.params.appendable = kind != Stream::Whole;
+    if kind == Stream::Following {
         state.params.catable = true;
         state.params.magic_number = false;
     }
@@ -164,6 +160,7 @@ mod tests {
         let whole = document(head, &page);
         let compressed = shared.brotli(whole.as_bytes());
         assert_eq!(unbrotli(&compressed), whole.as_bytes());
+        assert_ne!(compressed, brotli(whole.as_bytes()), "made around the kept part, not whole");
         let alone = brotli(whole.as_bytes()).len();
         assert!(compressed.len() < alone * 11 / 10, "{} bytes against {alone} compressed whole", compressed.len());
     }
@@ -177,7 +174,9 @@ mod tests {
         let long = "<p>Fully insured cleaners in Winchester</p>".repeat(3_000);
         for (before, after) in [("<", ">"), ("<!", "</"), (long.as_str(), long.as_str()), (noise.as_str(), noise.as_str())] {
             let whole = document(before, after);
-            assert_eq!(unbrotli(&shared.brotli(whole.as_bytes())), whole.as_bytes(), "{} and {} bytes around it", before.len(), after.len());
+            let compressed = shared.brotli(whole.as_bytes());
+            assert_eq!(unbrotli(&compressed), whole.as_bytes(), "{} and {} bytes around it", before.len(), after.len());
+            assert_ne!(compressed, brotli(whole.as_bytes()), "{} and {} bytes around it: joined, not whole", before.len(), after.len());
         }
     }
 
@@ -187,7 +186,8 @@ mod tests {
         for whole in
             ["<!DOCTYPE html><p>An error page of another build</p>".to_string(), stylesheet(), document("<head>", ""), document("", "</html>"), String::new()]
         {
-            assert_eq!(unbrotli(&shared.brotli(whole.as_bytes())), whole.as_bytes());
+            assert_eq!(shared.brotli(whole.as_bytes()), brotli(whole.as_bytes()));
+            assert_eq!(unbrotli(&brotli(whole.as_bytes())), whole.as_bytes());
         }
     }
 }

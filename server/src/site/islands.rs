@@ -30,11 +30,41 @@ struct Job {
 
 type MemoKey = (String, String, String);
 
+/// Markup by island, props and prefix, within a budget of bytes.
+struct Memo {
+    entries: HashMap<MemoKey, String>,
+    bytes: usize,
+    budget: usize,
+}
+
+impl Memo {
+    fn new(budget: usize) -> Self {
+        Memo { entries: HashMap::new(), bytes: 0, budget }
+    }
+
+    fn size(key: &MemoKey, html: &str) -> usize {
+        key.0.len() + key.1.len() + key.2.len() + html.len()
+    }
+
+    /// Keeps `html`, starting again when the budget is spent; an island over a sixteenth of the
+    /// budget is not kept, so that one does not empty the memo of every other.
+    fn keep(&mut self, key: MemoKey, html: &str) {
+        let size = Memo::size(&key, html);
+        if size > self.budget / 16 {
+            return;
+        }
+        if self.bytes + size > self.budget {
+            *self = Memo::new(self.budget);
+        }
+        if self.entries.insert(key, html.to_string()).is_none() {
+            self.bytes += size;
+        }
+    }
+}
+
 pub struct QuickJsIslands {
     jobs: Mutex<mpsc::Sender<Job>>,
-    /// Markup by island, props and prefix, and the bytes it holds.
-    memo: RwLock<(HashMap<MemoKey, String>, usize)>,
-    memo_budget: usize,
+    memo: RwLock<Memo>,
     client_only: HashSet<String>,
 }
 
@@ -75,7 +105,7 @@ impl QuickJsIslands {
         for ready in ready {
             client_only = ready.recv()?.map_err(|e| anyhow::anyhow!("the islands server bundle does not load: {e}"))?.into_iter().collect();
         }
-        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new((HashMap::new(), 0)), memo_budget: MEMO_BYTES, client_only })
+        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new(Memo::new(MEMO_BYTES)), client_only })
     }
 
     pub fn try_render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
@@ -83,7 +113,7 @@ impl QuickJsIslands {
             return Ok(String::new());
         }
         let key = (name.to_string(), props.to_string(), prefix.to_string());
-        if let Some(html) = self.memo.read().0.get(&key) {
+        if let Some(html) = self.memo.read().entries.get(&key) {
             return Ok(html.clone());
         }
         let (reply, answer) = mpsc::channel();
@@ -92,18 +122,7 @@ impl QuickJsIslands {
             .send(Job { name: key.0.clone(), props: key.1.clone(), prefix: key.2.clone(), reply })
             .map_err(|_| "the island engines stopped".to_string())?;
         let html = answer.recv().map_err(|_| "an island engine stopped".to_string())??;
-        let size = key.0.len() + key.1.len() + key.2.len() + html.len();
-        // One island's markup does not empty the memo of every other.
-        if size > self.memo_budget / 16 {
-            return Ok(html);
-        }
-        let mut memo = self.memo.write();
-        if memo.1 + size > self.memo_budget {
-            *memo = (HashMap::new(), 0);
-        }
-        if memo.0.insert(key, html.clone()).is_none() {
-            memo.1 += size;
-        }
+        self.memo.write().keep(key, &html);
         Ok(html)
     }
 }
@@ -205,17 +224,17 @@ mod tests {
 
     #[test]
     fn the_memo_keeps_within_its_budget() {
-        let mut islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
-        islands.memo_budget = 1_600;
+        let islands = QuickJsIslands::start(BUNDLE.into(), 1).unwrap();
+        *islands.memo.write() = Memo::new(1_600);
         for town in 0..100 {
             islands.try_render("hello", &format!(r#"{{"who":"Town {town}"}}"#), "h-0-").unwrap();
-            let (memo, bytes) = &*islands.memo.read();
-            assert!(*bytes <= 1_600 && !memo.is_empty(), "{bytes} bytes in {} entries", memo.len());
-            assert_eq!(*bytes, memo.iter().map(|(key, html)| key.0.len() + key.1.len() + key.2.len() + html.len()).sum::<usize>());
+            let memo = islands.memo.read();
+            assert!(memo.bytes <= 1_600 && !memo.entries.is_empty(), "{} bytes in {} entries", memo.bytes, memo.entries.len());
+            assert_eq!(memo.bytes, memo.entries.iter().map(|(key, html)| Memo::size(key, html)).sum::<usize>());
         }
         let big = format!(r#"{{"who":"{}"}}"#, "Llanfair".repeat(20));
         assert!(islands.try_render("hello", &big, "h-0-").unwrap().contains("Llanfair"));
-        assert!(!islands.memo.read().0.keys().any(|key| key.1 == big), "an island over a sixteenth of the budget is not kept");
+        assert!(!islands.memo.read().entries.keys().any(|key| key.1 == big), "an island over a sixteenth of the budget is not kept");
     }
 
     #[test]
