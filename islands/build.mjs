@@ -42,6 +42,26 @@ export function clientOnlyIslandNames() {
   return islandNames().filter((name) => /^export const clientOnly = true;$/m.test(readFileSync(islandFile(name), 'utf8')));
 }
 
+/**
+ * The islands whose server markup holds some props only as text, as they declare with `export
+ * const serverTemplate: ServerTemplate = { service: 'id', title: 'text' };` in their index.tsx
+ * (an id: a positive whole number, written as its digits; a text: a non-empty string, escaped):
+ * the server renders such an island once per shape and fills those props in, instead of
+ * running React for every card. A declaration it cannot read stops the build.
+ */
+export function serverTemplates() {
+  const templates = {};
+  for (const name of islandNames()) {
+    const source = readFileSync(islandFile(name), 'utf8');
+    const declared = /^export const serverTemplate\b.*$/m.exec(source);
+    if (!declared) continue;
+    const body = /^export const serverTemplate: ServerTemplate = \{((?: \w+: '(?:id|text)',?)+) \};$/.exec(declared[0]);
+    if (!body) throw new Error(`${islandFile(name)}: write serverTemplate on one line as { prop: 'id' | 'text', ... }`);
+    templates[name] = Object.fromEntries([...body[1].matchAll(/(\w+): '(id|text)'/g)].map((pair) => [pair[1], pair[2]]));
+  }
+  return templates;
+}
+
 /** Import ids of the generated island registries (a typo gets an error, not a missing module). */
 export const ISLAND_REGISTRY = /^virtual:island-/;
 
@@ -59,6 +79,7 @@ export function islandRegistrySource(id) {
         ...islands.map(([, file], index) => `import island${index} from ${file};`),
         `export const islandComponents = {${islands.map(([name], index) => `${name}: island${index}`).join(', ')}};`,
         `export const clientOnlyIslands = ${JSON.stringify(clientOnlyIslandNames())};`,
+        `export const islandTemplates = ${JSON.stringify(serverTemplates())};`,
       ].join('\n');
     // The browser imports each island dynamically, so esbuild splits one chunk per island and
     // a page downloads only the islands it has.

@@ -9,6 +9,9 @@ declare module 'virtual:island-components' {
 
   /** The islands that declare `export const clientOnly = true`: they render nothing on the server. */
   export const clientOnlyIslands: readonly string[];
+
+  /** The islands that declare `export const serverTemplate`, with what they declare. */
+  export const islandTemplates: Readonly<Record<string, import('./lib/server/server-template.ts').ServerTemplate>>;
 }
 
 declare module 'virtual:island-loaders' {

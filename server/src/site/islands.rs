@@ -2,8 +2,10 @@
 //! prefix)`) runs in embedded QuickJS. A QuickJS runtime is not `Send`, so a few live on their
 //! own threads and take work from a queue. Results are memoised: the same island with the same
 //! props renders the same markup. The islands the bundle lists as client only render nothing
-//! on the server, so they are not sent to an engine at all.
+//! on the server, so they are not sent to an engine at all; those it lists with a template are
+//! rendered once per shape and filled in (`island_templates`).
 
+use super::island_templates::{Declaration, Stencil};
 use app::island::IslandRenderer;
 use parking_lot::{Mutex, RwLock};
 use rquickjs::{CatchResultExt, Context, Function, Runtime};
@@ -66,6 +68,13 @@ pub struct QuickJsIslands {
     jobs: Mutex<mpsc::Sender<Job>>,
     memo: RwLock<Memo>,
     client_only: HashSet<String>,
+    templates: HashMap<String, Declaration>,
+}
+
+/// What the bundle says about its islands besides rendering them.
+struct BundleLists {
+    client_only: Vec<String>,
+    templates: HashMap<String, Declaration>,
 }
 
 impl QuickJsIslands {
@@ -79,12 +88,12 @@ impl QuickJsIslands {
         for index in 0..threads {
             let receiver = receiver.clone();
             let bundle = bundle.clone();
-            let (ready_tx, ready_rx) = mpsc::channel::<Result<Vec<String>, String>>();
+            let (ready_tx, ready_rx) = mpsc::channel::<Result<BundleLists, String>>();
             ready.push(ready_rx);
             std::thread::Builder::new().name(format!("islands-{index}")).spawn(move || {
                 let engine = match Engine::new(&bundle) {
-                    Ok((engine, client_only)) => {
-                        let _ = ready_tx.send(Ok(client_only));
+                    Ok((engine, lists)) => {
+                        let _ = ready_tx.send(Ok(lists));
                         engine
                     }
                     Err(error) => {
@@ -101,29 +110,49 @@ impl QuickJsIslands {
                 }
             })?;
         }
-        let mut client_only = HashSet::new();
+        let mut lists = BundleLists { client_only: Vec::new(), templates: HashMap::new() };
         for ready in ready {
-            client_only = ready.recv()?.map_err(|e| anyhow::anyhow!("the islands server bundle does not load: {e}"))?.into_iter().collect();
+            lists = ready.recv()?.map_err(|e| anyhow::anyhow!("the islands server bundle does not load: {e}"))?;
         }
-        Ok(QuickJsIslands { jobs: Mutex::new(sender), memo: RwLock::new(Memo::new(MEMO_BYTES)), client_only })
+        Ok(QuickJsIslands {
+            jobs: Mutex::new(sender),
+            memo: RwLock::new(Memo::new(MEMO_BYTES)),
+            client_only: lists.client_only.into_iter().collect(),
+            templates: lists.templates,
+        })
     }
 
     pub fn try_render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
         if self.client_only.contains(name) {
             return Ok(String::new());
         }
+        let stencil = self.templates.get(name).and_then(|declaration| Stencil::of(declaration, props, prefix));
+        if let Some(stencil) = stencil
+            && let Some(html) = stencil.fill(&self.memoised(name, &stencil.props, &stencil.prefix)?)
+        {
+            return Ok(html);
+        }
+        self.memoised(name, props, prefix)
+    }
+
+    /// The island's markup from the memo, or from an engine (and then kept).
+    fn memoised(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
         let key = (name.to_string(), props.to_string(), prefix.to_string());
         if let Some(html) = self.memo.read().entries.get(&key) {
             return Ok(html.clone());
         }
+        let html = self.rendered_by_engine(name, props, prefix)?;
+        self.memo.write().keep(key, &html);
+        Ok(html)
+    }
+
+    fn rendered_by_engine(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
         let (reply, answer) = mpsc::channel();
         self.jobs
             .lock()
-            .send(Job { name: key.0.clone(), props: key.1.clone(), prefix: key.2.clone(), reply })
+            .send(Job { name: name.to_string(), props: props.to_string(), prefix: prefix.to_string(), reply })
             .map_err(|_| "the island engines stopped".to_string())?;
-        let html = answer.recv().map_err(|_| "an island engine stopped".to_string())??;
-        self.memo.write().keep(key, &html);
-        Ok(html)
+        answer.recv().map_err(|_| "an island engine stopped".to_string())?
     }
 }
 
@@ -147,8 +176,8 @@ fn now_ms() -> u64 {
 }
 
 impl Engine {
-    /// An engine with `bundle` evaluated, and the names of the islands it lists as client only.
-    fn new(bundle: &str) -> Result<(Self, Vec<String>), String> {
+    /// An engine with `bundle` evaluated, and what the bundle lists about its islands.
+    fn new(bundle: &str) -> Result<(Self, BundleLists), String> {
         let runtime = Runtime::new().map_err(|e| e.to_string())?;
         runtime.set_memory_limit(MEMORY_LIMIT);
         runtime.set_max_stack_size(1024 * 1024);
@@ -156,15 +185,19 @@ impl Engine {
         let deadline = deadline_ms.clone();
         runtime.set_interrupt_handler(Some(Box::new(move || now_ms() > deadline.load(Ordering::Relaxed))));
         let context = Context::full(&runtime).map_err(|e| e.to_string())?;
-        let client_only = context.with(|ctx| -> Result<Vec<String>, String> {
+        let lists = context.with(|ctx| -> Result<BundleLists, String> {
             ctx.eval::<(), _>(bundle).catch(&ctx).map_err(|e| e.to_string())?;
             ctx.globals().get::<_, Function>("renderIsland").map_err(|_| "renderIsland is not defined".to_string())?;
-            ctx.globals()
+            let client_only = ctx
+                .globals()
                 .get::<_, Option<Vec<String>>>("clientOnlyIslands")
                 .map(Option::unwrap_or_default)
-                .map_err(|_| "clientOnlyIslands is not a list of names".to_string())
+                .map_err(|_| "clientOnlyIslands is not a list of names".to_string())?;
+            let templates: String = ctx.eval("JSON.stringify(globalThis.islandTemplates ?? {})").catch(&ctx).map_err(|e| e.to_string())?;
+            let templates = serde_json::from_str(&templates).map_err(|e| format!("islandTemplates is not a map of declarations: {e}"))?;
+            Ok(BundleLists { client_only, templates })
         })?;
-        Ok((Engine { _runtime: runtime, context, deadline_ms }, client_only))
+        Ok((Engine { _runtime: runtime, context, deadline_ms }, lists))
     }
 
     fn render(&self, name: &str, props: &str, prefix: &str) -> Result<String, String> {
@@ -235,6 +268,46 @@ mod tests {
         let big = format!(r#"{{"who":"{}"}}"#, "Llanfair".repeat(20));
         assert!(islands.try_render("hello", &big, "h-0-").unwrap().contains("Llanfair"));
         assert!(!islands.memo.read().entries.keys().any(|key| key.1 == big), "an island over a sixteenth of the budget is not kept");
+    }
+
+    /// The islands' own server bundle, as `npm run build` makes it.
+    fn the_islands_bundle() -> String {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../islands/dist/server.js");
+        std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e} (build the islands first: cd islands && npm run build)"))
+    }
+
+    #[test]
+    fn an_island_filled_in_from_its_template_is_what_react_renders() {
+        let islands = QuickJsIslands::start(the_islands_bundle(), 1).unwrap();
+        let title = "Tom & Jerry's \"best\" <clean> £40 \u{E000}0\u{E001} 9007100000001";
+        let cases = [
+            ("bookmark-toggle", serde_json::json!({ "service": 12, "title": title })),
+            ("bookmark-toggle", serde_json::json!({ "service": 31, "title": "Oven clean" })),
+            ("bookmark-toggle", serde_json::json!({ "job": 7, "title": "Cook" })),
+            ("bookmark-toggle", serde_json::json!({ "service": 13, "title": "" })),
+            ("review-form", serde_json::json!({ "service": 12 })),
+            ("review-report", serde_json::json!({ "review": 3, "service": 12 })),
+            ("booking-form", serde_json::json!({ "service": 12 })),
+            ("job-apply-form", serde_json::json!({ "job": 7 })),
+        ];
+        assert!(!islands.templates.is_empty(), "the bundle lists the islands' templates");
+        for name in islands.templates.keys() {
+            assert!(cases.iter().any(|case| case.0 == name), "{name} declares a template: give it a case here");
+        }
+        for (name, props) in &cases {
+            for prefix in ["c-0-", "c-17-"] {
+                let props = props.to_string();
+                let filled = islands.try_render(name, &props, prefix).unwrap();
+                assert_eq!(filled, islands.rendered_by_engine(name, &props, prefix).unwrap(), "{name} {props} {prefix}");
+            }
+        }
+        let memo = islands.memo.read();
+        assert!(
+            memo.entries.keys().all(|(_, _, prefix)| prefix.starts_with('\u{E000}')),
+            "every card came from its island's template: {:?}",
+            memo.entries.keys().collect::<Vec<_>>()
+        );
+        assert_eq!(memo.entries.keys().filter(|key| key.0 == "bookmark-toggle").count(), 3, "one template per shape");
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub mod encoded;
 pub mod export;
 pub mod handlers;
 pub mod invalidation;
+mod island_templates;
 pub mod islands;
 pub mod loaders;
 pub mod pack;

@@ -5,6 +5,7 @@ import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import { bookService } from '../../lib/member-services/bookings.ts';
 import { idOf, MemberFields, MemberSubmit, todayIso } from '../../lib/member-services/controls.tsx';
 import { navigate } from '../../lib/navigation/navigate.ts';
+import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 
 export interface BookingFormProps {
@@ -14,6 +15,12 @@ export interface BookingFormProps {
 
 export const BOOKINGS_PAGE = '/user/bookings';
 const FIELDS = ['date', 'time', 'address_line_1', 'city', 'postcode', 'notes'] as const;
+
+/**
+ * Rendered once per shape on the server, these filled in (see ServerTemplate). The service's id is
+ * only shown, in the way back after signing in.
+ */
+export const serverTemplate: ServerTemplate = { service: 'id' };
 
 /**
  * /services/book?id=N: a signed-in member picks a date (today or later) and a time and says

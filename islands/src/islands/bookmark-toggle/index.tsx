@@ -3,6 +3,7 @@ import { isBookmarked, loadMemberBookmarks, removeBookmark, saveBookmark, type B
 import { idOf } from '../../lib/member-services/controls.tsx';
 import { MEMBER_ALERTS } from '../../lib/member-services/messages.ts';
 import { useLocalBookmarks, useMemberBookmarks } from '../../lib/member-services/use-bookmarks.ts';
+import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { restoreSession, showAlert, useAppStore } from '../../lib/store/index.ts';
 
 export interface BookmarkToggleProps {
@@ -23,6 +24,12 @@ function targetOf(props: BookmarkToggleProps): BookmarkTarget | null {
   const job = idOf(props.job);
   return job === null ? null : { kind: 'job', id: job };
 }
+
+/**
+ * Rendered once per shape on the server, these filled in (see ServerTemplate). Which of service or
+ * job is given decides the words; the id and the title are only shown.
+ */
+export const serverTemplate: ServerTemplate = { service: 'id', job: 'id', title: 'text' };
 
 /**
  * Save / Saved on a service or a job page or card. A visitor's bookmarks stay in this browser

@@ -12,6 +12,7 @@ import {
 } from '../../lib/jobs/form-parts.tsx';
 import { applyForJob } from '../../lib/jobs/forms.ts';
 import { idOf, MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
+import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 
 export interface JobApplyFormProps {
@@ -21,6 +22,12 @@ export interface JobApplyFormProps {
 
 const APPLICATIONS_PAGE = '/user/applications';
 const FIELDS = ['full_name', 'email', 'phone_number', 'cover_letter', 'resume'] as const;
+
+/**
+ * Rendered once per shape on the server, these filled in (see ServerTemplate). The job's id is
+ * only shown, in the way back after signing in.
+ */
+export const serverTemplate: ServerTemplate = { job: 'id' };
 
 /**
  * /apply?id=N: a signed-in member applies for the job with a cover letter and a CV

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { submitReview } from '../../lib/marketplace/actions.ts';
 import { RATING_MAX, RATING_MIN } from '../../lib/marketplace/messages.ts';
 import { MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
+import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 
 export interface ReviewFormProps {
@@ -58,6 +59,12 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (rati
     </fieldset>
   );
 }
+
+/**
+ * Rendered once per shape on the server, these filled in (see ServerTemplate). The service's id is
+ * only shown, in the way back after signing in.
+ */
+export const serverTemplate: ServerTemplate = { service: 'id' };
 
 /**
  * /services/details?id=N: a signed-in member rates the service (1 to 5 stars) and writes a

@@ -6,6 +6,7 @@ import type { ActionResult } from '../../lib/api/result.ts';
 import type { ApiSchemas } from '../../lib/api/types.ts';
 import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
 import { logWarning } from '../../lib/runtime/log.ts';
+import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 
 export interface ReviewReportProps {
@@ -25,6 +26,12 @@ async function report(review: number, data: FormData): Promise<ActionResult<ApiS
     return { success: false, error };
   }
 }
+
+/**
+ * Rendered once per shape on the server, these filled in (see ServerTemplate). The ids are only
+ * shown, in the way back after signing in.
+ */
+export const serverTemplate: ServerTemplate = { review: 'id', service: 'id' };
 
 /**
  * Under each review on a service's page: "Report this review" opens a short form, which tells
