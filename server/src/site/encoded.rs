@@ -81,7 +81,7 @@ pub struct Encoded {
     br: OnceLock<Bytes>,
     gzip: OnceLock<Bytes>,
     identity: OnceLock<Bytes>,
-    /// For a document served once: the part it shares with every page, to compress it faster.
+    /// For a body served once: the part it shares with every page's, to compress it faster.
     shared_part: Option<Arc<SharedPart>>,
 }
 
@@ -109,9 +109,10 @@ impl Encoded {
         Encoded::stored(brotli(body), etag_of(body))
     }
 
-    /// An HTML document to keep: compressed now, once, around the part it shares with every page.
-    pub fn compressed_document(document: &[u8], shared: &SharedPart) -> Self {
-        Encoded::stored(shared.brotli(document), etag_of(document))
+    /// A body to keep that holds a part every page's body shares (an HTML document's
+    /// stylesheet, a payload's site data): compressed now, once, around that part.
+    pub fn compressed_around(body: &[u8], shared: &SharedPart) -> Self {
+        Encoded::stored(shared.brotli(body), etag_of(body))
     }
 
     /// A body as it was kept: its brotli bytes and ETag.
@@ -125,9 +126,10 @@ impl Encoded {
         Encoded { etag: etag_of(&body), br: OnceLock::new(), gzip: OnceLock::new(), identity: OnceLock::from(Bytes::from(body)), shared_part: None }
     }
 
-    /// An HTML document served once (a search), compressed like [`Encoded::fresh`].
-    pub fn fresh_document(document: Vec<u8>, shared: Arc<SharedPart>) -> Self {
-        Encoded { shared_part: Some(shared), ..Encoded::fresh(document) }
+    /// A body served once (a search) that holds a part every page's body shares, compressed
+    /// like [`Encoded::fresh`], around that part.
+    pub fn fresh_around(body: Vec<u8>, shared: Arc<SharedPart>) -> Self {
+        Encoded { shared_part: Some(shared), ..Encoded::fresh(body) }
     }
 
     /// The brotli bytes as kept, if any.

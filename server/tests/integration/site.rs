@@ -246,6 +246,20 @@ async fn responses_are_compressed_and_revalidated() {
         let again = app.client.get(&url).header("if-none-match", &etag).send().await.unwrap();
         assert_eq!(again.status(), 304);
     }
+    // Their payloads, compressed after the site data every payload shares.
+    for path in ["/about/_payload.json", "/services/_payload.json?search=clean"] {
+        let url = format!("{}{path}", app.base);
+        let plain = app.client.get(&url).send().await.unwrap().bytes().await.unwrap();
+        let payload: serde_json::Value = serde_json::from_slice(&plain).unwrap();
+        assert!(payload["site"]["categories"].is_array(), "{path}");
+        let br = app.client.get(&url).header("accept-encoding", "br").send().await.unwrap();
+        assert_eq!(br.headers()["content-encoding"], "br");
+        let br = br.bytes().await.unwrap();
+        let mut decoded = Vec::new();
+        brotli::BrotliDecompress(&mut &br[..], &mut decoded).unwrap();
+        assert_eq!(decoded, plain, "{path} in brotli");
+        assert_ne!(br, server::site::compression::brotli(&plain), "{path} is compressed around the site data kept compressed");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
