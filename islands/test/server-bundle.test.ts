@@ -22,7 +22,6 @@ const ISLAND_MARKERS: Record<string, string> = {
   // Render nothing on the server: the page's own <noscript> speaks for them until hydrated.
   'notifications-list': '',
   // Render nothing on the server: the page's <noscript> says what they need.
-  'provider-application': '',
   'booking-list': '',
   'payment-checkout': '',
   'payment-outcome': '',
@@ -34,6 +33,7 @@ const ISLAND_MARKERS: Record<string, string> = {
   'review-form': 'href="/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D12"',
   'bookmark-toggle': 'action="/bookmarks"',
   'job-apply-form': 'name="cover_letter"',
+  'provider-application': 'href="/user/login?redirect=%2Fbecome-provider"',
   'job-post-form': 'href="/user/login?redirect=%2Fjob-post"',
   'find-job-form': 'name="job_alerts"',
   'booking-form': 'href="/user/login?redirect=%2Fservices%2Fbook%3Fid%3D12"',
@@ -53,7 +53,7 @@ const REALISTIC_PROPS: Record<string, Record<string, unknown>> = {
   'job-post-form': { page: '/job-post' },
   'booking-list': { refund_window_hours: 48 },
   'payment-outcome': { page: 'success' },
-  'provider-application': { category: 'cleaning-services' },
+  'provider-application': { categories: [{ slug: 'cleaning-services', name: 'Cleaning', count: 3 }], selected: null },
 };
 
 const ENGINES = [

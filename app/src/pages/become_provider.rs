@@ -3,7 +3,7 @@
 use super::Page;
 use crate::data::{BecomeProviderData, SiteData};
 use crate::island::{Hydrate, Island};
-use crate::parts::member::{MemberArea, SignInPrompt};
+use crate::parts::member::{MemberArea, NeedsJavaScript};
 use crate::parts::page_intro::PageIntro;
 use leptos::prelude::*;
 use serde_json::json;
@@ -18,25 +18,19 @@ pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
             format!("Apply to become a {brand} provider: choose your service, tell us your experience and get local bookings."),
         ),
     };
-    let path = data.selected.as_ref().map_or_else(|| "/become-provider".to_owned(), |service| format!("/become-provider?service={}", service.id));
     // The island gets the categories only (the catalogue has thousands of services): the member
     // chooses a category, then the island loads that category's services.
     let props = json!({ "categories": data.categories, "selected": data.selected });
     let body = view! {
         <PageIntro title=name.clone() lead="Grow your business with customers close to home. Tell us what you offer and our team will review your application."/>
         <div class="container page-body split split--wide">
-            // The `provider-application` island fills this place in the browser (the session lives
-            // there): for a member, the application form (a category, then one of its services) and
-            // their applications; a way to sign in for anyone else. Without JavaScript only the
-            // notice shows, and there is no <form> to post anywhere.
+            // The `provider-application` island: its server markup is the form as a visitor sees
+            // it (a category, then one of its services; fields disabled, a way to sign in and
+            // come back in place of its button), hydrated when first reached for; a member's
+            // takes the same room, their applications below it.
             <MemberArea hook="become-provider">
-                <noscript>
-                    <SignInPrompt
-                        message="Applying needs JavaScript and sign-in: turn JavaScript on in your browser, then sign in to apply, so that we can keep you updated on your application."
-                        path
-                    />
-                </noscript>
-                <Island name="provider-application" props hydrate=Hydrate::Load/>
+                <NeedsJavaScript message="Applying needs JavaScript: turn it on in your browser, then sign in to apply, so that we can keep you updated on your application."/>
+                <Island name="provider-application" props hydrate=Hydrate::Interaction/>
             </MemberArea>
             <div class="card summary-card">
                 <h2>"What we check"</h2>

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
+import { TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
 import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
-import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
-import { ConfirmStep, SignInNotice } from '../../lib/member-services/controls.tsx';
+import { ConfirmStep, MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
 import {
   applyAsProvider,
   fetchCategoryServices,
@@ -59,14 +58,14 @@ type ServicesLoad = { readonly state: 'loading' } | { readonly state: 'failed' }
  * /become-provider: a signed-in member chooses a category, then a service in it (the catalogue
  * has thousands: never one list of all), says what they offer and whether they take bookings
  * now, and applies (`POST /api/service/providers/`). Below, their applications with their
- * status, an availability switch and a way to withdraw. The server renders nothing here: the
- * page's `<noscript>` says that applying needs JavaScript and sign-in; once hydrated, a
- * signed-out visitor gets a way to sign in and come back.
+ * status, an availability switch and a way to withdraw. The server renders the form as anyone
+ * but a member sees it: its fields disabled, the chosen service (`?service=N`) already in
+ * them, and a way to sign in that comes back here in place of its button.
  */
 export default function ProviderApplicationIsland(props: ProviderApplicationProps) {
   const categories = categoriesOf(props.categories);
   const selected = selectedOf(props.selected);
-  const hydrated = useHydrated();
+  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const [applications, setApplications] = useState<readonly ProviderApplication[] | 'loading' | 'failed'>('loading');
   const [titles, setTitles] = useState<ReadonlyMap<number, string>>(() => new Map(selected === null ? [] : [[selected.id, selected.title]]));
@@ -94,25 +93,23 @@ export default function ProviderApplicationIsland(props: ProviderApplicationProp
     });
   }, []);
 
-  if (!hydrated) return null;
-  if (!signedIn) {
-    const path = selected === null ? PAGE : `${PAGE}?service=${selected.id}`;
-    return <SignInNotice message="Sign in to apply, so that we can keep you updated on your application." path={path} />;
-  }
   return (
     <div className="isl-provider">
       <ApplicationForm
         categories={categories}
         selected={selected}
+        member={signedIn}
         onServices={learnTitles}
         onApplied={(application) => setApplications((list) => [application, ...(Array.isArray(list) ? list : [])])}
       />
-      <Applications
-        applications={applications}
-        titles={titles}
-        onChange={(changed) => setApplications((list) => (Array.isArray(list) ? list.map((item) => (item.id === changed.id ? changed : item)) : list))}
-        onWithdrawn={(id) => setApplications((list) => (Array.isArray(list) ? list.filter((item) => item.id !== id) : list))}
-      />
+      {signedIn && (
+        <Applications
+          applications={applications}
+          titles={titles}
+          onChange={(changed) => setApplications((list) => (Array.isArray(list) ? list.map((item) => (item.id === changed.id ? changed : item)) : list))}
+          onWithdrawn={(id) => setApplications((list) => (Array.isArray(list) ? list.filter((item) => item.id !== id) : list))}
+        />
+      )}
     </div>
   );
 }
@@ -120,10 +117,11 @@ export default function ProviderApplicationIsland(props: ProviderApplicationProp
 function ApplicationForm(props: {
   categories: readonly ProviderCategory[];
   selected: SelectedService | null;
+  member: boolean;
   onServices: (services: readonly Service[]) => void;
   onApplied: (application: ProviderApplication) => void;
 }) {
-  const { categories, selected, onServices, onApplied } = props;
+  const { categories, selected, member, onServices, onApplied } = props;
   const id = useId();
   const [category, setCategory] = useState(selected?.category ?? '');
   const [service, setService] = useState(selected === null ? '' : String(selected.id));
@@ -132,7 +130,8 @@ function ApplicationForm(props: {
   const [retry, setRetry] = useState(0);
 
   useEffect(() => {
-    if (category === '' || requested.current.has(category)) return;
+    // A visitor's fields are disabled: nothing to choose from.
+    if (!member || category === '' || requested.current.has(category)) return;
     requested.current.add(category);
     setLoads((map) => new Map(map).set(category, { state: 'loading' }));
     void fetchCategoryServices(category).then((result) => {
@@ -140,7 +139,7 @@ function ApplicationForm(props: {
       setLoads((map) => new Map(map).set(category, result.success ? { state: 'ready', services: result.data } : { state: 'failed' }));
       if (!result.success) requested.current.delete(category);
     });
-  }, [category, onServices, retry]);
+  }, [member, category, onServices, retry]);
 
   const send = useCallback(
     async (data: FormData, form: HTMLFormElement) => {
@@ -178,91 +177,99 @@ function ApplicationForm(props: {
 
   return (
     <form className="form isl-provider-form" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
-      <div className="form-row">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-category`}>
-            Category
-          </label>
-          <select
-            id={`${id}-category`}
-            name="category"
-            required
-            value={category}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              setCategory(next);
-              setService('');
-            }}
-          >
-            <option value="">Choose a category…</option>
-            {categories.map((item) => (
-              <option key={item.slug} value={item.slug}>
-                {item.name} ({item.count})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-service`}>
-            Service
-          </label>
-          <p className="field-hint" id={`${id}-service-hint`} aria-live="polite">
-            {serviceHint}
-            {load?.state === 'failed' && (
-              <>
-                {' '}
-                <button className="button button--secondary" type="button" onClick={() => setRetry((count) => count + 1)}>
-                  Try again
-                </button>
-              </>
-            )}
-          </p>
-          <select
-            id={`${id}-service`}
-            name="service"
-            required
-            value={service}
-            disabled={category === '' || services.length === 0}
-            aria-describedby={form.errors.service === undefined ? `${id}-service-hint` : `${id}-service-hint ${id}-service-error`}
-            aria-invalid={form.errors.service === undefined ? undefined : true}
-            onChange={(event) => setService(event.currentTarget.value)}
-          >
-            <option value="">Choose a service…</option>
-            {services.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.title}
-              </option>
-            ))}
-          </select>
-          {form.errors.service !== undefined && (
-            <p className="isl-field-error" id={`${id}-service-error`}>
-              {form.errors.service}
+      <MemberFields member={member}>
+        <div className="form-row">
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-category`}>
+              Category
+            </label>
+            <select
+              id={`${id}-category`}
+              name="category"
+              required
+              value={category}
+              onChange={(event) => {
+                const next = event.currentTarget.value;
+                setCategory(next);
+                setService('');
+              }}
+            >
+              <option value="">Choose a category…</option>
+              {categories.map((item) => (
+                <option key={item.slug} value={item.slug}>
+                  {item.name} ({item.count})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-service`}>
+              Service
+            </label>
+            <p className="field-hint" id={`${id}-service-hint`} aria-live="polite">
+              {serviceHint}
+              {load?.state === 'failed' && (
+                <>
+                  {' '}
+                  <button className="button button--secondary" type="button" onClick={() => setRetry((count) => count + 1)}>
+                    Try again
+                  </button>
+                </>
+              )}
             </p>
-          )}
+            <select
+              id={`${id}-service`}
+              name="service"
+              required
+              value={service}
+              disabled={category === '' || services.length === 0}
+              aria-describedby={form.errors.service === undefined ? `${id}-service-hint` : `${id}-service-hint ${id}-service-error`}
+              aria-invalid={form.errors.service === undefined ? undefined : true}
+              onChange={(event) => setService(event.currentTarget.value)}
+            >
+              <option value="">Choose a service…</option>
+              {services.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.title}
+                </option>
+              ))}
+            </select>
+            {form.errors.service !== undefined && (
+              <p className="isl-field-error" id={`${id}-service-error`}>
+                {form.errors.service}
+              </p>
+            )}
+          </div>
         </div>
-      </div>
-      <TextAreaField
-        name="bio"
-        label="About you"
-        rows={6}
-        hint="Your experience, qualifications and the areas you cover. Customers see this."
-        error={form.errors.bio}
+        <TextAreaField
+          name="bio"
+          label="About you"
+          rows={6}
+          hint="Your experience, qualifications and the areas you cover. Customers see this."
+          error={form.errors.bio}
+        />
+        <TextField
+          name="experience_years"
+          label="Years of experience"
+          type="number"
+          min="0"
+          inputMode="numeric"
+          error={form.errors.experience_years}
+        />
+        <div className="field">
+          <label className="choice">
+            <input type="checkbox" name="availability" defaultChecked /> I can take bookings now
+          </label>
+          {form.errors.availability !== undefined && <p className="isl-field-error">{form.errors.availability}</p>}
+        </div>
+      </MemberFields>
+      <MemberSubmit
+        member={member}
+        busy={form.submitting}
+        label="Send application"
+        signInFor="to apply, so that we can keep you updated on your application."
+        path={selected === null ? PAGE : `${PAGE}?service=${selected.id}`}
       />
-      <TextField
-        name="experience_years"
-        label="Years of experience"
-        type="number"
-        min="0"
-        inputMode="numeric"
-        error={form.errors.experience_years}
-      />
-      <div className="field">
-        <label className="choice">
-          <input type="checkbox" name="availability" defaultChecked /> I can take bookings now
-        </label>
-        {form.errors.availability !== undefined && <p className="isl-field-error">{form.errors.availability}</p>}
-      </div>
-      <SubmitButton busy={form.submitting}>Send application</SubmitButton>
     </form>
   );
 }
@@ -373,6 +380,3 @@ function ApplicationItem(props: {
     </RecordCard>
   );
 }
-
-/** It renders nothing on the server: the server leaves it empty without asking the islands engine. */
-export const clientOnly = true;

@@ -63,15 +63,29 @@ describe('provider-application', () => {
     vi.mocked(navigate).mockClear();
   });
 
-  it('renders nothing on the server, then offers a signed-out visitor a way to sign in that comes back to the chosen service', async () => {
+  it("renders a visitor's form on the server, the chosen service in it and disabled, with a way to sign in that comes back to it", async () => {
     const props = { categories: CATEGORIES, selected: { id: 3, title: 'Deep clean', category: 'cleaning' } };
-    expect(loadServerBundle()('provider-application', JSON.stringify(props), 'provider-application-0-')).toBe('');
+    const server = document.createElement('div');
+    server.innerHTML = loadServerBundle()('provider-application', JSON.stringify(props), 'provider-application-0-');
+    const fields = server.querySelector('form.isl-provider-form fieldset')!;
+    expect(fields.hasAttribute('disabled')).toBe(true);
+    expect(selectLabelled(server, 'Category').value).toBe('cleaning');
+    expect(Array.from(selectLabelled(server, 'Category').options).map((option) => option.text)).toEqual([
+      'Choose a category…',
+      'Cleaning (2)',
+      'Gardening (1)',
+    ]);
+    expect(selectLabelled(server, 'Service').value).toBe('3');
+    expect(field(server, 'About you')).toBeTruthy();
+    expect(server.querySelector('button[type="submit"]')).toBeNull();
+    expect(server.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fbecome-provider%3Fservice%3D3');
+    expect(server.textContent).toContain('to apply, so that we can keep you updated on your application.');
+
     t.island = await hydrateServerMarkup('provider-application', ProviderApplication, props);
     expect(t.island.errors).toEqual([]);
     const root = t.island.element;
-    expect(root.textContent).toContain('Sign in to apply');
-    expect(root.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fbecome-provider%3Fservice%3D3');
-    expect(root.querySelector('form')).toBeNull();
+    expect(root.querySelector('fieldset')!.disabled).toBe(true);
+    expect(root.textContent).not.toContain('Your provider applications');
     expect(t.api.calls.filter((call) => call.path !== '/api/auth/profile/')).toEqual([]);
   });
 
