@@ -4,8 +4,9 @@
 //! of site data. Such a part is compressed once; a page's brotli is what comes before it, the
 //! part as kept, and the rest, three streams joined bit for bit into one for the browser
 //! (brotli streams made to be concatenated refer to nothing before their own start). Measured
-//! on a service page and the job-post form: 175 to 203 µs instead of 796 to 854 µs, for 3% more
-//! bytes (9,842 instead of 9,548); a service's payload, 6.2 KB: 207 µs whole. The
+//! on a service page and the job-post form with every part at quality 5: 175 to 203 µs instead
+//! of 796 to 854 µs, for 3% more bytes (9,842 instead of 9,548); a service's payload, 6.2 KB:
+//! 207 µs whole. The
 //! parts are not compressed with what precedes them as their dictionary, which would save
 //! little (the stylesheet shares few words with the page): brotli 8.0.4 panics on some pages in
 //! that mode.

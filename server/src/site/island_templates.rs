@@ -22,13 +22,15 @@ pub enum Slot {
 pub type Declaration = BTreeMap<String, Slot>;
 
 /// Stand-ins: a text is `\u{E000}N\u{E001}` (private-use characters, which React leaves as
-/// they are), an id is `ID_STAND_IN + N`, thirteen digits no page holds otherwise.
-const TEXT_OPEN: char = '\u{E000}';
-const TEXT_CLOSE: char = '\u{E001}';
+/// they are), an id is `ID_STAND_IN + N`, thirteen digits beginning `ID_STAND_IN_DIGITS`
+/// then N in two. Props that hold either already are rendered as they are.
+const TEXT_OPEN: &str = "\u{E000}";
+const TEXT_CLOSE: &str = "\u{E001}";
 const ID_STAND_IN: u64 = 9_007_100_000_000;
 const ID_STAND_IN_DIGITS: &str = "90071000000";
 /// JavaScript's largest safe integer: a bigger id would not be shown as its own digits.
 const MAX_SAFE_ID: u64 = (1 << 53) - 1;
+const _: () = assert!(ID_STAND_IN + 99 < MAX_SAFE_ID);
 /// A stand-in the island percent-encoded (put in a URL) cannot be filled in: that markup is
 /// not used.
 const ENCODED_TEXT_OPEN: &str = "%EE%80%80";
@@ -46,12 +48,18 @@ pub struct Stencil {
 
 impl Stencil {
     /// The stencil of `props` (a JSON object), or `None` when no declared prop has a value
-    /// of its kind (then a template would save nothing).
+    /// of its kind (then a template would save nothing) or the props hold something that looks
+    /// like a stand-in (then filling in could not tell them apart).
     pub fn of(declaration: &Declaration, props: &str, prefix: &str) -> Option<Stencil> {
+        // The private-use characters also as JSON may write them, escaped.
+        let looks_like_a_stand_in = [TEXT_OPEN, TEXT_CLOSE, "\\ue00", "\\uE00", ID_STAND_IN_DIGITS];
+        if looks_like_a_stand_in.iter().any(|marker| props.contains(marker) || prefix.contains(marker)) {
+            return None;
+        }
         let serde_json::Value::Object(mut object) = serde_json::from_str(props).ok()? else {
             return None;
         };
-        let mut values = vec![escape(prefix)];
+        let mut values = vec![escape_as_react(prefix)];
         let text_stand_in = |index: usize| format!("{TEXT_OPEN}{index}{TEXT_CLOSE}");
         for (name, slot) in declaration {
             let Some(value) = object.get_mut(name) else { continue };
@@ -62,7 +70,7 @@ impl Stencil {
                     *value = (ID_STAND_IN + index as u64).into();
                 }
                 (Slot::Text, serde_json::Value::String(text)) if !text.is_empty() => {
-                    values.push(escape(text));
+                    values.push(escape_as_react(text));
                     *value = text_stand_in(index).into();
                 }
                 _ => {}
@@ -75,8 +83,8 @@ impl Stencil {
     }
 
     /// `template` (the markup rendered from `props` and `prefix`) with the values in place of
-    /// their stand-ins, in one pass so that a value that looks like a stand-in stays as it is;
-    /// `None` if the template holds a stand-in this cannot fill (changed or encoded).
+    /// their stand-ins; `None` if the template holds a stand-in this cannot fill (changed, cut
+    /// or encoded).
     pub fn fill(&self, template: &str) -> Option<String> {
         if template.contains(ENCODED_TEXT_OPEN) {
             return None;
@@ -95,9 +103,9 @@ impl Stencil {
             html.push_str(&rest[..at]);
             let after = &rest[at..];
             let (index, length) = if is_text {
-                let inside = &after[TEXT_OPEN.len_utf8()..];
+                let inside = &after[TEXT_OPEN.len()..];
                 let close = inside.find(TEXT_CLOSE)?;
-                (inside[..close].parse::<usize>().ok()?, TEXT_OPEN.len_utf8() + close + TEXT_CLOSE.len_utf8())
+                (inside[..close].parse::<usize>().ok()?, TEXT_OPEN.len() + close + TEXT_CLOSE.len())
             } else {
                 let digits = after.get(ID_STAND_IN_DIGITS.len()..ID_STAND_IN_DIGITS.len() + 2)?;
                 (digits.parse::<usize>().ok()?, ID_STAND_IN_DIGITS.len() + 2)
@@ -106,13 +114,14 @@ impl Stencil {
             rest = &after[length..];
         }
         html.push_str(rest);
-        // A close without its open: the island cut a stand-in.
-        (!html.contains(TEXT_CLOSE) || self.values.iter().any(|value| value.contains(TEXT_CLOSE))).then_some(html)
+        // A close without its open: the island cut a stand-in (no value holds one).
+        (!html.contains(TEXT_CLOSE)).then_some(html)
     }
 }
 
-/// Text as React writes it into markup, in an element or an attribute.
-fn escape(text: &str) -> String {
+/// Text as React (`escapeTextForBrowser`) writes it into markup, in an element or an
+/// attribute: `'` too, which the site's own escaping leaves.
+fn escape_as_react(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for character in text.chars() {
         match character {
@@ -148,9 +157,23 @@ mod tests {
     }
 
     #[test]
-    fn a_value_that_looks_like_a_stand_in_is_left_as_it_is() {
-        let stencil = Stencil::of(&declaration(), r#"{"service":5,"title":"\ue0000\ue001 9007100000001"}"#, "p-").unwrap();
-        assert_eq!(stencil.fill("[\u{E000}2\u{E001}]").unwrap(), "[\u{E000}0\u{E001} 9007100000001]");
+    fn the_id_stand_in_begins_with_its_digits() {
+        let digits = ID_STAND_IN.to_string();
+        assert_eq!(digits.len(), ID_STAND_IN_DIGITS.len() + 2);
+        assert!(digits.starts_with(ID_STAND_IN_DIGITS) && digits.ends_with("00"));
+    }
+
+    #[test]
+    fn props_that_look_like_stand_ins_are_rendered_as_they_are() {
+        for props in [
+            "{\"service\":5,\"title\":\"\u{E000}0\u{E001}\"}",
+            r#"{"service":5,"title":"\ue0000\ue001"}"#,
+            r#"{"service":5,"title":"Room 9007100000001"}"#,
+            r#"{"service":5,"other":"\u{E001}"}"#,
+        ] {
+            assert!(Stencil::of(&declaration(), props, "p-").is_none(), "{props}");
+        }
+        assert!(Stencil::of(&declaration(), r#"{"service":5}"#, "p-\u{E000}").is_none());
     }
 
     #[test]

@@ -69,6 +69,9 @@ pub struct QuickJsIslands {
     memo: RwLock<Memo>,
     client_only: HashSet<String>,
     templates: HashMap<String, Declaration>,
+    /// The shapes (island and stand-in props) whose template, filled in, was not what React
+    /// rendered: their cards are rendered each.
+    refused_templates: RwLock<HashSet<(String, String)>>,
 }
 
 /// What the bundle says about its islands besides rendering them.
@@ -119,6 +122,7 @@ impl QuickJsIslands {
             memo: RwLock::new(Memo::new(MEMO_BYTES)),
             client_only: lists.client_only.into_iter().collect(),
             templates: lists.templates,
+            refused_templates: RwLock::new(HashSet::new()),
         })
     }
 
@@ -128,11 +132,39 @@ impl QuickJsIslands {
         }
         let stencil = self.templates.get(name).and_then(|declaration| Stencil::of(declaration, props, prefix));
         if let Some(stencil) = stencil
-            && let Some(html) = stencil.fill(&self.memoised(name, &stencil.props, &stencil.prefix)?)
+            && let Some(html) = self.filled_in(name, &stencil, props, prefix)
         {
             return Ok(html);
         }
         self.memoised(name, props, prefix)
+    }
+
+    /// The card from its shape's template; `None` when the shape has none that works. The
+    /// first card of a shape is also rendered itself, and the template kept only if filling it
+    /// in gives that card: an island that breaks its declaration (formats an id, changes a
+    /// title) costs a render per card, never a wrong one.
+    fn filled_in(&self, name: &str, stencil: &Stencil, props: &str, prefix: &str) -> Option<String> {
+        let key = (name.to_string(), stencil.props.clone(), stencil.prefix.clone());
+        if let Some(template) = self.memo.read().entries.get(&key) {
+            return stencil.fill(template);
+        }
+        let shape = (name.to_string(), stencil.props.clone());
+        if self.refused_templates.read().contains(&shape) {
+            return None;
+        }
+        let template = self.rendered_by_engine(name, &stencil.props, &stencil.prefix).ok()?;
+        let card = self.rendered_by_engine(name, props, prefix).ok()?;
+        if stencil.fill(&template).as_ref() == Some(&card) {
+            self.memo.write().keep(key, &template);
+        } else {
+            tracing::error!(
+                island = name,
+                props = stencil.props,
+                "the island's serverTemplate, filled in, is not what React renders: each card is rendered instead"
+            );
+            self.refused_templates.write().insert(shape);
+        }
+        Some(card)
     }
 
     /// The island's markup from the memo, or from an engine (and then kept).
@@ -279,7 +311,7 @@ mod tests {
     #[test]
     fn an_island_filled_in_from_its_template_is_what_react_renders() {
         let islands = QuickJsIslands::start(the_islands_bundle(), 1).unwrap();
-        let title = "Tom & Jerry's \"best\" <clean> £40 \u{E000}0\u{E001} 9007100000001";
+        let title = "  Tom & Jerry's \"best\" <clean> 100% £40 /x?a=1&b=2  ";
         let cases = [
             ("bookmark-toggle", serde_json::json!({ "service": 12, "title": title })),
             ("bookmark-toggle", serde_json::json!({ "service": 31, "title": "Oven clean" })),
@@ -308,6 +340,25 @@ mod tests {
             memo.entries.keys().collect::<Vec<_>>()
         );
         assert_eq!(memo.entries.keys().filter(|key| key.0 == "bookmark-toggle").count(), 3, "one template per shape");
+        drop(memo);
+        // A title that looks like a stand-in is rendered as it is.
+        let look_alike = serde_json::json!({ "service": 14, "title": "\u{E000}1\u{E001} 9007100000001" }).to_string();
+        assert_eq!(
+            islands.try_render("bookmark-toggle", &look_alike, "c-1-").unwrap(),
+            islands.rendered_by_engine("bookmark-toggle", &look_alike, "c-1-").unwrap()
+        );
+    }
+
+    #[test]
+    fn a_template_that_does_not_give_the_card_is_refused_and_each_card_rendered() {
+        // This island says its title is only shown, but shows it in capitals.
+        let bundle = format!(
+            "{BUNDLE}\nglobalThis.islandTemplates = {{ shout: {{ who: 'text' }} }};\nconst plain = globalThis.renderIsland;\nglobalThis.renderIsland = function (name, props, prefix) {{ return name === 'shout' ? '<b>' + JSON.parse(props).who.toUpperCase() + '</b>' : plain(name, props, prefix); }};"
+        );
+        let islands = QuickJsIslands::start(bundle, 1).unwrap();
+        assert_eq!(islands.try_render("shout", r#"{"who":"Leeds"}"#, "s-0-").unwrap(), "<b>LEEDS</b>");
+        assert_eq!(islands.try_render("shout", r#"{"who":"York"}"#, "s-1-").unwrap(), "<b>YORK</b>");
+        assert_eq!(islands.refused_templates.read().len(), 1);
     }
 
     #[test]

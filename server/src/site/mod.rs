@@ -60,16 +60,13 @@ pub struct Site {
     build_files: handlers::BuildFiles,
     /// The part every document of this build holds (its inline stylesheet), compressed once.
     stylesheet_part: Arc<SharedPart>,
-    /// The part every page's payload holds (the site data it was made from), compressed once
-    /// per load of that data.
-    site_part: parking_lot::Mutex<Option<(Arc<SiteData>, Arc<SharedPart>)>>,
     islands: Arc<dyn IslandRenderer>,
     pub cache: Arc<PageCache>,
     /// The API's answers to visitors, invalidated with the pages.
     pub answers: AnswerCache,
     /// The site's data once loaded, and how many times it was dropped: a load that began before
     /// a drop is served but not kept.
-    site_data: RwLock<(Option<Arc<SiteData>>, u64)>,
+    site_data: RwLock<KeptSiteData>,
     /// This server's name in invalidation notices.
     pub sender_id: String,
     /// One prerender pass at a time: a second waits, then finds most pages already cached.
@@ -89,12 +86,11 @@ impl Site {
             config,
             build_files: handlers::BuildFiles::new(&build),
             stylesheet_part,
-            site_part: parking_lot::Mutex::new(None),
             build,
             islands,
             cache,
             answers,
-            site_data: RwLock::new((None, 0)),
+            site_data: RwLock::new(KeptSiteData { loaded: None, drops: 0 }),
             prerendering: tokio::sync::Mutex::new(()),
             sender_id: invalidation::new_sender_id(),
             listening: tokio::sync::watch::Sender::new(false),
@@ -103,19 +99,25 @@ impl Site {
 
     /// Categories and website info, loaded once and kept until they change.
     pub async fn site_data(&self) -> Result<Arc<SiteData>, PageError> {
+        Ok(self.loaded_site_data().await?.data)
+    }
+
+    async fn loaded_site_data(&self) -> Result<LoadedSiteData, PageError> {
         let drops = {
             let kept = self.site_data.read();
-            if let Some(data) = kept.0.clone() {
-                return Ok(data);
+            if let Some(loaded) = &kept.loaded {
+                return Ok(loaded.clone());
             }
-            kept.1
+            kept.drops
         };
-        let data = Arc::new(loaders::load_site(&self.db, self.config.brand.as_deref(), self.payment_terms(), self.config.document_retention_months).await?);
+        let data = loaders::load_site(&self.db, self.config.brand.as_deref(), self.payment_terms(), self.config.document_retention_months).await?;
+        let payload_part = Arc::new(SharedPart::new(serde_json::to_string(&data).expect("site data serialises")));
+        let loaded = LoadedSiteData { data: Arc::new(data), payload_part };
         let mut kept = self.site_data.write();
-        if kept.1 == drops {
-            kept.0 = Some(data.clone());
+        if kept.drops == drops {
+            kept.loaded = Some(loaded.clone());
         }
-        Ok(data)
+        Ok(loaded)
     }
 
     /// `body` of `route`'s page (at `url`, its canonical URL): from the cache, or rendered now (and kept when it may be).
@@ -135,23 +137,9 @@ impl Site {
 
     /// A page's payload, and the part of it every page's payload shares.
     async fn page_data(&self, route: &Route) -> Result<(PagePayload, Arc<SharedPart>), PageError> {
-        let site = self.site_data().await?;
+        let LoadedSiteData { data: site, payload_part } = self.loaded_site_data().await?;
         let page: PageData = loaders::load_page(&self.db, route, &site).await?;
-        let site_part = self.site_part(&site);
-        Ok((PagePayload { url: route.url(), site: (*site).clone(), page }, site_part))
-    }
-
-    /// `site` as every payload made from it holds it, compressed once.
-    fn site_part(&self, site: &Arc<SiteData>) -> Arc<SharedPart> {
-        let mut kept = self.site_part.lock();
-        if let Some((made_from, part)) = &*kept
-            && Arc::ptr_eq(made_from, site)
-        {
-            return part.clone();
-        }
-        let part = Arc::new(SharedPart::new(serde_json::to_string(&**site).expect("site data serialises")));
-        *kept = Some((site.clone(), part.clone()));
-        part
+        Ok((PagePayload { url: route.url(), site: (*site).clone(), page }, payload_part))
     }
 
     /// Renders a page, compresses both its bodies and keeps them in the cache.
@@ -228,7 +216,11 @@ impl Site {
     /// so that an outage still shows a proper page.
     pub async fn error_html(&self, status: u16, path: &str) -> String {
         // While the database is unreachable, asking it again would make the 503 wait twice.
-        let known = if status == 503 { self.site_data.read().0.clone().ok_or(PageError::Unavailable) } else { self.site_data().await };
+        let known = if status == 503 {
+            self.site_data.read().loaded.as_ref().map(|loaded| loaded.data.clone()).ok_or(PageError::Unavailable)
+        } else {
+            self.site_data().await
+        };
         let site = match known {
             Ok(site) => (*site).clone(),
             Err(_) => SiteData {
@@ -258,7 +250,7 @@ impl Site {
     pub fn invalidate_here(self: &Arc<Self>, tags: &[Tag]) {
         if tags.contains(&Tag::Site) {
             let mut kept = self.site_data.write();
-            *kept = (None, kept.1 + 1);
+            *kept = KeptSiteData { loaded: None, drops: kept.drops + 1 };
         }
         self.answers.invalidate(tags);
         let stale = self.cache.invalidate(tags);
@@ -327,8 +319,10 @@ impl Site {
         let missing: Vec<Route> = routes.into_iter().filter(|route| worth_it(route) && !self.cache.contains(&route.url())).collect();
         let total = missing.len();
         // Four times the cores: a page waits for the database several times, and while it
-        // waits others render (measured on the benchmark data: 8.2 s instead of 10.3 s at twice).
-        let at_once = std::thread::available_parallelism().map_or(2, |n| n.get()) * 4;
+        // waits others render (measured on the benchmark data: 8.2 s instead of 10.3 s at twice);
+        // but two connections of the pool always left to visitors, as a pass also runs after a change.
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let at_once = (cores * 4).min(self.config.database_pool.size.saturating_sub(2).max(1) as usize);
         let mut renders = futures::stream::iter(missing).map(|route| async move { (self.render_and_keep(&route).await, route) }).buffer_unordered(at_once);
         let mut progress = Progress::new(total);
         let mut rendered = 0;
@@ -351,6 +345,20 @@ impl Site {
         );
         rendered
     }
+}
+
+/// The site's data as kept, and how many times it was dropped.
+struct KeptSiteData {
+    loaded: Option<LoadedSiteData>,
+    drops: u64,
+}
+
+/// The site's data, and the part of every page's payload made from it (the data as JSON),
+/// compressed once per load.
+#[derive(Clone)]
+struct LoadedSiteData {
+    data: Arc<SiteData>,
+    payload_part: Arc<SharedPart>,
 }
 
 /// How many pages of each list a prerender pass makes.

@@ -169,7 +169,9 @@ function ApplicationForm(props: {
   const serviceHint =
     category === ''
       ? 'Choose a category first.'
-      : load?.state === 'loading'
+      : !member
+        ? 'Sign in to see the services of this category.'
+        : load?.state === 'loading'
         ? 'Loading the services…'
         : load?.state === 'failed'
           ? 'We could not load the services of this category.'

@@ -76,6 +76,8 @@ describe('provider-application', () => {
       'Gardening (1)',
     ]);
     expect(selectLabelled(server, 'Service').value).toBe('3');
+    // Not "1 service in Cleaning": a visitor is shown no list of them.
+    expect(server.textContent).toContain('Sign in to see the services of this category.');
     expect(field(server, 'About you')).toBeTruthy();
     expect(server.querySelector('button[type="submit"]')).toBeNull();
     expect(server.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fbecome-provider%3Fservice%3D3');
