@@ -17,6 +17,8 @@ export interface BuildResult {
 export function islandNames(): string[];
 /** The islands whose index.tsx declares `export const clientOnly = true;`. */
 export function clientOnlyIslandNames(): string[];
+/** Each island's `export const serverTemplate` declaration, by island name. */
+export function serverTemplates(): Record<string, Record<string, 'id' | 'text'>>;
 export const ISLAND_REGISTRY: RegExp;
 export function islandRegistrySource(id: string): string;
 export function browserBuildOptions(outdir: string): BuildOptions;

@@ -6,7 +6,7 @@ import quickjsNgVariant from '@jitl/quickjs-ng-wasmfile-release-sync';
 import { newQuickJSWASMModule, RELEASE_SYNC, type QuickJSContext } from 'quickjs-emscripten';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { clientOnlyIslandNames, islandNames } from '../build.mjs';
+import { clientOnlyIslandNames, islandNames, serverTemplates } from '../build.mjs';
 import { loadServerBundle } from './server-bundle.ts';
 
 const ISLAND_MARKERS: Record<string, string> = {
@@ -115,6 +115,16 @@ describe.each(ENGINES)('dist/server.js in $engine', ({ variant }) => {
       const props = REALISTIC_PROPS[name] ?? {};
       expect(renderInQuickJs(name, JSON.stringify(props), `${name}-0-`)).toEqual({ html: '' });
     }
+  });
+
+  it("lists each island's serverTemplate as it declares it (the server checks the markup against React)", () => {
+    const listed: unknown = JSON.parse(context.getString(context.unwrapResult(context.evalCode('JSON.stringify(islandTemplates)'))));
+    expect(listed).toEqual(serverTemplates());
+    expect(listed).toMatchObject({
+      'bookmark-toggle': { service: 'id', job: 'id', title: 'text' },
+      'review-form': { service: 'id' },
+      'job-apply-form': { job: 'id' },
+    });
   });
 
   it('renders the same HTML as V8 does', () => {

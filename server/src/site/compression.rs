@@ -6,10 +6,9 @@
 //! (brotli streams made to be concatenated refer to nothing before their own start). Measured
 //! on a service page and the job-post form with every part at quality 5: 175 to 203 µs instead
 //! of 796 to 854 µs, for 3% more bytes (9,842 instead of 9,548); a service's payload, 6.2 KB:
-//! 207 µs whole. The
-//! parts are not compressed with what precedes them as their dictionary, which would save
-//! little (the stylesheet shares few words with the page): brotli 8.0.4 panics on some pages in
-//! that mode.
+//! 207 µs whole. The parts are not compressed with what precedes them as their dictionary,
+//! which would save little (the stylesheet shares few words with the page): brotli 8.0.4
+//! panics on some pages in that mode.
 
 use brotli::concat::{BroCatli, BroCatliResult};
 use brotli::enc::StandardAlloc;
@@ -33,13 +32,13 @@ const SMALL_PART_QUALITY: u32 = 2;
 const SMALL_PART: usize = 4 << 10;
 // Qualities 0 and 1 take a fast path that ignores `appendable`: their streams cannot be joined.
 const _: () = assert!(QUALITY >= 2 && PAGE_PART_QUALITY >= 2 && SMALL_PART_QUALITY >= 2);
+/// The window: 4 MiB, more than any page; the same for every stream joined, as joining requires.
+const WINDOW_BITS: u32 = 22;
 
 /// The quality a page's own part of `length` bytes is compressed at.
 fn part_quality(length: usize) -> u32 {
     if length < SMALL_PART { SMALL_PART_QUALITY } else { PAGE_PART_QUALITY }
 }
-/// The window: 4 MiB, more than any page; the same for every stream joined, as joining requires.
-const WINDOW_BITS: u32 = 22;
 
 /// Bytes holding exactly `bytes`: a growing Vec keeps up to twice its length, which a cache
 /// weighed by length would not see.

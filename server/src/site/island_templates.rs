@@ -34,6 +34,9 @@ const _: () = assert!(ID_STAND_IN + 99 < MAX_SAFE_ID);
 /// A stand-in the island percent-encoded (put in a URL) cannot be filled in: that markup is
 /// not used.
 const ENCODED_TEXT_OPEN: &str = "%EE%80%80";
+/// The most stand-ins of one render, the prefix's included: an id stand-in holds its index in
+/// two digits.
+const MAX_STAND_INS: usize = 100;
 
 /// One render of an island, split into the props to render its template with and the values
 /// to fill in.
@@ -76,7 +79,7 @@ impl Stencil {
                 _ => {}
             }
         }
-        if values.len() == 1 || values.len() > 100 {
+        if values.len() == 1 || values.len() > MAX_STAND_INS {
             return None;
         }
         Some(Stencil { props: serde_json::Value::Object(object).to_string(), prefix: text_stand_in(0), values })

@@ -17,8 +17,8 @@ export const BOOKINGS_PAGE = '/user/bookings';
 const FIELDS = ['date', 'time', 'address_line_1', 'city', 'postcode', 'notes'] as const;
 
 /**
- * Rendered once per shape on the server, these filled in (see ServerTemplate). The service's id is
- * only shown, in the way back after signing in.
+ * The server renders this island once per shape and fills these props in (see ServerTemplate). The
+ * service's id is only shown, in the way back after signing in.
  */
 export const serverTemplate: ServerTemplate = { service: 'id' };
 

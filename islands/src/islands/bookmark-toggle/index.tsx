@@ -26,8 +26,8 @@ function targetOf(props: BookmarkToggleProps): BookmarkTarget | null {
 }
 
 /**
- * Rendered once per shape on the server, these filled in (see ServerTemplate). Which of service or
- * job is given decides the words; the id and the title are only shown.
+ * The server renders this island once per shape and fills these props in (see ServerTemplate).
+ * Which of service or job is given decides the words; the id and the title are only shown.
  */
 export const serverTemplate: ServerTemplate = { service: 'id', job: 'id', title: 'text' };
 

@@ -24,8 +24,8 @@ const APPLICATIONS_PAGE = '/user/applications';
 const FIELDS = ['full_name', 'email', 'phone_number', 'cover_letter', 'resume'] as const;
 
 /**
- * Rendered once per shape on the server, these filled in (see ServerTemplate). The job's id is
- * only shown, in the way back after signing in.
+ * The server renders this island once per shape and fills these props in (see ServerTemplate). The
+ * job's id is only shown, in the way back after signing in.
  */
 export const serverTemplate: ServerTemplate = { job: 'id' };
 

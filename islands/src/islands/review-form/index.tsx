@@ -61,8 +61,8 @@ function StarRating({ value, onChange }: { value: number | null; onChange: (rati
 }
 
 /**
- * Rendered once per shape on the server, these filled in (see ServerTemplate). The service's id is
- * only shown, in the way back after signing in.
+ * The server renders this island once per shape and fills these props in (see ServerTemplate). The
+ * service's id is only shown, in the way back after signing in.
  */
 export const serverTemplate: ServerTemplate = { service: 'id' };
 

@@ -28,8 +28,8 @@ async function report(review: number, data: FormData): Promise<ActionResult<ApiS
 }
 
 /**
- * Rendered once per shape on the server, these filled in (see ServerTemplate). The ids are only
- * shown, in the way back after signing in.
+ * The server renders this island once per shape and fills these props in (see ServerTemplate). The
+ * ids are only shown, in the way back after signing in.
  */
 export const serverTemplate: ServerTemplate = { review: 'id', service: 'id' };
 
