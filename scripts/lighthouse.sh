@@ -5,7 +5,8 @@
 # the home page, a category, a service, the jobs list, a job, the login page and the provider
 # application (a form drawn on the server, React loaded only when it is used), and prints
 # the performance score, first contentful paint, largest contentful paint, layout shift and the
-# bytes transferred of each. Lighthouse itself is fetched by npx into npm's cache, not the project.
+# bytes transferred of each, first for a visitor and then for the demo member signed in (see
+# scripts/lighthouse-member.mjs). Lighthouse itself is fetched by npx into npm's cache, not the project.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -13,13 +14,15 @@ ensure_chromium
 source "$ROOT/scripts/bench-server.sh"
 
 JOB=$(curl -fs "$BASE/api/service/jobs/?status=Open&page_size=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["results"][0]["id"])')
-printf '| %-40s | %5s | %6s | %6s | %6s | %9s |\n' page score FCP LCP CLS transfer
-printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..42})" "-------" "--------" "--------" "--------" "-----------"
-for path in "/" "/services?category=$CATEGORY" "$PAGE" "/jobs" "/apply?id=$JOB" "/user/login" "/become-provider"; do
-  report="$DATA/lighthouse.json"
-  CHROME_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" npx --yes lighthouse@12 "$BASE$path" --quiet --preset=perf --form-factor=mobile \
-    --chrome-flags="--headless=new --no-sandbox" --output=json --output-path="$report" >/dev/null 2>&1
-  python3 - "$report" "$path" <<'PY'
+PATHS=("/" "/services?category=$CATEGORY" "$PAGE" "/jobs" "/apply?id=$JOB" "/user/login" "/become-provider")
+
+# table WHO: the heading and a row per report $DATA/reports/<index>.json, in the order of PATHS.
+table() {
+  printf '\n%s\n\n' "$1"
+  printf '| %-40s | %5s | %6s | %6s | %6s | %9s |\n' page score FCP LCP CLS transfer
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..42})" "-------" "--------" "--------" "--------" "-----------"
+  for index in "${!PATHS[@]}"; do
+    python3 - "$DATA/reports/$index.json" "${PATHS[$index]}" <<'PY'
 import json, sys
 report = json.load(open(sys.argv[1]))
 audits = report["audits"]
@@ -32,4 +35,17 @@ print("| %-40s | %5d | %6s | %6s | %6.3f | %5.1f KiB |" % (
     audits["total-byte-weight"]["numericValue"] / 1024,
 ))
 PY
+  done
+}
+
+mkdir -p "$DATA/reports"
+for index in "${!PATHS[@]}"; do
+  CHROME_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}" npx --yes lighthouse@12 "$BASE${PATHS[$index]}" --quiet --preset=perf --form-factor=mobile \
+    --chrome-flags="--headless=new --no-sandbox" --output=json --output-path="$DATA/reports/$index.json" >/dev/null 2>&1
 done
+table "A visitor (no session):"
+
+# The same pages as the demo member sees them, in a browser that logged in first.
+npm_install end2end
+node scripts/lighthouse-member.mjs "$BASE" demo@brightway.example demo-password-1 "$DATA/reports" "${PATHS[@]}"
+table "The demo member, signed in:"
