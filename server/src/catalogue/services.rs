@@ -3,7 +3,7 @@
 use crate::domain::Pence;
 use crate::http::list::{PageRequest, ids_of_page, in_order_of};
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
-use crate::reviews::queries::{ReviewRow, ratings, reviews};
+use crate::reviews::queries::{ReviewRow, latest_of_each, ratings};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
 use entity::words::ListingStatus;
 use entity::{category, service};
@@ -90,10 +90,13 @@ pub async fn services(
     if ids.is_empty() {
         return Ok((Vec::new(), total));
     }
+    Ok((by_ids(db, &ids).await?, total))
+}
+
+/// The services of `ids` that exist, in that order, with their category.
+async fn by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<(service::Model, CategoryRef)>, DbErr> {
     let rows = service::Entity::find().filter(service::Column::Id.is_in(ids.iter().copied())).find_also_related(category::Entity).all(db).await?;
-    let rows =
-        in_order_of(&ids, rows, |(s, _)| s.id).into_iter().filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))).collect();
-    Ok((rows, total))
+    Ok(in_order_of(ids, rows, |(s, _)| s.id).into_iter().filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))).collect())
 }
 
 /// The service's areas (a JSON array of towns) hold `town`: the town's JSON string, quotes
@@ -128,18 +131,27 @@ pub async fn service_cards(db: &impl ConnectionTrait, rows: Vec<(service::Model,
 }
 
 pub async fn service_by_id(db: &impl ConnectionTrait, id: i32) -> Result<Option<(service::Model, CategoryRef)>, DbErr> {
-    Ok(service::Entity::find_by_id(id)
-        .find_also_related(category::Entity)
-        .one(db)
-        .await?
-        .and_then(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))))
+    Ok(by_ids(db, &[id]).await?.pop())
 }
 
 pub async fn service_detail(db: &impl ConnectionTrait, id: i32) -> Result<Option<ServiceDetail>, DbErr> {
-    let Some((row, category)) = service_by_id(db, id).await? else { return Ok(None) };
-    let description = row.description.clone();
-    let status = row.status;
-    let service = service_cards(db, vec![(row, category)]).await?.remove(0);
-    let reviews = reviews(db, Some(id), 0, LATEST_REVIEWS).await?.iter().map(ReviewRow::card).collect();
-    Ok(Some(ServiceDetail { service, description, status, reviews }))
+    Ok(service_details(db, &[id]).await?.pop())
+}
+
+/// The services of `ids` that exist, in full and in that order: a batch of service pages in a
+/// few queries.
+pub async fn service_details(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<ServiceDetail>, DbErr> {
+    let rows = by_ids(db, ids).await?;
+    let found: Vec<i32> = rows.iter().map(|(s, _)| s.id).collect();
+    let mut reviews = latest_of_each(db, &found, LATEST_REVIEWS).await?;
+    let texts: Vec<(String, ListingStatus)> = rows.iter().map(|(s, _)| (s.description.clone(), s.status)).collect();
+    Ok(service_cards(db, rows)
+        .await?
+        .into_iter()
+        .zip(texts)
+        .map(|(service, (description, status))| {
+            let reviews = reviews.remove(&service.id).unwrap_or_default().iter().map(ReviewRow::card).collect();
+            ServiceDetail { service, description, status, reviews }
+        })
+        .collect())
 }

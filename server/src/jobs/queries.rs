@@ -45,6 +45,11 @@ pub async fn listed_job(db: &impl ConnectionTrait, id: i32) -> Result<Option<job
     listed().filter(job::Column::Id.eq(id)).one(db).await
 }
 
+/// The jobs of `ids` that have not been removed, in no particular order.
+pub async fn listed_jobs(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<job::Model>, DbErr> {
+    listed().filter(job::Column::Id.is_in(ids.iter().copied())).all(db).await
+}
+
 /// Whether job `id` existed and was removed.
 pub async fn was_removed(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbErr> {
     Ok(job::Entity::find_by_id(id).filter(job::Column::RemovedAt.is_not_null()).count(db).await? > 0)

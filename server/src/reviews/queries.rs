@@ -4,6 +4,7 @@ use super::texts::{A_CUSTOMER, FORMER_MEMBER};
 use app::data::ReviewView;
 use entity::words::BookingStatus;
 use entity::{booking, review, service, user};
+use sea_orm::sea_query::{Expr, ExprTrait, Order, Query, WindowStatement};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::{HashMap, HashSet};
 
@@ -82,15 +83,53 @@ pub async fn count(db: &impl ConnectionTrait, service_id: Option<i32>) -> Result
 
 /// Newest reviews first, of one service or of all, skipping `offset`.
 pub async fn reviews(db: &impl ConnectionTrait, service_id: Option<i32>, offset: u64, limit: u64) -> Result<Vec<ReviewRow>, DbErr> {
-    let mut query = review::Entity::find()
-        .find_also_related(user::Entity)
-        .filter(review::Column::HiddenAt.is_null())
-        .order_by_desc(review::Column::CreatedAt)
-        .order_by_desc(review::Column::Id);
+    let mut query = shown_with_authors().order_by_desc(review::Column::CreatedAt).order_by_desc(review::Column::Id);
     if let Some(id) = service_id {
         query = query.filter(review::Column::ServiceId.eq(id));
     }
-    let rows = query.offset(offset).limit(limit).all(db).await?;
+    as_shown(db, query.offset(offset).limit(limit).all(db).await?).await
+}
+
+/// The newest `limit` reviews of each of `service_ids`, newest first, by service: the reviews
+/// of a batch of service pages in one query.
+pub async fn latest_of_each(db: &impl ConnectionTrait, service_ids: &[i32], limit: u64) -> Result<HashMap<i32, Vec<ReviewRow>>, DbErr> {
+    if service_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let newest_first = [(review::Column::CreatedAt, Order::Desc), (review::Column::Id, Order::Desc)];
+    let ranked = Query::select()
+        .column(review::Column::Id)
+        .expr_window_as(
+            Expr::cust("ROW_NUMBER()"),
+            WindowStatement::partition_by(review::Column::ServiceId).order_by_columns(newest_first.clone()).to_owned(),
+            "place",
+        )
+        .from(review::Entity)
+        .and_where(review::Column::ServiceId.is_in(service_ids.iter().copied()))
+        .and_where(review::Column::HiddenAt.is_null())
+        .to_owned();
+    let latest = Query::select().column("id").from_subquery(ranked, "ranked").and_where(Expr::col("place").lte(limit)).to_owned();
+    let mut query = shown_with_authors().filter(review::Column::Id.in_subquery(latest));
+    for (column, order) in newest_first {
+        query = query.order_by(column, order);
+    }
+    let mut by_service: HashMap<i32, Vec<ReviewRow>> = HashMap::new();
+    for row in as_shown(db, query.all(db).await?).await? {
+        by_service.entry(row.review.service_id).or_default().push(row);
+    }
+    Ok(by_service)
+}
+
+/// Reviews the public sees (not hidden by moderation), each with its author.
+fn shown_with_authors() -> sea_orm::SelectTwo<review::Entity, user::Entity> {
+    review::Entity::find().find_also_related(user::Entity).filter(review::Column::HiddenAt.is_null())
+}
+
+/// Reviews with their author's public name, their service's title and whether the booking is verified.
+async fn as_shown(db: &impl ConnectionTrait, rows: Vec<(review::Model, Option<user::Model>)>) -> Result<Vec<ReviewRow>, DbErr> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
     let service_ids: Vec<i32> = rows.iter().map(|(r, _)| r.service_id).collect();
     let titles: HashMap<i32, String> = service::Entity::find()
         .select_only()

@@ -8,14 +8,14 @@ use crate::catalogue::{categories, website_info};
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::reviews::queries as reviews;
 use app::data::{
-    ActivityItem, BecomeProviderData, FormOutcome, HomeData, JobsData, Pagination, PaymentTerms, ProviderCategory, SelectedService, ServicesData, SiteData,
-    VerifyData,
+    ActivityItem, BecomeProviderData, FormOutcome, HomeData, JobsData, Pagination, PaymentTerms, ProviderCategory, SelectedService, ServiceDetail,
+    ServicesData, SiteData, VerifyData,
 };
 use app::routes::{DataRoute, PageData, PageSource, Route};
 use entity::job;
 use entity::words::ListingStatus;
 use sea_orm::{ConnectionTrait, DbErr};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Cards in one page of a list: three or four rows of a desktop grid.
 pub const LIST_PAGE_SIZE: u64 = 12;
@@ -49,8 +49,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         DataRoute::Apply((None,)) => PageData::Apply(None),
         DataRoute::Apply((Some(id),)) => match jobs::listed_job(db, id).await? {
             Some(row) => PageData::Apply(Some(jobs::job_detail(&row))),
-            None if jobs::was_removed(db, id).await? => return Err(PageError::Gone),
-            None => return Err(PageError::NotFound),
+            None => return Err(missing_job(db, id).await?),
         },
         DataRoute::Services((category, search, page)) => {
             let category = match category {
@@ -127,6 +126,36 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
         DataRoute::FormHireTalent(()) => PageData::FormHireTalent(FormOutcome::default()),
     };
     Ok(page)
+}
+
+/// The page data of each of `routes`, in their order. The pages of services and of jobs are
+/// loaded a batch at a time, in a few queries (a prerender pass makes thousands of them, and
+/// their queries one page at a time were most of its time); the others one by one.
+pub async fn load_pages(db: &impl ConnectionTrait, routes: &[Route], site: &SiteData) -> Result<Vec<Result<PageData, PageError>>, PageError> {
+    let service_ids: Vec<i32> =
+        routes.iter().filter_map(|route| if let Route::ServicesDetails { service: Some(id) } = route { Some(*id) } else { None }).collect();
+    let job_ids: Vec<i32> = routes.iter().filter_map(|route| if let Route::Apply { job: Some(id) } = route { Some(*id) } else { None }).collect();
+    let mut services: HashMap<i32, ServiceDetail> = services::service_details(db, &service_ids).await?.into_iter().map(|s| (s.service.id, s)).collect();
+    let mut jobs: HashMap<i32, job::Model> = jobs::listed_jobs(db, &job_ids).await?.into_iter().map(|j| (j.id, j)).collect();
+    let mut pages = Vec::with_capacity(routes.len());
+    for route in routes {
+        pages.push(match route {
+            Route::ServicesDetails { service: Some(id) } => {
+                services.remove(id).map(|detail| PageData::ServicesDetails(Some(detail))).ok_or(PageError::NotFound)
+            }
+            Route::Apply { job: Some(id) } => match jobs.remove(id) {
+                Some(row) => Ok(PageData::Apply(Some(jobs::job_detail(&row)))),
+                None => Err(missing_job(db, *id).await?),
+            },
+            _ => load_page(db, route, site).await,
+        });
+    }
+    Ok(pages)
+}
+
+/// Why job `id` has no page: it was removed (gone) or never was (not found).
+async fn missing_job(db: &impl ConnectionTrait, id: i32) -> Result<PageError, DbErr> {
+    Ok(if jobs::was_removed(db, id).await? { PageError::Gone } else { PageError::NotFound })
 }
 
 async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {

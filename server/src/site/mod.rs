@@ -144,25 +144,44 @@ impl Site {
 
     /// Renders a page, compresses both its bodies and keeps them in the cache.
     pub async fn render_and_keep(&self, route: &Route) -> Result<(Arc<Encoded>, Arc<Encoded>), PageError> {
+        let keeper = self.keeper().await?;
+        let page = loaders::load_page(&self.db, route, &keeper.site).await?;
+        let route = route.clone();
+        Ok(tokio::task::spawn_blocking(move || keeper.keep(&route, page)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+    }
+
+    /// Renders and keeps the pages of `routes`, a batch of a prerender pass: their data loaded
+    /// together, then rendered one after the other on one blocking thread. Says of each route
+    /// whether it was kept.
+    async fn prerender_batch(&self, routes: Vec<Route>) -> Result<Vec<(Route, Result<(), PageError>)>, PageError> {
+        let keeper = self.keeper().await?;
+        let pages = loaders::load_pages(&self.db, &routes, &keeper.site).await?;
+        let rendered = tokio::task::spawn_blocking(move || {
+            let keep = |(route, page): (Route, Result<PageData, PageError>)| {
+                let kept = page.map(|page| {
+                    keeper.keep(&route, page);
+                });
+                (route, kept)
+            };
+            routes.into_iter().zip(pages).map(keep).collect()
+        });
+        Ok(rendered.await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
+    }
+
+    /// What rendering and keeping pages needs, taken now: the cache's generation before any
+    /// data is read, so that pages made from data a change has since dropped are not kept.
+    async fn keeper(&self) -> Result<PageKeeper, PageError> {
         let generation = self.cache.generation();
-        let (payload, site_part) = self.page_data(route).await?;
-        let assets = self.build.assets(&self.config.public_url);
-        let islands = self.islands.clone();
-        let (url, tags) = (route.url(), route.tags());
-        let cache = self.cache.clone();
-        let stylesheet_part = self.stylesheet_part.clone();
-        Ok(tokio::task::spawn_blocking(move || {
-            let html = Arc::new(Encoded::compressed_around(app::render_page(&payload, &assets, islands).as_bytes(), &stylesheet_part));
-            let json = Arc::new(Encoded::compressed_around(&serde_json::to_vec(&payload).expect("page data serialises"), &site_part));
-            cache.put(&url, tags, &html, &json, generation);
-            if cache.is_wasteful() {
-                // In the background: the visitor who made this page does not wait for it.
-                tokio::task::spawn_blocking(move || cache.compact_if_wasteful());
-            }
-            (html, json)
+        let LoadedSiteData { data: site, payload_part } = self.loaded_site_data().await?;
+        Ok(PageKeeper {
+            generation,
+            site,
+            site_part: payload_part,
+            assets: self.build.assets(&self.config.public_url),
+            islands: self.islands.clone(),
+            cache: self.cache.clone(),
+            stylesheet_part: self.stylesheet_part.clone(),
         })
-        .await
-        .map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
     }
 
     /// Renders one body of a page that is never kept (a search): only what was asked for.
@@ -322,17 +341,28 @@ impl Site {
         // waits others render (measured on the benchmark data: 8.2 s instead of 10.3 s at twice);
         // but two connections of the pool always left to visitors, as a pass also runs after a change.
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let at_once = (cores * 4).min(self.config.database_pool.size.saturating_sub(2).max(1) as usize);
-        let mut renders = futures::stream::iter(missing).map(|route| async move { (self.render_and_keep(&route).await, route) }).buffer_unordered(at_once);
+        let at_once = (cores * 2).min(self.config.database_pool.size.saturating_sub(2).max(1) as usize);
+        let batches: Vec<Vec<Route>> = missing.chunks(PRERENDER_BATCH).map(<[Route]>::to_vec).collect();
+        let mut renders =
+            futures::stream::iter(batches).map(|batch| async move { (self.prerender_batch(batch.clone()).await, batch) }).buffer_unordered(at_once);
         let mut progress = Progress::new(total);
         let mut rendered = 0;
-        while let Some((result, route)) = renders.next().await {
-            match result {
-                Ok(_) => rendered += 1,
-                Err(PageError::NotFound | PageError::Gone) => {}
-                Err(error) => tracing::error!(url = route.url(), %error, "prerendering failed"),
+        while let Some((result, batch)) = renders.next().await {
+            let kept = match result {
+                Ok(kept) => kept,
+                Err(error) => {
+                    tracing::error!(pages = batch.len(), first = batch[0].url(), %error, "prerendering failed");
+                    Vec::new()
+                }
+            };
+            for (route, result) in kept {
+                match result {
+                    Ok(()) => rendered += 1,
+                    Err(PageError::NotFound | PageError::Gone) => {}
+                    Err(error) => tracing::error!(url = route.url(), %error, "prerendering failed"),
+                }
             }
-            progress.step();
+            progress.steps(batch.len());
         }
         progress.finish();
         release_freed_memory();
@@ -344,6 +374,33 @@ impl Site {
             "prerendered"
         );
         rendered
+    }
+}
+
+/// What rendering and keeping pages needs, so that it can move to a blocking thread.
+struct PageKeeper {
+    generation: u64,
+    site: Arc<SiteData>,
+    site_part: Arc<SharedPart>,
+    assets: app::data::Assets,
+    islands: Arc<dyn IslandRenderer>,
+    cache: Arc<PageCache>,
+    stylesheet_part: Arc<SharedPart>,
+}
+
+impl PageKeeper {
+    /// Renders `route`'s page from `page`, compresses both its bodies and keeps them in the cache.
+    fn keep(&self, route: &Route, page: PageData) -> (Arc<Encoded>, Arc<Encoded>) {
+        let payload = PagePayload { url: route.url(), site: (*self.site).clone(), page };
+        let html = Arc::new(Encoded::compressed_around(app::render_page(&payload, &self.assets, self.islands.clone()).as_bytes(), &self.stylesheet_part));
+        let json = Arc::new(Encoded::compressed_around(&serde_json::to_vec(&payload).expect("page data serialises"), &self.site_part));
+        self.cache.put(&payload.url, route.tags(), &html, &json, self.generation);
+        if self.cache.is_wasteful() {
+            // In the background: the visitor who made this page does not wait for it.
+            let cache = self.cache.clone();
+            tokio::task::spawn_blocking(move || cache.compact_if_wasteful());
+        }
+        (html, json)
     }
 }
 
@@ -360,6 +417,9 @@ struct LoadedSiteData {
     data: Arc<SiteData>,
     payload_part: Arc<SharedPart>,
 }
+
+/// How many pages a prerender pass loads and renders together.
+const PRERENDER_BATCH: usize = 16;
 
 /// How many pages of each list a prerender pass makes.
 const PRERENDERED_LIST_PAGES: u64 = 10;
@@ -389,8 +449,8 @@ impl Progress {
         Progress { total, done: 0, started: now, shown: std::io::stderr().is_terminal().then_some(now) }
     }
 
-    fn step(&mut self) {
-        self.done += 1;
+    fn steps(&mut self, done: usize) {
+        self.done += done;
         if self.shown.is_some_and(|shown| shown.elapsed().as_millis() >= 200) {
             self.show();
             self.shown = Some(std::time::Instant::now());

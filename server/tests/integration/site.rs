@@ -313,6 +313,68 @@ async fn prerendering_fills_the_cache_with_every_enumerable_page() {
     assert_eq!(app.site.prerender_all().await, 0, "a second pass finds everything cached");
 }
 
+/// A prerender pass loads its pages in batches: each page of a batch must hold its own data, as
+/// when it is loaded alone, with a service's newest ten reviews and none that staff hid.
+async fn a_batch_of_pages_holds_what_each_page_holds_alone(app: &TestApp) {
+    use app::data::ServiceDetail;
+    use app::routes::{PageData, Route};
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, IntoActiveModel, QueryOrder, QuerySelect};
+    use server::site::{PageError, loaders};
+    let db = &app.site.db;
+    let services = entity::service::Entity::find().order_by_asc(entity::service::Column::Id).limit(2).all(db).await.unwrap();
+    let (busy, quiet) = (&services[0], &services[1]);
+    // Newer than any review of the demo data.
+    let day = chrono::Utc::now() + chrono::Duration::days(1);
+    for n in 0..12 {
+        let author = app.member(&format!("Reviewer {n}")).await;
+        let review = entity::review::ActiveModel {
+            service_id: Set(busy.id),
+            user_id: Set(author.user.id),
+            rating: Set(1 + n % 5),
+            review: Set(format!("Visit {n}")),
+            created_at: Set(day + chrono::Duration::days(i64::from(n))),
+            ..Default::default()
+        };
+        let review = review.insert(db).await.unwrap();
+        if n == 11 {
+            let mut hidden = review.into_active_model();
+            hidden.hidden_at = Set(Some(chrono::Utc::now()));
+            hidden.update(db).await.unwrap();
+        }
+    }
+    let jobs = entity::job::Entity::find().filter(entity::job::Column::RemovedAt.is_null()).limit(2).all(db).await.unwrap();
+    let mut removed = jobs[1].clone().into_active_model();
+    removed.removed_at = Set(Some(chrono::Utc::now()));
+    removed.update(db).await.unwrap();
+
+    let routes = [
+        Route::ServicesDetails { service: Some(busy.id) },
+        Route::Apply { job: Some(jobs[0].id) },
+        Route::ServicesDetails { service: Some(quiet.id) },
+        Route::ServicesDetails { service: Some(i32::MAX) },
+        Route::Apply { job: Some(jobs[1].id) },
+        Route::Apply { job: Some(i32::MAX) },
+        Route::Home,
+    ];
+    let site = app.site.site_data().await.unwrap();
+    let batch = loaders::load_pages(db, &routes, &site).await.unwrap();
+    assert_eq!(batch.len(), routes.len());
+    for (route, page) in routes.iter().zip(batch) {
+        match (loaders::load_page(db, route, &site).await, page) {
+            (Ok(alone), Ok(batched)) => assert_eq!(alone, batched, "{}", route.url()),
+            (Err(PageError::NotFound), Err(PageError::NotFound)) | (Err(PageError::Gone), Err(PageError::Gone)) => {}
+            (alone, batched) => panic!("{}: alone {:?}, in a batch {:?}", route.url(), alone.err(), batched.err()),
+        }
+    }
+    assert!(matches!(loaders::load_page(db, &routes[4], &site).await, Err(PageError::Gone)), "a removed job's page is gone");
+    assert!(matches!(loaders::load_page(db, &routes[3], &site).await, Err(PageError::NotFound)));
+
+    let Ok(PageData::ServicesDetails(Some(ServiceDetail { reviews, .. }))) = loaders::load_page(db, &routes[0], &site).await else { panic!("the busy service's page") };
+    let shown: Vec<&str> = reviews.iter().map(|r| r.review.as_str()).collect();
+    assert_eq!(shown, (1..=10).rev().map(|n| format!("Visit {n}")).collect::<Vec<_>>(), "the newest ten, the hidden one left out");
+}
+on_both_databases!(a_batch_of_pages_holds_what_each_page_holds_alone);
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_database_failure_shows_the_error_page_without_details() {
     use sea_orm::ConnectionTrait;
