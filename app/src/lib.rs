@@ -55,5 +55,29 @@ fn with_islands(islands: Arc<dyn IslandRenderer>, render: impl FnOnce() -> Strin
 /// apart. Nothing hydrates Leptos markup here (islands are React), and `<!>` is an HTML parse
 /// error, so it goes. Text and attributes are escaped, so `<!>` can only be such a marker.
 fn without_text_separators(html: String) -> String {
-    if html.contains("<!>") { html.replace("<!>", "") } else { html }
+    const SEPARATOR: &[u8] = b"<!>";
+    let mut bytes = html.into_bytes();
+    // In place: a page is tens of kilobytes and most have a few separators.
+    let separators = memchr::memmem::Finder::new(SEPARATOR);
+    let (mut kept, mut read) = (0, 0);
+    while let Some(found) = separators.find(&bytes[read..]) {
+        bytes.copy_within(read..read + found, kept);
+        kept += found;
+        read += found + SEPARATOR.len();
+    }
+    bytes.copy_within(read.., kept);
+    bytes.truncate(kept + bytes.len() - read);
+    String::from_utf8(bytes).expect("removing an ASCII sequence leaves UTF-8")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn text_separators_go_wherever_they_are() {
+        let without = |html: &str| super::without_text_separators(html.to_string());
+        assert_eq!(without("<p>a<!>b</p>"), "<p>ab</p>");
+        assert_eq!(without("<!>a<!><!>b<!>"), "ab");
+        assert_eq!(without("<p>£5 – café</p>"), "<p>£5 – café</p>");
+        assert_eq!(without("<!-- a comment --><!DOCTYPE html>"), "<!-- a comment --><!DOCTYPE html>");
+    }
 }
