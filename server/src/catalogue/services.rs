@@ -1,7 +1,7 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
 use crate::domain::Pence;
-use crate::http::list::{PageRequest, ids_of_page, in_order_of};
+use crate::http::list::{Counting, PageRequest, ids_of_page, in_order_of};
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::reviews::queries::{ReviewRow, latest_of_each, ratings};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
@@ -72,11 +72,15 @@ pub async fn services(
     if let Some(status) = &filter.status {
         query = query.filter(service::Column::Status.eq(*status));
     }
+    // A search, or a text matched anywhere in a column, reads every candidate: once is enough.
+    let mut counting = Counting::Apart;
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(matching(db.get_database_backend(), Searched::Services, search));
+        counting = Counting::WithThePage;
     }
     if let Some(area) = filter.area.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(covers(area));
+        counting = Counting::WithThePage;
     }
     query = match filter.order {
         ServiceOrder::Priority => query.order_by_asc(service::Column::Priority),
@@ -86,7 +90,7 @@ pub async fn services(
         ServiceOrder::Title => query.order_by_asc(service::Column::Title),
     }
     .order_by_asc(service::Column::Id);
-    let (total, ids) = ids_of_page(db, query, service::Column::Id, PageRequest { page: page.max(1), size: page_size }).await?;
+    let (total, ids) = ids_of_page(db, query, service::Column::Id, PageRequest { page: page.max(1), size: page_size }, counting).await?;
     if ids.is_empty() {
         return Ok((Vec::new(), total));
     }

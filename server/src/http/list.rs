@@ -8,6 +8,7 @@ use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use entity::words::{Filter, Word};
+use sea_orm::sea_query::Expr;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, QueryOrder, QuerySelect, Select};
 use serde::Serialize;
 use std::sync::Arc;
@@ -173,18 +174,42 @@ where
     Ok((count, rows))
 }
 
+/// How a page of ids learns how many rows match in all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// With a query of its own: an index counts a plain list's rows without reading them, and
+    /// its page stops after a page's worth of the index.
+    Apart,
+    /// With the page, in one query (`COUNT(*) OVER ()`): a search's matches are found and
+    /// filtered once instead of twice (on the large data, 0.8 ms of a 5 ms search page).
+    WithThePage,
+}
+
 /// One page of the ids of `select`'s rows (in its order), and how many rows match in all. Only
 /// the ids are counted and sorted, then the caller reads the page's rows by id: on the large
 /// data a search counted and sorted 1,600 whole services to show 20 (10 ms a request).
-pub async fn ids_of_page<C, E>(db: &C, select: Select<E>, id: E::Column, request: PageRequest) -> Result<(u64, Vec<i32>), DbErr>
+pub async fn ids_of_page<C, E>(db: &C, select: Select<E>, id: E::Column, request: PageRequest, counting: Counting) -> Result<(u64, Vec<i32>), DbErr>
 where
     C: ConnectionTrait,
     E: EntityTrait,
 {
     let ids = select.select_only().column(id);
+    if counting == Counting::WithThePage
+        && let Some(offset) = (request.page - 1).checked_mul(request.size)
+    {
+        let counted = ids.clone().column_as(Expr::cust("COUNT(*) OVER ()"), "total").offset(offset).limit(request.size);
+        let page: Vec<(i32, i64)> = counted.into_tuple().all(db).await?;
+        if let Some(&(_, total)) = page.first() {
+            return Ok((total as u64, page.into_iter().map(|(id, _)| id).collect()));
+        }
+    }
     let mut counted = ids.clone();
     QueryOrder::query(&mut counted).clear_order_by();
     let count = counted.into_tuple::<i32>().count(db).await?;
+    if counting == Counting::WithThePage {
+        // The page came back empty: nothing matches, or it is past the last; the count says which.
+        return Ok((count, Vec::new()));
+    }
     let page = match request.offset_within(count) {
         Some(offset) => ids.offset(offset).limit(request.size).into_tuple::<i32>().all(db).await?,
         None => Vec::new(),

@@ -3,7 +3,7 @@
 //! touching it; a removed job is in no list and on no page.
 
 use crate::domain::{Pence, uk_time};
-use crate::http::list::{PageRequest, ids_of_page, in_order_of};
+use crate::http::list::{Counting, PageRequest, ids_of_page, in_order_of};
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use app::data::{JobCard, JobDetail};
 use chrono::NaiveDate;
@@ -64,11 +64,15 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
         Some(ListingStatus::Closed) => query = query.filter(open_on(today).not()),
         None => {}
     }
+    // A search, or a text matched anywhere in a column, reads every candidate: once is enough.
+    let mut counting = Counting::Apart;
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(matching(db.get_database_backend(), Searched::Jobs, search));
+        counting = Counting::WithThePage;
     }
     if let Some(location) = filter.location.as_deref().filter(|s| !s.is_empty()) {
         query = query.filter(contains_ignoring_case((job::Entity, job::Column::Location), location));
+        counting = Counting::WithThePage;
     }
     if let Some(kind) = &filter.employment_type {
         query = query.filter(job::Column::EmploymentType.eq(*kind));
@@ -77,7 +81,7 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
         query = query.filter(job::Column::OwnerId.eq(owner));
     }
     let query = query.order_by_desc(job::Column::PostedAt).order_by_desc(job::Column::Id);
-    let (total, ids) = ids_of_page(db, query, job::Column::Id, PageRequest { page: page.max(1), size: page_size }).await?;
+    let (total, ids) = ids_of_page(db, query, job::Column::Id, PageRequest { page: page.max(1), size: page_size }, counting).await?;
     if ids.is_empty() {
         return Ok((Vec::new(), total));
     }

@@ -182,6 +182,15 @@ async fn search_finds_words_through_the_index(app: &TestApp) {
     let (status, nothing) = app.json("/api/service/?search=zzzqqqxxx").await;
     assert_eq!(status, 200, "{nothing}");
     assert_eq!(nothing["count"], 0);
+    // A search's count comes with its page: the same on every page, and a page past the last is none.
+    let (_, all) = app.json("/api/service/?search=clean&page_size=100").await;
+    let matches = all["count"].as_u64().unwrap();
+    assert!(matches > 2 && matches == all["results"].as_array().unwrap().len() as u64, "{all}");
+    let (status, last) = app.json(&format!("/api/service/?search=clean&page_size=2&page={}", matches.div_ceil(2))).await;
+    assert_eq!((status, last["count"].as_u64()), (200, Some(matches)), "{last}");
+    assert_eq!(last["results"].as_array().unwrap().len(), if matches % 2 == 0 { 2 } else { 1 });
+    let (status, _) = app.json(&format!("/api/service/?search=clean&page_size=2&page={}", matches.div_ceil(2) + 1)).await;
+    assert_eq!(status, 404, "a page past the last");
     // A new service is found at once: the index follows the table.
     let id = service_id(app, "regular-home-clean").await;
     let mut row: entity::service::ActiveModel = entity::service::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap().into();

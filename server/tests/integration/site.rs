@@ -369,7 +369,9 @@ async fn a_batch_of_pages_holds_what_each_page_holds_alone(app: &TestApp) {
     assert!(matches!(loaders::load_page(db, &routes[4], &site).await, Err(PageError::Gone)), "a removed job's page is gone");
     assert!(matches!(loaders::load_page(db, &routes[3], &site).await, Err(PageError::NotFound)));
 
-    let Ok(PageData::ServicesDetails(Some(ServiceDetail { reviews, .. }))) = loaders::load_page(db, &routes[0], &site).await else { panic!("the busy service's page") };
+    let Ok(PageData::ServicesDetails(Some(ServiceDetail { reviews, .. }))) = loaders::load_page(db, &routes[0], &site).await else {
+        panic!("the busy service's page")
+    };
     let shown: Vec<&str> = reviews.iter().map(|r| r.review.as_str()).collect();
     assert_eq!(shown, (1..=10).rev().map(|n| format!("Visit {n}")).collect::<Vec<_>>(), "the newest ten, the hidden one left out");
 }
