@@ -6,7 +6,7 @@
 // while the HTTP cache is emptied before each, so every figure is a first visit by a member.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,13 +20,17 @@ if (!outDir || paths.length === 0) {
   console.error('usage: node scripts/lighthouse-member.mjs BASE EMAIL PASSWORD OUTDIR PATH...');
   process.exit(2);
 }
-const debugPort = 9300 + Math.floor(Math.random() * 500);
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-member-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', `--remote-debugging-port=${debugPort}`],
-});
+let context;
 try {
+  // Port 0: Chromium picks a free one and writes it to the profile's DevToolsActivePort. No
+  // viewport of playwright's own: Lighthouse emulates the phone in the tabs it opens.
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--remote-debugging-port=0'],
+    viewport: null,
+  });
+  const debugPort = Number(readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${base}/user/login?redirect=%2F`, { waitUntil: 'load' });
   const form = page.locator('[data-member-area] form.form').first();
@@ -36,6 +40,8 @@ try {
   await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'load' });
   const signedIn = await page.evaluate(() => Boolean(JSON.parse(localStorage.getItem('auth') ?? 'null')?.accessToken));
   if (!signedIn) throw new Error(`${email} could not log in at ${base}/user/login`);
+  // Nothing of the site left running in the background of the measured tabs.
+  await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   for (const [index, path] of paths.entries()) {
     await cdp.send('Network.clearBrowserCache');
@@ -57,10 +63,10 @@ try {
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
-    const status = await new Promise((done) => run.on('exit', done));
+    const status = await new Promise((done, fail) => run.on('exit', done).on('error', fail));
     if (status !== 0) throw new Error(`Lighthouse failed on ${path}`);
   }
 } finally {
-  await context.close();
+  await context?.close();
   rmSync(profile, { recursive: true, force: true });
 }

@@ -145,6 +145,9 @@ pub async fn service_detail(db: &impl ConnectionTrait, id: i32) -> Result<Option
 /// The services of `ids` that exist, in full and in that order: a batch of service pages in a
 /// few queries.
 pub async fn service_details(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<ServiceDetail>, DbErr> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let rows = by_ids(db, ids).await?;
     let found: Vec<i32> = rows.iter().map(|(s, _)| s.id).collect();
     let mut reviews = latest_of_each(db, &found, LATEST_REVIEWS).await?;

@@ -74,8 +74,13 @@ impl PageRequest {
     /// How many items come before this page, if this page can hold any of `count` items: a
     /// page past the last has none to fetch (and [`ListQuery::page`] answers it with a 404).
     pub fn offset_within(self, count: u64) -> Option<u64> {
-        let offset = (self.page - 1).checked_mul(self.size)?;
-        (offset < count).then_some(offset)
+        self.offset().filter(|offset| *offset < count)
+    }
+
+    /// How many items come before this page, if a database can skip that many: an OFFSET is
+    /// a signed 64-bit number in SQLite and PostgreSQL, so a page further on can hold nothing.
+    pub fn offset(self) -> Option<u64> {
+        self.page.checked_sub(1)?.checked_mul(self.size).filter(|offset| i64::try_from(*offset).is_ok())
     }
 }
 
@@ -195,7 +200,7 @@ where
 {
     let ids = select.select_only().column(id);
     if counting == Counting::WithThePage
-        && let Some(offset) = (request.page - 1).checked_mul(request.size)
+        && let Some(offset) = request.offset()
     {
         let counted = ids.clone().column_as(Expr::cust("COUNT(*) OVER ()"), "total").offset(offset).limit(request.size);
         let page: Vec<(i32, i64)> = counted.into_tuple().all(db).await?;

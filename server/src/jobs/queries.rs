@@ -47,6 +47,9 @@ pub async fn listed_job(db: &impl ConnectionTrait, id: i32) -> Result<Option<job
 
 /// The jobs of `ids` that have not been removed, in no particular order.
 pub async fn listed_jobs(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<job::Model>, DbErr> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     listed().filter(job::Column::Id.is_in(ids.iter().copied())).all(db).await
 }
 

@@ -128,9 +128,10 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
     Ok(page)
 }
 
-/// The page data of each of `routes`, in their order. The pages of services and of jobs are
-/// loaded a batch at a time, in a few queries (a prerender pass makes thousands of them, and
-/// their queries one page at a time were most of its time); the others one by one.
+/// The page data of each of `routes` (each named once), in their order. The pages of services
+/// and of jobs are loaded a batch at a time, in a few queries: a prerender pass makes thousands
+/// of them, and a round trip to the database's thread per query and page added up. The others
+/// are loaded one by one.
 pub async fn load_pages(db: &impl ConnectionTrait, routes: &[Route], site: &SiteData) -> Result<Vec<Result<PageData, PageError>>, PageError> {
     let service_ids: Vec<i32> =
         routes.iter().filter_map(|route| if let Route::ServicesDetails { service: Some(id) } = route { Some(*id) } else { None }).collect();
@@ -145,7 +146,7 @@ pub async fn load_pages(db: &impl ConnectionTrait, routes: &[Route], site: &Site
             }
             Route::Apply { job: Some(id) } => match jobs.remove(id) {
                 Some(row) => Ok(PageData::Apply(Some(jobs::job_detail(&row)))),
-                None => Err(missing_job(db, *id).await?),
+                None => Err(missing_job(db, *id).await.unwrap_or_else(PageError::from)),
             },
             _ => load_page(db, route, site).await,
         });

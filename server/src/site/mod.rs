@@ -337,8 +337,7 @@ impl Site {
         };
         let missing: Vec<Route> = routes.into_iter().filter(|route| worth_it(route) && !self.cache.contains(&route.url())).collect();
         let total = missing.len();
-        // Four times the cores: a page waits for the database several times, and while it
-        // waits others render (measured on the benchmark data: 8.2 s instead of 10.3 s at twice);
+        // Twice the cores, in batches: while one batch waits for the database another renders;
         // but two connections of the pool always left to visitors, as a pass also runs after a change.
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let at_once = (cores * 2).min(self.config.database_pool.size.saturating_sub(2).max(1) as usize);

@@ -97,6 +97,10 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
     // Far past the last page, or past what a 64-bit number holds: a 404 or a 400, never a crash.
     for (path, expected) in [
         ("/api/service/?page=9223372036854775807", 404),
+        ("/api/service/?search=clean&page=9223372036854775807&page_size=2", 404),
+        ("/api/service/?area=Bath&page=4611686018427387905&page_size=2", 404),
+        ("/api/service/jobs/?search=engineer&page=9223372036854775807&page_size=2", 404),
+        ("/api/service/jobs/?location=Leeds&page=4611686018427387905&page_size=2", 404),
         ("/api/reviews/?page=9223372036854775807&page_size=100", 404),
         ("/api/service/categories/?page=9223372036854775807", 404),
         ("/api/service/?page_size=9223372036854775808", 400),

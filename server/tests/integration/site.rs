@@ -374,6 +374,9 @@ async fn a_batch_of_pages_holds_what_each_page_holds_alone(app: &TestApp) {
     };
     let shown: Vec<&str> = reviews.iter().map(|r| r.review.as_str()).collect();
     assert_eq!(shown, (1..=10).rev().map(|n| format!("Visit {n}")).collect::<Vec<_>>(), "the newest ten, the hidden one left out");
+    // The same ten as the API's newest reviews of the service, a query of its own.
+    let newest = server::reviews::queries::reviews(db, Some(busy.id), 0, 10).await.unwrap();
+    assert_eq!(reviews.iter().map(|r| r.id).collect::<Vec<_>>(), newest.iter().map(|r| r.review.id).collect::<Vec<_>>());
 }
 on_both_databases!(a_batch_of_pages_holds_what_each_page_holds_alone);
 
