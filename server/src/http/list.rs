@@ -186,7 +186,8 @@ pub enum Counting {
     /// its page stops after a page's worth of the index.
     Apart,
     /// With the page, in one query (`COUNT(*) OVER ()`): a search's matches are found and
-    /// filtered once instead of twice (on the large data, 0.8 ms of a 5 ms search page).
+    /// filtered once instead of twice (on the large data, in sqlite3, one query of 0.6 ms
+    /// instead of a count of 0.6 ms and a page of 0.55 ms).
     WithThePage,
 }
 

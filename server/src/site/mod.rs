@@ -342,15 +342,16 @@ impl Site {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let at_once = (cores * 2).min(self.config.database_pool.size.saturating_sub(2).max(1) as usize);
         let batches: Vec<Vec<Route>> = missing.chunks(PRERENDER_BATCH).map(<[Route]>::to_vec).collect();
-        let mut renders =
-            futures::stream::iter(batches).map(|batch| async move { (self.prerender_batch(batch.clone()).await, batch) }).buffer_unordered(at_once);
+        let mut renders = futures::stream::iter(batches)
+            .map(|batch| async move { (batch.len(), batch[0].url(), self.prerender_batch(batch).await) })
+            .buffer_unordered(at_once);
         let mut progress = Progress::new(total);
         let mut rendered = 0;
-        while let Some((result, batch)) = renders.next().await {
+        while let Some((pages, first, result)) = renders.next().await {
             let kept = match result {
                 Ok(kept) => kept,
                 Err(error) => {
-                    tracing::error!(pages = batch.len(), first = batch[0].url(), %error, "prerendering failed");
+                    tracing::error!(pages, first, %error, "prerendering failed");
                     Vec::new()
                 }
             };
@@ -361,7 +362,7 @@ impl Site {
                     Err(error) => tracing::error!(url = route.url(), %error, "prerendering failed"),
                 }
             }
-            progress.steps(batch.len());
+            progress.steps(pages);
         }
         progress.finish();
         release_freed_memory();
