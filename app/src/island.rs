@@ -17,9 +17,10 @@ pub enum Hydrate {
     Load,
     Idle,
     Visible,
-    /// When the visitor first points at, touches or focuses it (at idle for a signed-in
-    /// member): for an island whose server markup is already the whole form, so that a page
-    /// only read never loads React. A press made before it hydrates is replayed after.
+    /// When the viewer first points at, touches or focuses it: for an island whose server
+    /// markup is already the whole form, so that a page only read never loads React. Until
+    /// then the runtime draws a signed-in member's own state on that markup (their form, their
+    /// bookmarks). A press made before it hydrates is replayed after.
     Interaction,
 }
 
@@ -42,12 +43,16 @@ pub(crate) struct IslandContext {
 }
 
 /// `<div data-island=NAME data-props=JSON data-hydrate=WHEN data-prefix=ID>` around the
-/// island's server markup.
+/// island's server markup, with `data-hydrate-member=WHEN` where a signed-in member's view
+/// needs React sooner (their own records, which the runtime does not draw).
 #[component]
 pub fn Island(
     name: &'static str,
     #[prop(into)] props: serde_json::Value,
     #[prop(default = Hydrate::Load)] hydrate: Hydrate,
+    /// When it hydrates for a signed-in member, if not `hydrate`.
+    #[prop(optional)]
+    member_hydrate: Option<Hydrate>,
     /// Extra classes for the root element (layout only; the island owns its inside).
     #[prop(optional)]
     class: &'static str,
@@ -63,6 +68,7 @@ pub fn Island(
             data-island=name
             data-props=props_json
             data-hydrate=hydrate.as_str()
+            data-hydrate-member=member_hydrate.map(Hydrate::as_str)
             data-prefix=prefix
             inner_html=html
         ></div>

@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DESKTOP, TEST_TIMEOUT_MS, assertNoProblems, newRecordedPage, settle, setUp } from '../support/harness.mjs';
+import { logIn } from '../support/journeys.mjs';
+
+const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
 
 /** A string only React's production build holds (its error links): marks the chunk that is React. */
 const REACT_MARKER = 'react.dev/errors/';
@@ -31,17 +34,14 @@ async function returnOf(link) {
 }
 
 /**
- * Opens `path` in a fresh context, recording the scripts it loads and whether any of them is
- * React: `{ page, problems, react() }`, react() telling whether React has been loaded so far.
+ * Records the scripts `page` loads from now on: `{ scripts, react() }`, react() telling whether
+ * React has been loaded so far.
  */
-async function openRecordingScripts(browser, path) {
-  const context = await browser.newContext(DESKTOP);
-  const { page, problems } = await newRecordedPage(context);
+function recordScripts(page) {
   const scripts = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request);
   });
-  await page.goto(`${env.baseUrl}${path}`, { waitUntil: 'load' });
   const react = async () => {
     for (const request of scripts) {
       const response = await request.response();
@@ -49,7 +49,27 @@ async function openRecordingScripts(browser, path) {
     }
     return false;
   };
+  return { scripts, react };
+}
+
+/** Opens `path` in a fresh context, recording the scripts it loads: `{ context, page, problems, react, scripts }`. */
+async function openRecordingScripts(browser, path) {
+  const context = await browser.newContext(DESKTOP);
+  const { page, problems } = await newRecordedPage(context);
+  const { scripts, react } = recordScripts(page);
+  await page.goto(`${env.baseUrl}${path}`, { waitUntil: 'load' });
   return { context, page, problems, react, scripts };
+}
+
+/** The access token of the session the page keeps. */
+function accessTokenOf(page) {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const match = /"accessToken":"([^"]+)"/.exec(localStorage.getItem(localStorage.key(i)) ?? '');
+      if (match) return match[1];
+    }
+    return null;
+  });
 }
 
 describe('islands rendered on the server', () => {
@@ -62,7 +82,7 @@ describe('islands rendered on the server', () => {
       await review.getByLabel('Your review').waitFor({ state: 'visible' });
       assert.equal(await review.getByLabel('Your review').isDisabled(), true, 'a visitor cannot write a review');
       assert.equal(await review.locator('input[type="radio"][name="rating"]').count(), 5, 'the five stars');
-      assert.equal(await review.locator('button[type="submit"]').count(), 0, 'nothing to submit');
+      assert.equal(await review.locator('button[type="submit"]:visible').count(), 0, 'nothing to submit');
       const signIn = review.getByRole('link', { name: 'Sign in' });
       assert.equal(await returnOf(signIn), `/services/details?id=${serviceId}`, 'signing in comes back to the service');
       assert.match(await review.locator('.isl-sign-in-row').innerText(), /to leave a review/);
@@ -131,6 +151,53 @@ describe('islands rendered on the server', () => {
       );
       assertNoProblems(problems, 'saving before hydration');
     } finally {
+      await context.close();
+    }
+  });
+  test("a member's service page loads no React before the first interaction, yet shows their form and their saved service", { timeout: TEST_TIMEOUT_MS }, async () => {
+    const context = await env.browser.newContext(DESKTOP);
+    const { page, problems } = await newRecordedPage(context);
+    let bookmark = null;
+    let token = null;
+    try {
+      await logIn(page, env.baseUrl, DEMO, '/user/profile');
+      token = await accessTokenOf(page);
+      assert.ok(token, 'the session keeps an access token');
+      const saved = await fetch(`${env.baseUrl}/api/bookmarks/`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ service: serviceId }),
+      });
+      assert.ok(saved.ok, `saving the bookmark: ${saved.status}`);
+      bookmark = (await saved.json()).id;
+
+      const { react, scripts } = recordScripts(page);
+      await page.goto(`${env.baseUrl}/services/details?id=${serviceId}`, { waitUntil: 'load' });
+      const review = page.locator('[data-island="review-form"]');
+      const toggle = page.locator('.summary-bookmark button.isl-bookmark');
+      // The member's own state, drawn without React: their saved service, their form and its button.
+      await toggle.and(page.locator('[aria-pressed="true"]:enabled')).waitFor();
+      assert.equal(await toggle.locator('.isl-bookmark__words > :not(.isl-bookmark__word--off)').textContent(), 'Saved');
+      assert.equal(await toggle.locator('span').first().textContent(), '★');
+      assert.equal(await review.getByLabel('Your review').isEnabled(), true, 'a member can write at once');
+      await review.getByRole('button', { name: 'Submit review' }).waitFor({ state: 'visible' });
+      assert.equal(await review.locator('.isl-sign-in-row').isVisible(), false, 'no "Sign in" for a member');
+      await settle(page);
+      await page.waitForTimeout(2500);
+      assert.ok(scripts.length > 0, 'the runtime loaded');
+      assert.equal(await react(), false, `React was loaded before any interaction: ${scripts.map((request) => request.url()).join(' ')}`);
+      assert.equal(await page.locator('[data-island][data-hydrated="true"]').count(), 0, 'no island hydrated yet');
+
+      // Writing a review is the first interaction: React takes the form as drawn.
+      await review.getByLabel('Your review').click();
+      await page.locator('[data-island="review-form"][data-hydrated="true"]').waitFor();
+      assert.equal(await react(), true, 'React is loaded once the form is reached for');
+      await review.getByLabel('Your review').fill('Typed after hydration');
+      assert.equal(await review.getByRole('button', { name: 'Submit review' }).isEnabled(), true);
+      assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'the saved service stays saved');
+      assertNoProblems(problems, "a member's service page");
+    } finally {
+      if (bookmark !== null) await fetch(`${env.baseUrl}/api/bookmarks/${bookmark}/`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
       await context.close();
     }
   });

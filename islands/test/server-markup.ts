@@ -43,15 +43,16 @@ export function submitButtonOf(root: ParentNode): HTMLButtonElement {
 
 /**
  * What a form only a member sends shows anyone else (MemberFields, MemberSubmit): whether its
- * fields are disabled, whether anything could submit it, what the sign-in row says and where
- * its "Sign in" comes back to.
+ * fields are disabled, whether anything shown could submit it, what the shown sign-in row says
+ * and where its "Sign in" comes back to. The other audience's parts are in the markup, hidden.
  */
 export function signedOutFormOf(root: ParentNode): { disabled: boolean; submittable: boolean; signIn: string; returnsTo: string | null } {
-  const login = root.querySelector('.isl-sign-in-row a.button')?.getAttribute('href') ?? '';
+  const row = root.querySelector('.isl-sign-in-row:not([hidden])');
+  const login = row?.querySelector('a.button')?.getAttribute('href') ?? '';
   return {
     disabled: root.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled ?? false,
-    submittable: root.querySelector('button[type="submit"], input[type="submit"]') !== null,
-    signIn: root.querySelector('.isl-sign-in-row')?.textContent ?? '',
+    submittable: root.querySelector('button[type="submit"]:not([hidden]):enabled, input[type="submit"]:not([hidden]):enabled') !== null,
+    signIn: row?.textContent ?? '',
     returnsTo: login.startsWith('/user/login?') ? new URLSearchParams(login.split('?')[1]).get('redirect') : null,
   };
 }

@@ -3,7 +3,8 @@ import { TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
 import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import { bookService } from '../../lib/member-services/bookings.ts';
-import { idOf, MemberFields, MemberSubmit, todayIso } from '../../lib/member-services/controls.tsx';
+import { MemberFields, MemberSubmit, todayIso } from '../../lib/member-services/controls.tsx';
+import { idOf } from '../../lib/member-services/record-id.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
 import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { useAppStore } from '../../lib/store/index.ts';
@@ -34,7 +35,7 @@ export const serverTemplate: ServerTemplate = { service: 'id' };
 export default function BookingForm(props: BookingFormProps) {
   const service = idOf(props.service);
   const hydrated = useHydrated();
-  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
   const send = useCallback(
     async (data: FormData) => {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { isBookmarked, loadMemberBookmarks, removeBookmark, saveBookmark, type BookmarkTarget } from '../../lib/member-services/bookmarks.ts';
-import { idOf } from '../../lib/member-services/controls.tsx';
+import { bookmarkLook, bookmarkTargetOf } from '../../lib/member-services/bookmark-look.ts';
+import { loadMemberBookmarks, removeBookmark, saveBookmark } from '../../lib/member-services/bookmarks.ts';
 import { MEMBER_ALERTS } from '../../lib/member-services/messages.ts';
 import { useLocalBookmarks, useMemberBookmarks } from '../../lib/member-services/use-bookmarks.ts';
 import type { ServerTemplate } from '../../lib/server/server-template.ts';
@@ -18,12 +18,6 @@ export interface BookmarkToggleProps {
 /** Where the button leads without JavaScript: the bookmarks page says what they need. */
 const BOOKMARKS_PAGE = '/bookmarks';
 
-function targetOf(props: BookmarkToggleProps): BookmarkTarget | null {
-  const service = idOf(props.service);
-  if (service !== null) return { kind: 'service', id: service };
-  const job = idOf(props.job);
-  return job === null ? null : { kind: 'job', id: job };
-}
 
 /**
  * The server renders this island once per shape and fills these props in (see ServerTemplate).
@@ -39,10 +33,10 @@ export const serverTemplate: ServerTemplate = { service: 'id', job: 'id', title:
  * sign in. Both words take the button's room at once, so that "Saved" moves nothing.
  */
 export default function BookmarkToggle(props: BookmarkToggleProps) {
-  const target = targetOf(props);
+  const target = bookmarkTargetOf(props);
   const title = typeof props.title === 'string' ? props.title : '';
   const [busy, setBusy] = useState(false);
-  // The server's snapshots (signed out, nothing saved) while hydrating: the markup agrees.
+  // While hydrating, the viewer the markup shows (signed out and nothing saved, or drawn by the runtime): the markup agrees.
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const local = useLocalBookmarks();
   const member = useMemberBookmarks();
@@ -56,9 +50,8 @@ export default function BookmarkToggle(props: BookmarkToggleProps) {
   }, [signedIn, member.status]);
 
   if (target === null) return null;
-  const saved = isBookmarked(target, member, local, signedIn);
-  // Until the account's list is known, the state shown could be wrong; after a failed load, saving still works.
-  const waiting = signedIn && (member.status === 'idle' || member.status === 'loading');
+  const look = bookmarkLook(target, { signedIn, member, local }, busy);
+  const saved = look.pressed;
 
   const onClick = (event: MouseEvent<HTMLButtonElement>): void => {
     // The form is only the way to the bookmarks page without JavaScript.
@@ -74,20 +67,20 @@ export default function BookmarkToggle(props: BookmarkToggleProps) {
   return (
     <form action={BOOKMARKS_PAGE} method="get">
       <button
-        className={`button button--secondary isl-bookmark${saved ? ' isl-bookmark--saved' : ''}`}
+        className={look.className}
         type="submit"
-        aria-pressed={saved}
-        disabled={busy || waiting}
-        aria-busy={busy || waiting ? true : undefined}
+        aria-pressed={look.pressed}
+        disabled={look.disabled}
+        aria-busy={look.busy ? true : undefined}
         onClick={onClick}
-        title={saved ? 'Remove from your bookmarks' : `Save this ${what} to your bookmarks`}
+        title={look.title}
         // A toggle keeps one name; aria-pressed says whether it is on ("Save …, pressed").
         aria-label={`Save ${title === '' ? `this ${what}` : title} to bookmarks`}
       >
-        <span aria-hidden="true">{saved ? '★' : '☆'}</span>
+        <span aria-hidden="true">{look.star}</span>
         <span className="isl-bookmark__words" aria-hidden="true">
-          <span className={saved ? 'isl-bookmark__word--off' : undefined}>Save</span>
-          <span className={saved ? undefined : 'isl-bookmark__word--off'}>Saved</span>
+          <span className={look.saveClass}>Save</span>
+          <span className={look.savedClass}>Saved</span>
         </span>
       </button>
     </form>

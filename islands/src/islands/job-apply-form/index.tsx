@@ -11,7 +11,8 @@ import {
   useProfilePrefill,
 } from '../../lib/jobs/form-parts.tsx';
 import { applyForJob } from '../../lib/jobs/forms.ts';
-import { idOf, MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
+import { MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
+import { idOf } from '../../lib/member-services/record-id.ts';
 import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 
@@ -41,7 +42,7 @@ export const serverTemplate: ServerTemplate = { job: 'id' };
  */
 export default function JobApplyForm(props: JobApplyFormProps) {
   const job = idOf(props.job);
-  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
   const [sent, setSent] = useState(false);
 

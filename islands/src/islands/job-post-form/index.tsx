@@ -41,7 +41,7 @@ const DEFAULT_PAGE = '/job-post';
  */
 export default function JobPostForm(props: JobPostFormProps) {
   const page = typeof props.page === 'string' && props.page.startsWith('/') ? props.page : DEFAULT_PAGE;
-  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<string | undefined>(undefined);

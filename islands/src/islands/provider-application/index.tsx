@@ -65,7 +65,7 @@ type ServicesLoad = { readonly state: 'loading' } | { readonly state: 'failed' }
 export default function ProviderApplicationIsland(props: ProviderApplicationProps) {
   const categories = categoriesOf(props.categories);
   const selected = selectedOf(props.selected);
-  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const [applications, setApplications] = useState<readonly ProviderApplication[] | 'loading' | 'failed'>('loading');
   const [titles, setTitles] = useState<ReadonlyMap<number, string>>(() => new Map(selected === null ? [] : [[selected.id, selected.title]]));

@@ -3,6 +3,7 @@ import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { field, fillAndSubmit, settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { signedOutFormOf } from '../../../test/server-markup.ts';
 import { resetProviderModule } from '../../lib/member-services/providers.ts';
 import { buttonNamed, click, listOf, setValue, signIn } from '../../lib/member-services/testing.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
@@ -79,7 +80,7 @@ describe('provider-application', () => {
     // Not "1 service in Cleaning": a visitor is shown no list of them.
     expect(server.textContent).toContain('Sign in to see the services of this category.');
     expect(field(server, 'About you')).toBeTruthy();
-    expect(server.querySelector('button[type="submit"]')).toBeNull();
+    expect(signedOutFormOf(server).submittable).toBe(false);
     expect(server.querySelector('a.button')?.getAttribute('href')).toBe('/user/login?redirect=%2Fbecome-provider%3Fservice%3D3');
     expect(server.textContent).toContain('to apply, so that we can keep you updated on your application.');
 

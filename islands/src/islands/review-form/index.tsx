@@ -75,7 +75,7 @@ export const serverTemplate: ServerTemplate = { service: 'id' };
  */
 export default function ReviewForm(props: ReviewFormProps) {
   const service = serviceIdOf(props.service);
-  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
   const [rating, setRating] = useState<number | null>(null);
   const [review, setReview] = useState('');

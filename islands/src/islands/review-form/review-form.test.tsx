@@ -4,7 +4,7 @@ import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
-import { serverMarkup } from '../../../test/server-markup.ts';
+import { serverMarkup, signedOutFormOf } from '../../../test/server-markup.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
 import { appStore, AUTH_STORAGE_KEY, restoreSession } from '../../lib/store/index.ts';
 import ReviewForm from './index.tsx';
@@ -54,23 +54,22 @@ describe('review-form', () => {
   it('renders on the server the form a visitor sees: the fields disabled and, for its button, a way to sign in and come back', () => {
     const root = serverMarkup('review-form', PROPS);
     const form = root.querySelector('form')!;
-    // Nothing a browser without JavaScript could post: no action, no method, no submit button.
+    // Nothing a browser without JavaScript could post: no action, no method, and the member's button hidden and disabled.
     expect(form.hasAttribute('action')).toBe(false);
     expect(form.hasAttribute('method')).toBe(false);
-    expect(root.querySelector('button, input[type="submit"]')).toBeNull();
+    expect(signedOutFormOf(root).submittable).toBe(false);
+    expect(root.querySelector<HTMLButtonElement>('button[type="submit"][data-for="member"]')).toMatchObject({ hidden: true, disabled: true });
     expect(radios(root).map((star) => star.value)).toEqual(['1', '2', '3', '4', '5']);
     expect(root.querySelector(`label[for="${textarea(root).id}"]`)?.textContent).toBe('Your review');
     expect(root.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled).toBe(true);
-    expect(root.querySelector('.isl-sign-in-row')?.textContent).toBe('Sign into leave a review of this service. New here? Create an account');
-    const login = root.querySelector('.isl-sign-in-row a.button')?.getAttribute('href') ?? '';
-    expect(new URLSearchParams(login.split('?')[1]).get('redirect')).toBe('/services/details?id=3');
+    expect(signedOutFormOf(root)).toMatchObject({ signIn: 'Sign into leave a review of this service. New here? Create an account', returnsTo: '/services/details?id=3' });
     expect(root.querySelector('.isl-sign-in-row a[href="/user/register"]')).not.toBeNull();
   });
 
   it('hydrates for a signed-out visitor on that markup without a mismatch, and keeps it', async () => {
     t.island = await hydrateServerMarkup('review-form', ReviewForm, PROPS);
     expect(t.island.errors).toEqual([]);
-    expect(t.island.element.querySelector('.isl-sign-in-row')).not.toBeNull();
+    expect(signedOutFormOf(t.island.element)).toMatchObject({ disabled: true, submittable: false, returnsTo: '/services/details?id=3' });
     expect(t.island.element.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled).toBe(true);
   });
 
@@ -92,7 +91,7 @@ describe('review-form', () => {
     expect(form?.noValidate).toBe(true);
     expect(textarea(root).required).toBe(true);
     expect(root.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled).toBe(false);
-    expect(root.querySelector('.isl-sign-in-row')).toBeNull();
+    expect(signedOutFormOf(root)).toMatchObject({ submittable: true, signIn: '' });
     const group = root.querySelector('fieldset.isl-rating');
     expect(group?.querySelector('legend')?.textContent).toBe('Your rating');
     const stars = radios(root);

@@ -4,6 +4,7 @@ import { formText, useAccountForm } from '../../lib/account/use-account-form.ts'
 import { apiRequest } from '../../lib/api/client.ts';
 import type { ActionResult } from '../../lib/api/result.ts';
 import type { ApiSchemas } from '../../lib/api/types.ts';
+import { isShownTo } from '../../lib/member-services/audience.ts';
 import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
 import { logWarning } from '../../lib/runtime/log.ts';
 import type { ServerTemplate } from '../../lib/server/server-template.ts';
@@ -36,12 +37,12 @@ export const serverTemplate: ServerTemplate = { review: 'id', service: 'id' };
 /**
  * Under each review on a service's page: "Report this review" opens a short form, which tells
  * staff what is wrong with it. The server renders what anyone but a member has: a link to sign
- * in that comes back to the service; a member's button, once the session is known, looks the same.
+ * in that comes back to the service; a member's button, drawn before React loads, looks the same.
  */
 export default function ReviewReport(props: ReviewReportProps) {
   const review = positive(props.review);
   const service = positive(props.service);
-  // Signed out on the server and while hydrating (the store's server snapshot): the markup agrees.
+  // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -52,19 +53,31 @@ export default function ReviewReport(props: ReviewReportProps) {
   });
   if (review === null) return null;
   if (done !== null) return <p className="isl-review-report" role="status">{done}</p>;
-  if (!member) {
+  if (!open) {
+    // Both ways in, the other audience's hidden, so that the runtime can show a member theirs before React loads.
     const login = loginUrlReturningTo({ pathname: '/services/details', search: service === null ? '' : `?id=${service}`, hash: '' });
     return (
-      <a className="isl-review-report isl-review-report__open" href={login} title="Sign in to report this review">
-        Report this review
-      </a>
-    );
-  }
-  if (!open) {
-    return (
-      <button type="button" className="isl-review-report isl-review-report__open" onClick={() => setOpen(true)}>
-        Report this review
-      </button>
+      <>
+        <a
+          className="isl-review-report isl-review-report__open"
+          href={login}
+          title="Sign in to report this review"
+          data-for="visitor"
+          hidden={!isShownTo('visitor', member)}
+        >
+          Report this review
+        </a>
+        <button
+          type="button"
+          className="isl-review-report isl-review-report__open"
+          onClick={() => setOpen(true)}
+          data-for="member"
+          hidden={!isShownTo('member', member)}
+          disabled={!isShownTo('member', member)}
+        >
+          Report this review
+        </button>
+      </>
     );
   }
   return (

@@ -9,8 +9,9 @@ import ReviewReport from './index.tsx';
 
 const PROPS = { review: 7, service: 40 };
 
+/** The member's "Report this review", if shown (a visitor's is in the markup, hidden). */
 function reportButton(root: Element) {
-  return [...root.querySelectorAll('button')].find((b) => b.textContent === 'Report this review');
+  return [...root.querySelectorAll('button')].find((b) => b.textContent === 'Report this review' && !b.hidden);
 }
 
 describe('review-report', () => {

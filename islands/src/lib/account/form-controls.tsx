@@ -1,4 +1,5 @@
 import { useId, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import type { Audience } from '../member-services/audience.ts';
 
 export interface TextFieldProps {
   readonly name: string;
@@ -125,9 +126,27 @@ export function TextAreaField(props: {
 }
 
 /** The form's main button, disabled while the form is being sent (and when `disabled`). */
-export function SubmitButton({ busy, disabled = false, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  disabled = false,
+  audience,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  /** For a form only a member sends: the button is theirs, hidden from anyone else (audience.ts). */
+  audience?: { readonly for: Audience; readonly shown: boolean };
+  children: ReactNode;
+}) {
   return (
-    <button className="button button--primary" type="submit" disabled={busy || disabled} aria-busy={busy ? true : undefined}>
+    <button
+      className="button button--primary"
+      type="submit"
+      disabled={busy || disabled || audience?.shown === false}
+      aria-busy={busy ? true : undefined}
+      data-for={audience?.for}
+      hidden={audience?.shown === false}
+    >
       {children}
     </button>
   );

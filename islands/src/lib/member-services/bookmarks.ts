@@ -10,6 +10,7 @@ import type { ApiSchemas } from '../api/types.ts';
 import { logWarning } from '../runtime/log.ts';
 import { appStore } from '../store/app-store.ts';
 import { fetchAllPages, MEMBER_PATHS } from './calls.ts';
+import { idOf } from './record-id.ts';
 
 export type Bookmark = ApiSchemas['BookmarkView'];
 export type BookmarkKind = 'service' | 'job';
@@ -36,6 +37,9 @@ export interface MemberBookmarks {
 
 export const BOOKMARKS_STORAGE_KEY = 'bookmarks';
 
+/** A member's bookmarks before anything is asked (and a visitor's account list: none). */
+export const NOT_LOADED: MemberBookmarks = Object.freeze({ status: 'idle', items: Object.freeze([]) });
+
 /** The page of a service or a job. */
 export function linkOf(target: BookmarkTarget): string {
   return target.kind === 'service' ? `/services/details?id=${target.id}` : `/apply?id=${target.id}`;
@@ -43,16 +47,15 @@ export function linkOf(target: BookmarkTarget): string {
 
 // ---------- the visitor's, in localStorage ----------
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0;
-
 function readLocal(): LocalBookmark[] {
   const value = readStoredJson(BOOKMARKS_STORAGE_KEY);
   if (!Array.isArray(value)) return [];
   const list: LocalBookmark[] = [];
   for (const item of value as unknown[]) {
     if (item === null || typeof item !== 'object') continue;
-    const { kind, id, title, saved_at } = item as Record<string, unknown>;
-    if ((kind !== 'service' && kind !== 'job') || !isId(id)) continue;
+    const { kind, title, saved_at } = item as Record<string, unknown>;
+    const id = idOf((item as Record<string, unknown>).id);
+    if ((kind !== 'service' && kind !== 'job') || id === null) continue;
     if (list.some((other) => other.kind === kind && other.id === id)) continue;
     const target = { kind, id } as const;
     list.push({ ...target, title: typeof title === 'string' ? title : '', link: linkOf(target), saved_at: typeof saved_at === 'string' ? saved_at : '' });
@@ -61,7 +64,7 @@ function readLocal(): LocalBookmark[] {
 }
 
 let local: readonly LocalBookmark[] | null = null;
-let member: MemberBookmarks = { status: 'idle', items: [] };
+let member: MemberBookmarks = NOT_LOADED;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -223,7 +226,7 @@ export function mergeVisitorBookmarks(): Promise<number> {
 /** Back to a fresh page (for the tests). */
 export function resetBookmarksModule(): void {
   local = null;
-  member = { status: 'idle', items: [] };
+  member = NOT_LOADED;
   loading = null;
   merging = null;
 }

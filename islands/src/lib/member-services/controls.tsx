@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { SubmitButton } from '../account/form-controls.tsx';
 import { loginUrlReturningTo } from '../navigation/redirect.ts';
+import { isShownTo, MEMBER_FIELDS_CLASS } from './audience.ts';
 
 /** The login page's address that comes back to `path` (path and query) after signing in. */
 function loginReturningTo(path: string): string {
@@ -28,11 +29,11 @@ export function SignInNotice({ message, path }: { message: string; path: string 
 /**
  * The fields of a form only a member sends, disabled for anyone else. The server renders them
  * (so a visitor, with JavaScript or not, sees what the form asks) for a visitor: nobody's
- * session is known there.
+ * session is known there; the runtime enables them for a member before React loads.
  */
 export function MemberFields({ member, children }: { member: boolean; children: ReactNode }) {
   return (
-    <fieldset className="isl-member-fields" disabled={!member}>
+    <fieldset className={MEMBER_FIELDS_CLASS} disabled={!member}>
       {children}
     </fieldset>
   );
@@ -41,8 +42,8 @@ export function MemberFields({ member, children }: { member: boolean; children: 
 /**
  * The end of a form only a member sends: its submit button for a member; for anyone else, in
  * the same room (one button's height), a way to sign in that comes back to `path` and why,
- * e.g. "to apply for this job.". A member's form, shown once the session is known, so moves
- * nothing below it.
+ * e.g. "to apply for this job.". Both are in the markup, the other one hidden (audience.ts), so
+ * that the runtime shows a member their button before React loads, and nothing below moves.
  */
 export function MemberSubmit(props: {
   readonly member: boolean;
@@ -52,16 +53,20 @@ export function MemberSubmit(props: {
   readonly signInFor: string;
   readonly path: string;
 }) {
-  if (props.member) return <SubmitButton busy={props.busy}>{props.label}</SubmitButton>;
   return (
-    <p className="isl-sign-in-row">
-      <a className="button button--primary" href={loginReturningTo(props.path)}>
-        Sign in
-      </a>
-      <span>
-        {props.signInFor} New here? <a href="/user/register">Create an account</a>
-      </span>
-    </p>
+    <>
+      <p className="isl-sign-in-row" data-for="visitor" hidden={!isShownTo('visitor', props.member)}>
+        <a className="button button--primary" href={loginReturningTo(props.path)}>
+          Sign in
+        </a>
+        <span>
+          {props.signInFor} New here? <a href="/user/register">Create an account</a>
+        </span>
+      </p>
+      <SubmitButton busy={props.busy} audience={{ for: 'member', shown: isShownTo('member', props.member) }}>
+        {props.label}
+      </SubmitButton>
+    </>
   );
 }
 
@@ -141,9 +146,6 @@ export function ConfirmedAction(props: {
     </button>
   );
 }
-
-/** A positive whole id from props, or null. */
-export const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
 
 /** Today in this browser's calendar, `YYYY-MM-DD`. */
 export function todayIso(now: Date = new Date()): string {

@@ -1,15 +1,15 @@
 import { useSyncExternalStore } from 'react';
+import { useMarkupViewer } from '../hooks/viewer-context.ts';
 import { localBookmarks, memberBookmarks, subscribeBookmarks, type LocalBookmark, type MemberBookmarks } from './bookmarks.ts';
 
-const NO_LOCAL: readonly LocalBookmark[] = Object.freeze([]);
-const NOT_LOADED: MemberBookmarks = Object.freeze({ status: 'idle', items: Object.freeze([]) });
-
-/** The visitor's bookmarks (none on the server and while hydrating). */
+/** The visitor's bookmarks (while hydrating: those the markup shows, none from the server). */
 export function useLocalBookmarks(): readonly LocalBookmark[] {
-  return useSyncExternalStore(subscribeBookmarks, localBookmarks, () => NO_LOCAL);
+  const viewer = useMarkupViewer();
+  return useSyncExternalStore(subscribeBookmarks, localBookmarks, () => viewer.localBookmarks);
 }
 
-/** The member's bookmarks as loaded so far (not loaded on the server and while hydrating). */
+/** The member's bookmarks as loaded so far (while hydrating: as the markup shows them, not loaded from the server). */
 export function useMemberBookmarks(): MemberBookmarks {
-  return useSyncExternalStore(subscribeBookmarks, memberBookmarks, () => NOT_LOADED);
+  const viewer = useMarkupViewer();
+  return useSyncExternalStore(subscribeBookmarks, memberBookmarks, () => viewer.memberBookmarks);
 }

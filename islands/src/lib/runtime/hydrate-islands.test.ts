@@ -11,6 +11,7 @@ vi.mock('./hydrate-island.ts', () => ({
 
 const { hydrateIslands } = await import('./hydrate-islands.ts');
 const { appStore } = await import('../store/app-store.ts');
+const { resetDrawViewer } = await import('./draw-viewer.ts');
 
 describe('hydrateIslands', () => {
   beforeEach(() => {
@@ -24,6 +25,7 @@ describe('hydrateIslands', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+    resetDrawViewer();
     document.body.innerHTML = '';
   });
 
@@ -41,7 +43,7 @@ describe('hydrateIslands', () => {
     expect(hydrated).toHaveLength(3);
   });
 
-  it('hydrates an "interaction" island when the visitor reaches for it, or when idle for a member', async () => {
+  it('hydrates an "interaction" island when the viewer reaches for it, a member too, unless it has a strategy for members', async () => {
     document.body.innerHTML = `<div data-island="asked" data-hydrate="interaction" data-props="{}"><input></div>`;
     expect(hydrateIslands(document, {})).toBe(1);
     await vi.advanceTimersByTimeAsync(5000);
@@ -53,10 +55,12 @@ describe('hydrateIslands', () => {
     const signedOut = appStore.getState().session;
     appStore.setState({ session: { ...signedOut, accessToken: 'token' } });
     try {
-      document.body.innerHTML = `<div data-island="member" data-hydrate="interaction" data-props="{}"></div>`;
-      expect(hydrateIslands(document, {})).toBe(1);
-      await vi.advanceTimersByTimeAsync(50);
-      expect(hydrated).toEqual(['asked', 'member']);
+      document.body.innerHTML = `
+        <div data-island="waits" data-hydrate="interaction" data-props="{}"></div>
+        <div data-island="records" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>`;
+      expect(hydrateIslands(document, {})).toBe(2);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(hydrated).toEqual(['asked', 'records']);
     } finally {
       appStore.setState({ session: signedOut });
     }

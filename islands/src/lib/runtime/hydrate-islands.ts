@@ -3,29 +3,30 @@ import { appStore } from '../store/app-store.ts';
 import type { ChunkReloadEnv } from './chunk-reload.ts';
 import { holdEarlyInput } from './early-input.ts';
 import { hydrateIsland } from './hydrate-island.ts';
-import { findIslandElements, type HydrationStrategy } from './island-elements.ts';
+import { drawViewer } from './draw-viewer.ts';
+import { findIslandElements, type HydrationStrategy, type IslandElement } from './island-elements.ts';
 import { scheduleHydration } from './hydration-schedule.ts';
 import { logWarning } from './log.ts';
 
 // Roots already scheduled: running the runtime twice must not hydrate an island twice.
 const scheduledRoots = new WeakSet<HTMLElement>();
 
-/**
- * An island that waits for the visitor's first interaction hydrates when idle for a signed-in
- * member instead: it may show their own state (their bookmarks, their details), which its
- * server markup cannot.
- */
-function strategyFor(strategy: HydrationStrategy): HydrationStrategy {
-  return strategy === 'interaction' && appStore.getState().session.accessToken !== null ? 'idle' : strategy;
+/** When `island` hydrates for this viewer: a signed-in member may have an island's own strategy. */
+function strategyFor(island: IslandElement): HydrationStrategy {
+  return island.memberStrategy !== null && appStore.getState().session.accessToken !== null ? island.memberStrategy : island.strategy;
 }
 
-/** Schedules every island in `root` for hydration by its own strategy. Returns how many. */
+/**
+ * Schedules every island in `root` for hydration by its own strategy; those that wait for an
+ * interaction show the viewer's own state meanwhile (draw-viewer.ts). Returns how many.
+ */
 export function hydrateIslands(
   root: ParentNode,
   loaders: Readonly<Record<string, IslandLoader>>,
   reloadEnv?: ChunkReloadEnv,
 ): number {
   let scheduled = 0;
+  const drawn: IslandElement[] = [];
   for (const island of findIslandElements(root)) {
     if (scheduledRoots.has(island.element)) continue;
     scheduledRoots.add(island.element);
@@ -44,7 +45,10 @@ export function hydrateIslands(
         });
     };
     const earlyInput = holdEarlyInput(island.element, start);
-    scheduleHydration(island.element, strategyFor(island.strategy), start);
+    const strategy = strategyFor(island);
+    if (strategy === 'interaction') drawn.push(island);
+    scheduleHydration(island.element, strategy, start);
   }
+  drawViewer(drawn);
   return scheduled;
 }

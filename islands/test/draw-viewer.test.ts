@@ -1,0 +1,214 @@
+// The viewer's own state drawn on the islands that wait for an interaction (runtime/draw-viewer.ts):
+// across the islands a member's state changes, the drawn markup is what React renders for that
+// viewer, and React hydrates on it without a mismatch.
+import { act, createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUpAccountFormTest } from './account-form.ts';
+import { settle } from './forms.ts';
+import { loadServerBundle } from './server-bundle.ts';
+import BookingForm from '../src/islands/booking-form/index.tsx';
+import BookmarkToggle from '../src/islands/bookmark-toggle/index.tsx';
+import JobApplyForm from '../src/islands/job-apply-form/index.tsx';
+import JobPostForm from '../src/islands/job-post-form/index.tsx';
+import ReviewForm from '../src/islands/review-form/index.tsx';
+import ReviewReport from '../src/islands/review-report/index.tsx';
+import { ViewerContext } from '../src/lib/hooks/viewer-context.ts';
+import { BOOKMARKS_STORAGE_KEY, localBookmarks, memberBookmarks, resetBookmarksModule } from '../src/lib/member-services/bookmarks.ts';
+import { listOf, signIn } from '../src/lib/member-services/testing.ts';
+import { logout } from '../src/lib/store/session.ts';
+import { appStore, initialAppState, resetServiceModule, resetSessionModule } from '../src/lib/store/index.ts';
+import { resetDrawViewer } from '../src/lib/runtime/draw-viewer.ts';
+import { hydrateIslands } from '../src/lib/runtime/hydrate-islands.ts';
+
+vi.mock('../src/lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
+// React warns about updates outside act() unless it knows it runs under a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const COMPONENTS: Readonly<Record<string, ComponentType<Record<string, unknown>>>> = {
+  'booking-form': BookingForm,
+  'bookmark-toggle': BookmarkToggle,
+  'job-apply-form': JobApplyForm,
+  'job-post-form': JobPostForm,
+  'review-form': ReviewForm,
+  'review-report': ReviewReport,
+};
+const LOADERS = Object.fromEntries(Object.entries(COMPONENTS).map(([name, component]) => [name, async () => ({ default: component })]));
+
+/** The islands whose server markup a member's state changes, with props as the pages give them. */
+const MEMBER_FORMS: readonly [string, Record<string, unknown>][] = [
+  ['review-form', { service: 3 }],
+  ['review-report', { review: 7, service: 3 }],
+  ['job-apply-form', { job: 4 }],
+  ['job-post-form', { page: '/form/job-post' }],
+  ['booking-form', { service: 3 }],
+];
+
+/** A page holding the server's markup of the island, waiting for an interaction. */
+function placeIsland(name: string, props: Record<string, unknown>): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'island';
+  element.dataset.island = name;
+  element.dataset.props = JSON.stringify(props);
+  element.dataset.hydrate = 'interaction';
+  element.dataset.prefix = `${name}-0-`;
+  element.innerHTML = loadServerBundle()(name, JSON.stringify(props), `${name}-0-`);
+  document.body.append(element);
+  return element;
+}
+
+/** What React renders for this viewer (the session and bookmarks as they are now). */
+function renderedForViewer(name: string, props: Record<string, unknown>): string {
+  const viewer = { session: appStore.getState().session, memberBookmarks: memberBookmarks(), localBookmarks: localBookmarks() };
+  const island = createElement(ViewerContext.Provider, { value: viewer }, createElement(COMPONENTS[name]!, props));
+  return renderToString(island, { identifierPrefix: `${name}-0-` });
+}
+
+/** Asserts that the island's markup is, node for node and attribute for attribute (in any order), what React renders for this viewer. */
+function expectDrawnAsRendered(element: HTMLElement, name: string, props: Record<string, unknown>): void {
+  const rendered = document.createElement('div');
+  rendered.innerHTML = renderedForViewer(name, props);
+  const drawn = document.createElement('div');
+  drawn.innerHTML = element.innerHTML;
+  expect(drawn.isEqualNode(rendered), `drawn:\n${drawn.innerHTML}\nrendered:\n${rendered.innerHTML}`).toBe(true);
+}
+
+/**
+ * Reaches for the island (focus moving in) and waits for React to own it: what React reported
+ * meanwhile, and which elements inside it React changed (a mismatch it let pass and then fixed).
+ */
+async function reachFor(element: HTMLElement): Promise<{ errors: unknown[]; changed: string[] }> {
+  const errors: unknown[] = [];
+  const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+  const records: MutationRecord[] = [];
+  const changes = new MutationObserver((batch) => records.push(...batch));
+  changes.observe(element, { subtree: true, attributes: true, childList: true, characterData: true });
+  try {
+    element.dispatchEvent(new Event('focusin', { bubbles: true }));
+    // The chunks load, then React hydrates inside act() and marks the island once its effects ran.
+    for (let tries = 0; tries < 100 && element.dataset.hydrated !== 'true'; tries += 1) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+    }
+    expect(element.dataset.hydrated).toBe('true');
+  } finally {
+    spy.mockRestore();
+  }
+  // The island's own root carries the runtime's marks (data-hydrated, aria-busy): only its inside counts.
+  records.push(...changes.takeRecords());
+  changes.disconnect();
+  const changed = records
+    .filter((record) => record.target !== element)
+    .map((record) => `${record.type} ${(record.target as Element).outerHTML ?? record.target.textContent}`);
+  return { errors, changed };
+}
+
+/** Signs in; islands React took in earlier tests, still mounted off the page, re-render inside act(). */
+const signInNow = () => act(async () => signIn());
+
+const saved = (id: number, service: number) => ({ id, service, job: null, title: 'Deep clean', link: `/services/details?id=${service}`, created_at: '2026-11-23T10:00:00Z' });
+const toggleButton = (element: HTMLElement) => element.querySelector<HTMLButtonElement>('button.isl-bookmark')!;
+
+describe('drawing the viewer on islands that wait for an interaction', () => {
+  const t = setUpAccountFormTest();
+
+  beforeEach(() => {
+    localStorage.clear();
+    resetBookmarksModule();
+    resetServiceModule();
+    t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
+    t.api.on('POST /api/auth/logout/', { status: 200, body: {} });
+  });
+
+  afterEach(async () => {
+    resetDrawViewer();
+    // The islands React took stay mounted, off the page: their last render happens inside act().
+    await act(async () => {
+      resetBookmarksModule();
+      resetSessionModule();
+      appStore.setState(initialAppState);
+    });
+    document.body.innerHTML = '';
+    localStorage.clear();
+  });
+
+  it("leaves a visitor's markup as the server made it", () => {
+    const elements = MEMBER_FORMS.map(([name, props]) => [placeIsland(name, props), name, props] as const);
+    const before = elements.map(([element]) => element.innerHTML);
+    hydrateIslands(document, LOADERS);
+    expect(elements.map(([element]) => element.innerHTML)).toEqual(before);
+  });
+
+  for (const [name, props] of MEMBER_FORMS) {
+    it(`${name}: a member's form is drawn as React renders it, and hydrates on it without a mismatch`, async () => {
+      await signInNow();
+      const element = placeIsland(name, props);
+      hydrateIslands(document, LOADERS);
+      expectDrawnAsRendered(element, name, props);
+      expect(element.querySelector('.isl-sign-in-row:not([hidden]), a[data-for="visitor"]:not([hidden])')).toBeNull();
+      const own = element.querySelector<HTMLButtonElement>('button[data-for="member"]');
+      expect(own).toMatchObject({ hidden: false, disabled: false });
+      expect(element.querySelector<HTMLFieldSetElement>('fieldset.isl-member-fields')?.disabled ?? false).toBe(false);
+
+      expect((await reachFor(element)).errors).toEqual([]);
+      expect(element.querySelector('button[data-for="member"]:not([hidden])')).not.toBeNull();
+    });
+  }
+
+  it("draws a member's saved bookmarks once they are known, busy until then, and hydrates on them", async () => {
+    await signInNow();
+    let answer: (list: unknown) => void = () => undefined;
+    t.api.on('GET /api/bookmarks/', () => new Promise((resolve) => (answer = (list) => resolve({ status: 200, body: list }))));
+    const savedOne = placeIsland('bookmark-toggle', { service: 3, title: 'Deep clean' });
+    const other = placeIsland('bookmark-toggle', { job: 4, title: 'Cook' });
+    hydrateIslands(document, LOADERS);
+    expect(t.api.callsTo('GET /api/bookmarks/')).toHaveLength(1);
+    // Still loading: what React renders while it waits.
+    expect(toggleButton(savedOne)).toMatchObject({ disabled: true });
+    expectDrawnAsRendered(savedOne, 'bookmark-toggle', { service: 3, title: 'Deep clean' });
+
+    answer(listOf([saved(1, 3)]));
+    await settle();
+    expect(toggleButton(savedOne).getAttribute('aria-pressed')).toBe('true');
+    expect(toggleButton(savedOne).disabled).toBe(false);
+    expect(toggleButton(savedOne).textContent).toBe('★SaveSaved');
+    expectDrawnAsRendered(savedOne, 'bookmark-toggle', { service: 3, title: 'Deep clean' });
+    expect(toggleButton(other).getAttribute('aria-pressed')).toBe('false');
+    expectDrawnAsRendered(other, 'bookmark-toggle', { job: 4, title: 'Cook' });
+
+    // Hydrated on what was drawn: React had nothing to change.
+    expect(await reachFor(savedOne)).toEqual({ errors: [], changed: [] });
+    expect(toggleButton(savedOne).getAttribute('aria-pressed')).toBe('true');
+    expect(t.api.callsTo('GET /api/bookmarks/')).toHaveLength(1);
+  });
+
+  it("draws the bookmarks this browser keeps for a visitor, and hydrates on them", async () => {
+    localStorage.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify([{ kind: 'job', id: 4, title: 'Cook', saved_at: '2026-11-23T10:00:00Z' }]));
+    const element = placeIsland('bookmark-toggle', { job: 4, title: 'Cook' });
+    hydrateIslands(document, LOADERS);
+    expect(toggleButton(element).getAttribute('aria-pressed')).toBe('true');
+    expectDrawnAsRendered(element, 'bookmark-toggle', { job: 4, title: 'Cook' });
+    expect((await reachFor(element)).errors).toEqual([]);
+    expect(t.api.calls).toEqual([]);
+  });
+
+  it('draws a visitor again after logging out, and never draws on an island React owns', async () => {
+    // Asked by the toggles of earlier tests, which React still holds off the page.
+    t.api.on('GET /api/bookmarks/', { status: 200, body: listOf([]) });
+    await signInNow();
+    const owned = placeIsland('review-form', { service: 3 });
+    const waiting = placeIsland('review-report', { review: 7, service: 3 });
+    hydrateIslands(document, LOADERS);
+    expect((await reachFor(owned)).errors).toEqual([]);
+
+    await act(async () => logout());
+    expectDrawnAsRendered(waiting, 'review-report', { review: 7, service: 3 });
+    expect(waiting.querySelector('a[data-for="visitor"]')).toMatchObject({ hidden: false });
+    // React renders the visitor's form in the island it owns: one sign-in row, shown.
+    expect(owned.querySelectorAll('.isl-sign-in-row:not([hidden])')).toHaveLength(1);
+    expect((await reachFor(waiting)).errors).toEqual([]);
+  });
+});
