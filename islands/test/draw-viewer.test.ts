@@ -14,7 +14,8 @@ import JobPostForm from '../src/islands/job-post-form/index.tsx';
 import ReviewForm from '../src/islands/review-form/index.tsx';
 import ReviewReport from '../src/islands/review-report/index.tsx';
 import { ViewerContext } from '../src/lib/hooks/viewer-context.ts';
-import { BOOKMARKS_STORAGE_KEY, localBookmarks, memberBookmarks, resetBookmarksModule } from '../src/lib/member-services/bookmarks.ts';
+import { BOOKMARKS_STORAGE_KEY } from '../src/lib/member-services/bookmark-storage.ts';
+import { localBookmarks, memberBookmarks, resetBookmarksModule } from '../src/lib/member-services/bookmarks.ts';
 import { listOf, signIn } from '../src/lib/member-services/testing.ts';
 import { logout } from '../src/lib/store/session.ts';
 import { appStore, initialAppState, resetServiceModule, resetSessionModule } from '../src/lib/store/index.ts';
@@ -106,6 +107,13 @@ async function reachFor(element: HTMLElement): Promise<{ errors: unknown[]; chan
   return { errors, changed };
 }
 
+/** Starts the islands as the runtime does, and waits for the drawing (a chunk loaded only when the viewer has a state of their own). */
+async function startIslands(): Promise<void> {
+  hydrateIslands(document, LOADERS);
+  await vi.dynamicImportSettled();
+  await settle();
+}
+
 /** Signs in; islands React took in earlier tests, still mounted off the page, re-render inside act(). */
 const signInNow = () => act(async () => signIn());
 
@@ -135,10 +143,10 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
     localStorage.clear();
   });
 
-  it("leaves a visitor's markup as the server made it", () => {
+  it("leaves a visitor's markup as the server made it", async () => {
     const elements = MEMBER_FORMS.map(([name, props]) => [placeIsland(name, props), name, props] as const);
     const before = elements.map(([element]) => element.innerHTML);
-    hydrateIslands(document, LOADERS);
+    await startIslands();
     expect(elements.map(([element]) => element.innerHTML)).toEqual(before);
   });
 
@@ -146,7 +154,7 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
     it(`${name}: a member's form is drawn as React renders it, and hydrates on it without a mismatch`, async () => {
       await signInNow();
       const element = placeIsland(name, props);
-      hydrateIslands(document, LOADERS);
+      await startIslands();
       expectDrawnAsRendered(element, name, props);
       expect(element.querySelector('.isl-sign-in-row:not([hidden]), a[data-for="visitor"]:not([hidden])')).toBeNull();
       const own = element.querySelector<HTMLButtonElement>('button[data-for="member"]');
@@ -164,7 +172,7 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
     t.api.on('GET /api/bookmarks/', () => new Promise((resolve) => (answer = (list) => resolve({ status: 200, body: list }))));
     const savedOne = placeIsland('bookmark-toggle', { service: 3, title: 'Deep clean' });
     const other = placeIsland('bookmark-toggle', { job: 4, title: 'Cook' });
-    hydrateIslands(document, LOADERS);
+    await startIslands();
     expect(t.api.callsTo('GET /api/bookmarks/')).toHaveLength(1);
     // Still loading: what React renders while it waits.
     expect(toggleButton(savedOne)).toMatchObject({ disabled: true });
@@ -188,7 +196,7 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
   it("draws the bookmarks this browser keeps for a visitor, and hydrates on them", async () => {
     localStorage.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify([{ kind: 'job', id: 4, title: 'Cook', saved_at: '2026-11-23T10:00:00Z' }]));
     const element = placeIsland('bookmark-toggle', { job: 4, title: 'Cook' });
-    hydrateIslands(document, LOADERS);
+    await startIslands();
     expect(toggleButton(element).getAttribute('aria-pressed')).toBe('true');
     expectDrawnAsRendered(element, 'bookmark-toggle', { job: 4, title: 'Cook' });
     expect((await reachFor(element)).errors).toEqual([]);
@@ -201,7 +209,7 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
     await signInNow();
     const owned = placeIsland('review-form', { service: 3 });
     const waiting = placeIsland('review-report', { review: 7, service: 3 });
-    hydrateIslands(document, LOADERS);
+    await startIslands();
     expect((await reachFor(owned)).errors).toEqual([]);
 
     await act(async () => logout());

@@ -3,7 +3,8 @@ import { installFakeApi, flushPromises, type FakeApi } from '../../../test/fake-
 import { login } from '../account/actions.ts';
 import { navigate } from '../navigation/navigate.ts';
 import { appStore, initialAppState, resetSessionModule } from '../store/index.ts';
-import { BOOKMARKS_STORAGE_KEY, loadMemberBookmarks, localBookmarks, memberBookmarks, mergeVisitorBookmarks, resetBookmarksModule } from './bookmarks.ts';
+import { BOOKMARKS_STORAGE_KEY } from './bookmark-storage.ts';
+import { loadMemberBookmarks, localBookmarks, memberBookmarks, mergeVisitorBookmarks, resetBookmarksModule } from './bookmarks.ts';
 import { signIn } from './testing.ts';
 
 vi.mock('../navigation/navigate.ts', () => ({ navigate: vi.fn() }));

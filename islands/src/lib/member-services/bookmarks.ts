@@ -3,6 +3,7 @@
 // saves each once, so merging twice is harmless) and then cleared here. One small store per
 // page, shared by every bookmark island on it (the toggles and the /bookmarks list).
 import { readStoredJson, writeStoredJson } from '../store/local-storage.ts';
+import { BOOKMARKS_STORAGE_KEY } from './bookmark-storage.ts';
 import { apiRequest } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ActionResult } from '../api/result.ts';
@@ -34,8 +35,6 @@ export interface MemberBookmarks {
   /** Newest first. */
   readonly items: readonly Bookmark[];
 }
-
-export const BOOKMARKS_STORAGE_KEY = 'bookmarks';
 
 /** A member's bookmarks before anything is asked (and a visitor's account list: none). */
 export const NOT_LOADED: MemberBookmarks = Object.freeze({ status: 'idle', items: Object.freeze([]) });

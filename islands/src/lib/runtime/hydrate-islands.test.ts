@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BOOKMARKS_STORAGE_KEY } from '../member-services/bookmark-storage.ts';
 
 // Only the scheduling is under test here: hydrateIsland itself has its own test.
 const hydrated: string[] = [];
@@ -9,9 +10,16 @@ vi.mock('./hydrate-island.ts', () => ({
   }),
 }));
 
+// Which islands the runtime hands to the drawing of the viewer's own state.
+const drawnNames: string[][] = [];
+vi.mock('./draw-viewer.ts', () => ({
+  drawViewer: vi.fn((islands: { name: string }[]) => {
+    drawnNames.push(islands.map((island) => island.name));
+  }),
+}));
+
 const { hydrateIslands } = await import('./hydrate-islands.ts');
 const { appStore } = await import('../store/app-store.ts');
-const { resetDrawViewer } = await import('./draw-viewer.ts');
 
 describe('hydrateIslands', () => {
   beforeEach(() => {
@@ -25,7 +33,8 @@ describe('hydrateIslands', () => {
 
   afterEach(() => {
     vi.useRealTimers();
-    resetDrawViewer();
+    drawnNames.length = 0;
+    localStorage.clear();
     document.body.innerHTML = '';
   });
 
@@ -51,6 +60,8 @@ describe('hydrateIslands', () => {
     document.querySelector('input')?.dispatchEvent(new Event('focusin', { bubbles: true }));
     await Promise.resolve();
     expect(hydrated).toEqual(['asked']);
+    // A first visit has no state of its own to draw: the drawing's code is not even loaded.
+    expect(drawnNames).toEqual([]);
 
     const signedOut = appStore.getState().session;
     appStore.setState({ session: { ...signedOut, accessToken: 'token' } });
@@ -61,9 +72,19 @@ describe('hydrateIslands', () => {
       expect(hydrateIslands(document, {})).toBe(2);
       await vi.advanceTimersByTimeAsync(5000);
       expect(hydrated).toEqual(['asked', 'records']);
+      // The member's own state is drawn on the island that waits, not on the one React takes at idle.
+      expect(drawnNames).toEqual([['waits']]);
     } finally {
       appStore.setState({ session: signedOut });
     }
+  });
+
+  it("draws a visitor's kept bookmarks on the islands that wait", async () => {
+    localStorage.setItem(BOOKMARKS_STORAGE_KEY, '[]');
+    document.body.innerHTML = `<div data-island="toggle" data-hydrate="interaction" data-props="{}"></div><div data-island="now" data-hydrate="load" data-props="{}"></div>`;
+    expect(hydrateIslands(document, {})).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drawnNames).toEqual([['toggle']]);
   });
 
   it('starts an "interaction" island pressed without any sign beforehand (a script, a distant label)', async () => {

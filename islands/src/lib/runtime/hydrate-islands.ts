@@ -1,9 +1,9 @@
 import type { IslandLoader } from 'virtual:island-loaders';
 import { appStore } from '../store/app-store.ts';
-import type { ChunkReloadEnv } from './chunk-reload.ts';
+import { keepsVisitorBookmarks } from '../member-services/bookmark-storage.ts';
+import { loadChunk, type ChunkReloadEnv } from './chunk-reload.ts';
 import { holdEarlyInput } from './early-input.ts';
 import { hydrateIsland } from './hydrate-island.ts';
-import { drawViewer } from './draw-viewer.ts';
 import { findIslandElements, type HydrationStrategy, type IslandElement } from './island-elements.ts';
 import { scheduleHydration } from './hydration-schedule.ts';
 import { logWarning } from './log.ts';
@@ -15,6 +15,12 @@ const scheduledRoots = new WeakSet<HTMLElement>();
 function strategyFor(island: IslandElement): HydrationStrategy {
   return island.memberStrategy !== null && appStore.getState().session.accessToken !== null ? island.memberStrategy : island.strategy;
 }
+
+/**
+ * Whether the viewer has a state of their own to draw (a session, or bookmarks this browser
+ * keeps): only then is the drawing's code loaded, so a first visit fetches none of it.
+ */
+const hasOwnState = (): boolean => appStore.getState().session.accessToken !== null || keepsVisitorBookmarks();
 
 /**
  * Schedules every island in `root` for hydration by its own strategy; those that wait for an
@@ -49,6 +55,8 @@ export function hydrateIslands(
     if (strategy === 'interaction') drawn.push(island);
     scheduleHydration(island.element, strategy, start);
   }
-  drawViewer(drawn);
+  if (drawn.length > 0 && hasOwnState()) {
+    void loadChunk(() => import('./draw-viewer.ts'), reloadEnv).then((module) => module?.drawViewer(drawn));
+  }
   return scheduled;
 }
