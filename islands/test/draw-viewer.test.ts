@@ -143,7 +143,9 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
     localStorage.clear();
   });
 
-  it("leaves a visitor's markup as the server made it", async () => {
+  it("leaves a visitor's forms as the server made them", async () => {
+    // Kept bookmarks: the drawing runs for this visitor too.
+    localStorage.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify([{ kind: 'job', id: 9, title: 'Elsewhere', saved_at: '2026-11-23T10:00:00Z' }]));
     const elements = MEMBER_FORMS.map(([name, props]) => [placeIsland(name, props), name, props] as const);
     const before = elements.map(([element]) => element.innerHTML);
     await startIslands();

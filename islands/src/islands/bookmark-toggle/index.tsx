@@ -71,7 +71,7 @@ export default function BookmarkToggle(props: BookmarkToggleProps) {
         type="submit"
         aria-pressed={look.pressed}
         disabled={look.disabled}
-        aria-busy={look.busy ? true : undefined}
+        aria-busy={look.disabled ? true : undefined}
         onClick={onClick}
         title={look.title}
         // A toggle keeps one name; aria-pressed says whether it is on ("Save …, pressed").

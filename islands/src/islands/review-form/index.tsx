@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { submitReview } from '../../lib/marketplace/actions.ts';
 import { RATING_MAX, RATING_MIN } from '../../lib/marketplace/messages.ts';
 import { MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
+import { idOf } from '../../lib/member-services/record-id.ts';
 import type { ServerTemplate } from '../../lib/server/server-template.ts';
 import { useAppStore } from '../../lib/store/index.ts';
 
@@ -12,9 +13,6 @@ export interface ReviewFormProps {
 
 const DETAILS_PAGE = '/services/details';
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
-
-const serviceIdOf = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 
 const starsLabel = (rating: number): string => `${rating} star${rating === 1 ? '' : 's'}`;
 
@@ -74,7 +72,7 @@ export const serverTemplate: ServerTemplate = { service: 'id' };
  * page's `<noscript>` adds that it needs JavaScript). A member's form takes the same room.
  */
 export default function ReviewForm(props: ReviewFormProps) {
-  const service = serviceIdOf(props.service);
+  const service = idOf(props.service);
   // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
   const [rating, setRating] = useState<number | null>(null);

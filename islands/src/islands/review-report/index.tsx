@@ -5,6 +5,7 @@ import { apiRequest } from '../../lib/api/client.ts';
 import type { ActionResult } from '../../lib/api/result.ts';
 import type { ApiSchemas } from '../../lib/api/types.ts';
 import { isShownTo } from '../../lib/member-services/audience.ts';
+import { idOf } from '../../lib/member-services/record-id.ts';
 import { loginUrlReturningTo } from '../../lib/navigation/redirect.ts';
 import { logWarning } from '../../lib/runtime/log.ts';
 import type { ServerTemplate } from '../../lib/server/server-template.ts';
@@ -16,7 +17,6 @@ export interface ReviewReportProps {
 }
 
 const FIELDS = ['reason'] as const;
-const positive = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
 
 async function report(review: number, data: FormData): Promise<ActionResult<ApiSchemas['MessageAnswer']>> {
   try {
@@ -40,8 +40,8 @@ export const serverTemplate: ServerTemplate = { review: 'id', service: 'id' };
  * in that comes back to the service; a member's button, drawn before React loads, looks the same.
  */
 export default function ReviewReport(props: ReviewReportProps) {
-  const review = positive(props.review);
-  const service = positive(props.service);
+  const review = idOf(props.review);
+  const service = idOf(props.service);
   // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
   const [open, setOpen] = useState(false);

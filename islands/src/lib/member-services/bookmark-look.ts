@@ -15,9 +15,8 @@ export function bookmarkTargetOf(props: { readonly service?: unknown; readonly j
 export interface BookmarkLook {
   readonly className: string;
   readonly pressed: boolean;
+  /** Also `aria-busy`: a press or the account's list is under way. */
   readonly disabled: boolean;
-  /** `aria-busy`: only while busy. */
-  readonly busy: boolean;
   readonly title: string;
   readonly star: string;
   /** The class of "Save" and of "Saved": the word not shown keeps its room. */
@@ -40,7 +39,6 @@ export function bookmarkLook(
     className: `button button--secondary isl-bookmark${saved ? ' isl-bookmark--saved' : ''}`,
     pressed: saved,
     disabled: pressing || waiting,
-    busy: pressing || waiting,
     title: saved ? 'Remove from your bookmarks' : `Save this ${target.kind} to your bookmarks`,
     star: saved ? '★' : '☆',
     saveClass: saved ? WORD_OFF : undefined,
@@ -60,7 +58,7 @@ export function drawBookmarkLook(root: ParentNode, look: BookmarkLook): void {
   button.className = look.className;
   button.setAttribute('aria-pressed', String(look.pressed));
   button.disabled = look.disabled;
-  if (look.busy) button.setAttribute('aria-busy', 'true');
+  if (look.disabled) button.setAttribute('aria-busy', 'true');
   else button.removeAttribute('aria-busy');
   button.title = look.title;
   const [star, words] = Array.from(button.children);

@@ -52,7 +52,8 @@ export function hydrateIslands(
     };
     const earlyInput = holdEarlyInput(island.element, start);
     const strategy = strategyFor(island);
-    if (strategy === 'interaction') drawn.push(island);
+    // An island with a strategy of its own for members shows them more than the drawing knows (their records).
+    if (strategy === 'interaction' && island.memberStrategy === null) drawn.push(island);
     scheduleHydration(island.element, strategy, start);
   }
   if (drawn.length > 0 && hasOwnState()) {

@@ -33,8 +33,8 @@ export function startIslandsRuntime(
   loaders: Readonly<Record<string, IslandLoader>>,
   options: { readonly navigate?: (url: string) => void } = {},
 ): IslandsRuntime {
-  // Before hydration, so that effects see the session; the islands' server snapshot stays the
-  // signed-out state, so the markup still matches.
+  // Before hydration, so that effects see the session and the islands that wait for an
+  // interaction are drawn for this viewer; each hydrates with the state its markup shows.
   restoreSession();
   // After the session: a signed-out visitor gets no member records from storage.
   restoreServiceStore();

@@ -1,7 +1,7 @@
 /** A minimal external store for `useSyncExternalStore`: immutable state, change listeners. */
 export interface Store<State extends object> {
   getState(): State;
-  /** The state the store started with: the server snapshot, so hydration never mismatches. */
+  /** The state the store started with: the server's snapshot (useAppStore adds the session the runtime drew). */
   getInitialState(): State;
   /** Shallow-merges `update` into the state and notifies listeners if anything changed. */
   setState(update: Partial<State> | ((state: State) => Partial<State>)): void;

@@ -22,7 +22,7 @@ function markupStateOf(viewer: ViewerState): AppState {
  * Subscribes a component to part of the shared state. The selector must return a value
  * held by the state (or a primitive) so that snapshots compare equal between renders.
  * The server snapshot is the state the markup shows (the initial state, or the viewer the
- * runtime drew): server markup and hydration always agree.
+ * runtime drew on it): hydration renders what the markup holds.
  */
 export function useAppStore<Selected>(selector: (state: AppState) => Selected): Selected {
   const viewer = useMarkupViewer();
