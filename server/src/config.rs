@@ -187,12 +187,8 @@ impl Config {
         let database_configured = settings.text("DATABASE_URL").is_some();
         let trusted_proxies = settings.count("TRUSTED_PROXIES", 0);
         let database_url = settings.text("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3")));
-        // SQLite writes one at a time: a few connections read alongside the writer. Its reads run
-        // in this process, so more connections than twice the cores only add page caches (on the
-        // large data, 8 connections ended the benchmark at 163 MB, 4 at 144 MB, searches as fast).
-        let sqlite_pool = (2 * std::thread::available_parallelism().map_or(2, |n| n.get()) as u32).max(4);
         let database_pool = crate::platform::db::Pool {
-            size: settings.number("DATABASE_POOL_SIZE", if database_url.starts_with("sqlite:") { sqlite_pool } else { 16 }),
+            size: settings.number("DATABASE_POOL_SIZE", default_pool_size(&database_url)),
             acquire_timeout: Duration::from_secs(settings.number("DATABASE_ACQUIRE_TIMEOUT_SECONDS", 5)),
             sqlite_cache_kib: settings.number("SQLITE_CACHE_KIB", crate::platform::db::Pool::SQLITE_CACHE_KIB),
         };
@@ -355,6 +351,15 @@ impl Settings<'_> {
             }
         }
     }
+}
+
+/// The connections a server opens to `database_url` unless `DATABASE_POOL_SIZE` says. SQLite
+/// writes one at a time and reads in this process, so more connections than twice the cores
+/// only add page caches: on the large data, 8 connections ended the benchmark at 163 MB, 4 at
+/// 144 MB, searches as fast. PostgreSQL's periodic jobs each hold one connection under their
+/// advisory lock while their rounds borrow others, so its pool stays well above their number.
+pub fn default_pool_size(database_url: &str) -> u32 {
+    if database_url.starts_with("sqlite:") { (2 * std::thread::available_parallelism().map_or(2, |n| n.get()) as u32).max(4) } else { 16 }
 }
 
 pub fn sqlite_url(path: &Path) -> String {

@@ -90,5 +90,5 @@ async fn metrics_are_off_by_default_and_then_answer_only_their_token() {
     assert!(text.contains("mail_outbox_waiting 0\n"), "{text}");
     let live = format!("page_cache_live_bytes {}\n", app.site.cache.disk_bytes());
     assert!(text.contains(&live) && text.contains("page_cache_pack_bytes "), "{text}");
-    assert!(text.contains("database_pool_max_connections 8\n"), "{text}");
+    assert!(text.contains(&format!("database_pool_max_connections {}\n", app.config.database_pool.size)), "{text}");
 }

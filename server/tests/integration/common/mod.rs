@@ -273,6 +273,9 @@ impl TestApp {
         let mut config = Config {
             port: address.port(),
             data_dir: data_dir.path().to_path_buf(),
+            // As the server sizes it for this database (not for the defaults' SQLite file), at
+            // most 8: the tests running at once share PostgreSQL's 100 connections.
+            database_pool: server::platform::db::Pool { size: server::config::default_pool_size(&database_url).min(8), ..defaults.database_pool },
             database_url,
             public_url: format!("http://{address}"),
             islands_dir: repo_root().join("islands/dist"),
