@@ -13,21 +13,20 @@ import { isClaimed, recordDrawn, SERVER_VIEWER, type ViewerState } from './viewe
 
 const BOOKMARK_TOGGLE = 'bookmark-toggle';
 
+const isSignedIn = (viewer: ViewerState): boolean => viewer.session.accessToken !== null;
+
 /** What an island shows of the viewer besides its parts' audience, by island name. */
 const DRAWERS: Readonly<Record<string, (island: IslandElement, viewer: ViewerState) => void>> = {
   [BOOKMARK_TOGGLE]: (island, viewer) => {
     const target = bookmarkTargetOf(island.props);
     if (target === null) return;
-    const signedIn = viewer.session.accessToken !== null;
-    drawBookmarkLook(island.element, bookmarkLook(target, { signedIn, member: viewer.memberBookmarks, local: viewer.localBookmarks }));
+    drawBookmarkLook(island.element, bookmarkLook(target, { signedIn: isSignedIn(viewer), member: viewer.memberBookmarks, local: viewer.localBookmarks }));
   },
 };
 
 let waiting: IslandElement[] = [];
 let shown: ViewerState = SERVER_VIEWER;
 let unsubscribe: (() => void) | null = null;
-
-const isSignedIn = (viewer: ViewerState): boolean => viewer.session.accessToken !== null;
 
 function currentViewer(): ViewerState {
   const session = appStore.getState().session;
