@@ -52,7 +52,7 @@ fn memory_given_back() {
 
 async fn run() -> ExitCode {
     server::platform::data_dir::owner_only_files();
-    if let Err(error) = start_logging() {
+    if let Err(error) = server::platform::logs::start() {
         eprintln!("error: {error}");
         return ExitCode::FAILURE;
     }
@@ -88,28 +88,6 @@ async fn run() -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Logs to standard output, filtered by `RUST_LOG`: one JSON object a line (`LOG_FORMAT=json`,
-/// for log collectors; the default unless standard output is a terminal) or plain text
-/// (`LOG_FORMAT=text`, the default on a terminal). A request's lines carry its span: its
-/// request id, method and route.
-fn start_logging() -> anyhow::Result<()> {
-    use std::io::IsTerminal;
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into());
-    let json = match std::env::var("LOG_FORMAT").ok().filter(|format| !format.is_empty()).as_deref() {
-        None => !std::io::stdout().is_terminal(),
-        Some("json") => true,
-        Some("text") => false,
-        Some(other) => anyhow::bail!("LOG_FORMAT must be json or text, not {other:?}"),
-    };
-    let logs = tracing_subscriber::fmt().with_env_filter(filter);
-    if json {
-        logs.json().with_current_span(true).with_span_list(false).init();
-    } else {
-        logs.init();
-    }
-    Ok(())
 }
 
 async fn serve() -> anyhow::Result<()> {

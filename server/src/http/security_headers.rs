@@ -1,8 +1,8 @@
 //! The headers every answer carries: pages run only our own scripts, cannot be framed, and
 //! tell browsers not to guess types or leak full addresses to other sites.
 
+use axum::http::Response;
 use axum::http::{HeaderName, HeaderValue, header};
-use axum::response::Response;
 
 pub struct SecurityHeaders(Vec<(HeaderName, HeaderValue)>);
 
@@ -31,7 +31,7 @@ impl SecurityHeaders {
     /// Adds the headers `response` does not set itself (a file link keeps its stricter
     /// referrer policy). A plain function over the answer, run as a `MapResponseLayer`: the
     /// middleware form boxed every request and cost a few per cent of serving a cached page.
-    pub fn add(&self, mut response: Response) -> Response {
+    pub fn add<B>(&self, mut response: Response<B>) -> Response<B> {
         let headers = response.headers_mut();
         for (name, value) in &self.0 {
             headers.entry(name).or_insert_with(|| value.clone());

@@ -8,6 +8,7 @@ use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::fmt::{Display, Write};
 use std::time::Duration;
+use thread_local::ThreadLocal;
 
 /// Latency bucket bounds in seconds: fine below 50 ms, where cached pages and the API answer.
 const BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0];
@@ -15,7 +16,7 @@ const BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0
 /// Status classes, 1xx to 5xx.
 const CLASSES: [&str; 5] = ["1xx", "2xx", "3xx", "4xx", "5xx"];
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct RouteStats {
     by_class: [u64; CLASSES.len()],
     /// Requests that took at most each bucket's bound (not yet cumulative).
@@ -35,17 +36,26 @@ impl RouteStats {
         self.seconds += seconds;
         self.count += 1;
     }
+
+    fn merge(&mut self, other: &RouteStats) {
+        self.by_class.iter_mut().zip(other.by_class).for_each(|(sum, count)| *sum += count);
+        self.buckets.iter_mut().zip(other.buckets).for_each(|(sum, count)| *sum += count);
+        self.seconds += other.seconds;
+        self.count += other.count;
+    }
 }
 
 /// Requests answered, by route (a route pattern, never a raw path: the labels stay few).
+/// Each thread counts in a shard of its own, which no other thread touches but a scrape: one
+/// table for all, under one lock, was a line every request on every core wrote to.
 #[derive(Default)]
 pub struct RequestMetrics {
-    routes: Mutex<HashMap<Box<str>, RouteStats>>,
+    shards: ThreadLocal<Mutex<HashMap<Box<str>, RouteStats>>>,
 }
 
 impl RequestMetrics {
     pub fn record(&self, route: &str, status: StatusCode, took: Duration) {
-        let mut routes = self.routes.lock();
+        let mut routes = self.shards.get_or_default().lock();
         match routes.get_mut(route) {
             Some(stats) => stats.add(status, took),
             None => {
@@ -57,7 +67,12 @@ impl RequestMetrics {
     }
 
     pub fn write(&self, out: &mut Exposition) {
-        let routes = self.routes.lock();
+        let mut routes: HashMap<Box<str>, RouteStats> = HashMap::new();
+        for shard in &self.shards {
+            for (route, stats) in shard.lock().iter() {
+                routes.entry(route.clone()).or_default().merge(stats);
+            }
+        }
         let mut names: Vec<&str> = routes.keys().map(|route| &**route).collect();
         names.sort_unstable();
         out.family("http_requests_total", "counter", "Requests answered, by route and status class.");
@@ -132,6 +147,23 @@ mod tests {
         assert!(text.contains("http_request_duration_seconds_bucket{route=\"/jobs\",le=\"10\"} 0\n"), "slower than every bound: {text}");
         assert!(text.contains("http_request_duration_seconds_bucket{route=\"/jobs\",le=\"+Inf\"} 1\n"), "{text}");
         assert!(text.contains("http_request_duration_seconds_count{route=\"/api/services/\"} 2\n"), "{text}");
+    }
+
+    #[test]
+    fn counts_from_every_thread_are_summed() {
+        let metrics = RequestMetrics::default();
+        std::thread::scope(|threads| {
+            for _ in 0..3 {
+                threads.spawn(|| (0..5).for_each(|_| metrics.record("/jobs", StatusCode::OK, Duration::from_millis(1))));
+            }
+        });
+        metrics.record("/jobs", StatusCode::INTERNAL_SERVER_ERROR, Duration::from_millis(1));
+        let mut out = Exposition::default();
+        metrics.write(&mut out);
+        let text = out.into_text();
+        assert!(text.contains("http_requests_total{route=\"/jobs\",status=\"2xx\"} 15\n"), "{text}");
+        assert!(text.contains("http_requests_total{route=\"/jobs\",status=\"5xx\"} 1\n"), "{text}");
+        assert!(text.contains("http_request_duration_seconds_count{route=\"/jobs\"} 16\n"), "{text}");
     }
 
     #[test]

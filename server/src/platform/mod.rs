@@ -4,6 +4,7 @@
 pub mod change;
 pub mod data_dir;
 pub mod db;
+pub mod logs;
 pub mod mail;
 pub mod metrics;
 pub mod passwords;

@@ -6,7 +6,7 @@ use super::encoded::{Encoded, Vary};
 use super::{PageError, Site, sitemap};
 use app::routes::{BadQuery, Route, parse_query};
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -63,8 +63,10 @@ pub(crate) async fn error_page(site: &Site, status: StatusCode, path: &str) -> R
     response
 }
 
-/// Pages, `_payload.json` files, then the files of `public/`, else the 404 page.
-async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+/// Pages, `_payload.json` files, then the files of `public/`, else the 404 page. Takes the
+/// whole request: the `HeaderMap` extractor copies every header.
+async fn page_or_file(State(site): State<Arc<Site>>, request: Request) -> Response {
+    let (method, uri, headers) = (request.method(), request.uri(), request.headers());
     let path = uri.path();
     let (page_path, want_payload) = match path.strip_suffix("/_payload.json") {
         Some("") => ("/", true),
@@ -81,9 +83,9 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
             }
             let (kind, url) = (if want_payload { Body::Payload } else { Body::Html }, route.url());
             match site.page(&route, &url, kind).await {
-                Ok(body) if want_payload => page_response(&site, &url, kind, &body, JSON, &headers),
+                Ok(body) if want_payload => page_response(&site, &url, kind, &body, JSON, headers),
                 Ok(body) => {
-                    let mut response = page_response(&site, &url, kind, &body, HTML, &headers);
+                    let mut response = page_response(&site, &url, kind, &body, HTML, headers);
                     if !route.indexable() {
                         response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
                     }
@@ -96,11 +98,11 @@ async fn page_or_file(State(site): State<Arc<Site>>, method: Method, uri: Uri, h
         }
         Some(Err(BadQuery)) => not_found(&site, path, want_payload).await,
         None => {
+            let path = path.to_owned();
             let files = ServeDir::new(&site.config.public_dir);
-            let request = axum::http::Request::builder().method(method).uri(uri.clone()).body(axum::body::Body::empty()).expect("a valid request");
             match files.oneshot(request).await {
                 Ok(response) if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED => response.into_response(),
-                _ => not_found(&site, path, want_payload).await,
+                _ => not_found(&site, &path, want_payload).await,
             }
         }
     }
