@@ -633,13 +633,14 @@ fn become_provider_preselects_the_service_from_the_query() {
     // Categories only (thousands of services make no one list): the island loads a category's services.
     let [(props, hydrate)] = &islands(&html, "provider-application")[..] else { panic!("one provider-application island") };
     // Its server markup is the form as a visitor sees it (islands/src/islands/provider-application
-    // checks it), hydrated when first reached for, and at idle for a member, whose applications
-    // it lists; the page says what it needs without JavaScript.
+    // checks it), hydrated when first reached for; below it the member's applications, hydrated
+    // for a member when scrolled to; the page says what it needs without JavaScript.
     assert_eq!(hydrate, "interaction");
-    assert!(html.contains(r#" data-island="provider-application" "#) && html.contains(r#" data-hydrate-member="idle" "#), "{html}");
-    assert_eq!(html.matches("data-hydrate-member=").count(), 1, "only the provider form hydrates sooner for a member");
+    assert_eq!(islands(&html, "provider-applications"), [(serde_json::json!({}), "interaction".to_owned())]);
+    assert!(html.contains(r#" data-island="provider-applications" "#) && html.contains(r#" data-hydrate-member="visible" "#), "{html}");
+    assert_eq!(html.matches("data-hydrate-member=").count(), 1, "only the list of applications hydrates otherwise for a member");
     let area = member_area(&html, "become-provider");
-    assert!(area.contains("<span>island provider-application</span>"));
+    assert!(area.find("<span>island provider-application</span>").unwrap() < area.find("<span>island provider-applications</span>").unwrap(), "the form first");
     assert!(area.contains("<noscript><p class=\"notice\">Applying needs JavaScript"), "{area}");
     assert_eq!(props["selected"], serde_json::json!({ "id": 1, "title": "End of tenancy cleaning", "category": "cleaning" }));
     assert_eq!(props["categories"], serde_json::json!([{ "slug": "cleaning", "name": "Cleaning", "count": 1 }]));

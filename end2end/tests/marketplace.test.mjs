@@ -121,6 +121,8 @@ describe('the services marketplace', () => {
       await form.getByRole('button', { name: 'Send application' }).click();
       await seesAlert(page, 'Application sent successfully');
 
+      // Their applications are below the form, loaded when scrolled to.
+      await page.mouse.wheel(0, 2000);
       const application = page.locator('li.isl-record').filter({ hasText: service.title });
       await application.waitFor({ state: 'visible' });
       assert.match(await application.innerText(), /Pending/);
@@ -130,6 +132,7 @@ describe('the services marketplace', () => {
       await waitUntil(async () => !(await available.isChecked()), 'the switch turns off');
       // The change is kept on the server: after a reload the switch is still off.
       await page.reload({ waitUntil: 'load' });
+      await page.mouse.wheel(0, 2000);
       await waitForIslandsHydrated(page);
       const reloaded = page.locator('li.isl-record').filter({ hasText: service.title }).getByRole('switch', { name: /Taking bookings/ });
       await reloaded.waitFor({ state: 'visible' });

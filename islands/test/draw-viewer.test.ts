@@ -11,6 +11,8 @@ import BookingForm from '../src/islands/booking-form/index.tsx';
 import BookmarkToggle from '../src/islands/bookmark-toggle/index.tsx';
 import JobApplyForm from '../src/islands/job-apply-form/index.tsx';
 import JobPostForm from '../src/islands/job-post-form/index.tsx';
+import ProviderApplication from '../src/islands/provider-application/index.tsx';
+import ProviderApplications from '../src/islands/provider-applications/index.tsx';
 import ReviewForm from '../src/islands/review-form/index.tsx';
 import ReviewReport from '../src/islands/review-report/index.tsx';
 import { ViewerContext } from '../src/lib/hooks/viewer-context.ts';
@@ -31,6 +33,8 @@ const COMPONENTS: Readonly<Record<string, ComponentType<Record<string, unknown>>
   'bookmark-toggle': BookmarkToggle,
   'job-apply-form': JobApplyForm,
   'job-post-form': JobPostForm,
+  'provider-application': ProviderApplication,
+  'provider-applications': ProviderApplications,
   'review-form': ReviewForm,
   'review-report': ReviewReport,
 };
@@ -43,6 +47,7 @@ const MEMBER_FORMS: readonly [string, Record<string, unknown>][] = [
   ['job-apply-form', { job: 4 }],
   ['job-post-form', { page: '/form/job-post' }],
   ['booking-form', { service: 3 }],
+  ['provider-application', { categories: [{ slug: 'cleaning', name: 'Cleaning', count: 2 }], selected: { id: 3, title: 'Deep clean', category: 'cleaning' } }],
 ];
 
 /** A page holding the server's markup of the island, waiting for an interaction. */
@@ -75,13 +80,16 @@ function expectDrawnAsRendered(element: HTMLElement, name: string, props: Record
 }
 
 /** Reaches for the island (focus moving in) and waits for React to own it: what React reported meanwhile (a mismatch among them). */
-async function reachFor(element: HTMLElement): Promise<unknown[]> {
+const reachFor = (element: HTMLElement): Promise<unknown[]> => hydratedAfter(element, () => element.dispatchEvent(new Event('focusin', { bubbles: true })));
+
+/** Does `begin`, then waits for React to own the island: what React reported meanwhile. */
+async function hydratedAfter(element: HTMLElement, begin: () => void): Promise<unknown[]> {
   const errors: unknown[] = [];
   const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     errors.push(args);
   });
   try {
-    element.dispatchEvent(new Event('focusin', { bubbles: true }));
+    begin();
     // The chunks load, then React hydrates inside act() and marks the island once its effects ran.
     for (let tries = 0; tries < 100 && element.dataset.hydrated !== 'true'; tries += 1) {
       await act(async () => {
@@ -155,6 +163,36 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
       expect(element.querySelector('button[data-for="member"]:not([hidden])')).not.toBeNull();
     });
   }
+
+  it("provider-applications: a member's list takes its room as React renders it, and hydrates on it when scrolled to", async () => {
+    let scrolledTo = (): void => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(seen: (entries: { isIntersecting: boolean }[]) => void) {
+          scrolledTo = () => seen([{ isIntersecting: true }]);
+        }
+        observe(): void {}
+        disconnect(): void {}
+      },
+    );
+    t.api.on('GET /api/service/providers/', { status: 200, body: listOf([]) });
+    try {
+      await signInNow();
+      const element = placeIsland('provider-applications', {});
+      element.dataset.hydrateMember = 'visible';
+      await startIslands();
+      expectDrawnAsRendered(element, 'provider-applications', {});
+      expect(element.querySelector('section')?.hidden).toBe(false);
+      expect(element.dataset.hydrated).toBeUndefined();
+
+      expect(await hydratedAfter(element, scrolledTo)).toEqual([]);
+      await act(() => settle());
+      expect(element.textContent).toContain('You have not applied to provide a service yet.');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 
   it("draws a member's saved bookmarks once they are known, busy until then, and hydrates on them", async () => {
     await signInNow();

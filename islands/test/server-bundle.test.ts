@@ -34,6 +34,8 @@ const ISLAND_MARKERS: Record<string, string> = {
   'bookmark-toggle': 'action="/bookmarks"',
   'job-apply-form': 'name="cover_letter"',
   'provider-application': 'href="/user/login?redirect=%2Fbecome-provider"',
+  // Hidden but for a member, for whom the runtime shows it before React loads.
+  'provider-applications': '<section class="isl-provider__applications" aria-labelledby=',
   'job-post-form': 'href="/user/login?redirect=%2Fjob-post"',
   'find-job-form': 'name="job_alerts"',
   'booking-form': 'href="/user/login?redirect=%2Fservices%2Fbook%3Fid%3D12"',

@@ -1,18 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
 import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
-import { ConfirmStep, MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
-import {
-  applyAsProvider,
-  fetchCategoryServices,
-  fetchProviderApplications,
-  setProviderAvailability,
-  withdrawProviderApplication,
-  type ProviderApplication,
-  type Service,
-} from '../../lib/member-services/providers.ts';
-import { useServiceTitle } from '../../lib/member-services/use-service-title.ts';
-import { Fact, RecordActions, RecordCard, StatusTag } from '../../lib/record-card/record-card.tsx';
+import { isShownTo } from '../../lib/member-services/audience.ts';
+import { MemberFields, MemberSubmit } from '../../lib/member-services/controls.tsx';
+import { applyAsProvider, fetchCategoryServices, type Service } from '../../lib/member-services/providers.ts';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
 export interface ProviderCategory {
@@ -57,71 +48,30 @@ type ServicesLoad = { readonly state: 'loading' } | { readonly state: 'failed' }
 /**
  * /become-provider: a signed-in member chooses a category, then a service in it (the catalogue
  * has thousands: never one list of all), says what they offer and whether they take bookings
- * now, and applies (`POST /api/service/providers/`). Below, their applications with their
- * status, an availability switch and a way to withdraw. The server renders the form as anyone
- * but a member sees it: its fields disabled, the chosen service (`?service=N`) already in
- * them, and a way to sign in that comes back here in place of its button.
+ * now, and applies (`POST /api/service/providers/`); their applications are listed below by
+ * the `provider-applications` island, which hears of each one sent. The server renders the
+ * form as anyone but a member sees it: its fields disabled, the chosen service (`?service=N`)
+ * already in them, and a way to sign in that comes back here in place of its button.
  */
 export default function ProviderApplicationIsland(props: ProviderApplicationProps) {
   const categories = categoriesOf(props.categories);
   const selected = selectedOf(props.selected);
   // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
-  const [applications, setApplications] = useState<readonly ProviderApplication[] | 'loading' | 'failed'>('loading');
-  const [titles, setTitles] = useState<ReadonlyMap<number, string>>(() => new Map(selected === null ? [] : [[selected.id, selected.title]]));
 
   useEffect(() => {
     restoreSession();
   }, []);
 
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    void fetchProviderApplications().then((result) => {
-      if (live) setApplications(result.success ? result.data : 'failed');
-    });
-    return () => {
-      live = false;
-    };
-  }, [signedIn]);
-
-  const learnTitles = useCallback((services: readonly Service[]) => {
-    setTitles((known) => {
-      const next = new Map(known);
-      for (const service of services) next.set(service.id, service.title);
-      return next;
-    });
-  }, []);
-
   return (
     <div className="isl-provider">
-      <ApplicationForm
-        categories={categories}
-        selected={selected}
-        member={signedIn}
-        onServices={learnTitles}
-        onApplied={(application) => setApplications((list) => [application, ...(Array.isArray(list) ? list : [])])}
-      />
-      {signedIn && (
-        <Applications
-          applications={applications}
-          titles={titles}
-          onChange={(changed) => setApplications((list) => (Array.isArray(list) ? list.map((item) => (item.id === changed.id ? changed : item)) : list))}
-          onWithdrawn={(id) => setApplications((list) => (Array.isArray(list) ? list.filter((item) => item.id !== id) : list))}
-        />
-      )}
+      <ApplicationForm categories={categories} selected={selected} member={signedIn} />
     </div>
   );
 }
 
-function ApplicationForm(props: {
-  categories: readonly ProviderCategory[];
-  selected: SelectedService | null;
-  member: boolean;
-  onServices: (services: readonly Service[]) => void;
-  onApplied: (application: ProviderApplication) => void;
-}) {
-  const { categories, selected, member, onServices, onApplied } = props;
+function ApplicationForm(props: { categories: readonly ProviderCategory[]; selected: SelectedService | null; member: boolean }) {
+  const { categories, selected, member } = props;
   const id = useId();
   const [category, setCategory] = useState(selected?.category ?? '');
   const [service, setService] = useState(selected === null ? '' : String(selected.id));
@@ -135,11 +85,10 @@ function ApplicationForm(props: {
     requested.current.add(category);
     setLoads((map) => new Map(map).set(category, { state: 'loading' }));
     void fetchCategoryServices(category).then((result) => {
-      if (result.success) onServices(result.data);
       setLoads((map) => new Map(map).set(category, result.success ? { state: 'ready', services: result.data } : { state: 'failed' }));
       if (!result.success) requested.current.delete(category);
     });
-  }, [member, category, onServices, retry]);
+  }, [member, category, retry]);
 
   const send = useCallback(
     async (data: FormData, form: HTMLFormElement) => {
@@ -155,27 +104,22 @@ function ApplicationForm(props: {
         form.reset();
         // Applied once per service: the next application is for another one.
         setService('');
-        onApplied(result.data);
       }
       return result;
     },
-    [onApplied],
+    [],
   );
   const form = useAccountForm(FIELDS, send);
 
   const load = category === '' ? undefined : loads.get(category);
   const services = load?.state === 'ready' ? load.services : selected !== null && selected.category === category ? [selected] : [];
   const chosen = categories.find((item) => item.slug === category);
-  const serviceHint =
-    category === ''
-      ? 'Choose a category first.'
-      : !member
-        ? 'Sign in to see the services of this category.'
-        : load?.state === 'loading'
-        ? 'Loading the services…'
-        : load?.state === 'failed'
-          ? 'We could not load the services of this category.'
-          : `${services.length} service${services.length === 1 ? '' : 's'} in ${chosen?.name ?? 'this category'}.`;
+  const memberHint =
+    load?.state === 'loading'
+      ? 'Loading the services…'
+      : load?.state === 'failed'
+        ? 'We could not load the services of this category.'
+        : `${services.length} service${services.length === 1 ? '' : 's'} in ${chosen?.name ?? 'this category'}.`;
 
   return (
     <form className="form isl-provider-form" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>
@@ -209,7 +153,19 @@ function ApplicationForm(props: {
               Service
             </label>
             <p className="field-hint" id={`${id}-service-hint`} aria-live="polite">
-              {serviceHint}
+              {category === '' ? (
+                'Choose a category first.'
+              ) : (
+                // Both, the other audience's hidden: the runtime shows a member theirs (audience.ts).
+                <>
+                  <span data-for="visitor" hidden={!isShownTo('visitor', member)}>
+                    Sign in to see the services of this category.
+                  </span>
+                  <span data-for="member" hidden={!isShownTo('member', member)}>
+                    {memberHint}
+                  </span>
+                </>
+              )}
               {load?.state === 'failed' && (
                 <>
                   {' '}
@@ -273,112 +229,5 @@ function ApplicationForm(props: {
         path={selected === null ? PAGE : `${PAGE}?service=${selected.id}`}
       />
     </form>
-  );
-}
-
-function Applications(props: {
-  applications: readonly ProviderApplication[] | 'loading' | 'failed';
-  titles: ReadonlyMap<number, string>;
-  onChange: (changed: ProviderApplication) => void;
-  onWithdrawn: (id: number) => void;
-}) {
-  const headingId = useId();
-  const { applications } = props;
-  return (
-    <section className="isl-provider__applications" aria-labelledby={headingId}>
-      <h2 id={headingId}>Your provider applications</h2>
-      {applications === 'loading' ? (
-        <p className="isl-status" role="status">
-          Loading your applications…
-        </p>
-      ) : applications === 'failed' ? (
-        <p className="isl-status">We could not load your applications. Reload the page to try again.</p>
-      ) : applications.length === 0 ? (
-        <p>You have not applied to provide a service yet.</p>
-      ) : (
-        <ul className="isl-records">
-          {applications.map((application) => (
-            <ApplicationItem
-              key={application.id}
-              application={application}
-              knownTitle={props.titles.get(application.service)}
-              onChange={props.onChange}
-              onWithdrawn={props.onWithdrawn}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function ApplicationItem(props: {
-  application: ProviderApplication;
-  knownTitle: string | undefined;
-  onChange: (changed: ProviderApplication) => void;
-  onWithdrawn: (id: number) => void;
-}) {
-  const { application } = props;
-  const title = useServiceTitle(application.service, props.knownTitle);
-  const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-
-  const toggle = (): void => {
-    setBusy(true);
-    void setProviderAvailability(application.id, !application.availability).then((result) => {
-      setBusy(false);
-      if (result.success) props.onChange(result.data);
-    });
-  };
-
-  const withdraw = (): void => {
-    setBusy(true);
-    void withdrawProviderApplication(application.id).then((result) => {
-      if (result.success) {
-        props.onWithdrawn(application.id);
-        return;
-      }
-      setBusy(false);
-      setConfirming(false);
-    });
-  };
-
-  return (
-    <RecordCard
-      level={3}
-      title={<a href={`/services/details?id=${application.service}`}>{title}</a>}
-      tag={<StatusTag status={application.status} />}
-      facts={
-        <>
-          <Fact term="Experience">
-            {application.experience_years} year{application.experience_years === 1 ? '' : 's'}
-          </Fact>
-          <Fact term="Applied">
-            <time dateTime={application.created_at}>{application.created_at.slice(0, 10)}</time>
-          </Fact>
-        </>
-      }
-    >
-      <label className="choice isl-switch">
-        <input type="checkbox" role="switch" checked={application.availability} disabled={busy} onChange={toggle} />{' '}
-        Taking bookings<span className="visually-hidden"> for {title}</span>
-      </label>
-      {confirming ? (
-        <ConfirmStep
-          question={`Withdraw your application to provide ${title}?`}
-          confirmLabel="Yes, withdraw it"
-          keepLabel="Keep it"
-          busy={busy}
-          onConfirm={withdraw}
-          onKeep={() => setConfirming(false)}
-        />
-      ) : (
-        <RecordActions>
-          <button className="button button--secondary" type="button" disabled={busy} onClick={() => setConfirming(true)}>
-            Withdraw<span className="visually-hidden"> your application for {title}</span>
-          </button>
-        </RecordActions>
-      )}
-    </RecordCard>
   );
 }

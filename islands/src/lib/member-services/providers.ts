@@ -25,6 +25,7 @@ export function applyAsProvider(payload: ProviderPayload): Promise<ActionResult<
     try {
       const application = await apiRequest<ProviderApplication>('POST', MEMBER_PATHS.providers, { json: body, expect: 201 });
       showAlert(MEMBER_ALERTS.applicationSent, 'success');
+      for (const listener of appliedListeners) listener(application);
       return { success: true, data: application };
     } catch (error) {
       if (!(error instanceof ApiError)) logWarning('provider application failed', error);
@@ -32,6 +33,18 @@ export function applyAsProvider(payload: ProviderPayload): Promise<ActionResult<
       return { success: false, error };
     }
   });
+}
+
+type AppliedListener = (application: ProviderApplication) => void;
+const appliedListeners = new Set<AppliedListener>();
+
+/**
+ * Calls `listener` with each application this page sends: the form and the list of the
+ * member's applications are islands of their own. Returns the way to stop.
+ */
+export function onProviderApplied(listener: AppliedListener): () => void {
+  appliedListeners.add(listener);
+  return () => appliedListeners.delete(listener);
 }
 
 /** `GET /api/service/providers/`: the member's own applications. */
@@ -71,14 +84,20 @@ export function withdrawProviderApplication(id: number): Promise<ActionResult<nu
   });
 }
 
-/** `GET /api/service/?category__slug={slug}&status=Open&ordering=priority`, every page. */
-export function fetchCategoryServices(slug: string): Promise<ActionResult<Service[]>> {
-  return fetchQuietly('the services of the category', () =>
+const titles = new Map<number, Promise<string | null>>();
+
+/**
+ * `GET /api/service/?category__slug={slug}&status=Open&ordering=priority`, every page; their
+ * titles are kept for the applications listed (fetchServiceTitle).
+ */
+export async function fetchCategoryServices(slug: string): Promise<ActionResult<Service[]>> {
+  const result = await fetchQuietly('the services of the category', () =>
     fetchAllPages<Service>(MEMBER_PATHS.services, { category__slug: slug, status: 'Open', ordering: 'priority' }),
   );
+  if (result.success) for (const service of result.data) titles.set(service.id, Promise.resolve(service.title));
+  return result;
 }
 
-const titles = new Map<number, Promise<string | null>>();
 
 /** A service's title (`GET /api/service/{id}/`), asked once per page; null when unknown. */
 export function fetchServiceTitle(id: number): Promise<string | null> {
@@ -92,7 +111,8 @@ export function fetchServiceTitle(id: number): Promise<string | null> {
   return title;
 }
 
-/** Forgets the titles asked for (for the tests). */
+/** Forgets the titles asked for and who listens (for the tests). */
 export function resetProviderModule(): void {
   titles.clear();
+  appliedListeners.clear();
 }

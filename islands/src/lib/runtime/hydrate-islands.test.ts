@@ -68,12 +68,15 @@ describe('hydrateIslands', () => {
     try {
       document.body.innerHTML = `
         <div data-island="waits" data-hydrate="interaction" data-props="{}"></div>
-        <div data-island="records" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>`;
-      expect(hydrateIslands(document, {})).toBe(2);
+        <div data-island="records" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>
+        <div data-island="mine" data-hydrate="interaction" data-hydrate-member="visible" data-props="{}"></div>`;
+      expect(hydrateIslands(document, {})).toBe(3);
       await vi.advanceTimersByTimeAsync(5000);
-      expect(hydrated).toEqual(['asked', 'records']);
-      // The member's own state is drawn on the island that waits, not on the one React takes at idle.
-      expect(drawnNames).toEqual([['waits']]);
+      // jsdom has no IntersectionObserver: "visible" starts at once.
+      expect(hydrated).toEqual(['asked', 'mine', 'records']);
+      // The member's own state is drawn on the islands that wait, the one React takes when it is
+      // scrolled to included, not on the one React takes at idle.
+      expect(drawnNames).toEqual([['waits', 'mine']]);
     } finally {
       appStore.setState({ session: signedOut });
     }
@@ -84,8 +87,9 @@ describe('hydrateIslands', () => {
     document.body.innerHTML = `
       <div data-island="toggle" data-hydrate="interaction" data-props="{}"></div>
       <div data-island="now" data-hydrate="load" data-props="{}"></div>
-      <div data-island="records" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>`;
-    expect(hydrateIslands(document, {})).toBe(3);
+      <div data-island="records" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>
+      <div data-island="mine" data-hydrate="interaction" data-hydrate-member="visible" data-props="{}"></div>`;
+    expect(hydrateIslands(document, {})).toBe(4);
     await vi.advanceTimersByTimeAsync(0);
     // Not the island whose member's view needs React: signing in later would draw a member on it.
     expect(drawnNames).toEqual([['toggle']]);

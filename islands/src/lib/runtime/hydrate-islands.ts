@@ -17,6 +17,15 @@ function strategyFor(island: IslandElement): HydrationStrategy {
 }
 
 /**
+ * Whether the viewer's own state is drawn on `island` until it hydrates: while it waits (for an
+ * interaction, or to be scrolled to), unless it has another strategy for members, such as idle
+ * for one that shows them more than the drawing knows (their records).
+ */
+function isDrawnFor(island: IslandElement, strategy: HydrationStrategy): boolean {
+  return (strategy === 'interaction' || strategy === 'visible') && (island.memberStrategy === null || island.memberStrategy === strategy);
+}
+
+/**
  * Whether the viewer has a state of their own to draw (a session, or bookmarks this browser
  * keeps): only then is the drawing's code loaded, so a first visit fetches none of it.
  */
@@ -52,8 +61,7 @@ export function hydrateIslands(
     };
     const earlyInput = holdEarlyInput(island.element, start);
     const strategy = strategyFor(island);
-    // An island with a strategy of its own for members shows them more than the drawing knows (their records).
-    if (strategy === 'interaction' && island.memberStrategy === null) drawn.push(island);
+    if (isDrawnFor(island, strategy)) drawn.push(island);
     scheduleHydration(island.element, strategy, start);
   }
   if (drawn.length > 0 && hasOwnState()) {
