@@ -269,11 +269,23 @@ export const SHELL_WIDGETS = '.isl-toast-region, .isl-loader-region, .isl-back-t
 export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_MS) {
   // One at a time, waiting for each, as a visitor scrolls: jumping past an island in one go
   // may never let the browser report it as seen. The page is put back where it was after.
-  // An island that shows nothing (a member's list, to a visitor) waits for nothing a person can do.
-  const start = await page.evaluate(() => [window.scrollX, window.scrollY]);
+  const start = await page.evaluate(() => {
+    // An island whose markup is only a member's part, hidden from this visitor (their list of
+    // applications), waits for nothing a person can do.
+    window.isVisitorsMemberPart = (element) => {
+      let signedIn = false;
+      try {
+        signedIn = JSON.parse(localStorage.getItem('auth') ?? 'null')?.accessToken != null;
+      } catch {
+        signedIn = false;
+      }
+      return !signedIn && element.dataset.hydrateMember !== undefined && element.firstElementChild?.matches('[data-for="member"][hidden]') === true;
+    };
+    return [window.scrollX, window.scrollY];
+  });
   for (const island of await page.$$('[data-island][data-hydrate="visible"], [data-island][data-hydrate-member="visible"]')) {
     const hydrated = await island.evaluate((element) => {
-      if (element.dataset.hydrated === 'true' || element.getBoundingClientRect().height === 0) return true;
+      if (element.dataset.hydrated === 'true' || window.isVisitorsMemberPart(element)) return true;
       element.scrollIntoView({ block: 'center' });
       return false;
     });
@@ -291,11 +303,7 @@ export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_M
   try {
     await page.waitForFunction(
       (shellWidgets) =>
-        Array.from(document.querySelectorAll('[data-island]')).every(
-          (island) =>
-            island.dataset.hydrated === 'true' ||
-            (island.dataset.hydrate === 'interaction' && island.getBoundingClientRect().height === 0),
-        ) &&
+        Array.from(document.querySelectorAll('[data-island]')).every((island) => island.dataset.hydrated === 'true' || window.isVisitorsMemberPart(island)) &&
         // The app shell's widgets, started by the runtime without React.
         Array.from(document.querySelectorAll(shellWidgets)).every((widget) => widget.dataset.started === 'true'),
       SHELL_WIDGETS,

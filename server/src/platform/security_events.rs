@@ -1,6 +1,6 @@
 //! Security events, logged at `warn` under the `security` target for whoever watches the logs
 //! (`RUST_LOG=security=warn` keeps only them): failed sign-ins, wrong codes and refused staff
-//! calls. Each line carries the request's id and route from the request's span, the account
+//! calls. Each line carries the request's id and route (`platform::logs`), the account
 //! when one is known, never a password or a code.
 
 /// What happened.

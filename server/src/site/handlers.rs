@@ -98,11 +98,13 @@ async fn page_or_file(State(site): State<Arc<Site>>, request: Request) -> Respon
         }
         Some(Err(BadQuery)) => not_found(&site, path, want_payload).await,
         None => {
-            let path = path.to_owned();
+            // The method and address only: a range or precondition the files would answer with
+            // 416 or 412 is no reason to call a file that exists not found.
             let files = ServeDir::new(&site.config.public_dir);
-            match files.oneshot(request).await {
+            let file_request = axum::http::Request::builder().method(method.clone()).uri(uri.clone()).body(axum::body::Body::empty()).expect("a valid request");
+            match files.oneshot(file_request).await {
                 Ok(response) if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED => response.into_response(),
-                _ => not_found(&site, &path, want_payload).await,
+                _ => not_found(&site, path, want_payload).await,
             }
         }
     }

@@ -70,6 +70,10 @@ export default function ProviderApplicationIsland(props: ProviderApplicationProp
   );
 }
 
+/** "12 services in Cleaning.": before they are loaded, the count the category shows. */
+const serviceCount = (count: number, category: string | undefined): string =>
+  `${count} service${count === 1 ? '' : 's'} in ${category ?? 'this category'}.`;
+
 function ApplicationForm(props: { categories: readonly ProviderCategory[]; selected: SelectedService | null; member: boolean }) {
   const { categories, selected, member } = props;
   const id = useId();
@@ -119,7 +123,7 @@ function ApplicationForm(props: { categories: readonly ProviderCategory[]; selec
       ? 'Loading the services…'
       : load?.state === 'failed'
         ? 'We could not load the services of this category.'
-        : `${services.length} service${services.length === 1 ? '' : 's'} in ${chosen?.name ?? 'this category'}.`;
+        : serviceCount(load?.state === 'ready' ? services.length : (chosen?.count ?? services.length), chosen?.name);
 
   return (
     <form className="form isl-provider-form" ref={form.formRef} onSubmit={form.onSubmit} onInput={form.onInput}>

@@ -42,7 +42,12 @@ export default function ProviderApplicationsIsland() {
   );
 
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn) {
+      // Signed out (in another tab, say): nothing of that account stays for the next one.
+      sent.current = [];
+      setApplications('loading');
+      return;
+    }
     let live = true;
     void fetchProviderApplications().then((result) => {
       if (!live) return;

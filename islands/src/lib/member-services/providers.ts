@@ -22,16 +22,24 @@ export function applyAsProvider(payload: ProviderPayload): Promise<ActionResult<
     availability: payload.availability,
   };
   return withLoader(async () => {
+    let application: ProviderApplication;
     try {
-      const application = await apiRequest<ProviderApplication>('POST', MEMBER_PATHS.providers, { json: body, expect: 201 });
-      showAlert(MEMBER_ALERTS.applicationSent, 'success');
-      for (const listener of appliedListeners) listener(application);
-      return { success: true, data: application };
+      application = await apiRequest<ProviderApplication>('POST', MEMBER_PATHS.providers, { json: body, expect: 201 });
     } catch (error) {
       if (!(error instanceof ApiError)) logWarning('provider application failed', error);
       showAlert(MEMBER_ALERTS.applyFailed, 'error');
       return { success: false, error };
     }
+    showAlert(MEMBER_ALERTS.applicationSent, 'success');
+    // Sent: nothing a listener does makes it a failure.
+    for (const listener of appliedListeners) {
+      try {
+        listener(application);
+      } catch (error) {
+        logWarning('a listener of provider applications failed', error);
+      }
+    }
+    return { success: true, data: application };
   });
 }
 
@@ -97,7 +105,6 @@ export async function fetchCategoryServices(slug: string): Promise<ActionResult<
   if (result.success) for (const service of result.data) titles.set(service.id, Promise.resolve(service.title));
   return result;
 }
-
 
 /** A service's title (`GET /api/service/{id}/`), asked once per page; null when unknown. */
 export function fetchServiceTitle(id: number): Promise<string | null> {

@@ -1,4 +1,5 @@
-// Before React owns an island that waits for the viewer's first interaction, its server markup
+// Before React owns an island that waits for the viewer's first interaction (or, a member's
+// list, to be scrolled to), its server markup
 // shows a visitor with nothing saved. This draws the viewer's own state on it instead, without
 // React: a member's enabled form and button (audience.ts), the bookmarks saved by a member or
 // kept by a visitor (bookmark-look.ts). Each island drawn records what it shows
@@ -63,7 +64,7 @@ function stopWatching(): void {
 }
 
 /**
- * Draws the viewer on `islands` (those that wait for an interaction) now, and again whenever
+ * Draws the viewer on `islands` (those that wait: hydrate-islands.ts) now, and again whenever
  * the session or the bookmarks change, until React takes each.
  */
 export function drawViewer(islands: readonly IslandElement[]): void {

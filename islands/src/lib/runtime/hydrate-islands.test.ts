@@ -92,7 +92,24 @@ describe('hydrateIslands', () => {
     expect(hydrateIslands(document, {})).toBe(4);
     await vi.advanceTimersByTimeAsync(0);
     // Not the island whose member's view needs React: signing in later would draw a member on it.
-    expect(drawnNames).toEqual([['toggle']]);
+    // The member's list that waits to be scrolled to is, hidden: signing in shows it.
+    expect(drawnNames).toEqual([['toggle', 'mine']]);
+  });
+
+  it('schedules an island by its member strategy when the visitor signs in, in another tab say', async () => {
+    document.body.innerHTML = `<div data-island="signs-in-later" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>`;
+    hydrateIslands(document, {});
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(hydrated).not.toContain('signs-in-later');
+    const signedOut = appStore.getState().session;
+    appStore.setState({ session: { ...signedOut, accessToken: 'token' } });
+    try {
+      await vi.advanceTimersByTimeAsync(50);
+      // (The islands of the tests above, waiting the same way, start too.)
+      expect(hydrated.filter((name) => name === 'signs-in-later')).toEqual(['signs-in-later']);
+    } finally {
+      appStore.setState({ session: signedOut });
+    }
   });
 
   it('starts an "interaction" island pressed without any sign beforehand (a script, a distant label)', async () => {

@@ -17,12 +17,27 @@ function strategyFor(island: IslandElement): HydrationStrategy {
 }
 
 /**
- * Whether the viewer's own state is drawn on `island` until it hydrates: while it waits (for an
- * interaction, or to be scrolled to), unless it has another strategy for members, such as idle
- * for one that shows them more than the drawing knows (their records).
+ * Whether the viewer's own state is drawn on `island` until it hydrates: one that waits for an
+ * interaction, and one a member's view of which waits to be scrolled to (its member part shown
+ * as they sign in). Not one that hydrates at idle for a member: it shows them more than the
+ * drawing knows (their records).
  */
-function isDrawnFor(island: IslandElement, strategy: HydrationStrategy): boolean {
-  return (strategy === 'interaction' || strategy === 'visible') && (island.memberStrategy === null || island.memberStrategy === strategy);
+function isDrawn(island: IslandElement, strategy: HydrationStrategy): boolean {
+  return island.memberStrategy === null ? strategy === 'interaction' : island.memberStrategy === 'visible';
+}
+
+/**
+ * Schedules `start` by each island's member strategy once the viewer signs in (in another tab,
+ * say) if it was scheduled as a visitor's: a member's records must not wait for a press on
+ * markup that shows none.
+ */
+function scheduleForMemberLater(waiting: readonly { island: IslandElement; start: () => void }[]): void {
+  if (waiting.length === 0) return;
+  const stop = appStore.subscribe(() => {
+    if (appStore.getState().session.accessToken === null) return;
+    stop();
+    for (const { island, start } of waiting) scheduleHydration(island.element, island.memberStrategy ?? island.strategy, start);
+  });
 }
 
 /**
@@ -32,8 +47,8 @@ function isDrawnFor(island: IslandElement, strategy: HydrationStrategy): boolean
 const hasOwnState = (): boolean => appStore.getState().session.accessToken !== null || keepsVisitorBookmarks();
 
 /**
- * Schedules every island in `root` for hydration by its own strategy; those that wait for an
- * interaction show the viewer's own state meanwhile (draw-viewer.ts). Returns how many.
+ * Schedules every island in `root` for hydration by its own strategy; those that wait (isDrawn)
+ * show the viewer's own state meanwhile (draw-viewer.ts). Returns how many.
  */
 export function hydrateIslands(
   root: ParentNode,
@@ -42,6 +57,7 @@ export function hydrateIslands(
 ): number {
   let scheduled = 0;
   const drawn: IslandElement[] = [];
+  const memberLater: { island: IslandElement; start: () => void }[] = [];
   for (const island of findIslandElements(root)) {
     if (scheduledRoots.has(island.element)) continue;
     scheduledRoots.add(island.element);
@@ -61,9 +77,11 @@ export function hydrateIslands(
     };
     const earlyInput = holdEarlyInput(island.element, start);
     const strategy = strategyFor(island);
-    if (isDrawnFor(island, strategy)) drawn.push(island);
+    if (isDrawn(island, strategy)) drawn.push(island);
     scheduleHydration(island.element, strategy, start);
+    if (island.memberStrategy !== null && strategy !== island.memberStrategy) memberLater.push({ island, start });
   }
+  scheduleForMemberLater(memberLater);
   if (drawn.length > 0 && hasOwnState()) {
     void loadChunk(() => import('./draw-viewer.ts'), reloadEnv).then((module) => module?.drawViewer(drawn));
   }
