@@ -5,7 +5,7 @@ import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
 import { signedOutFormOf } from '../../../test/server-markup.ts';
 import { onProviderApplied, resetProviderModule } from '../../lib/member-services/providers.ts';
-import { listOf, setValue, signIn } from '../../lib/member-services/testing.ts';
+import { listOf, providerApplication as application, serviceView as service, setValue, signIn } from '../../lib/member-services/testing.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
 import { appStore, resetServiceModule } from '../../lib/store/index.ts';
 import ProviderApplication from './index.tsx';
@@ -17,33 +17,6 @@ const CATEGORIES = [
   { slug: 'gardening', name: 'Gardening', count: 1 },
 ];
 const PROPS = { categories: CATEGORIES, selected: null };
-
-const service = (id: number, title: string, slug = 'cleaning') => ({
-  id,
-  slug: `service-${id}`,
-  title,
-  summary: '',
-  description: '',
-  price_from: '50.00',
-  price_unit: 'fixed',
-  status: 'Open',
-  priority: id,
-  areas: [],
-  image: null,
-  category: { id: 1, slug, name: 'Cleaning' },
-  rating_average: null,
-  rating_count: 0,
-});
-const application = (id: number, serviceId: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  service: serviceId,
-  status: 'Pending',
-  availability: true,
-  bio: 'Ten years of cleaning.',
-  experience_years: 10,
-  created_at: '2026-11-20T10:00:00Z',
-  ...extra,
-});
 
 const selectLabelled = (root: HTMLElement, label: string) => field(root, label) as unknown as HTMLSelectElement;
 

@@ -4,36 +4,9 @@ import { settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
 import { applyAsProvider, resetProviderModule } from '../../lib/member-services/providers.ts';
-import { buttonNamed, click, listOf, signIn } from '../../lib/member-services/testing.ts';
+import { buttonNamed, click, listOf, providerApplication as application, serviceView as service, signIn } from '../../lib/member-services/testing.ts';
 import { appStore, resetServiceModule } from '../../lib/store/index.ts';
 import ProviderApplications from './index.tsx';
-
-const service = (id: number, title: string) => ({
-  id,
-  slug: `service-${id}`,
-  title,
-  summary: '',
-  description: '',
-  price_from: '50.00',
-  price_unit: 'fixed',
-  status: 'Open',
-  priority: id,
-  areas: [],
-  image: null,
-  category: { id: 1, slug: 'cleaning', name: 'Cleaning' },
-  rating_average: null,
-  rating_count: 0,
-});
-const application = (id: number, serviceId: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  service: serviceId,
-  status: 'Pending',
-  availability: true,
-  bio: 'Ten years of cleaning.',
-  experience_years: 10,
-  created_at: '2026-11-20T10:00:00Z',
-  ...extra,
-});
 
 const items = (root: HTMLElement) => Array.from(root.querySelectorAll('li'));
 const titles = (root: HTMLElement) => items(root).map((item) => item.querySelector('a')?.textContent);

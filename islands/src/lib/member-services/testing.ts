@@ -37,3 +37,33 @@ export function setValue(element: HTMLTextAreaElement | HTMLSelectElement | HTML
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, value);
   element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
+
+/** A service as the API answers it (`ServiceView`), Open, in category `slug`. */
+export const serviceView = (id: number, title: string, slug = 'cleaning') => ({
+  id,
+  slug: `service-${id}`,
+  title,
+  summary: '',
+  description: '',
+  price_from: '50.00',
+  price_unit: 'fixed',
+  status: 'Open',
+  priority: id,
+  areas: [],
+  image: null,
+  category: { id: 1, slug, name: 'Cleaning' },
+  rating_average: null,
+  rating_count: 0,
+});
+
+/** A member's provider application as the API answers it (`ProviderView`), Pending unless `extra` says. */
+export const providerApplication = (id: number, serviceId: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  service: serviceId,
+  status: 'Pending',
+  availability: true,
+  bio: 'Ten years of cleaning.',
+  experience_years: 10,
+  created_at: '2026-11-20T10:00:00Z',
+  ...extra,
+});
