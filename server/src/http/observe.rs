@@ -56,23 +56,21 @@ where
         let started = Instant::now();
         // The balancer's header value shares the request's bytes: no copy.
         let id = request.headers().get(REQUEST_ID).filter(|id| id.to_str().is_ok_and(is_sane)).cloned().unwrap_or_else(new_id);
-        let route = route_of(&request);
-        let context = RequestContext { id: id.clone(), method: request.method().clone(), route: route.clone() };
+        let context = RequestContext { id, method: request.method().clone(), route: route_of(&request) };
         // Kept for the access line only when it is written.
         let uri = tracing::enabled!(target: "access", tracing::Level::INFO).then(|| request.uri().clone());
         let answer = self.inner.call(request);
-        logs::within(context, Observed { answer, started, route, id: Some(id), uri, state: self.state.clone() })
+        logs::within(context, Observed { answer, started, uri, state: self.state.clone() })
     }
 }
 
 pin_project! {
-    /// A request's answer, counted, logged and given its id once ready.
+    /// A request's answer, counted, logged and given its id once ready: polled within its
+    /// request's context, which it reads them from.
     pub struct Observed<F> {
         #[pin]
         answer: F,
         started: Instant,
-        route: RouteName,
-        id: Option<HeaderValue>,
         uri: Option<Uri>,
         state: Arc<AppState>,
     }
@@ -85,12 +83,12 @@ impl<F: Future<Output = Result<Response<B>, Infallible>>, B> Future for Observed
         let this = self.project();
         let Ok(mut response) = ready!(this.answer.poll(cx));
         let took = this.started.elapsed();
-        this.state.requests.record(this.route.as_str(), response.status(), took);
+        logs::current_request(|request| {
+            this.state.requests.record(request.route.as_str(), response.status(), took);
+            response.headers_mut().insert(REQUEST_ID, request.id.clone());
+        });
         if let Some(uri) = this.uri.take() {
             tracing::info!(target: "access", status = response.status().as_u16(), ms = took.as_secs_f64() * 1000.0, path = uri.path(), "answered");
-        }
-        if let Some(id) = this.id.take() {
-            response.headers_mut().insert(REQUEST_ID, id);
         }
         Poll::Ready(Ok(response))
     }

@@ -13,8 +13,8 @@ use std::fmt;
 use std::future::Future;
 use tokio::task::futures::TaskLocalFuture;
 use tracing::{Event, Level, Subscriber};
+use tracing_subscriber::fmt::FmtContext;
 use tracing_subscriber::fmt::format::{FormatEvent, FormatFields, JsonFields, Writer};
-use tracing_subscriber::fmt::{FmtContext, FormattedFields};
 use tracing_subscriber::registry::LookupSpan;
 
 /// What a request's log lines say of it.
@@ -53,14 +53,14 @@ pub fn within<F: Future>(request: RequestContext, answer: F) -> TaskLocalFuture<
     REQUEST.scope(request, answer)
 }
 
-/// Runs `f` on the context of the request being answered, if any, in this task.
-fn with_request<T>(f: impl FnOnce(Option<&RequestContext>) -> T) -> T {
-    let mut f = Some(f);
-    let found = REQUEST.try_with(|request| (f.take().expect("called once"))(Some(request)));
-    match found {
-        Ok(value) => value,
-        Err(_) => (f.take().expect("called once"))(None),
-    }
+/// What `f` makes of the request being answered in this task; `None` outside one.
+pub fn current_request<T>(f: impl FnOnce(&RequestContext) -> T) -> Option<T> {
+    REQUEST.try_with(f).ok()
+}
+
+/// Writes what `write` makes of the request being answered; nothing outside one.
+fn write_request(write: impl FnOnce(&RequestContext) -> fmt::Result) -> fmt::Result {
+    current_request(write).unwrap_or(Ok(()))
 }
 
 /// Starts logging to standard output, filtered by `RUST_LOG`: one JSON object a line
@@ -101,19 +101,17 @@ where
         let meta = event.metadata();
         let text = |value: &str| serde_json::to_string(value).map_err(|_| fmt::Error);
         write!(writer, r#"{{"timestamp":"{}","level":"{}","fields":"#, now(), meta.level())?;
-        let mut fields = FormattedFields::<N>::new(String::new());
-        ctx.format_fields(fields.as_writer(), event)?;
-        writer.write_str(if fields.is_empty() { "{}" } else { &fields })?;
+        // An object, `{}` when the event has no fields.
+        ctx.format_fields(writer.by_ref(), event)?;
         write!(writer, r#","target":{}"#, text(meta.target())?)?;
-        with_request(|request| match request {
-            Some(request) => write!(
+        write_request(|request| {
+            write!(
                 writer,
                 r#","span":{{"request_id":{},"method":{},"route":{},"name":"request"}}"#,
                 text(request.id.to_str().unwrap_or_default())?,
                 text(request.method.as_str())?,
                 text(request.route.as_str())?
-            ),
-            None => Ok(()),
+            )
         })?;
         writeln!(writer, "}}")
     }
@@ -142,11 +140,8 @@ where
         } else {
             write!(writer, "{} {level:>5} ", now())?;
         }
-        with_request(|request| match request {
-            Some(request) => {
-                write!(writer, "request{{request_id={} method={} route={}}}: ", request.id.to_str().unwrap_or_default(), request.method, request.route.as_str())
-            }
-            None => Ok(()),
+        write_request(|request| {
+            write!(writer, "request{{request_id={} method={} route={}}}: ", request.id.to_str().unwrap_or_default(), request.method, request.route.as_str())
         })?;
         write!(writer, "{}: ", meta.target())?;
         ctx.format_fields(writer.by_ref(), event)?;
