@@ -22,8 +22,8 @@ function strategyFor(island: IslandElement): HydrationStrategy {
  * as they sign in). Not one that hydrates at idle for a member: it shows them more than the
  * drawing knows (their records).
  */
-function isDrawn(island: IslandElement, strategy: HydrationStrategy): boolean {
-  return island.memberStrategy === null ? strategy === 'interaction' : island.memberStrategy === 'visible';
+function isDrawn(island: IslandElement): boolean {
+  return island.memberStrategy === null ? island.strategy === 'interaction' : island.memberStrategy === 'visible';
 }
 
 /**
@@ -31,12 +31,12 @@ function isDrawn(island: IslandElement, strategy: HydrationStrategy): boolean {
  * say) if it was scheduled as a visitor's: a member's records must not wait for a press on
  * markup that shows none.
  */
-function scheduleForMemberLater(waiting: readonly { island: IslandElement; start: () => void }[]): void {
+function scheduleForMemberLater(waiting: readonly { element: HTMLElement; strategy: HydrationStrategy; start: () => void }[]): void {
   if (waiting.length === 0) return;
   const stop = appStore.subscribe(() => {
     if (appStore.getState().session.accessToken === null) return;
     stop();
-    for (const { island, start } of waiting) scheduleHydration(island.element, island.memberStrategy ?? island.strategy, start);
+    for (const { element, strategy, start } of waiting) scheduleHydration(element, strategy, start);
   });
 }
 
@@ -57,7 +57,7 @@ export function hydrateIslands(
 ): number {
   let scheduled = 0;
   const drawn: IslandElement[] = [];
-  const memberLater: { island: IslandElement; start: () => void }[] = [];
+  const memberLater: { element: HTMLElement; strategy: HydrationStrategy; start: () => void }[] = [];
   for (const island of findIslandElements(root)) {
     if (scheduledRoots.has(island.element)) continue;
     scheduledRoots.add(island.element);
@@ -77,9 +77,9 @@ export function hydrateIslands(
     };
     const earlyInput = holdEarlyInput(island.element, start);
     const strategy = strategyFor(island);
-    if (isDrawn(island, strategy)) drawn.push(island);
+    if (isDrawn(island)) drawn.push(island);
     scheduleHydration(island.element, strategy, start);
-    if (island.memberStrategy !== null && strategy !== island.memberStrategy) memberLater.push({ island, start });
+    if (island.memberStrategy !== null && strategy !== island.memberStrategy) memberLater.push({ element: island.element, strategy: island.memberStrategy, start });
   }
   scheduleForMemberLater(memberLater);
   if (drawn.length > 0 && hasOwnState()) {
