@@ -33,6 +33,13 @@ pub enum Access {
     Member,
 }
 
+impl Access {
+    /// Search engines index the public catalogue, not forms or a member's pages.
+    pub fn indexable(self) -> bool {
+        self == Access::Public
+    }
+}
+
 /// A query parameter as a page reads it; the type decides how.
 trait QueryValue: Sized {
     fn read(query: &Query, name: &str) -> Result<Self, BadQuery>;
@@ -228,8 +235,15 @@ macro_rules! route_table {
             }
 
             pub fn access(&self) -> Access {
-                match self {
-                    $( Route::$name { .. } => Access::$access, )*
+                Self::access_of(self.path()).expect("a route's own path is in the table")
+            }
+
+            /// Who the page at `path` is for, whatever its query; `None` if the site has no
+            /// such page. For an address known to be a page's without parsing its query.
+            pub fn access_of(path: &str) -> Option<Access> {
+                match path {
+                    $( $path => Some(Access::$access), )*
+                    _ => None,
                 }
             }
 
@@ -362,7 +376,7 @@ impl Route {
 
     /// Search engines index the public catalogue, not forms or a member's pages.
     pub fn indexable(&self) -> bool {
-        self.access() == Access::Public
+        self.access().indexable()
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
+use crate::http::front::Front;
 use crate::http::security_headers::SecurityHeaders;
 use crate::platform::mail::sender::{self, Sender, Transport};
 use crate::platform::rate_limit::RateLimiter;
@@ -26,7 +27,9 @@ use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 pub struct App {
     pub site: Arc<Site>,
     pub state: Arc<AppState>,
+    /// Every request but the kept pages that `front` answers first.
     pub router: Router,
+    security_headers: Arc<SecurityHeaders>,
     mail: sender::Running,
 }
 
@@ -85,12 +88,15 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         .layer(
             tower::ServiceBuilder::new()
                 .layer(crate::http::observe::ObserveLayer(state.clone()))
-                .map_response(move |response| security_headers.add(response))
+                .map_response({
+                    let security_headers = security_headers.clone();
+                    move |response| security_headers.add(response)
+                })
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))
                 .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
                 .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response)),
         );
-    Ok(App { site, state, router, mail })
+    Ok(App { site, state, router, security_headers, mail })
 }
 
 static INTERNAL_ERROR_PAGE: OnceLock<String> = OnceLock::new();
@@ -112,7 +118,8 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
         tokio::spawn(async move { site.prerender_all().await });
     }
     let connections = app.site.config.connections;
-    let served = crate::http::serve::serve(app.router, listener, connections, shutdown).await;
+    let front = Front { state: app.state.clone(), security_headers: app.security_headers, router: app.router };
+    let served = crate::http::serve::serve(front, listener, connections, shutdown).await;
     // No request is left to queue mail: the one being sent is finished and marked sent.
     app.mail.finish(connections.shutdown_grace).await;
     served

@@ -10,7 +10,7 @@ use super::sign_in::{self, EmailBody, RegisterBody, ResetConfirmBody, VerifyBody
 use super::texts::{self, CHANGE_PASSWORD_NEEDS_JAVASCRIPT, LOGIN_NEEDS_JAVASCRIPT};
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::http::page_form::{FORM_WIDE, FromThisSite, answer_with_page, as_json, posted_values, refusal};
+use crate::http::page_form::{FORM_WIDE, FromThisSite, answer_with_page, as_json, page_taking_posts, posted_values, refusal};
 use crate::state::AppState;
 use app::data::{FormOutcome, VerifyData};
 use app::routes::{PageData, Route};
@@ -19,7 +19,6 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::post;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -27,11 +26,11 @@ use std::sync::Arc;
 /// POST on the account pages; every other method falls through to `pages`, the site.
 pub fn routes(pages: Router) -> Router<Arc<AppState>> {
     Router::new()
-        .route("/user/register", post(register).fallback_service(pages.clone()))
-        .route("/user/verify", post(verify).fallback_service(pages.clone()))
-        .route("/user/forgot-password", post(forgot_password).fallback_service(pages.clone()))
-        .route("/user/login", post(login).fallback_service(pages.clone()))
-        .route("/user/change-password", post(change_password).fallback_service(pages))
+        .route("/user/register", page_taking_posts(register, pages.clone()))
+        .route("/user/verify", page_taking_posts(verify, pages.clone()))
+        .route("/user/forgot-password", page_taking_posts(forgot_password, pages.clone()))
+        .route("/user/login", page_taking_posts(login, pages.clone()))
+        .route("/user/change-password", page_taking_posts(change_password, pages))
 }
 
 /// The API's body made of the posted values (all text, as the API also takes).

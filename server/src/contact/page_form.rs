@@ -6,7 +6,7 @@
 use super::handlers::{check_limit, record};
 use super::message::{ContactMessage, FIELDS};
 use crate::http::extract::ClientAddress;
-use crate::http::page_form::{FromThisSite, answer_with_page, as_json, posted_values, refusal};
+use crate::http::page_form::{FromThisSite, answer_with_page, as_json, page_taking_posts, posted_values, refusal};
 use crate::state::AppState;
 use app::data::FormOutcome;
 use app::routes::{PageData, Route};
@@ -14,12 +14,11 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect, Response};
-use axum::routing::post;
 use std::sync::Arc;
 
 /// POST on `/contact`; every other method falls through to `pages`, the site.
 pub fn routes(pages: Router) -> Router<Arc<AppState>> {
-    Router::new().route("/contact", post(send).fallback_service(pages))
+    Router::new().route("/contact", page_taking_posts(send, pages))
 }
 
 async fn send(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, body: Bytes) -> Response {

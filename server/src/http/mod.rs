@@ -1,11 +1,12 @@
 //! The HTTP edge: the one error type, extractors (the signed-in `Member`, JSON bodies, the
-//! client address), private file links, the OpenAPI document assembled from the routes, and
+//! client address), what answers a connection's requests (kept pages, then the router), private file links, the OpenAPI document assembled from the routes, and
 //! what operators read: health, request ids and logs, metrics.
 
 pub mod api;
 pub mod error;
 pub mod extract;
 pub mod files;
+pub mod front;
 pub mod health;
 pub mod list;
 pub mod member;

@@ -6,9 +6,9 @@
 
 use crate::platform::logs::{self, RequestContext, RouteName};
 use crate::state::AppState;
-use axum::extract::{MatchedPath, Request};
-use axum::http::Response;
+use axum::extract::MatchedPath;
 use axum::http::{HeaderValue, Uri};
+use axum::http::{Request, Response};
 use pin_project_lite::pin_project;
 use std::convert::Infallible;
 use std::future::Future;
@@ -40,9 +40,9 @@ pub struct Observe<S> {
     state: Arc<AppState>,
 }
 
-impl<S, B> tower::Service<Request> for Observe<S>
+impl<S, RequestBody, B> tower::Service<Request<RequestBody>> for Observe<S>
 where
-    S: tower::Service<Request, Response = Response<B>, Error = Infallible>,
+    S: tower::Service<Request<RequestBody>, Response = Response<B>, Error = Infallible>,
 {
     type Response = Response<B>;
     type Error = Infallible;
@@ -52,16 +52,29 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request) -> Self::Future {
-        let started = Instant::now();
-        // The balancer's header value shares the request's bytes: no copy.
-        let id = request.headers().get(REQUEST_ID).filter(|id| id.to_str().is_ok_and(is_sane)).cloned().unwrap_or_else(new_id);
-        let context = RequestContext { id, method: request.method().clone(), route: route_of(&request) };
-        // Kept for the access line only when it is written.
-        let uri = tracing::enabled!(target: "access", tracing::Level::INFO).then(|| request.uri().clone());
-        let answer = self.inner.call(request);
-        logs::within(context, Observed { answer, started, uri, state: self.state.clone() })
+    fn call(&mut self, request: Request<RequestBody>) -> Self::Future {
+        observe(&self.state, request, |request| self.inner.call(request))
     }
+}
+
+/// `request`'s answer, made by `answer`, observed: for a service of this layer, and for the
+/// pages answered before the router (`http::front`).
+pub fn observe<RequestBody, F, B>(
+    state: &Arc<AppState>,
+    request: Request<RequestBody>,
+    answer: impl FnOnce(Request<RequestBody>) -> F,
+) -> TaskLocalFuture<RequestContext, Observed<F>>
+where
+    F: Future<Output = Result<Response<B>, Infallible>>,
+{
+    let started = Instant::now();
+    // The balancer's header value shares the request's bytes: no copy.
+    let id = request.headers().get(REQUEST_ID).filter(|id| id.to_str().is_ok_and(is_sane)).cloned().unwrap_or_else(new_id);
+    let context = RequestContext { id, method: request.method().clone(), route: route_of(&request) };
+    // Kept for the access line only when it is written.
+    let uri = tracing::enabled!(target: "access", tracing::Level::INFO).then(|| request.uri().clone());
+    let answer = answer(request);
+    logs::within(context, Observed { answer, started, uri, state: state.clone() })
 }
 
 pin_project! {
@@ -111,7 +124,7 @@ fn new_id() -> HeaderValue {
 
 /// The route a request is counted under: the router's pattern, the page it names, or `other`
 /// (public files and paths that are not there), so the labels stay as few as the routes.
-fn route_of(request: &Request) -> RouteName {
+fn route_of<RequestBody>(request: &Request<RequestBody>) -> RouteName {
     if let Some(matched) = request.extensions().get::<MatchedPath>() {
         return RouteName::Pattern(matched.clone());
     }

@@ -9,11 +9,23 @@ use crate::site::handlers::failed_page;
 use crate::state::AppState;
 use app::routes::{PageData, Route};
 use axum::extract::FromRequestParts;
+use axum::handler::Handler;
 use axum::http::request::Parts;
 use axum::http::{StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Response};
+use axum::routing::MethodRouter;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// A page that takes its form's post: `post` answers the POST, `pages` every other method (the
+/// page itself for GET and HEAD, without the `Allow` a fallback would add to it).
+pub fn page_taking_posts<H, T>(post: H, pages: axum::Router) -> MethodRouter<Arc<AppState>>
+where
+    H: Handler<T, Arc<AppState>>,
+    T: 'static,
+{
+    axum::routing::post(post).get_service(pages.clone()).fallback_service(pages)
+}
 
 /// A page form's post, refused when the browser says it was sent from another site's page:
 /// another site could otherwise make its visitors send messages, sign-ups or reset codes. The

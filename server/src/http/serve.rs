@@ -3,9 +3,8 @@
 //! requests in flight finish.
 
 use super::extract::ClientAddress;
+use super::front::Front;
 use crate::config::Connections;
-use axum::Router;
-use axum::extract::ConnectInfo;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -18,7 +17,6 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_io_timeout::TimeoutStream;
-use tower::ServiceExt;
 
 /// Connections open per client address, so one client cannot take every slot.
 struct OpenPerAddress {
@@ -58,7 +56,7 @@ impl Drop for AddressHold {
     }
 }
 
-pub async fn serve(router: Router, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+pub async fn serve(front: Front, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let (stopping, stop) = watch::channel(false);
     let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));
@@ -89,14 +87,11 @@ pub async fn serve(router: Router, listener: TcpListener, limits: Connections, s
             },
             None => None,
         };
-        let router = router.clone();
+        let front = front.clone();
         let mut stop = stop.clone();
         tokio::spawn(async move {
             let _slot = (slot, hold);
-            let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-                request.extensions_mut().insert(ConnectInfo(peer));
-                router.clone().oneshot(request)
-            });
+            let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| front.answer(request, peer));
             let mut builder = http1::Builder::new();
             builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
             // A client that stops reading its answer holds a slot no longer than a client that

@@ -7,7 +7,7 @@ use super::request::{FIELDS, RecruitmentRequest};
 use super::texts::SENT;
 use crate::http::AppError;
 use crate::http::extract::ClientAddress;
-use crate::http::page_form::{FromThisSite, answer_with_page, as_json, posted_values, refusal};
+use crate::http::page_form::{FromThisSite, answer_with_page, as_json, page_taking_posts, posted_values, refusal};
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use app::data::FormOutcome;
@@ -17,14 +17,13 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
 use std::sync::Arc;
 
 const PAGES: [&str; 2] = ["/recruitment-post", "/form/hire-talent"];
 
 /// POST on the two pages; every other method falls through to `pages`, the site.
 pub fn routes(pages: Router) -> Router<Arc<AppState>> {
-    PAGES.iter().fold(Router::new(), |router, path| router.route(path, post(send).fallback_service(pages.clone())))
+    PAGES.iter().fold(Router::new(), |router, path| router.route(path, page_taking_posts(send, pages.clone())))
 }
 
 async fn send(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, uri: Uri, body: Bytes) -> Response {

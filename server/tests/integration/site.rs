@@ -262,6 +262,38 @@ async fn responses_are_compressed_and_revalidated() {
     }
 }
 
+/// A kept page asked for by its address is answered before the router (`http::front`): it must
+/// get the answer the router gives the same page asked another way (with a parameter the page
+/// does not read), headers and all; by GET and by HEAD.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_page_answers_alike_by_its_address_and_through_the_router() {
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    let headers_of = |response: &reqwest::Response| -> std::collections::BTreeMap<String, String> {
+        response.headers().iter().filter(|(name, _)| *name != "date").map(|(name, value)| (name.to_string(), value.to_str().unwrap().to_string())).collect()
+    };
+    for address in ["/about", "/user/login", "/about/_payload.json"] {
+        assert_eq!(app.text(address).await.0, 200, "{address} is kept");
+        let other_way = format!("{address}?utm_source=newsletter");
+        for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
+            let ask = |path: String| {
+                app.client.request(method.clone(), format!("{}{path}", app.base)).header("accept-encoding", "br").header("x-request-id", "kept-page-1").send()
+            };
+            let direct = ask(address.to_string()).await.unwrap();
+            let routed = ask(other_way.clone()).await.unwrap();
+            assert_eq!(direct.status(), 200, "{method} {address}");
+            let headers = headers_of(&direct);
+            assert_eq!(headers, headers_of(&routed), "{method} {address}");
+            assert_eq!(headers["x-request-id"], "kept-page-1");
+            assert_eq!(headers["content-encoding"], "br");
+            assert!(headers.contains_key("content-security-policy"), "{method} {address}: {headers:?}");
+            assert_eq!(headers.get("x-robots-tag").map(String::as_str), (address == "/user/login").then_some("noindex"));
+            let body = direct.bytes().await.unwrap();
+            assert_eq!(body, routed.bytes().await.unwrap(), "{method} {address}");
+            assert_eq!(body.is_empty(), method == reqwest::Method::HEAD, "{method} {address}");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn build_files_describe_the_running_build() {
     let app = TestApp::spawn(common::Backend::Sqlite).await;

@@ -1,0 +1,43 @@
+//! What answers each request of a connection: a page kept in the cache first, else the router.
+//! A kept page needs none of the routing, timeouts and extractors that the router's requests go
+//! through, so it skips them; it is observed and carries the security headers like any answer.
+//! A request with credentials goes to the router, where the rules for them are.
+
+use super::observe::observe;
+use super::security_headers::SecurityHeaders;
+use crate::state::AppState;
+use axum::Router;
+use axum::extract::ConnectInfo;
+use axum::response::Response;
+use futures::future::Either;
+use hyper::body::Incoming;
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tower::ServiceExt;
+
+#[derive(Clone)]
+pub struct Front {
+    pub state: Arc<AppState>,
+    pub security_headers: Arc<SecurityHeaders>,
+    /// Everything else, with its own layers (`startup::build`).
+    pub router: Router,
+}
+
+impl Front {
+    /// The answer to `request`, which came from `peer`.
+    pub fn answer(&self, mut request: hyper::Request<Incoming>, peer: SocketAddr) -> impl Future<Output = Result<Response, Infallible>> + use<> {
+        let kept = if super::member::carries_credentials(request.headers()) { None } else { crate::site::handlers::cached_page(&self.state.site, &request) };
+        match kept {
+            Some(page) => {
+                let page = self.security_headers.add(page);
+                Either::Left(observe(&self.state, request, |_| std::future::ready(Ok(page))))
+            }
+            None => {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                Either::Right(self.router.clone().oneshot(request))
+            }
+        }
+    }
+}
