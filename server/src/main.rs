@@ -95,6 +95,7 @@ async fn serve() -> anyhow::Result<()> {
     let address = format!("{}:{}", std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into()), config.port);
     let public_url = config.public_url.clone();
     let app = server::startup::build(config).await?;
+    server::platform::memory::give_back_as_it_grows();
     let listener = tokio::net::TcpListener::bind(&address).await?;
     tracing::info!(%public_url, address = %listener.local_addr()?, "serving");
     server::startup::serve(app, listener, shutdown_signal()).await

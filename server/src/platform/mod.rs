@@ -1,11 +1,12 @@
 //! Shared machinery every feature uses: the write path (`Change`), the database, secrets, file storage, the mail outbox
-//! and sender, rate limits, retries, password hashing, text search, periodic jobs and metrics.
+//! and sender, rate limits, retries, password hashing, memory given back, text search, periodic jobs and metrics.
 
 pub mod change;
 pub mod data_dir;
 pub mod db;
 pub mod logs;
 pub mod mail;
+pub mod memory;
 pub mod metrics;
 pub mod passwords;
 pub mod periodic;
