@@ -235,7 +235,9 @@ macro_rules! route_table {
             }
 
             pub fn access(&self) -> Access {
-                Self::access_of(self.path()).expect("a route's own path is in the table")
+                match self {
+                    $( Route::$name { .. } => Access::$access, )*
+                }
             }
 
             /// Who the page at `path` is for, whatever its query; `None` if the site has no
@@ -374,7 +376,7 @@ impl Route {
         format!("{}?{}", self.path(), query.finish())
     }
 
-    /// Search engines index the public catalogue, not forms or a member's pages.
+    /// Whether search engines index this page ([`Access::indexable`]).
     pub fn indexable(&self) -> bool {
         self.access().indexable()
     }

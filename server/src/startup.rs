@@ -27,7 +27,7 @@ use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 pub struct App {
     pub site: Arc<Site>,
     pub state: Arc<AppState>,
-    /// Every request but the kept pages that `front` answers first.
+    /// Every request but those `http::front` answers first from the page cache.
     pub router: Router,
     security_headers: Arc<SecurityHeaders>,
     mail: sender::Running,

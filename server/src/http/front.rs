@@ -1,7 +1,8 @@
 //! What answers each request of a connection: a page kept in the cache first, else the router.
 //! A kept page needs none of the routing, timeouts and extractors that the router's requests go
 //! through, so it skips them; it is observed and carries the security headers like any answer.
-//! A request with credentials goes to the router, where the rules for them are.
+//! A request with credentials goes to the router, as it did before there was a way around it:
+//! some page addresses that take a post apply the API's rules for credentials.
 
 use super::observe::observe;
 use super::security_headers::SecurityHeaders;
@@ -14,7 +15,9 @@ use hyper::body::Incoming;
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Instant;
 use tower::ServiceExt;
 
 #[derive(Clone)]
@@ -28,11 +31,18 @@ pub struct Front {
 impl Front {
     /// The answer to `request`, which came from `peer`.
     pub fn answer(&self, mut request: hyper::Request<Incoming>, peer: SocketAddr) -> impl Future<Output = Result<Response, Infallible>> + use<> {
-        let kept = if super::member::carries_credentials(request.headers()) { None } else { crate::site::handlers::cached_page(&self.state.site, &request) };
+        let started = Instant::now();
+        // A lookup that panicked (a kept body that cannot be decoded) is left to the router,
+        // whose layers answer a panic with the error page.
+        let kept = if super::member::carries_credentials(request.headers()) {
+            None
+        } else {
+            std::panic::catch_unwind(AssertUnwindSafe(|| crate::site::handlers::cached_page(&self.state.site, &request))).unwrap_or(None)
+        };
         match kept {
             Some(page) => {
                 let page = self.security_headers.add(page);
-                Either::Left(observe(&self.state, request, |_| std::future::ready(Ok(page))))
+                Either::Left(observe(&self.state, started, request, |_| std::future::ready(Ok(page))))
             }
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));

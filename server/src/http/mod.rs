@@ -1,5 +1,6 @@
 //! The HTTP edge: the one error type, extractors (the signed-in `Member`, JSON bodies, the
-//! client address), what answers a connection's requests (kept pages, then the router), private file links, the OpenAPI document assembled from the routes, and
+//! client address), what answers a connection's requests (kept pages, then the router),
+//! private file links, the OpenAPI document assembled from the routes, and
 //! what operators read: health, request ids and logs, metrics.
 
 pub mod api;

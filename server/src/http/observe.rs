@@ -53,21 +53,21 @@ where
     }
 
     fn call(&mut self, request: Request<RequestBody>) -> Self::Future {
-        observe(&self.state, request, |request| self.inner.call(request))
+        observe(&self.state, Instant::now(), request, |request| self.inner.call(request))
     }
 }
 
-/// `request`'s answer, made by `answer`, observed: for a service of this layer, and for the
-/// pages answered before the router (`http::front`).
+/// `request`'s answer, made by `answer`, observed from `started`: for a service of this layer,
+/// and for the pages answered before the router (`http::front`).
 pub fn observe<RequestBody, F, B>(
     state: &Arc<AppState>,
+    started: Instant,
     request: Request<RequestBody>,
     answer: impl FnOnce(Request<RequestBody>) -> F,
 ) -> TaskLocalFuture<RequestContext, Observed<F>>
 where
     F: Future<Output = Result<Response<B>, Infallible>>,
 {
-    let started = Instant::now();
     // The balancer's header value shares the request's bytes: no copy.
     let id = request.headers().get(REQUEST_ID).filter(|id| id.to_str().is_ok_and(is_sane)).cloned().unwrap_or_else(new_id);
     let context = RequestContext { id, method: request.method().clone(), route: route_of(&request) };

@@ -111,8 +111,19 @@ impl PageCache {
         self.disk.read().pack.written_bytes()
     }
 
-    /// `url`'s `body` from memory, or else from the pack (then kept in memory).
+    /// `url`'s `body` from memory, or else from the pack (then kept in memory); a page not
+    /// there is counted as missed (it is rendered next).
     pub fn get(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
+        let found = self.find(url, body);
+        if found.is_none() {
+            self.lookups.missed.fetch_add(1, Ordering::Relaxed);
+        }
+        found
+    }
+
+    /// Like [`PageCache::get`], for a lookup that is not followed by a render (the pages asked
+    /// for before the router, which go on to the router when they are not there).
+    pub fn find(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
         let key = (Box::from(url), body);
         if let Some(kept) = self.memory.get(&key) {
             self.lookups.memory.fetch_add(1, Ordering::Relaxed);
@@ -120,10 +131,7 @@ impl PageCache {
         }
         let (pack, offset, length, etag) = {
             let disk = self.disk.read();
-            let Some(stored) = disk.index.get(url) else {
-                self.lookups.missed.fetch_add(1, Ordering::Relaxed);
-                return None;
-            };
+            let stored = disk.index.get(url)?;
             match body {
                 Body::Html => (disk.pack.clone(), stored.offset, stored.html_length, stored.html_etag),
                 Body::Payload => (disk.pack.clone(), stored.offset + u64::from(stored.html_length), stored.payload_length, stored.payload_etag),
@@ -141,7 +149,6 @@ impl PageCache {
             }
             Err(error) => {
                 tracing::error!(%error, url, "cannot read a prerendered page back");
-                self.lookups.missed.fetch_add(1, Ordering::Relaxed);
                 None
             }
         }

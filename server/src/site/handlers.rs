@@ -124,7 +124,7 @@ pub fn cached_page<B>(site: &Site, request: &axum::http::Request<B>) -> Option<R
         (Body::Payload, None) => std::borrow::Cow::Borrowed(page_path),
         (Body::Payload, Some(query)) => std::borrow::Cow::Owned(format!("{page_path}?{query}")),
     };
-    let body = site.cache.get(&url, kind)?;
+    let body = site.cache.find(&url, kind)?;
     Some(page_response(site, &url, kind, &body, access.indexable(), request.headers()))
 }
 

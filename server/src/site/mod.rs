@@ -365,7 +365,8 @@ impl Site {
             progress.steps(pages);
         }
         progress.finish();
-        release_freed_memory();
+        // What the pass freed: the process would otherwise look as big as its busiest moment.
+        crate::platform::memory::give_back();
         tracing::info!(
             rendered,
             cached = self.cache.page_count(),
@@ -423,16 +424,6 @@ const PRERENDER_BATCH: usize = 16;
 
 /// How many pages of each list a prerender pass makes.
 const PRERENDERED_LIST_PAGES: u64 = 10;
-
-/// Gives the memory a prerender pass freed back to the system: glibc keeps freed blocks of
-/// every thread's arena otherwise, and the process would look as big as its busiest moment.
-fn release_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only returns free memory of the allocator's own to the system.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
 
 /// A progress line on standard error, when it is a terminal; nothing otherwise.
 struct Progress {

@@ -271,9 +271,16 @@ async fn a_kept_page_answers_alike_by_its_address_and_through_the_router() {
     let headers_of = |response: &reqwest::Response| -> std::collections::BTreeMap<String, String> {
         response.headers().iter().filter(|(name, _)| *name != "date").map(|(name, value)| (name.to_string(), value.to_str().unwrap().to_string())).collect()
     };
-    for address in ["/about", "/user/login", "/about/_payload.json"] {
+    let (_, services) = app.json("/api/service/?page_size=1").await;
+    let service = services["results"][0]["id"].as_i64().expect("a demo service");
+    let (details, details_payload) = (format!("/services/details?id={service}"), format!("/services/details/_payload.json?id={service}"));
+    for address in ["/about", "/user/login", "/about/_payload.json", &details, &details_payload] {
         assert_eq!(app.text(address).await.0, 200, "{address} is kept");
-        let other_way = format!("{address}?utm_source=newsletter");
+        let request = axum::http::Request::get(address).body(()).unwrap();
+        assert!(server::site::handlers::cached_page(&app.site, &request).is_some(), "{address} is answered before the router");
+        let other_way = format!("{address}{}utm_source=newsletter", if address.contains('?') { '&' } else { '?' });
+        let request = axum::http::Request::get(&other_way).body(()).unwrap();
+        assert!(server::site::handlers::cached_page(&app.site, &request).is_none(), "{other_way} goes through the router");
         for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
             let ask = |path: String| {
                 app.client.request(method.clone(), format!("{}{path}", app.base)).header("accept-encoding", "br").header("x-request-id", "kept-page-1").send()
