@@ -114,12 +114,7 @@ fn is_sane(id: &str) -> bool {
 
 /// 16 hex digits, random.
 fn new_id() -> HeaderValue {
-    let mut digits = [0u8; 16];
-    let bits = rand::random::<u64>();
-    for (i, digit) in digits.iter_mut().enumerate() {
-        *digit = b"0123456789abcdef"[((bits >> (60 - 4 * i)) & 0xf) as usize];
-    }
-    HeaderValue::from_bytes(&digits).expect("hex digits are a header value")
+    HeaderValue::try_from(hex::encode(rand::random::<u64>().to_be_bytes())).expect("hex digits are a header value")
 }
 
 /// The route a request is counted under: the router's pattern, the page it names, or `other`
@@ -132,7 +127,7 @@ fn route_of<RequestBody>(request: &Request<RequestBody>) -> RouteName {
     if path.starts_with("/assets/") {
         return RouteName::Fixed("/assets/");
     }
-    let page = path.strip_suffix("/_payload.json").map(|page| if page.is_empty() { "/" } else { page }).unwrap_or(path);
+    let (page, _) = crate::site::handlers::page_of(path);
     RouteName::Fixed(app::routes::PATHS.iter().find(|known| **known == page).copied().unwrap_or("other"))
 }
 

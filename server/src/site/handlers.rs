@@ -68,11 +68,8 @@ pub(crate) async fn error_page(site: &Site, status: StatusCode, path: &str) -> R
 async fn page_or_file(State(site): State<Arc<Site>>, request: Request) -> Response {
     let (method, uri, headers) = (request.method(), request.uri(), request.headers());
     let path = uri.path();
-    let (page_path, want_payload) = match path.strip_suffix("/_payload.json") {
-        Some("") => ("/", true),
-        Some(page) => (page, true),
-        None => (path, false),
-    };
+    let (page_path, kind) = page_of(path);
+    let want_payload = kind == Body::Payload;
     let query = parse_query(uri.query());
     match Route::parse(page_path, &query) {
         Some(Ok(route)) => {
@@ -81,7 +78,7 @@ async fn page_or_file(State(site): State<Arc<Site>>, request: Request) -> Respon
                 response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
                 return response;
             }
-            let (kind, url) = (if want_payload { Body::Payload } else { Body::Html }, route.url());
+            let url = route.url();
             match site.page(&route, &url, kind).await {
                 Ok(body) => page_response(&site, &url, kind, &body, route.indexable(), headers),
                 Err(PageError::NotFound) => not_found(&site, path, want_payload).await,
@@ -103,6 +100,16 @@ async fn page_or_file(State(site): State<Arc<Site>>, request: Request) -> Respon
     }
 }
 
+/// The page `path` asks for, and which of its bodies: `/x/_payload.json` is `/x`'s payload
+/// (`/_payload.json` the home page's).
+pub fn page_of(path: &str) -> (&str, Body) {
+    match path.strip_suffix("/_payload.json") {
+        Some("") => ("/", Body::Payload),
+        Some(page) => (page, Body::Payload),
+        None => (path, Body::Html),
+    }
+}
+
 /// A page kept in the cache, asked for by its canonical address (the one its links use):
 /// answered before the router (`http::front`), which with its layers and the route's parsing
 /// took two thirds of the time of serving it. `None` for anything else, which the router
@@ -113,11 +120,7 @@ pub fn cached_page<B>(site: &Site, request: &axum::http::Request<B>) -> Option<R
     }
     let uri = request.uri();
     let path = uri.path();
-    let (page_path, kind) = match path.strip_suffix("/_payload.json") {
-        Some("") => ("/", Body::Payload),
-        Some(page) => (page, Body::Payload),
-        None => (path, Body::Html),
-    };
+    let (page_path, kind) = page_of(path);
     let access = Route::access_of(page_path)?;
     let url = match (kind, uri.query()) {
         (Body::Html, _) => std::borrow::Cow::Borrowed(uri.path_and_query()?.as_str()),

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isShownTo } from '../../lib/member-services/audience.ts';
-import { ConfirmStep } from '../../lib/member-services/controls.tsx';
+import { ConfirmStep, ukDay } from '../../lib/member-services/controls.tsx';
 import {
   fetchProviderApplications,
   onProviderApplied,
@@ -148,7 +148,7 @@ function ApplicationItem(props: {
             {application.experience_years} year{application.experience_years === 1 ? '' : 's'}
           </Fact>
           <Fact term="Applied">
-            <time dateTime={application.created_at}>{application.created_at.slice(0, 10)}</time>
+            <time dateTime={application.created_at}>{ukDay(application.created_at)}</time>
           </Fact>
         </>
       }
