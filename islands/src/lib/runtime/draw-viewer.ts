@@ -1,7 +1,6 @@
 // Before React owns an island that waits for the viewer's first interaction (or, a member's
-// list, to be scrolled to), its server markup
-// shows a visitor with nothing saved. This draws the viewer's own state on it instead, without
-// React: a member's enabled form and button (audience.ts), the bookmarks saved by a member or
+// list, to be scrolled to), its server markup shows a visitor with nothing saved. This draws
+// the viewer's own state on it instead, without React: a member's enabled form and button (audience.ts), the bookmarks saved by a member or
 // kept by a visitor (bookmark-look.ts). Each island drawn records what it shows
 // (viewer-state.ts), and hydrates with it. It draws again whenever the session or the
 // bookmarks change, until React takes the island.

@@ -26,12 +26,19 @@ function isDrawn(island: IslandElement): boolean {
   return island.memberStrategy === null ? island.strategy === 'interaction' : island.memberStrategy === 'visible';
 }
 
+/** An island scheduled as a visitor's, and how and what to start once the viewer signs in. */
+interface MemberLater {
+  readonly element: HTMLElement;
+  readonly strategy: HydrationStrategy;
+  readonly start: () => void;
+}
+
 /**
  * Schedules `start` by each island's member strategy once the viewer signs in (in another tab,
  * say) if it was scheduled as a visitor's: a member's records must not wait for a press on
  * markup that shows none.
  */
-function scheduleForMemberLater(waiting: readonly { element: HTMLElement; strategy: HydrationStrategy; start: () => void }[]): void {
+function scheduleForMemberLater(waiting: readonly MemberLater[]): void {
   if (waiting.length === 0) return;
   const stop = appStore.subscribe(() => {
     if (appStore.getState().session.accessToken === null) return;
@@ -57,7 +64,7 @@ export function hydrateIslands(
 ): number {
   let scheduled = 0;
   const drawn: IslandElement[] = [];
-  const memberLater: { element: HTMLElement; strategy: HydrationStrategy; start: () => void }[] = [];
+  const memberLater: MemberLater[] = [];
   for (const island of findIslandElements(root)) {
     if (scheduledRoots.has(island.element)) continue;
     scheduledRoots.add(island.element);
