@@ -5,6 +5,7 @@ import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
 import { applyAsProvider, resetProviderModule } from '../../lib/member-services/providers.ts';
 import { buttonNamed, click, listOf, providerApplication as application, serviceView as service, signIn } from '../../lib/member-services/testing.ts';
+import { clearSignedInSession } from '../../lib/store/session.ts';
 import { appStore, resetServiceModule } from '../../lib/store/index.ts';
 import ProviderApplications from './index.tsx';
 
@@ -62,6 +63,37 @@ describe('provider-applications', () => {
     answer({ status: 200, body: listOf([application(7, 3)]) });
     await settle();
     expect(titles(root)).toEqual(['Oven clean', 'Deep clean']);
+  });
+
+  it('forgets the account on sign-out: hidden, and the next member sees only their own', async () => {
+    signIn();
+    t.api.on(
+      'GET /api/service/providers/',
+      { status: 200, body: listOf([application(7, 3)]) },
+      { status: 200, body: listOf([]) },
+    );
+    t.api.on('POST /api/service/providers/', { status: 201, body: application(9, 4) });
+    t.api.on('GET /api/service/3/', { status: 200, body: service(3, 'Deep clean') });
+    t.api.on('GET /api/service/4/', { status: 200, body: service(4, 'Oven clean') });
+    t.island = await hydrateServerMarkup('provider-applications', ProviderApplications, {});
+    await settle();
+    const root = t.island.element;
+    await applyAsProvider({ service: 4, bio: 'Ovens.', experience_years: 3, availability: true });
+    await settle();
+    expect(titles(root)).toEqual(['Oven clean', 'Deep clean']);
+
+    // Signed out, in another tab say (logging out here also leaves the page).
+    const signedIn = appStore.getState().session;
+    clearSignedInSession();
+    await settle();
+    expect(root.querySelector('section')!.hidden).toBe(true);
+    expect(items(root)).toEqual([]);
+
+    appStore.setState({ session: { ...signedIn, accessToken: 'another member' } });
+    await settle();
+    expect(root.querySelector('section')!.hidden).toBe(false);
+    expect(titles(root)).toEqual([]);
+    expect(root.textContent).toContain('You have not applied to provide a service yet.');
   });
 
   it("lists the member's applications with a working availability switch and withdrawal, each with the spec's alerts", async () => {
