@@ -43,16 +43,12 @@ pub(crate) struct IslandContext {
 }
 
 /// `<div data-island=NAME data-props=JSON data-hydrate=WHEN data-prefix=ID>` around the
-/// island's server markup, with `data-hydrate-member=WHEN` where a signed-in member's view
-/// needs React sooner (their own records, which the runtime does not draw).
+/// island's server markup.
 #[component]
 pub fn Island(
     name: &'static str,
     #[prop(into)] props: serde_json::Value,
     #[prop(default = Hydrate::Load)] hydrate: Hydrate,
-    /// When it hydrates for a signed-in member, if not `hydrate`.
-    #[prop(optional)]
-    member_hydrate: Option<Hydrate>,
     /// Extra classes for the root element (layout only; the island owns its inside).
     #[prop(optional)]
     class: &'static str,
@@ -68,7 +64,6 @@ pub fn Island(
             data-island=name
             data-props=props_json
             data-hydrate=hydrate.as_str()
-            data-hydrate-member=member_hydrate.map(Hydrate::as_str)
             data-prefix=prefix
             inner_html=html
         ></div>

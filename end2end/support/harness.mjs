@@ -279,11 +279,11 @@ export async function waitForIslandsHydrated(page, timeout = HYDRATION_TIMEOUT_M
       } catch {
         signedIn = false;
       }
-      return !signedIn && element.dataset.hydrateMember !== undefined && element.firstElementChild?.matches('[data-for="member"][hidden]') === true;
+      return !signedIn && element.firstElementChild?.matches('[data-for="member"][hidden]') === true;
     };
     return [window.scrollX, window.scrollY];
   });
-  for (const island of await page.$$('[data-island][data-hydrate="visible"], [data-island][data-hydrate-member="visible"]')) {
+  for (const island of await page.$$('[data-island][data-hydrate="visible"]')) {
     const hydrated = await island.evaluate((element) => {
       if (element.dataset.hydrated === 'true' || window.isVisitorsMemberPart(element)) return true;
       element.scrollIntoView({ block: 'center' });

@@ -121,7 +121,7 @@ describe('the services marketplace', () => {
       await form.getByRole('button', { name: 'Send application' }).click();
       await seesAlert(page, 'Application sent successfully');
 
-      // Their applications are below the form, loaded when scrolled to.
+      // Their applications are below the form (drawn before React loads for them).
       await page.mouse.wheel(0, 2000);
       const application = page.locator('li.isl-record').filter({ hasText: service.title });
       await application.waitFor({ state: 'visible' });

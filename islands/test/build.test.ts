@@ -8,6 +8,20 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIslands, islandNames, type BuildResult } from '../build.mjs';
 
+/** The chunk `file` in `assets` and every chunk it imports statically, transitively: what loading it fetches. */
+async function withStaticImports(assets: string, file: string): Promise<Map<string, string>> {
+  const loaded = new Map<string, string>();
+  const pending = [file];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (loaded.has(next)) continue;
+    const code = await readFile(path.join(assets, next), 'utf8');
+    loaded.set(next, code);
+    pending.push(...[...code.matchAll(/(?:from|import)"\.\/([^"]+\.js)"/g)].map((match) => match[1]!));
+  }
+  return loaded;
+}
+
 describe('build.mjs', () => {
   let workDir: string;
   let outDir: string;
@@ -88,13 +102,23 @@ describe('build.mjs', () => {
     expect(css).not.toContain(backOffice.slice(0, 40));
   });
 
-  it('keeps React out of the runtime: it is loaded when the first island hydrates', async () => {
-    const runtime = await readFile(fileOfUrl(result.manifest.runtime), 'utf8');
+  it('keeps React out of the runtime and of the drawing of a viewer: it is loaded when the first island hydrates', async () => {
     // Any React build carries this in its element type symbols.
     const react = 'react.transitional.element';
-    const staticImports = [...runtime.matchAll(/(?:from|import)"\.\/([^"]+\.js)"/g)].map((match) => match[1]!);
-    for (const file of [path.basename(result.manifest.runtime), ...staticImports]) {
-      expect(await readFile(path.join(outDir, 'assets', file), 'utf8'), file).not.toContain(react);
+    const runtime = await readFile(fileOfUrl(result.manifest.runtime), 'utf8');
+    // The drawing (runtime/draw-viewer.ts) is a chunk the runtime imports when it runs: the one
+    // that draws a member's applications.
+    const islands = new Set(Object.values(result.manifest.islands).map((url) => path.basename(url)));
+    const loadedLater = [...runtime.matchAll(/import\("\.\/([^"]+\.js)"\)/g)].map((match) => match[1]!).filter((file) => !islands.has(file));
+    const assets = path.join(outDir, 'assets');
+    const drawings = [];
+    for (const file of loadedLater) {
+      const loaded = await withStaticImports(assets, file);
+      if ([...loaded.values()].some((code) => code.includes('section.isl-provider__applications'))) drawings.push(loaded);
+    }
+    expect(drawings).toHaveLength(1);
+    for (const loaded of [await withStaticImports(assets, path.basename(result.manifest.runtime)), drawings[0]!]) {
+      for (const [file, code] of loaded) expect(code, file).not.toContain(react);
     }
     const allChunks = await Promise.all((await readdir(path.join(outDir, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => readFile(path.join(outDir, 'assets', f), 'utf8')));
     expect(allChunks.some((code) => code.includes(react))).toBe(true);

@@ -18,7 +18,9 @@ import ReviewReport from '../src/islands/review-report/index.tsx';
 import { ViewerContext } from '../src/lib/hooks/viewer-context.ts';
 import { BOOKMARKS_STORAGE_KEY } from '../src/lib/member-services/bookmark-storage.ts';
 import { localBookmarks, memberBookmarks, resetBookmarksModule } from '../src/lib/member-services/bookmarks.ts';
-import { listOf, signIn } from '../src/lib/member-services/testing.ts';
+import { memberProviderApplications, resetProviderApplicationList } from '../src/lib/member-services/provider-application-list.ts';
+import { applyAsProvider, resetProviderModule } from '../src/lib/member-services/providers.ts';
+import { listOf, providerApplication, serviceView, signIn } from '../src/lib/member-services/testing.ts';
 import { logout } from '../src/lib/store/session.ts';
 import { appStore, initialAppState, resetServiceModule, resetSessionModule } from '../src/lib/store/index.ts';
 import { resetDrawViewer } from '../src/lib/runtime/draw-viewer.ts';
@@ -65,7 +67,12 @@ function placeIsland(name: string, props: Record<string, unknown>): HTMLElement 
 
 /** What React renders for this viewer (the session and bookmarks as they are now). */
 function renderedForViewer(name: string, props: Record<string, unknown>): string {
-  const viewer = { session: appStore.getState().session, memberBookmarks: memberBookmarks(), localBookmarks: localBookmarks() };
+  const viewer = {
+    session: appStore.getState().session,
+    memberBookmarks: memberBookmarks(),
+    localBookmarks: localBookmarks(),
+    providerApplications: memberProviderApplications(),
+  };
   const island = createElement(ViewerContext.Provider, { value: viewer }, createElement(COMPONENTS[name]!, props));
   return renderToString(island, { identifierPrefix: `${name}-0-` });
 }
@@ -122,6 +129,8 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
   beforeEach(() => {
     localStorage.clear();
     resetBookmarksModule();
+    resetProviderApplicationList();
+    resetProviderModule();
     resetServiceModule();
     t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
     t.api.on('POST /api/auth/logout/', { status: 200, body: {} });
@@ -164,34 +173,55 @@ describe('drawing the viewer on islands that wait for an interaction', () => {
     });
   }
 
-  it("provider-applications: a member's list takes its room as React renders it, and hydrates on it when scrolled to", async () => {
-    let scrolledTo = (): void => undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(seen: (entries: { isIntersecting: boolean }[]) => void) {
-          scrolledTo = () => seen([{ isIntersecting: true }]);
-        }
-        observe(): void {}
-        disconnect(): void {}
-      },
-    );
-    t.api.on('GET /api/service/providers/', { status: 200, body: listOf([]) });
-    try {
-      await signInNow();
-      const element = placeIsland('provider-applications', {});
-      element.dataset.hydrateMember = 'visible';
-      await startIslands();
-      expectDrawnAsRendered(element, 'provider-applications', {});
-      expect(element.querySelector('section')?.hidden).toBe(false);
-      expect(element.dataset.hydrated).toBeUndefined();
+  it("provider-applications: a member's list is drawn as React renders it, kept up to date, and hydrates on it without a mismatch", async () => {
+    let answer: (list: unknown) => void = () => undefined;
+    t.api.on('GET /api/service/providers/', () => new Promise((resolve) => (answer = (list) => resolve({ status: 200, body: list }))));
+    t.api.on('GET /api/service/3/', { status: 200, body: serviceView(3, 'Deep clean') });
+    t.api.on('GET /api/service/5/', { status: 404, body: { error: true, message: 'Not found.' } });
+    t.api.on('GET /api/service/6/', { status: 200, body: serviceView(6, 'Oven clean') });
+    t.api.on('POST /api/service/providers/', { status: 201, body: providerApplication(11, 6, { experience_years: 2 }) });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await signInNow();
+    const element = placeIsland('provider-applications', {});
+    await startIslands();
+    // Shown, still loading: what React renders while it waits.
+    expect(element.querySelector('section')?.hidden).toBe(false);
+    expect(element.textContent).toContain('Loading your applications…');
+    expectDrawnAsRendered(element, 'provider-applications', {});
 
-      expect(await hydratedAfter(element, scrolledTo)).toEqual([]);
-      await act(() => settle());
-      expect(element.textContent).toContain('You have not applied to provide a service yet.');
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    answer(listOf([providerApplication(9, 3), providerApplication(8, 5, { status: 'Approved', availability: false, experience_years: 1 })]));
+    await settle();
+    const records = () => Array.from(element.querySelectorAll('li'));
+    expect(records().map((record) => record.querySelector('h3')?.textContent)).toEqual(['Deep clean', 'Service 5']);
+    expect(records()[1]!.textContent).toContain('1 year');
+    expect(records().map((record) => record.querySelector<HTMLInputElement>('input[role="switch"]')?.checked)).toEqual([true, false]);
+    expectDrawnAsRendered(element, 'provider-applications', {});
+
+    // Sent by the form before the list is reached for: drawn first, without React.
+    await applyAsProvider({ service: 6, bio: 'Ovens.', experience_years: 2, availability: true });
+    await settle();
+    expect(records().map((record) => record.querySelector('h3')?.textContent)).toEqual(['Oven clean', 'Deep clean', 'Service 5']);
+    expectDrawnAsRendered(element, 'provider-applications', {});
+    expect(element.dataset.hydrated).toBeUndefined();
+
+    expect(await reachFor(element)).toEqual([]);
+    expect(records().map((record) => record.querySelector('h3')?.textContent)).toEqual(['Oven clean', 'Deep clean', 'Service 5']);
+    // Read once, by the drawing; React took the list it drew.
+    expect(t.api.callsTo('GET /api/service/providers/')).toHaveLength(1);
+  });
+
+  it("provider-applications: signing out hides the drawn list and forgets it", async () => {
+    t.api.on('GET /api/service/providers/', { status: 200, body: listOf([providerApplication(9, 3)]) });
+    t.api.on('GET /api/service/3/', { status: 200, body: serviceView(3, 'Deep clean') });
+    await signInNow();
+    const element = placeIsland('provider-applications', {});
+    await startIslands();
+    expect(element.querySelectorAll('li')).toHaveLength(1);
+
+    await act(async () => logout());
+    expect(element.querySelector('section')?.hidden).toBe(true);
+    expect(element.querySelectorAll('li')).toHaveLength(0);
+    expectDrawnAsRendered(element, 'provider-applications', {});
   });
 
   it("draws a member's saved bookmarks once they are known, busy until then, and hydrates on them", async () => {

@@ -50,7 +50,7 @@ export async function hydrateServerMarkup(
   try {
     await act(async () => {
       root = await hydrateIsland(
-        { element, name, props, strategy: 'load', memberStrategy: null, prefix },
+        { element, name, props, strategy: 'load', prefix },
         { [name]: async () => ({ default: component }) },
       );
     });

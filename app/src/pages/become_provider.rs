@@ -28,11 +28,12 @@ pub(crate) fn page(data: &BecomeProviderData, site: &SiteData) -> Page {
             // it (a category, then one of its services; fields disabled, a way to sign in and
             // come back in place of its button), hydrated when first reached for; a member's
             // takes the same room. Below it, `provider-applications`: the member's applications,
-            // hidden for anyone else, hydrated for a member when scrolled to.
+            // hidden for anyone else, drawn for a member before React loads, hydrated when first
+            // reached for.
             <MemberArea hook="become-provider">
                 <NeedsJavaScript message="Applying needs JavaScript: turn it on in your browser, then sign in to apply, so that we can keep you updated on your application."/>
                 <Island name="provider-application" props hydrate=Hydrate::Interaction/>
-                <Island name="provider-applications" props=json!({}) hydrate=Hydrate::Interaction member_hydrate=Hydrate::Visible/>
+                <Island name="provider-applications" props=json!({}) hydrate=Hydrate::Interaction/>
             </MemberArea>
             <div class="card summary-card">
                 <h2>"What we check"</h2>

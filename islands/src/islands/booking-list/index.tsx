@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import { cancelBooking, fetchBookings, type Booking } from '../../lib/member-services/bookings.ts';
-import { addressOf, ConfirmStep, pounds, ukDate } from '../../lib/member-services/controls.tsx';
+import { addressOf, ConfirmStep, pounds } from '../../lib/member-services/controls.tsx';
+import { ukDate } from '../../lib/member-services/uk-dates.ts';
 import { ukMoment } from '../../lib/payments/calls.ts';
 import { Fact, RecordActions, RecordCard, RecordNote } from '../../lib/record-card/record-card.tsx';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';

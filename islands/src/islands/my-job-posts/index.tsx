@@ -9,7 +9,8 @@ import {
   type ReviewStatus,
 } from '../../lib/jobs/tracking.ts';
 import type { JobApplicationView, JobView } from '../../lib/jobs/types.ts';
-import { ConfirmedAction, ukDate, ukDay } from '../../lib/member-services/controls.tsx';
+import { ConfirmedAction } from '../../lib/member-services/controls.tsx';
+import { ukDate, ukDay } from '../../lib/member-services/uk-dates.ts';
 import { RecordListStatus, useRecordList } from '../../lib/member-services/record-list.tsx';
 import { Fact, RecordActions, RecordCard, RecordFacts, RecordHead, RecordNote, StatusTag } from '../../lib/record-card/record-card.tsx';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
-import { addressOf, pounds, SignInNotice, ukDate } from '../../lib/member-services/controls.tsx';
+import { addressOf, pounds, SignInNotice } from '../../lib/member-services/controls.tsx';
+import { ukDate } from '../../lib/member-services/uk-dates.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
 import { failureMessage, fetchBooking, fetchPayments, isMissing, queryId, settleTestCheckout, startPayment, ukMoment } from '../../lib/payments/calls.ts';
 import type { BookingView, PaymentView } from '../../lib/payments/types.ts';

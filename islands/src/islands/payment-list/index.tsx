@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
-import { pounds, ukDate } from '../../lib/member-services/controls.tsx';
+import { pounds } from '../../lib/member-services/controls.tsx';
+import { ukDate } from '../../lib/member-services/uk-dates.ts';
 import { PAYMENT_STATUS_LABELS, fetchPayment, fetchPayments, isMissing, queryId, ukMoment } from '../../lib/payments/calls.ts';
 import type { PaymentView } from '../../lib/payments/types.ts';
 import { Fact, RecordActions, RecordCard } from '../../lib/record-card/record-card.tsx';

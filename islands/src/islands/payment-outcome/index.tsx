@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
-import { pounds, SignInNotice, ukDate } from '../../lib/member-services/controls.tsx';
+import { pounds, SignInNotice } from '../../lib/member-services/controls.tsx';
+import { ukDate } from '../../lib/member-services/uk-dates.ts';
 import { fetchPayment, isMissing, queryId } from '../../lib/payments/calls.ts';
 import type { PaymentView } from '../../lib/payments/types.ts';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';

@@ -1,105 +1,61 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useMarkupViewer } from '../../lib/hooks/viewer-context.ts';
 import { isShownTo } from '../../lib/member-services/audience.ts';
-import { ConfirmStep, ukDay } from '../../lib/member-services/controls.tsx';
+import { ConfirmStep } from '../../lib/member-services/controls.tsx';
 import {
-  fetchProviderApplications,
-  onProviderApplied,
-  setProviderAvailability,
-  withdrawProviderApplication,
-  type ProviderApplication,
-} from '../../lib/member-services/providers.ts';
-import { useServiceTitle } from '../../lib/member-services/use-service-title.ts';
+  forgetProviderApplication,
+  loadMemberProviderApplications,
+  memberProviderApplications,
+  replaceProviderApplication,
+  subscribeProviderApplications,
+  type MemberProviderApplications,
+} from '../../lib/member-services/provider-application-list.ts';
+import { applicationHeadingId, experienceText, serviceTitleOf } from '../../lib/member-services/provider-application-look.ts';
+import { setProviderAvailability, withdrawProviderApplication, type ProviderApplication } from '../../lib/member-services/providers.ts';
+import { ukDay } from '../../lib/member-services/uk-dates.ts';
 import { Fact, RecordActions, RecordCard, StatusTag } from '../../lib/record-card/record-card.tsx';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';
-
-type Loaded = readonly ProviderApplication[] | 'loading' | 'failed';
 
 /**
  * /become-provider: the member's provider applications, with their status, an availability
  * switch and a way to withdraw; one sent by the form (the `provider-application` island) comes
  * first. Its markup is in the page for anyone, hidden but for a member, for whom the runtime
- * shows it (draw-viewer.ts) so that it takes its room before React loads: when it comes into
- * view.
+ * draws the list without React (draw-viewer.ts) until it is first reached for.
  */
 export default function ProviderApplicationsIsland() {
-  // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
+  // While hydrating, the viewer and the list the markup shows: the markup agrees.
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
-  const [applications, setApplications] = useState<Loaded>('loading');
-  // Sent while the list was being fetched: the list may have been read before.
-  const sent = useRef<ProviderApplication[]>([]);
+  const viewer = useMarkupViewer();
+  const list = useSyncExternalStore(subscribeProviderApplications, memberProviderApplications, () => viewer.providerApplications);
 
   useEffect(() => {
     restoreSession();
   }, []);
 
-  useEffect(
-    () =>
-      onProviderApplied((application) => {
-        sent.current.push(application);
-        setApplications((list) => [application, ...(Array.isArray(list) ? list.filter((item) => item.id !== application.id) : [])]);
-      }),
-    [],
-  );
-
   useEffect(() => {
-    if (!signedIn) {
-      // Signed out (in another tab, say): nothing of that account stays for the next one.
-      sent.current = [];
-      setApplications('loading');
-      return;
-    }
-    let live = true;
-    void fetchProviderApplications().then((result) => {
-      if (!live) return;
-      const missing = sent.current.filter((application) => result.success && !result.data.some((item) => item.id === application.id));
-      setApplications(result.success ? [...missing.reverse(), ...result.data] : 'failed');
-    });
-    return () => {
-      live = false;
-    };
-  }, [signedIn]);
+    if (signedIn) void loadMemberProviderApplications();
+  }, [signedIn, list.status]);
 
-  return (
-    <Applications
-      member={signedIn}
-      applications={applications}
-      onChange={(changed) => setApplications((list) => (Array.isArray(list) ? list.map((item) => (item.id === changed.id ? changed : item)) : list))}
-      onWithdrawn={(id) => {
-        sent.current = sent.current.filter((application) => application.id !== id);
-        setApplications((list) => (Array.isArray(list) ? list.filter((item) => item.id !== id) : list));
-      }}
-    />
-  );
+  return <Applications member={signedIn} list={list} />;
 }
 
-function Applications(props: {
-  member: boolean;
-  applications: readonly ProviderApplication[] | 'loading' | 'failed';
-  onChange: (changed: ProviderApplication) => void;
-  onWithdrawn: (id: number) => void;
-}) {
+function Applications({ member, list }: { member: boolean; list: MemberProviderApplications }) {
   const headingId = useId();
-  const { applications } = props;
   return (
-    <section className="isl-provider__applications" aria-labelledby={headingId} data-for="member" hidden={!isShownTo('member', props.member)}>
+    <section className="isl-provider__applications" aria-labelledby={headingId} data-for="member" hidden={!isShownTo('member', member)}>
       <h2 id={headingId}>Your provider applications</h2>
-      {applications === 'loading' ? (
+      {list.status === 'idle' || list.status === 'loading' ? (
         <p className="isl-status" role="status">
           Loading your applications…
         </p>
-      ) : applications === 'failed' ? (
+      ) : list.status === 'failed' ? (
         <p className="isl-status">We could not load your applications. Reload the page to try again.</p>
-      ) : applications.length === 0 ? (
+      ) : list.items.length === 0 ? (
         <p>You have not applied to provide a service yet.</p>
       ) : (
         <ul className="isl-records">
-          {applications.map((application) => (
-            <ApplicationItem
-              key={application.id}
-              application={application}
-              onChange={props.onChange}
-              onWithdrawn={props.onWithdrawn}
-            />
+          {list.items.map((application) => (
+            <ApplicationItem key={application.id} application={application} title={serviceTitleOf(list, application)} />
           ))}
         </ul>
       )}
@@ -107,13 +63,9 @@ function Applications(props: {
   );
 }
 
-function ApplicationItem(props: {
-  application: ProviderApplication;
-  onChange: (changed: ProviderApplication) => void;
-  onWithdrawn: (id: number) => void;
-}) {
-  const { application } = props;
-  const title = useServiceTitle(application.service, undefined);
+// Its markup is also drawn without React (provider-application-drawing.ts): each element holds
+// one text, so that the drawing's text nodes are React's.
+function ApplicationItem({ application, title }: { application: ProviderApplication; title: string }) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -121,7 +73,7 @@ function ApplicationItem(props: {
     setBusy(true);
     void setProviderAvailability(application.id, !application.availability).then((result) => {
       setBusy(false);
-      if (result.success) props.onChange(result.data);
+      if (result.success) replaceProviderApplication(result.data);
     });
   };
 
@@ -129,7 +81,7 @@ function ApplicationItem(props: {
     setBusy(true);
     void withdrawProviderApplication(application.id).then((result) => {
       if (result.success) {
-        props.onWithdrawn(application.id);
+        forgetProviderApplication(application.id);
         return;
       }
       setBusy(false);
@@ -140,13 +92,12 @@ function ApplicationItem(props: {
   return (
     <RecordCard
       level={3}
+      headingId={applicationHeadingId(application)}
       title={<a href={`/services/details?id=${application.service}`}>{title}</a>}
       tag={<StatusTag status={application.status} />}
       facts={
         <>
-          <Fact term="Experience">
-            {application.experience_years} year{application.experience_years === 1 ? '' : 's'}
-          </Fact>
+          <Fact term="Experience">{experienceText(application)}</Fact>
           <Fact term="Applied">
             <time dateTime={application.created_at}>{ukDay(application.created_at)}</time>
           </Fact>
@@ -154,8 +105,9 @@ function ApplicationItem(props: {
       }
     >
       <label className="choice isl-switch">
-        <input type="checkbox" role="switch" checked={application.availability} disabled={busy} onChange={toggle} />{' '}
-        Taking bookings<span className="visually-hidden"> for {title}</span>
+        <input type="checkbox" role="switch" checked={application.availability} disabled={busy} onChange={toggle} />
+        {' Taking bookings'}
+        <span className="visually-hidden">{` for ${title}`}</span>
       </label>
       {confirming ? (
         <ConfirmStep
@@ -169,7 +121,7 @@ function ApplicationItem(props: {
       ) : (
         <RecordActions>
           <button className="button button--secondary" type="button" disabled={busy} onClick={() => setConfirming(true)}>
-            Withdraw<span className="visually-hidden"> your application for {title}</span>
+            Withdraw<span className="visually-hidden">{` your application for ${title}`}</span>
           </button>
         </RecordActions>
       )}

@@ -3,6 +3,7 @@ import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { resetProviderApplicationList } from '../../lib/member-services/provider-application-list.ts';
 import { applyAsProvider, resetProviderModule } from '../../lib/member-services/providers.ts';
 import { buttonNamed, click, listOf, providerApplication as application, serviceView as service, signIn } from '../../lib/member-services/testing.ts';
 import { clearSignedInSession } from '../../lib/store/session.ts';
@@ -18,6 +19,7 @@ describe('provider-applications', () => {
   beforeEach(() => {
     localStorage.clear();
     resetServiceModule();
+    resetProviderApplicationList();
     resetProviderModule();
     t.api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
   });

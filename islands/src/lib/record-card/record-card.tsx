@@ -18,14 +18,16 @@ export interface RecordCardProps {
    * "Cleaning, list item"); true unless said otherwise.
    */
   labelled?: boolean;
+  /** The heading's id where markup drawn without React must know it; else React's own. */
+  headingId?: string;
   /** Below the facts: `<RecordNote>`s, `<RecordActions>`, anything else the record needs. */
   children?: ReactNode;
 }
 
 /** `<li class="card isl-record">`: the heading and its tag, the facts, then `children`. */
-export function RecordCard({ title, level, tag, facts, labelled = true, children }: RecordCardProps) {
-  const headingId = useId();
-  const id = labelled ? headingId : undefined;
+export function RecordCard({ title, level, tag, facts, labelled = true, headingId, children }: RecordCardProps) {
+  const reactId = useId();
+  const id = labelled ? (headingId ?? reactId) : undefined;
   return (
     <li className="card isl-record" aria-labelledby={id}>
       <RecordHead level={level} id={id} title={title} tag={tag} />

@@ -1,17 +1,26 @@
-// Before React owns an island that waits for the viewer's first interaction (or, a member's
-// list, to be scrolled to), its server markup shows a visitor with nothing saved. This draws
-// the viewer's own state on it instead, without React: a member's enabled form and button (audience.ts), the bookmarks saved by a member or
-// kept by a visitor (bookmark-look.ts). Each island drawn records what it shows
-// (viewer-state.ts), and hydrates with it. It draws again whenever the session or the
-// bookmarks change, until React takes the island.
+// Before React owns an island that waits for the viewer's first interaction, its server markup
+// shows a visitor with nothing saved. This draws the viewer's own state on it instead, without
+// React: a member's enabled form and button (audience.ts), the bookmarks saved by a member or
+// kept by a visitor (bookmark-look.ts), a member's provider applications
+// (provider-application-look.ts). Each island drawn records what it shows (viewer-state.ts), and
+// hydrates with it. It draws again whenever the session, the bookmarks or the applications
+// change, until React takes the island.
 import { drawAudience } from '../member-services/audience.ts';
 import { bookmarkLook, bookmarkTargetOf, drawBookmarkLook } from '../member-services/bookmark-look.ts';
 import { loadMemberBookmarks, localBookmarks, memberBookmarks, NOT_LOADED, subscribeBookmarks } from '../member-services/bookmarks.ts';
+import {
+  APPLICATIONS_NOT_LOADED,
+  loadMemberProviderApplications,
+  memberProviderApplications,
+  subscribeProviderApplications,
+} from '../member-services/provider-application-list.ts';
+import { drawProviderApplications } from '../member-services/provider-application-look.ts';
 import { appStore } from '../store/app-store.ts';
 import type { IslandElement } from './island-elements.ts';
 import { isClaimed, recordDrawn, SERVER_VIEWER, type ViewerState } from './viewer-state.ts';
 
 const BOOKMARK_TOGGLE = 'bookmark-toggle';
+const PROVIDER_APPLICATIONS = 'provider-applications';
 
 const isSignedIn = (viewer: ViewerState): boolean => viewer.session.accessToken !== null;
 
@@ -22,22 +31,29 @@ const DRAWERS: Readonly<Record<string, (island: IslandElement, viewer: ViewerSta
     if (target === null) return;
     drawBookmarkLook(island.element, bookmarkLook(target, { signedIn: isSignedIn(viewer), member: viewer.memberBookmarks, local: viewer.localBookmarks }));
   },
+  [PROVIDER_APPLICATIONS]: (island, viewer) => drawProviderApplications(island.element, viewer.providerApplications),
 };
 
 let waiting: IslandElement[] = [];
 let shown: ViewerState = SERVER_VIEWER;
 let unsubscribe: (() => void) | null = null;
 
+/** Whether an island of `name` waits to be drawn. */
+const isWaiting = (name: string): boolean => waiting.some((island) => island.name === name);
+
 function currentViewer(): ViewerState {
   const session = appStore.getState().session;
-  const memberList = session.accessToken === null ? NOT_LOADED : memberBookmarks();
+  const signedIn = session.accessToken !== null;
+  const memberList = signedIn ? memberBookmarks() : NOT_LOADED;
   const local = localBookmarks();
+  const applications = signedIn ? memberProviderApplications() : APPLICATIONS_NOT_LOADED;
   // The same viewer as drawn: nothing to draw again.
   const unchanged =
-    isSignedIn(shown) === (session.accessToken !== null) &&
+    isSignedIn(shown) === signedIn &&
     shown.memberBookmarks === memberList &&
-    (shown.localBookmarks === local || (shown.localBookmarks.length === 0 && local.length === 0));
-  return unchanged ? shown : { session, memberBookmarks: memberList, localBookmarks: local };
+    (shown.localBookmarks === local || (shown.localBookmarks.length === 0 && local.length === 0)) &&
+    shown.providerApplications === applications;
+  return unchanged ? shown : { session, memberBookmarks: memberList, localBookmarks: local, providerApplications: applications };
 }
 
 function draw(force: boolean): void {
@@ -51,9 +67,8 @@ function draw(force: boolean): void {
     DRAWERS[island.name]?.(island, viewer);
     recordDrawn(island.element, viewer);
   }
-  if (signedIn && viewer.memberBookmarks.status === 'idle' && waiting.some((island) => island.name === BOOKMARK_TOGGLE)) {
-    void loadMemberBookmarks();
-  }
+  if (signedIn && viewer.memberBookmarks.status === 'idle' && isWaiting(BOOKMARK_TOGGLE)) void loadMemberBookmarks();
+  if (signedIn && viewer.providerApplications.status === 'idle' && isWaiting(PROVIDER_APPLICATIONS)) void loadMemberProviderApplications();
   if (waiting.length === 0) stopWatching();
 }
 
@@ -64,7 +79,7 @@ function stopWatching(): void {
 
 /**
  * Draws the viewer on `islands` (those that wait: hydrate-islands.ts) now, and again whenever
- * the session or the bookmarks change, until React takes each.
+ * the session, the bookmarks or the applications change, until React takes each.
  */
 export function drawViewer(islands: readonly IslandElement[]): void {
   if (islands.length === 0) return;
@@ -73,9 +88,11 @@ export function drawViewer(islands: readonly IslandElement[]): void {
     const onChange = (): void => draw(false);
     const stopStore = appStore.subscribe(onChange);
     const stopBookmarks = subscribeBookmarks(onChange);
+    const stopApplications = subscribeProviderApplications(onChange);
     unsubscribe = () => {
       stopStore();
       stopBookmarks();
+      stopApplications();
     };
   }
   // The new islands show the server's visitor, whatever was drawn on the others.

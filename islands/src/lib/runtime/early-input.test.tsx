@@ -42,7 +42,7 @@ function serverRenderedIsland(): HTMLDivElement {
 async function hydrate(element: HTMLDivElement, onHydrated: () => void): Promise<void> {
   await act(async () => {
     await hydrateIsland(
-      { element, name: 'form', props: {}, strategy: 'interaction', memberStrategy: null, prefix: 'form-0-' },
+      { element, name: 'form', props: {}, strategy: 'interaction', prefix: 'form-0-' },
       { form: async () => ({ default: ReviewLikeForm as never }) },
       reloadEnv(),
       onHydrated,

@@ -27,7 +27,7 @@ function islandWithServerMarkup(props: Record<string, unknown>, prefix: string):
   const element = document.createElement('div');
   element.innerHTML = renderToString(<Counter {...props} />, { identifierPrefix: prefix });
   document.body.append(element);
-  return { element, name: 'counter', props, strategy: 'load', memberStrategy: null, prefix };
+  return { element, name: 'counter', props, strategy: 'load', prefix };
 }
 
 const reloadEnv = (): ChunkReloadEnv => ({ storage: window.sessionStorage, path: '/', now: () => 0, reload: vi.fn() });

@@ -52,7 +52,7 @@ describe('hydrateIslands', () => {
     expect(hydrated).toHaveLength(3);
   });
 
-  it('hydrates an "interaction" island when the viewer reaches for it, a member too, unless it has a strategy for members', async () => {
+  it('hydrates an "interaction" island when the viewer reaches for it, a member too', async () => {
     document.body.innerHTML = `<div data-island="asked" data-hydrate="interaction" data-props="{}"><input></div>`;
     expect(hydrateIslands(document, {})).toBe(1);
     await vi.advanceTimersByTimeAsync(5000);
@@ -68,48 +68,26 @@ describe('hydrateIslands', () => {
     try {
       document.body.innerHTML = `
         <div data-island="waits" data-hydrate="interaction" data-props="{}"></div>
-        <div data-island="records" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>
-        <div data-island="mine" data-hydrate="interaction" data-hydrate-member="visible" data-props="{}"></div>`;
-      expect(hydrateIslands(document, {})).toBe(3);
+        <div data-island="now" data-hydrate="idle" data-props="{}"></div>`;
+      expect(hydrateIslands(document, {})).toBe(2);
       await vi.advanceTimersByTimeAsync(5000);
-      // jsdom has no IntersectionObserver: "visible" starts at once.
-      expect(hydrated).toEqual(['asked', 'mine', 'records']);
-      // The member's own state is drawn on the islands that wait, the one React takes when it is
-      // scrolled to included, not on the one React takes at idle.
-      expect(drawnNames).toEqual([['waits', 'mine']]);
+      expect(hydrated).toEqual(['asked', 'now']);
+      // The member's own state is drawn on the island that waits, not on the one React takes at idle.
+      expect(drawnNames).toEqual([['waits']]);
     } finally {
       appStore.setState({ session: signedOut });
     }
   });
 
-  it("draws a visitor's kept bookmarks on the islands that wait, never on one with a member's strategy", async () => {
+  it("draws a visitor's kept bookmarks on the islands that wait only", async () => {
     localStorage.setItem(BOOKMARKS_STORAGE_KEY, '[]');
     document.body.innerHTML = `
       <div data-island="toggle" data-hydrate="interaction" data-props="{}"></div>
       <div data-island="now" data-hydrate="load" data-props="{}"></div>
-      <div data-island="records" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>
-      <div data-island="mine" data-hydrate="interaction" data-hydrate-member="visible" data-props="{}"></div>`;
-    expect(hydrateIslands(document, {})).toBe(4);
+      <div data-island="list" data-hydrate="interaction" data-props="{}"></div>`;
+    expect(hydrateIslands(document, {})).toBe(3);
     await vi.advanceTimersByTimeAsync(0);
-    // Not the island whose member's view needs React: signing in later would draw a member on it.
-    // The member's list that waits to be scrolled to is, hidden: signing in shows it.
-    expect(drawnNames).toEqual([['toggle', 'mine']]);
-  });
-
-  it('schedules an island by its member strategy when the visitor signs in, in another tab say', async () => {
-    document.body.innerHTML = `<div data-island="signs-in-later" data-hydrate="interaction" data-hydrate-member="idle" data-props="{}"></div>`;
-    hydrateIslands(document, {});
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(hydrated).not.toContain('signs-in-later');
-    const signedOut = appStore.getState().session;
-    appStore.setState({ session: { ...signedOut, accessToken: 'token' } });
-    try {
-      await vi.advanceTimersByTimeAsync(50);
-      // (The islands of the tests above, waiting the same way, start too.)
-      expect(hydrated.filter((name) => name === 'signs-in-later')).toEqual(['signs-in-later']);
-    } finally {
-      appStore.setState({ session: signedOut });
-    }
+    expect(drawnNames).toEqual([['toggle', 'list']]);
   });
 
   it('starts an "interaction" island pressed without any sign beforehand (a script, a distant label)', async () => {

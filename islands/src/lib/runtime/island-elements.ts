@@ -2,14 +2,12 @@ import { logWarning } from './log.ts';
 
 export type HydrationStrategy = 'load' | 'idle' | 'visible' | 'interaction';
 
-/** One island the server put in the page: `<div data-island data-props data-hydrate data-hydrate-member data-prefix>`. */
+/** One island the server put in the page: `<div data-island data-props data-hydrate data-prefix>`. */
 export interface IslandElement {
   readonly element: HTMLElement;
   readonly name: string;
   readonly props: Record<string, unknown>;
   readonly strategy: HydrationStrategy;
-  /** For a signed-in member, if not the same: an island whose member's view needs React (their records). */
-  readonly memberStrategy: HydrationStrategy | null;
   /** React's identifierPrefix: the same one the server rendered with, so useId agrees. */
   readonly prefix: string;
 }
@@ -44,7 +42,6 @@ export function findIslandElements(root: ParentNode = document): IslandElement[]
       name,
       props,
       strategy: hydrationStrategy(element.dataset.hydrate),
-      memberStrategy: element.dataset.hydrateMember === undefined ? null : hydrationStrategy(element.dataset.hydrateMember),
       prefix: element.dataset.prefix ?? '',
     });
   }

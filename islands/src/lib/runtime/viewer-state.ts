@@ -1,10 +1,11 @@
 // What an island's markup shows of the person viewing the page. The server knows nobody, so its
 // markup shows a visitor with nothing saved. Before React owns an island that waits (for the
 // first interaction, or to be scrolled to), the runtime draws the viewer's own state into that
-// markup (their session, their bookmarks: see draw-viewer.ts) and records here what it drew;
+// markup (their session, their bookmarks, their provider applications: see draw-viewer.ts) and records here what it drew;
 // React then hydrates that island with the same state, so the markup and the first render agree.
 import type { LocalBookmark, MemberBookmarks } from '../member-services/bookmarks.ts';
 import { NOT_LOADED } from '../member-services/bookmarks.ts';
+import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from '../member-services/provider-application-list.ts';
 import { initialSession, type AuthSession } from '../store/app-state.ts';
 
 export interface ViewerState {
@@ -13,10 +14,17 @@ export interface ViewerState {
   readonly memberBookmarks: MemberBookmarks;
   /** The bookmarks this browser keeps for a visitor. */
   readonly localBookmarks: readonly LocalBookmark[];
+  /** The member's provider applications as loaded so far (not loaded for a visitor). */
+  readonly providerApplications: MemberProviderApplications;
 }
 
 /** What the server's markup shows: a visitor, nothing saved. */
-export const SERVER_VIEWER: ViewerState = Object.freeze({ session: initialSession, memberBookmarks: NOT_LOADED, localBookmarks: Object.freeze([]) });
+export const SERVER_VIEWER: ViewerState = Object.freeze({
+  session: initialSession,
+  memberBookmarks: NOT_LOADED,
+  localBookmarks: Object.freeze([]),
+  providerApplications: APPLICATIONS_NOT_LOADED,
+});
 
 const drawn = new WeakMap<Element, ViewerState>();
 const claimed = new WeakSet<Element>();

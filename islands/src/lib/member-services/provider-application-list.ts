@@ -1,0 +1,122 @@
+// The signed-in member's provider applications on /become-provider, with their services'
+// titles: one small store per page, read by the list island and by the runtime that draws the
+// list before React loads (draw-viewer.ts), so that both show the same records. It hears of
+// applications the form sends (onProviderApplied) and forgets everything on sign-out.
+import { appStore } from '../store/app-store.ts';
+import { fetchProviderApplications, fetchServiceTitle, onProviderApplied, type ProviderApplication } from './providers.ts';
+
+export interface MemberProviderApplications {
+  readonly status: 'idle' | 'loading' | 'ready' | 'failed';
+  /** Newest first. */
+  readonly items: readonly ProviderApplication[];
+  /** The titles of their services by service id, where the API gave one. */
+  readonly titles: ReadonlyMap<number, string>;
+}
+
+/** Before anything is asked (and a visitor's: none). */
+export const APPLICATIONS_NOT_LOADED: MemberProviderApplications = Object.freeze({ status: 'idle', items: Object.freeze([]), titles: new Map() });
+
+const isSignedIn = (): boolean => appStore.getState().session.accessToken !== null;
+
+let state: MemberProviderApplications = APPLICATIONS_NOT_LOADED;
+// Sent by the form on this page: the list may have been read before they were.
+let sent: ProviderApplication[] = [];
+// Raised on sign-out, so that a load under way for the last account is dropped.
+let generation = 0;
+const listeners = new Set<() => void>();
+let stopWatching: (() => void) | null = null;
+
+function set(next: MemberProviderApplications): void {
+  state = next;
+  for (const listener of [...listeners]) listener();
+}
+
+const withTitle = (titles: ReadonlyMap<number, string>, service: number, title: string | null): ReadonlyMap<number, string> =>
+  title === null || titles.get(service) === title ? titles : new Map([...titles, [service, title]]);
+
+function onApplied(application: ProviderApplication): void {
+  sent.push(application);
+  const asked = generation;
+  void fetchServiceTitle(application.service).then((title) => {
+    if (asked !== generation || state.status === 'idle') return;
+    // Shown at once, even while the rest are read (they are merged in when they come).
+    const rest = state.status === 'ready' ? state.items.filter((item) => item.id !== application.id) : [];
+    set({ status: 'ready', items: [application, ...rest], titles: withTitle(state.titles, application.service, title) });
+  });
+}
+
+/** Starts hearing of sent applications and of sign-out, once per page. */
+function watch(): void {
+  if (stopWatching !== null) return;
+  const stopApplied = onProviderApplied(onApplied);
+  let signedIn = isSignedIn();
+  const stopSession = appStore.subscribe(() => {
+    const was = signedIn;
+    signedIn = isSignedIn();
+    if (signedIn || !was) return;
+    // Signed out (in another tab, say): nothing of that account stays for the next one.
+    generation += 1;
+    sent = [];
+    set(APPLICATIONS_NOT_LOADED);
+  });
+  stopWatching = () => {
+    stopApplied();
+    stopSession();
+  };
+}
+
+/** The member's applications as loaded so far. */
+export function memberProviderApplications(): MemberProviderApplications {
+  return state;
+}
+
+/** Calls `listener` whenever the list changes; returns the way to stop. */
+export function subscribeProviderApplications(listener: () => void): () => void {
+  watch();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * `GET /api/service/providers/` and the titles of their services, once per page and account
+ * (a signed-in member's only); a failure shows as `failed`.
+ */
+export async function loadMemberProviderApplications(): Promise<void> {
+  if (state.status !== 'idle' || !isSignedIn()) return;
+  watch();
+  const asked = generation;
+  set({ ...state, status: 'loading' });
+  const result = await fetchProviderApplications();
+  if (asked !== generation) return;
+  if (!result.success) {
+    set({ ...state, status: 'failed' });
+    return;
+  }
+  const missing = sent.filter((application) => !result.data.some((item) => item.id === application.id)).reverse();
+  const items = [...missing, ...result.data];
+  const services = [...new Set(items.map((item) => item.service))];
+  const titles = await Promise.all(services.map((service) => fetchServiceTitle(service)));
+  if (asked !== generation) return;
+  set({ status: 'ready', items, titles: services.reduce((known, service, index) => withTitle(known, service, titles[index] ?? null), state.titles) });
+}
+
+/** An application changed by the member (its availability). */
+export function replaceProviderApplication(changed: ProviderApplication): void {
+  set({ ...state, items: state.items.map((item) => (item.id === changed.id ? changed : item)) });
+}
+
+/** An application the member withdrew. */
+export function forgetProviderApplication(id: number): void {
+  sent = sent.filter((application) => application.id !== id);
+  set({ ...state, items: state.items.filter((item) => item.id !== id) });
+}
+
+/** Back to a fresh page (for the tests). */
+export function resetProviderApplicationList(): void {
+  stopWatching?.();
+  stopWatching = null;
+  listeners.clear();
+  generation += 1;
+  sent = [];
+  state = APPLICATIONS_NOT_LOADED;
+}
