@@ -3,18 +3,8 @@
 // list before React loads (draw-viewer.ts), so that both show the same records. It hears of
 // applications the form sends (onProviderApplied) and forgets everything on sign-out.
 import { appStore } from '../store/app-store.ts';
+import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from './provider-application-state.ts';
 import { fetchProviderApplications, fetchServiceTitle, onProviderApplied, type ProviderApplication } from './providers.ts';
-
-export interface MemberProviderApplications {
-  readonly status: 'idle' | 'loading' | 'ready' | 'failed';
-  /** Newest first. */
-  readonly items: readonly ProviderApplication[];
-  /** The titles of their services by service id, where the API gave one. */
-  readonly titles: ReadonlyMap<number, string>;
-}
-
-/** Before anything is asked (and a visitor's: none). */
-export const APPLICATIONS_NOT_LOADED: MemberProviderApplications = Object.freeze({ status: 'idle', items: Object.freeze([]), titles: new Map() });
 
 const isSignedIn = (): boolean => appStore.getState().session.accessToken !== null;
 

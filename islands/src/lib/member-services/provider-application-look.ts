@@ -2,7 +2,7 @@
 // that draws it without React before the list is first reached for (draw-viewer.ts): the same
 // texts and ids, and markup built node for node as React renders it (the draw-viewer tests
 // compare the two).
-import type { MemberProviderApplications } from './provider-application-list.ts';
+import type { MemberProviderApplications } from './provider-application-state.ts';
 import type { ProviderApplication } from './providers.ts';
 import { ukDay } from './uk-dates.ts';
 

@@ -5,7 +5,7 @@
 // React then hydrates that island with the same state, so the markup and the first render agree.
 import type { LocalBookmark, MemberBookmarks } from '../member-services/bookmarks.ts';
 import { NOT_LOADED } from '../member-services/bookmarks.ts';
-import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from '../member-services/provider-application-list.ts';
+import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from '../member-services/provider-application-state.ts';
 import { initialSession, type AuthSession } from '../store/app-state.ts';
 
 export interface ViewerState {
