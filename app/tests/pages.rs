@@ -354,6 +354,17 @@ fn home_shows_the_marketplace_and_the_company() {
 }
 
 #[test]
+fn the_privacy_policy_credits_the_postcode_data_as_its_licences_require() {
+    let html = render(&page("/privacy-policy"));
+    assert!(html.contains("Office for National Statistics, National Statistics Postcode Lookup (May 2025), licensed under the"), "{html}");
+    assert!(html.contains(r#"<a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/">Open Government Licence v3.0</a>"#));
+    assert!(
+        html.contains("Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025.")
+    );
+    assert!(html.contains(r#"Wikipedia, “List of postcode districts in the United Kingdom”, licensed under <a href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</a>"#));
+}
+
+#[test]
 fn the_services_list_shows_prices_ratings_and_pages() {
     let html = render(&page("/services?category=cleaning"));
     assert!(html.contains("<title>Cleaning services - Brightway UK</title>"));

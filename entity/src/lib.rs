@@ -24,6 +24,8 @@ pub mod refresh_token;
 pub mod review;
 pub mod review_report;
 pub mod service;
+pub mod service_base;
+pub mod service_district;
 pub mod staff_recovery_code;
 pub mod staff_session;
 pub mod user;
@@ -51,6 +53,8 @@ pub mod prelude {
     pub use super::review::Entity as Review;
     pub use super::review_report::Entity as ReviewReport;
     pub use super::service::Entity as Service;
+    pub use super::service_base::Entity as ServiceBase;
+    pub use super::service_district::Entity as ServiceDistrict;
     pub use super::staff_recovery_code::Entity as StaffRecoveryCode;
     pub use super::staff_session::Entity as StaffSession;
     pub use super::user::Entity as User;

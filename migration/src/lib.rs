@@ -21,6 +21,7 @@ mod m20261130_000002_owed_refunds;
 mod m20261130_000003_contact_messages;
 mod m20261130_000004_job_seeker_confirmation;
 mod m20261201_000001_search_facets;
+mod m20261202_000001_service_coverage;
 
 pub struct Migrator;
 
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000003_contact_messages::Migration),
             Box::new(m20261130_000004_job_seeker_confirmation::Migration),
             Box::new(m20261201_000001_search_facets::Migration),
+            Box::new(m20261202_000001_service_coverage::Migration),
         ]
     }
 }

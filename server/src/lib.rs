@@ -16,6 +16,7 @@ pub mod job_seekers;
 pub mod jobs;
 pub mod notifications;
 pub mod payments;
+pub mod places;
 pub mod platform;
 pub mod providers;
 pub mod recruitment;

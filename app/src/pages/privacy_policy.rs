@@ -20,7 +20,7 @@ pub(crate) fn page(site: &SiteData) -> Page {
     let registrations = format!("Job-seeker registrations and their CVs: {months} months after you register; register again to stay in our talent pool.");
     let body = view! {
         <PageIntro title="Privacy policy" lead="What personal data we collect, why, how long we keep it, and the rights you have over it."/>
-        <LegalText updated="2026-11-25" info=info.clone()>
+        <LegalText updated="2026-11-27" info=info.clone()>
             <h2>"Who we are"</h2>
             <p>{controller}</p>
             <p>"We process personal data in line with the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018."</p>
@@ -98,6 +98,24 @@ pub(crate) fn page(site: &SiteData) -> Page {
                 <a href="https://ico.org.uk/make-a-complaint/">"ico.org.uk/make-a-complaint"</a>
                 ", or call 0303 123 1113."
             </p>
+
+            <h2>"Postcode data"</h2>
+            <p>
+                "A postcode you search near is reduced to its district (its first part, such as LS1) to measure distances, and is not stored with your account. "
+                "Distances are measured between the centres of postcode districts, from open data we keep on our own servers: no map service is sent your postcode."
+            </p>
+            <ul>
+                <li>
+                    "Postcode districts: Office for National Statistics, National Statistics Postcode Lookup (May 2025), licensed under the "
+                    <a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/">"Open Government Licence v3.0"</a>
+                    ". Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025."
+                </li>
+                <li>
+                    "Post towns: Wikipedia, “List of postcode districts in the United Kingdom”, licensed under "
+                    <a href="https://creativecommons.org/licenses/by-sa/4.0/">"CC BY-SA 4.0"</a>
+                    "."
+                </li>
+            </ul>
 
             <h2>"Changes to this policy"</h2>
             <p>"We will post any changes here and, if they are significant, tell you by email before they take effect."</p>

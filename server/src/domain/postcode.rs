@@ -48,6 +48,11 @@ impl UkPostcode {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The outward code, the postcode's district: `SW1A` of `SW1A 1AA`.
+    pub fn outward(&self) -> &str {
+        self.0.split_once(' ').map_or(&self.0, |(outward, _)| outward)
+    }
 }
 
 impl utoipa::PartialSchema for UkPostcode {

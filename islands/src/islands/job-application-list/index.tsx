@@ -4,7 +4,8 @@ import { fetchJobApplications, withdrawJobApplication } from '../../lib/jobs/tra
 import type { JobApplicationView } from '../../lib/jobs/types.ts';
 import { ConfirmedAction } from '../../lib/member-services/controls.tsx';
 import { ukDay } from '../../lib/member-services/uk-dates.ts';
-import { fetchProviderApplications, withdrawProviderApplication, type ProviderApplication } from '../../lib/member-services/providers.ts';
+import { fetchProviderApplications, type ProviderApplication } from '../../lib/member-services/provider-records.ts';
+import { withdrawProviderApplication } from '../../lib/member-services/providers.ts';
 import { RecordListStatus, useRecordList } from '../../lib/member-services/record-list.tsx';
 import { useServiceTitle } from '../../lib/member-services/use-service-title.ts';
 import { Fact, RecordActions, RecordCard, RecordNote, StatusTag } from '../../lib/record-card/record-card.tsx';

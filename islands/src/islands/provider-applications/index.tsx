@@ -11,7 +11,8 @@ import {
 } from '../../lib/member-services/provider-application-list.ts';
 import { applicationHeadingId, experienceText, serviceTitleOf } from '../../lib/member-services/provider-application-look.ts';
 import type { MemberProviderApplications } from '../../lib/member-services/provider-application-state.ts';
-import { setProviderAvailability, withdrawProviderApplication, type ProviderApplication } from '../../lib/member-services/providers.ts';
+import type { ProviderApplication } from '../../lib/member-services/provider-records.ts';
+import { setProviderAvailability, withdrawProviderApplication } from '../../lib/member-services/providers.ts';
 import { ukDay } from '../../lib/member-services/uk-dates.ts';
 import { Fact, RecordActions, RecordCard, StatusTag } from '../../lib/record-card/record-card.tsx';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';

@@ -4,7 +4,8 @@
 // applications the form sends (onProviderApplied) and forgets everything on sign-out.
 import { appStore } from '../store/app-store.ts';
 import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from './provider-application-state.ts';
-import { fetchProviderApplications, fetchServiceTitle, onProviderApplied, type ProviderApplication } from './providers.ts';
+import { fetchProviderApplications, onProviderApplied, type ProviderApplication } from './provider-records.ts';
+import { fetchServiceTitle } from './service-titles.ts';
 
 const isSignedIn = (): boolean => appStore.getState().session.accessToken !== null;
 

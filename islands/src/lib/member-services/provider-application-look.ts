@@ -3,7 +3,7 @@
 // texts and ids, and markup built node for node as React renders it (the draw-viewer tests
 // compare the two).
 import type { MemberProviderApplications } from './provider-application-state.ts';
-import type { ProviderApplication } from './providers.ts';
+import type { ProviderApplication } from './provider-records.ts';
 import { ukDay } from './uk-dates.ts';
 
 /** The title an application's service is shown by: "Service N" where the API gave none. */

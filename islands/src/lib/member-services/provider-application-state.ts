@@ -1,7 +1,7 @@
 // What the member's list of provider applications holds (provider-application-list.ts keeps it),
 // apart from the list's code: the runtime's viewer state names it on every page, the code loads
 // only on the page that lists them.
-import type { ProviderApplication } from './providers.ts';
+import type { ProviderApplication } from './provider-records.ts';
 
 export interface MemberProviderApplications {
   readonly status: 'idle' | 'loading' | 'ready' | 'failed';

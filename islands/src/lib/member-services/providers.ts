@@ -8,8 +8,9 @@ import { logWarning } from '../runtime/log.ts';
 import { showAlert } from '../store/alert.ts';
 import { fetchAllPages, fetchQuietly, MEMBER_PATHS, withLoader } from './calls.ts';
 import { MEMBER_ALERTS } from './messages.ts';
+import { announceProviderApplied, resetProviderRecords, type ProviderApplication } from './provider-records.ts';
+import { rememberServiceTitle, resetServiceTitles } from './service-titles.ts';
 
-export type ProviderApplication = ApiSchemas['ProviderView'];
 export type ProviderPayload = JsonBody<'ProviderApplication'>;
 export type Service = ApiSchemas['ServiceView'];
 
@@ -31,33 +32,9 @@ export function applyAsProvider(payload: ProviderPayload): Promise<ActionResult<
       return { success: false, error };
     }
     showAlert(MEMBER_ALERTS.applicationSent, 'success');
-    // Sent: nothing a listener does makes it a failure.
-    for (const listener of appliedListeners) {
-      try {
-        listener(application);
-      } catch (error) {
-        logWarning('a listener of provider applications failed', error);
-      }
-    }
+    announceProviderApplied(application);
     return { success: true, data: application };
   });
-}
-
-type AppliedListener = (application: ProviderApplication) => void;
-const appliedListeners = new Set<AppliedListener>();
-
-/**
- * Calls `listener` with each application this page sends: the form and the list of the
- * member's applications are islands of their own. Returns the way to stop.
- */
-export function onProviderApplied(listener: AppliedListener): () => void {
-  appliedListeners.add(listener);
-  return () => appliedListeners.delete(listener);
-}
-
-/** `GET /api/service/providers/`: the member's own applications. */
-export function fetchProviderApplications(): Promise<ActionResult<ProviderApplication[]>> {
-  return fetchQuietly('the provider applications', () => fetchAllPages<ProviderApplication>(MEMBER_PATHS.providers));
 }
 
 /** `PATCH /api/service/providers/{id}/ {availability}`; failure: 'Failed to apply service'. */
@@ -92,34 +69,20 @@ export function withdrawProviderApplication(id: number): Promise<ActionResult<nu
   });
 }
 
-const titles = new Map<number, Promise<string | null>>();
-
 /**
  * `GET /api/service/?category__slug={slug}&status=Open&ordering=priority`, every page; their
- * titles are kept for the applications listed (fetchServiceTitle).
+ * titles are kept for the applications listed (service-titles.ts).
  */
 export async function fetchCategoryServices(slug: string): Promise<ActionResult<Service[]>> {
   const result = await fetchQuietly('the services of the category', () =>
     fetchAllPages<Service>(MEMBER_PATHS.services, { category__slug: slug, status: 'Open', ordering: 'priority' }),
   );
-  if (result.success) for (const service of result.data) titles.set(service.id, Promise.resolve(service.title));
+  if (result.success) for (const service of result.data) rememberServiceTitle(service.id, service.title);
   return result;
-}
-
-/** A service's title (`GET /api/service/{id}/`), asked once per page; null when unknown. */
-export function fetchServiceTitle(id: number): Promise<string | null> {
-  let title = titles.get(id);
-  if (title === undefined) {
-    title = fetchQuietly(`service ${id}`, () => apiRequest<Service>('GET', MEMBER_PATHS.service(id), { expect: 200 })).then((result) =>
-      result.success && typeof result.data?.title === 'string' ? result.data.title : null,
-    );
-    titles.set(id, title);
-  }
-  return title;
 }
 
 /** Forgets the titles asked for and who listens (for the tests). */
 export function resetProviderModule(): void {
-  titles.clear();
-  appliedListeners.clear();
+  resetServiceTitles();
+  resetProviderRecords();
 }

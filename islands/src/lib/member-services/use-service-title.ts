@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchServiceTitle } from './providers.ts';
+import { fetchServiceTitle } from './service-titles.ts';
 
 /**
  * The title of service `id` (a provider application carries only the id): `known` when the page

@@ -2,29 +2,23 @@
 // shows a visitor with nothing saved. This draws the viewer's own state on it instead, without
 // React: a member's enabled form and button (audience.ts), the bookmarks saved by a member or
 // kept by a visitor (bookmark-look.ts), a member's provider applications
-// (provider-application-look.ts, loaded only on the page that lists them). Each island drawn records what it shows (viewer-state.ts), and
+// (provider-application-look.ts). Each island drawn records what it shows (viewer-state.ts), and
 // hydrates with it. It draws again whenever the session, the bookmarks or the applications
 // change, until React takes the island.
 import { drawAudience } from '../member-services/audience.ts';
 import { bookmarkLook, bookmarkTargetOf, drawBookmarkLook } from '../member-services/bookmark-look.ts';
 import { loadMemberBookmarks, localBookmarks, memberBookmarks, NOT_LOADED, subscribeBookmarks } from '../member-services/bookmarks.ts';
+import { loadMemberProviderApplications, memberProviderApplications, subscribeProviderApplications } from '../member-services/provider-application-list.ts';
+import { drawProviderApplications } from '../member-services/provider-application-look.ts';
 import { APPLICATIONS_NOT_LOADED } from '../member-services/provider-application-state.ts';
 import { appStore } from '../store/app-store.ts';
 import type { IslandElement } from './island-elements.ts';
-import { logWarning } from './log.ts';
 import { isClaimed, recordDrawn, SERVER_VIEWER, type ViewerState } from './viewer-state.ts';
 
 const BOOKMARK_TOGGLE = 'bookmark-toggle';
 const PROVIDER_APPLICATIONS = 'provider-applications';
 
 const isSignedIn = (viewer: ViewerState): boolean => viewer.session.accessToken !== null;
-
-/** The member's provider applications and their drawing: code only the page that lists them loads. */
-interface ApplicationsDrawing {
-  readonly list: typeof import('../member-services/provider-application-list.ts');
-  readonly look: typeof import('../member-services/provider-application-look.ts');
-}
-let applications: ApplicationsDrawing | null = null;
 
 /** What an island shows of the viewer besides its parts' audience, by island name. */
 const DRAWERS: Readonly<Record<string, (island: IslandElement, viewer: ViewerState) => void>> = {
@@ -33,12 +27,12 @@ const DRAWERS: Readonly<Record<string, (island: IslandElement, viewer: ViewerSta
     if (target === null) return;
     drawBookmarkLook(island.element, bookmarkLook(target, { signedIn: isSignedIn(viewer), member: viewer.memberBookmarks, local: viewer.localBookmarks }));
   },
-  [PROVIDER_APPLICATIONS]: (island, viewer) => applications?.look.drawProviderApplications(island.element, viewer.providerApplications),
+  [PROVIDER_APPLICATIONS]: (island, viewer) => drawProviderApplications(island.element, viewer.providerApplications),
 };
 
 let waiting: IslandElement[] = [];
 let shown: ViewerState = SERVER_VIEWER;
-let stops: (() => void)[] = [];
+let unsubscribe: (() => void) | null = null;
 
 /** Whether an island of `name` waits to be drawn. */
 const isWaiting = (name: string): boolean => waiting.some((island) => island.name === name);
@@ -48,14 +42,14 @@ function currentViewer(): ViewerState {
   const signedIn = session.accessToken !== null;
   const memberList = signedIn ? memberBookmarks() : NOT_LOADED;
   const local = localBookmarks();
-  const applied = signedIn && applications !== null ? applications.list.memberProviderApplications() : APPLICATIONS_NOT_LOADED;
+  const applications = signedIn ? memberProviderApplications() : APPLICATIONS_NOT_LOADED;
   // The same viewer as drawn: nothing to draw again.
   const unchanged =
     isSignedIn(shown) === signedIn &&
     shown.memberBookmarks === memberList &&
     (shown.localBookmarks === local || (shown.localBookmarks.length === 0 && local.length === 0)) &&
-    shown.providerApplications === applied;
-  return unchanged ? shown : { session, memberBookmarks: memberList, localBookmarks: local, providerApplications: applied };
+    shown.providerApplications === applications;
+  return unchanged ? shown : { session, memberBookmarks: memberList, localBookmarks: local, providerApplications: applications };
 }
 
 function draw(force: boolean): void {
@@ -70,46 +64,32 @@ function draw(force: boolean): void {
     recordDrawn(island.element, viewer);
   }
   if (signedIn && viewer.memberBookmarks.status === 'idle' && isWaiting(BOOKMARK_TOGGLE)) void loadMemberBookmarks();
-  if (signedIn && viewer.providerApplications.status === 'idle' && isWaiting(PROVIDER_APPLICATIONS)) void applications?.list.loadMemberProviderApplications();
+  if (signedIn && viewer.providerApplications.status === 'idle' && isWaiting(PROVIDER_APPLICATIONS)) void loadMemberProviderApplications();
   if (waiting.length === 0) stopWatching();
 }
 
 function stopWatching(): void {
-  for (const stop of stops) stop();
-  stops = [];
-}
-
-const onChange = (): void => draw(false);
-
-let loadingApplications: Promise<void> | null = null;
-
-/** Loads the applications' code, once, if one of `islands` lists them. */
-function loadApplicationsFor(islands: readonly IslandElement[]): Promise<void> {
-  if (!islands.some((island) => island.name === PROVIDER_APPLICATIONS)) return Promise.resolve();
-  loadingApplications ??= Promise.all([import('../member-services/provider-application-list.ts'), import('../member-services/provider-application-look.ts')]).then(
-    ([list, look]) => {
-      applications = { list, look };
-      if (stops.length > 0) stops.push(list.subscribeProviderApplications(onChange));
-    },
-    (error: unknown) => {
-      // The list then shows "Loading…" until it is reached for, and React loads it.
-      logWarning('could not load the drawing of the provider applications', error);
-    },
-  );
-  return loadingApplications;
+  unsubscribe?.();
+  unsubscribe = null;
 }
 
 /**
  * Draws the viewer on `islands` (those that wait: hydrate-islands.ts) now, and again whenever
  * the session, the bookmarks or the applications change, until React takes each.
  */
-export async function drawViewer(islands: readonly IslandElement[]): Promise<void> {
+export function drawViewer(islands: readonly IslandElement[]): void {
   if (islands.length === 0) return;
-  await loadApplicationsFor(islands);
   waiting = [...waiting, ...islands];
-  if (stops.length === 0) {
-    stops = [appStore.subscribe(onChange), subscribeBookmarks(onChange)];
-    if (applications !== null) stops.push(applications.list.subscribeProviderApplications(onChange));
+  if (unsubscribe === null) {
+    const onChange = (): void => draw(false);
+    const stopStore = appStore.subscribe(onChange);
+    const stopBookmarks = subscribeBookmarks(onChange);
+    const stopApplications = subscribeProviderApplications(onChange);
+    unsubscribe = () => {
+      stopStore();
+      stopBookmarks();
+      stopApplications();
+    };
   }
   // The new islands show the server's visitor, whatever was drawn on the others.
   draw(true);
@@ -118,8 +98,6 @@ export async function drawViewer(islands: readonly IslandElement[]): Promise<voi
 /** Back to a fresh page (for the tests). */
 export function resetDrawViewer(): void {
   stopWatching();
-  applications = null;
-  loadingApplications = null;
   waiting = [];
   shown = SERVER_VIEWER;
 }
