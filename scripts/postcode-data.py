@@ -61,6 +61,9 @@ Built by `scripts/postcode-data.py` on {built}. Do not edit by hand: run the scr
   [NPrada/dealsrc-rightmove-scraper](https://github.com/NPrada/dealsrc-rightmove-scraper)
   (`postcodes/raw-html-table.ts`, commit 104e089edcbb0e8c1d1f0d9edd94d8868d407423, February 2024).
   `post-towns.csv` is shared under the same licence.
+- `localities.csv` (kept by hand; this script leaves it alone): places that are no post town,
+  such as Keynsham (served by Bristol's), with the districts that serve them; the server places
+  each at their centre.
 
 Left out: Northern Ireland (BT), whose postcode data needs a separate licence for commercial
 use; Guernsey, Jersey and the Isle of Man (GY, JE, IM), which have no coordinates in the

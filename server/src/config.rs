@@ -59,6 +59,23 @@ pub struct Config {
     pub staff_session: Duration,
     /// `METRICS_TOKEN`: `/metrics` answers only a request bearing it, and is off when unset.
     pub metrics_token: Option<String>,
+    pub distances: Distances,
+}
+
+/// Distance search (`near`, `within`).
+#[derive(Clone, Copy, Debug)]
+pub struct Distances {
+    /// The radius a service's base covers where its area says none, in miles.
+    pub default_radius_miles: u32,
+    /// The farthest a search may reach (`within`), in miles.
+    pub max_within_miles: u32,
+}
+
+impl Distances {
+    /// How far a search reaches when it does not say: 25 miles, or less where the most allowed is less.
+    pub fn default_within_miles(self) -> u32 {
+        25.min(self.max_within_miles)
+    }
 }
 
 /// Who takes card payments, and the money rules that are the company's to choose.
@@ -249,6 +266,15 @@ impl Config {
             document_retention_months: settings.number("DOCUMENT_RETENTION_MONTHS", 12),
             staff_session: Duration::from_secs(3600 * settings.number("STAFF_SESSION_HOURS", 8u64)),
             metrics_token: settings.text("METRICS_TOKEN"),
+            distances: Distances {
+                default_radius_miles: settings.parsed(
+                    "SERVICE_RADIUS_MILES",
+                    10,
+                    |miles| (1..=crate::places::MAX_RADIUS_MILES).contains(miles),
+                    &format!("a whole number of miles from 1 to {}", crate::places::MAX_RADIUS_MILES),
+                ),
+                max_within_miles: settings.number("NEAR_MAX_MILES", 50),
+            },
             data_dir,
         };
         // A public site on HTTPS with the test provider would take bookings it is never paid

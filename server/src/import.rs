@@ -299,6 +299,8 @@ async fn import_services(
     let existing = existing_by::<service::Entity, _>(db, |m| m.slug.clone()).await?;
     let now = Utc::now();
     let (mut new, mut updated) = (Vec::new(), 0);
+    // The services whose areas are read again into bases and districts, by slug.
+    let mut coverage = Vec::new();
     for s in rows {
         let what = format!("service {:?}", s.slug);
         let category_id = *category_ids.get(&s.category).with_context(|| format!("{what}: unknown category {:?}", s.category))?;
@@ -306,6 +308,7 @@ async fn import_services(
         let price_unit: PriceUnit = word(&what, "price_unit", &s.price_unit)?;
         let status: ListingStatus = word(&what, "status", &s.status)?;
         let areas = serde_json::to_string(&s.areas)?;
+        let entries = crate::catalogue::coverage::entries_of(&s.areas).map_err(|why| anyhow::anyhow!("{what}: areas: {why}"))?;
         let current = existing.get(&s.slug);
         let same = current.is_some_and(|m| {
             m.category_id == category_id
@@ -321,6 +324,7 @@ async fn import_services(
         if same {
             continue;
         }
+        coverage.push((s.slug.as_str(), entries));
         let mut row = match current {
             Some(m) => m.clone().into_active_model(),
             None => service::ActiveModel { created_at: Set(now), image: Set(None), ..Default::default() },
@@ -345,7 +349,10 @@ async fn import_services(
     }
     report.count("services", new.len(), updated);
     insert_batches(db, new).await?;
-    Ok(existing_by::<service::Entity, _>(db, |m| m.slug.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect())
+    let ids: HashMap<String, i32> = existing_by::<service::Entity, _>(db, |m| m.slug.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect();
+    let coverage: Vec<_> = coverage.into_iter().map(|(slug, entries)| (ids[slug], entries)).collect();
+    crate::catalogue::coverage::replace(db, &coverage).await?;
+    Ok(ids)
 }
 
 /// A salary of the fixture (whole or decimal pounds) in pence.

@@ -43,6 +43,10 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
         tracing::info!(%report, "demo data loaded into the empty database");
     }
+    let read = crate::catalogue::coverage::fill_missing(&db).await?;
+    if read > 0 {
+        tracing::info!(services = read, "where services work read from their areas");
+    }
     let build = Build::load(&config.islands_dir)?;
     let islands = Arc::new(QuickJsIslands::start(build.server_bundle.clone(), config.island_threads)?);
     let site = Arc::new(Site::new(db, config, build, islands).context("cannot create the page cache's file under the data folder")?);

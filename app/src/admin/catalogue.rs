@@ -122,7 +122,11 @@ pub(super) fn ServiceForm(service: Option<ServiceRow>, categories: Vec<CategoryR
             <div class="field"><label class="field-label" for="service-description">"Description"</label><textarea id="service-description" name="description" rows="6" required>{s.description}</textarea></div>
             <Input id="service-price".into() name="price_from" label="Price from (£)" value=s.price_from/>
             <div class="field"><label class="field-label" for="service-unit">"Price is"</label><select id="service-unit" name="price_unit">{unit_options}</select></div>
-            <div class="field"><label class="field-label" for="service-areas">"Areas (towns, one a line)"</label><textarea id="service-areas" name="areas" rows="4">{s.areas.join("\n")}</textarea></div>
+            <div class="field">
+                <label class="field-label" for="service-areas">"Areas, one a line"</label>
+                <p class="field-hint" id="service-areas-hint">"A town, a postcode district such as LS1, or a postcode, covered within the default radius (10 miles unless set otherwise) or as it says, “Leeds within 15 miles”; or the districts covered whatever the distance, as “Districts: LS1, LS2”."</p>
+                <textarea id="service-areas" name="areas" rows="4" aria-describedby="service-areas-hint">{s.areas.join("\n")}</textarea>
+            </div>
             <Input id="service-priority".into() name="priority" label="Priority (smaller first)" value=s.priority.to_string() kind="number"/>
             <div class="field"><label class="field-label" for="service-status">"Status"</label><select id="service-status" name="status">{status_options}</select></div>
             <button class="button button--primary" type="submit">"Save service"</button>

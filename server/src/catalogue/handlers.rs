@@ -42,9 +42,11 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
 #[utoipa::path(get, path = "/api/service/", tag = "catalogue", params(
     ("category__slug" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Only this category's services"),
     ("status" = Option<ListingStatus>, Query),
-    ("ordering" = Option<String>, Query, description = "`priority` (the default), `-priority`, `price_from`, `-price_from` or `title`", pattern = r"^(-?priority|-?price_from|title)$"),
+    ("ordering" = Option<String>, Query, description = "`priority` (the default), `-priority`, `price_from`, `-price_from`, `title`, or with `near` `distance` (its default)", pattern = r"^(-?priority|-?price_from|title|distance)$"),
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Words in the title, summary, description or areas"),
     ("area" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "A town the service is offered in"),
+    ("near" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the services covering it, nearest first unless `ordering` says otherwise, each with `distance_miles`"),
+    ("within" = Option<f64>, Query, minimum = 1, description = "With `near`: the farthest a service's nearest base may be, in miles; 25 unless said, at most 50 (`NEAR_MAX_MILES`)"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ServiceView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
@@ -52,7 +54,9 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
-    let order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse).unwrap_or_default();
+    let asked_order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse);
+    let near = query.near(&mut errors, state.config().distances).map(|near| (near, state.config().distances.default_radius_miles));
+    let order = asked_order.unwrap_or(if near.is_some() { ServiceOrder::Distance } else { ServiceOrder::Priority });
     errors.finish()?;
     let answer = |list| Shared::list(&query, [Tag::Site, Tag::Services], Json(list));
     if status == Some(ListingStatus::Closed) {
@@ -67,18 +71,21 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
         },
         None => None,
     };
-    let filter = ServiceFilter { category_id, status, search: query.text("search").map(str::to_string), area: query.text("area").map(str::to_string), order };
-    let (rows, count) = services::services(state.db(), &filter, request.page, request.size).await?;
-    let ids: Vec<i32> = rows.iter().map(|(row, _)| row.id).collect();
+    let filter =
+        ServiceFilter { category_id, status, search: query.text("search").map(str::to_string), area: query.text("area").map(str::to_string), near, order };
+    let found = services::services(state.db(), &filter, request.page, request.size).await?;
+    let ids: Vec<i32> = found.rows.iter().map(|(row, _)| row.id).collect();
     let ratings = ratings(state.db(), &ids).await?;
-    let results = rows
+    let results = found
+        .rows
         .into_iter()
         .map(|(row, category)| {
             let rating = ratings.get(&row.id).copied().unwrap_or((None, 0));
-            ServiceView::new(row, category, rating, &state.storage)
+            let miles = found.miles.get(&row.id).copied();
+            ServiceView::new(row, category, rating, &state.storage).at_distance(miles)
         })
         .collect();
-    Ok(answer(query.page(request, count, results)?))
+    Ok(answer(query.page(request, found.total, results)?))
 }
 
 /// One service, whatever its status, with its latest 10 reviews.

@@ -2,6 +2,7 @@
 //! API read it through these plain functions.
 
 pub mod categories;
+pub mod coverage;
 mod handlers;
 pub mod services;
 mod texts;

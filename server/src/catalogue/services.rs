@@ -1,13 +1,16 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
+use super::coverage;
 use crate::domain::Pence;
 use crate::http::list::{Counting, PageRequest, ids_of_page, in_order_of};
+use crate::places::Near;
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use crate::reviews::queries::{ReviewRow, latest_of_each, ratings};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
 use entity::words::ListingStatus;
 use entity::{category, service};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ServiceOrder {
@@ -17,11 +20,14 @@ pub enum ServiceOrder {
     Price,
     PriceDesc,
     Title,
+    /// Nearest first: a near search's own order.
+    Distance,
 }
 
 impl ServiceOrder {
     pub fn parse(raw: &str) -> Option<Self> {
         Some(match raw {
+            "distance" => ServiceOrder::Distance,
             "priority" => ServiceOrder::Priority,
             "-priority" => ServiceOrder::PriorityDesc,
             "price_from" => ServiceOrder::Price,
@@ -40,7 +46,18 @@ pub struct ServiceFilter {
     pub search: Option<String>,
     /// A town the service covers, matched whole and ignoring case.
     pub area: Option<String>,
+    /// Only the services covering a point, each with its distance; and the radius of a base
+    /// that says none (`SERVICE_RADIUS_MILES`).
+    pub near: Option<(Near, u32)>,
     pub order: ServiceOrder,
+}
+
+/// One page of services, how many match in all, and in a near search how far each is (miles).
+#[derive(Debug, Default)]
+pub struct ServicePage {
+    pub rows: Vec<(service::Model, CategoryRef)>,
+    pub total: u64,
+    pub miles: HashMap<i32, f64>,
 }
 
 /// How many reviews a service's page and API answer show (the contract's "latest 10").
@@ -59,13 +76,19 @@ pub async fn open_services_changed(db: &impl ConnectionTrait) -> Result<Vec<(i32
 }
 
 /// One page of services and how many match in all.
-pub async fn services(
-    db: &impl ConnectionTrait,
-    filter: &ServiceFilter,
-    page: u64,
-    page_size: u64,
-) -> Result<(Vec<(service::Model, CategoryRef)>, u64), DbErr> {
+pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u64, page_size: u64) -> Result<ServicePage, DbErr> {
+    let found = match &filter.near {
+        Some((near, default_radius)) => Some(coverage::covering(db, near, *default_radius).await?),
+        None => None,
+    };
+    let miles: HashMap<i32, f64> = found.iter().flatten().map(|found| (found.service_id, found.miles)).collect();
     let mut query = service::Entity::find();
+    if let Some(found) = &found {
+        if found.is_empty() {
+            return Ok(ServicePage::default());
+        }
+        query = query.filter(service::Column::Id.is_in(found.iter().map(|found| found.service_id)));
+    }
     if let Some(category_id) = filter.category_id {
         query = query.filter(service::Column::CategoryId.eq(category_id));
     }
@@ -82,8 +105,18 @@ pub async fn services(
         query = query.filter(covers(area));
         counting = Counting::WithThePage;
     }
+    if let (Some(found), ServiceOrder::Distance) = (&found, filter.order) {
+        // Nearest first: the matches' ids, in the order found.
+        let matching: HashSet<i32> = query.select_only().column(service::Column::Id).into_tuple().all(db).await?.into_iter().collect();
+        let nearest: Vec<i32> = found.iter().map(|found| found.service_id).filter(|id| matching.contains(id)).collect();
+        let request = PageRequest { page: page.max(1), size: page_size };
+        let skipped = request.offset_within(nearest.len() as u64).unwrap_or(nearest.len() as u64) as usize;
+        let ids: Vec<i32> = nearest[skipped..].iter().copied().take(page_size as usize).collect();
+        return Ok(ServicePage { rows: by_ids(db, &ids).await?, total: nearest.len() as u64, miles });
+    }
     query = match filter.order {
-        ServiceOrder::Priority => query.order_by_asc(service::Column::Priority),
+        // Without a point, there is no distance: the default order.
+        ServiceOrder::Priority | ServiceOrder::Distance => query.order_by_asc(service::Column::Priority),
         ServiceOrder::PriorityDesc => query.order_by_desc(service::Column::Priority),
         ServiceOrder::Price => query.order_by_asc(service::Column::PriceFromPence),
         ServiceOrder::PriceDesc => query.order_by_desc(service::Column::PriceFromPence),
@@ -91,10 +124,7 @@ pub async fn services(
     }
     .order_by_asc(service::Column::Id);
     let (total, ids) = ids_of_page(db, query, service::Column::Id, PageRequest { page: page.max(1), size: page_size }, counting).await?;
-    if ids.is_empty() {
-        return Ok((Vec::new(), total));
-    }
-    Ok((by_ids(db, &ids).await?, total))
+    Ok(ServicePage { rows: if ids.is_empty() { Vec::new() } else { by_ids(db, &ids).await? }, total, miles })
 }
 
 /// The services of `ids` that exist, in that order, with their category.

@@ -2,4 +2,4 @@
 
 /// What the `status` filter's error calls its value: "A status is Open or Closed; ...".
 pub const A_STATUS: &str = "A status";
-pub const ORDERING_EXPECTED: &str = "An ordering is priority, -priority, price_from, -price_from or title;";
+pub const ORDERING_EXPECTED: &str = "An ordering is priority, -priority, price_from, -price_from, title or, near a postcode, distance;";

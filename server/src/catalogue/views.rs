@@ -63,9 +63,19 @@ pub struct ServiceView {
     #[schema(required, minimum = 1, maximum = 5)]
     rating_average: Option<f64>,
     rating_count: i64,
+    /// In a search near a postcode only: miles from it to the service's nearest base, to one
+    /// decimal (0 where the service lists the postcode's district).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0)]
+    distance_miles: Option<f64>,
 }
 
 impl ServiceView {
+    /// The service as found near a point, `miles` from it.
+    pub fn at_distance(self, miles: Option<f64>) -> Self {
+        ServiceView { distance_miles: miles.map(|miles| (miles * 10.0).round() / 10.0), ..self }
+    }
+
     pub fn new(row: service::Model, category: CategoryRef, rating: (Option<f64>, i64), storage: &Storage) -> Self {
         ServiceView {
             id: row.id,
@@ -82,6 +92,7 @@ impl ServiceView {
             category: CategorySummary { id: category.id, slug: category.slug, name: category.name },
             rating_average: rating.0,
             rating_count: rating.1,
+            distance_miles: None,
         }
     }
 }

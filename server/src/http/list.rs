@@ -122,6 +122,21 @@ impl ListQuery {
         self.checked(errors, name, Filter::parse, || format!("Choose {};", Filter::<W>::choices_text())).unwrap_or(default)
     }
 
+    /// `near` (a postcode or district of Great Britain) and `within` (miles, 25 unless said):
+    /// a search near a point, if `near` is given; each field's error otherwise.
+    pub fn near(&self, errors: &mut FieldErrors, distances: crate::config::Distances) -> Option<crate::places::Near> {
+        let within = match self.text("within").map(|raw| crate::places::Near::parse_within(raw, distances.max_within_miles)) {
+            Some(Err(problem)) => {
+                errors.add("within", problem);
+                None
+            }
+            Some(Ok(miles)) => Some(miles),
+            None => None,
+        };
+        let area = crate::places::PostcodeArea::parse(self.text("near")?).map_err(|problem| errors.add("near", problem)).ok()?;
+        Some(crate::places::Near { area, within_miles: within.unwrap_or(f64::from(distances.default_within_miles())) })
+    }
+
     /// `page` (from 1) and `page_size` (1 to 100, default 20; a bigger one is cut to 100).
     /// Either is a 64-bit number, as the document says; anything else is refused.
     pub fn page_request(&self, errors: &mut FieldErrors) -> PageRequest {

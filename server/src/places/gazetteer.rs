@@ -1,4 +1,6 @@
-//! The shipped tables, read once: postcode district → centroid, post town → point.
+//! The shipped tables, read once: postcode district → centroid, post town → point, and the
+//! places that are no post town (a town served by a bigger one's, such as Keynsham by
+//! Bristol's) at the centre of the districts that serve them (`localities.csv`, kept by hand).
 
 use super::Point;
 use std::collections::HashMap;
@@ -6,6 +8,7 @@ use std::sync::LazyLock;
 
 const DISTRICTS_CSV: &str = include_str!("../../data/postcode-districts.csv");
 const TOWNS_CSV: &str = include_str!("../../data/post-towns.csv");
+const LOCALITIES_CSV: &str = include_str!("../../data/localities.csv");
 
 /// `key,latitude,longitude[,…]` rows after a header, keyed by `key_of(key)`.
 fn read_points(csv: &'static str, key_of: impl Fn(&str) -> String) -> HashMap<String, Point> {
@@ -22,9 +25,26 @@ fn read_points(csv: &'static str, key_of: impl Fn(&str) -> String) -> HashMap<St
         .collect()
 }
 
+/// A place name as it is looked up: without regard to case, full stops or hyphens, so that
+/// "ST ALBANS" is St. Albans and "Stoke on Trent" is Stoke-on-Trent.
+fn place_key(name: &str) -> String {
+    name.to_lowercase().replace('.', "").replace('-', " ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 static DISTRICTS: LazyLock<HashMap<String, Point>> = LazyLock::new(|| read_points(DISTRICTS_CSV, str::to_owned));
-// Town names are matched without regard to case: "NEWCASTLE UPON TYNE" is Newcastle upon Tyne.
-static TOWNS: LazyLock<HashMap<String, Point>> = LazyLock::new(|| read_points(TOWNS_CSV, str::to_lowercase));
+static TOWNS: LazyLock<HashMap<String, Point>> = LazyLock::new(|| {
+    let mut towns = read_points(TOWNS_CSV, place_key);
+    for line in LOCALITIES_CSV.lines().skip(1).filter(|line| !line.is_empty()) {
+        let (place, districts) = line.split_once(',').unwrap_or_else(|| panic!("a short row in the shipped localities: {line}"));
+        let points: Vec<Point> =
+            districts.split_whitespace().map(|district| district_point(district).unwrap_or_else(|| panic!("{place}: no district {district}"))).collect();
+        let count = points.len() as f64;
+        let centre =
+            Point { latitude: points.iter().map(|p| p.latitude).sum::<f64>() / count, longitude: points.iter().map(|p| p.longitude).sum::<f64>() / count };
+        towns.entry(place_key(place)).or_insert(centre);
+    }
+    towns
+});
 
 /// The centroid of a postcode district (an outward code in capitals, `SE15`), if it is one of
 /// Great Britain's.
@@ -32,9 +52,10 @@ pub fn district_point(district: &str) -> Option<Point> {
     DISTRICTS.get(district).copied()
 }
 
-/// Where a post town or city is (any case, spaces around ignored), if it is one of Great Britain's.
+/// Where a post town, a city or a listed locality is (any case, spaces, full stops and hyphens
+/// aside), if it is in Great Britain.
 pub fn town_point(name: &str) -> Option<Point> {
-    TOWNS.get(&name.trim().to_lowercase()).copied()
+    TOWNS.get(&place_key(name)).copied()
 }
 
 #[cfg(test)]
@@ -81,6 +102,10 @@ mod tests {
         let leeds = town_point("Leeds").expect("Leeds is placed");
         assert!(leeds.miles_to(district_point("LS1").unwrap()) < 5.0, "{leeds:?}");
         assert_eq!(town_point("  NEWCASTLE UPON TYNE "), town_point("Newcastle upon Tyne"));
+        assert_eq!(town_point("St Albans"), town_point("St. Albans"));
+        assert!(town_point("Stoke on Trent").is_some());
+        // A locality is placed at the districts that serve it: Keynsham at BS31, not at Bristol.
+        assert_eq!(town_point("Keynsham"), district_point("BS31"));
         // Newport is Gwent's (five districts), not the Isle of Wight's or Shropshire's.
         assert!(town_point("Newport").unwrap().miles_to(district_point("NP20").unwrap()) < 5.0);
         assert_eq!(town_point("Belfast"), None, "Northern Ireland is left out");
@@ -93,7 +118,9 @@ mod tests {
         const NORTHERN_IRELAND: [&str; 1] = ["Belfast"];
         let bench = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/bench.json");
         let bench = std::fs::read_to_string(&bench).unwrap_or_else(|error| panic!("{}: {error}", bench.display()));
-        for fixture in [crate::import::DEMO_FIXTURE, &bench] {
+        let shared_demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/demo.json");
+        let shared_demo = std::fs::read_to_string(&shared_demo).unwrap_or_else(|error| panic!("{}: {error}", shared_demo.display()));
+        for fixture in [crate::import::DEMO_FIXTURE, &shared_demo, &bench] {
             let fixture: serde_json::Value = serde_json::from_str(fixture).expect("a fixture");
             let areas = fixture["services"].as_array().unwrap().iter().flat_map(|service| service["areas"].as_array().unwrap());
             let locations = fixture["jobs"].as_array().unwrap().iter().map(|job| &job["location"]);

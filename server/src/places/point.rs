@@ -1,7 +1,7 @@
 //! A point on the Earth and the great-circle distance between two.
 
 /// The Earth's mean radius (IUGG), in statute miles: 6,371.0088 km.
-const EARTH_RADIUS_MILES: f64 = 3_958.7613;
+const EARTH_RADIUS_MILES: f64 = 3958.7613;
 
 /// A latitude and longitude in degrees (WGS 84, as the ONS postcode lookup gives them).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -65,15 +65,15 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 search: Some(search.clone()),
                 ..Default::default()
             };
-            let (rows, total) = services::services(db, &filter, page, LIST_PAGE_SIZE).await?;
-            if rows.is_empty() && page > 1 {
+            let found = services::services(db, &filter, page, LIST_PAGE_SIZE).await?;
+            if found.rows.is_empty() && page > 1 {
                 return Err(PageError::NotFound);
             }
             PageData::Services(ServicesData {
                 category,
                 search,
-                services: services::service_cards(db, rows).await?,
-                pagination: pagination(page, LIST_PAGE_SIZE, total),
+                services: services::service_cards(db, found.rows).await?,
+                pagination: pagination(page, LIST_PAGE_SIZE, found.total),
             })
         }
         DataRoute::ServicesDetails((None,)) => PageData::ServicesDetails(None),
@@ -161,17 +161,17 @@ async fn missing_job(db: &impl ConnectionTrait, id: i32) -> Result<PageError, Db
 
 async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {
     let open_services = ServiceFilter { status: Some(ListingStatus::Open), ..Default::default() };
-    let (featured, open_service_count) = services::services(db, &open_services, 1, 8).await?;
+    let featured = services::services(db, &open_services, 1, 8).await?;
     let open_jobs = JobFilter { status: Some(ListingStatus::Open), ..Default::default() };
     let (jobs, open_job_count) = jobs::jobs(db, &open_jobs, 1, 6).await?;
     let recent_reviews: Vec<_> = reviews::reviews(db, None, 0, 6).await?.iter().map(reviews::ReviewRow::card).collect();
     let activity = recent_activity(&jobs, &recent_reviews);
     Ok(HomeData {
-        featured_services: services::service_cards(db, featured).await?,
+        featured_services: services::service_cards(db, featured.rows).await?,
         latest_jobs: jobs.iter().map(jobs::job_card).collect(),
         recent_reviews,
         activity,
-        open_services: open_service_count,
+        open_services: featured.total,
         open_jobs: open_job_count,
     })
 }

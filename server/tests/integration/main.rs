@@ -18,6 +18,7 @@ mod health;
 mod jobs;
 mod marketplace;
 mod migrations;
+mod near;
 mod payments;
 mod s3;
 mod several_servers;

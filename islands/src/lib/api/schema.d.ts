@@ -2682,6 +2682,12 @@ export interface components {
                 readonly category: components["schemas"]["CategorySummary"];
                 /** @description Plain text; paragraphs separated by blank lines. */
                 readonly description: string;
+                /**
+                 * Format: double
+                 * @description In a search near a postcode only: miles from it to the service's nearest base, to one
+                 *     decimal (0 where the service lists the postcode's district).
+                 */
+                readonly distance_miles?: number | null;
                 /** Format: int32 */
                 readonly id: number;
                 /** @description An absolute URL, or null. */
@@ -3101,6 +3107,12 @@ export interface components {
             readonly category: components["schemas"]["CategorySummary"];
             /** @description Plain text; paragraphs separated by blank lines. */
             readonly description: string;
+            /**
+             * Format: double
+             * @description In a search near a postcode only: miles from it to the service's nearest base, to one
+             *     decimal (0 where the service lists the postcode's district).
+             */
+            readonly distance_miles?: number | null;
             /** Format: int32 */
             readonly id: number;
             /** @description An absolute URL, or null. */
@@ -7080,12 +7092,16 @@ export interface operations {
                 /** @description Only this category's services */
                 readonly category__slug?: string;
                 readonly status?: components["schemas"]["ListingStatus"];
-                /** @description `priority` (the default), `-priority`, `price_from`, `-price_from` or `title` */
+                /** @description `priority` (the default), `-priority`, `price_from`, `-price_from`, `title`, or with `near` `distance` (its default) */
                 readonly ordering?: string;
                 /** @description Words in the title, summary, description or areas */
                 readonly search?: string;
                 /** @description A town the service is offered in */
                 readonly area?: string;
+                /** @description A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the services covering it, nearest first unless `ordering` says otherwise, each with `distance_miles` */
+                readonly near?: string;
+                /** @description With `near`: the farthest a service's nearest base may be, in miles; 25 unless said, at most 50 (`NEAR_MAX_MILES`) */
+                readonly within?: number;
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
                 readonly page_size?: number;

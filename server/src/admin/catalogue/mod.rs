@@ -284,12 +284,18 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
     };
     let priority = priority(&mut errors, fields, c.map(|s| s.priority));
     let areas: Vec<String> = match fields.text("areas") {
-        Some(text) => text.split(['\n', ',']).map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect(),
+        Some(text) => area_lines(&text),
         None => c.and_then(|s| serde_json::from_str(&s.areas).ok()).unwrap_or_default(),
     };
-    if areas.len() > 200 || areas.iter().any(|area| check(area, 100, false).is_err()) {
+    let coverage = if areas.len() > 200 || areas.iter().any(|area| check(area, 100, false).is_err()) {
         errors.add("areas", texts::TOO_MANY_AREAS);
-    }
+        Vec::new()
+    } else {
+        crate::catalogue::coverage::entries_of(&areas).unwrap_or_else(|why| {
+            errors.add("areas", why);
+            Vec::new()
+        })
+    };
     errors.finish()?;
     let now = Utc::now();
     let mut change = Change::begin(state).await?;
@@ -335,6 +341,7 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
         Err(error) if is_unique_violation(&error) => return Err(AppError::field("slug", texts::SERVICE_SLUG_TAKEN)),
         Err(error) => return Err(error.into()),
     };
+    crate::catalogue::coverage::replace(change.db(), &[(saved.id, coverage)]).await?;
     let (before, after) = match c {
         Some(current) => changes(service_json(current), service_json(&saved)),
         None => (Value::Null, service_json(&saved)),
@@ -434,4 +441,15 @@ pub async fn save_website_info(state: &AppState, staff: &user::Model, fields: &F
     change.touches([Tag::Site]);
     change.commit().await?;
     website_info(state).await
+}
+
+/// The areas typed one a line, or several on a line separated by commas; a line of districts
+/// (`Districts: LS1, LS2`) is one area.
+fn area_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .flat_map(|line| if line.trim_start().to_ascii_lowercase().starts_with("districts:") { vec![line] } else { line.split(',').collect() })
+        .map(str::trim)
+        .filter(|area| !area.is_empty())
+        .map(String::from)
+        .collect()
 }

@@ -7,7 +7,7 @@ pub(super) const PRIORITY_RANGE: &str = "Enter a whole number from 0 to 1000000.
 pub(super) const TRUE_OR_FALSE: &str = "Must be true or false.";
 pub(super) const CATEGORY_SLUG_TAKEN: &str = "Another category has this slug.";
 pub(super) const SERVICE_SLUG_TAKEN: &str = "Another service has this slug.";
-pub(super) const TOO_MANY_AREAS: &str = "Give at most 200 towns, each at most 100 characters.";
+pub(super) const TOO_MANY_AREAS: &str = "Give at most 200 areas, each at most 100 characters.";
 
 /// A `category` that names no category.
 pub(super) fn no_such_category(given: &str) -> String {

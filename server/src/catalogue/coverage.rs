@@ -1,0 +1,166 @@
+//! Where services work, kept beside them as bases (a point and a radius) and districts, read
+//! from their areas (places::CoverageEntry); and which services cover a point.
+
+use crate::places::{Base, CoverageEntry, Near, Point};
+use entity::{service, service_base, service_district};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait};
+use std::collections::HashMap;
+
+/// Services at a time: SQLite caps the bound parameters of one statement.
+const BATCH: usize = 500;
+
+/// Reads each of `areas` as a coverage entry; the first that cannot be read says why.
+pub fn entries_of(areas: &[String]) -> Result<Vec<CoverageEntry>, String> {
+    areas.iter().map(|area| CoverageEntry::parse(area)).collect()
+}
+
+/// Replaces the bases and districts of each service with those its entries say.
+pub async fn replace(db: &impl ConnectionTrait, services: &[(i32, Vec<CoverageEntry>)]) -> Result<(), DbErr> {
+    for batch in services.chunks(BATCH) {
+        let ids: Vec<i32> = batch.iter().map(|(id, _)| *id).collect();
+        service_base::Entity::delete_many().filter(service_base::Column::ServiceId.is_in(ids.clone())).exec(db).await?;
+        service_district::Entity::delete_many().filter(service_district::Column::ServiceId.is_in(ids)).exec(db).await?;
+        let (mut bases, mut districts) = (Vec::new(), Vec::new());
+        for (service_id, entries) in batch {
+            for entry in entries {
+                match entry {
+                    // A place the data leaves out is found by words only.
+                    CoverageEntry::Base(Base { point: None, .. }) => {}
+                    CoverageEntry::Base(Base { point: Some(point), radius_miles }) => bases.push(service_base::ActiveModel {
+                        service_id: Set(*service_id),
+                        latitude: Set(point.latitude),
+                        longitude: Set(point.longitude),
+                        radius_miles: Set(radius_miles.map(|miles| miles as i32)),
+                        ..Default::default()
+                    }),
+                    CoverageEntry::Districts(list) => districts.extend(list.iter().map(|district| service_district::ActiveModel {
+                        service_id: Set(*service_id),
+                        district: Set(district.clone()),
+                        ..Default::default()
+                    })),
+                }
+            }
+        }
+        for rows in bases.chunks(BATCH) {
+            service_base::Entity::insert_many(rows.to_vec()).exec_without_returning(db).await?;
+        }
+        for rows in districts.chunks(BATCH) {
+            service_district::Entity::insert_many(rows.to_vec()).exec_without_returning(db).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads the coverage of the services that have none kept (a database from before coverage
+/// was kept; a service whose only areas the data leaves out is read again, at no cost), in one
+/// transaction. Returns how many got any. An entry that cannot be read is left out, named in
+/// the log: the write paths refuse such entries, so only a row changed by hand can hold one.
+pub async fn fill_missing(db: &DatabaseConnection) -> Result<usize, DbErr> {
+    let txn = db.begin().await?;
+    let missing: Vec<(i32, String)> = service::Entity::find()
+        .select_only()
+        .columns([service::Column::Id, service::Column::Areas])
+        .filter(Expr::cust("NOT EXISTS (SELECT 1 FROM service_bases WHERE service_bases.service_id = services.id)"))
+        .filter(Expr::cust("NOT EXISTS (SELECT 1 FROM service_districts WHERE service_districts.service_id = services.id)"))
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    let mut read = Vec::new();
+    for (id, areas) in missing {
+        let areas: Vec<String> = serde_json::from_str(&areas).unwrap_or_default();
+        let entries = areas
+            .iter()
+            .filter_map(|area| CoverageEntry::parse(area).map_err(|why| tracing::warn!(service = id, "an area left out of distance search: {why}")).ok())
+            .collect();
+        read.push((id, entries));
+    }
+    replace(&txn, &read).await?;
+    txn.commit().await?;
+    Ok(read.iter().filter(|(_, entries)| entries.iter().any(|entry| !matches!(entry, CoverageEntry::Base(Base { point: None, .. })))).count())
+}
+
+/// A service found near a point: how far its nearest base is, in miles (0 where the point's
+/// district is one it lists).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Found {
+    pub service_id: i32,
+    pub miles: f64,
+}
+
+/// The services that cover `near`'s point (within a base's radius, `default_radius` where it
+/// says none, or in a district they list) and whose nearest base is within its distance,
+/// nearest first. The bases are read from a box around the point by their coordinates' index,
+/// then measured exactly.
+pub async fn covering(db: &impl ConnectionTrait, near: &Near, default_radius: u32) -> Result<Vec<Found>, DbErr> {
+    let point = near.area.point();
+    let widest: Option<i32> =
+        service_base::Entity::find().select_only().column_as(service_base::Column::RadiusMiles.max(), "widest").into_tuple().one(db).await?.flatten();
+    // A base counts if it is within `within` (the nearest one) or within its own radius (the one covering).
+    let reach = near.within_miles.max(f64::from(default_radius.max(widest.map_or(0, |miles| miles.max(0) as u32))));
+    let (south, north, west, east) = bounding_box(point, reach);
+    let bases: Vec<(i32, f64, f64, Option<i32>)> = service_base::Entity::find()
+        .select_only()
+        .columns([service_base::Column::ServiceId, service_base::Column::Latitude, service_base::Column::Longitude, service_base::Column::RadiusMiles])
+        .filter(service_base::Column::Latitude.between(south, north))
+        .filter(service_base::Column::Longitude.between(west, east))
+        .into_tuple()
+        .all(db)
+        .await?;
+    // Per service: the nearest base, and whether any covers the point.
+    let mut seen: HashMap<i32, (f64, bool)> = HashMap::new();
+    for (service_id, latitude, longitude, radius) in bases {
+        let miles = point.miles_to(Point { latitude, longitude });
+        let covers = miles <= f64::from(radius.map_or(default_radius, |r| r.max(0) as u32));
+        let entry = seen.entry(service_id).or_insert((f64::INFINITY, false));
+        *entry = (entry.0.min(miles), entry.1 || covers);
+    }
+    let listing: Vec<i32> = service_district::Entity::find()
+        .select_only()
+        .column(service_district::Column::ServiceId)
+        .filter(service_district::Column::District.eq(near.area.district()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for service_id in listing {
+        seen.insert(service_id, (0.0, true));
+    }
+    let within = near.within_miles;
+    let mut found: Vec<Found> =
+        seen.into_iter().filter(|(_, (miles, covers))| *covers && *miles <= within).map(|(service_id, (miles, _))| Found { service_id, miles }).collect();
+    found.sort_by(|a, b| a.miles.total_cmp(&b.miles).then(a.service_id.cmp(&b.service_id)));
+    Ok(found)
+}
+
+/// South, north, west and east edges of a box holding every point within `miles` of `point`
+/// (a degree of latitude is at least 68.7 miles; a degree of longitude shrinks with the cosine
+/// of the latitude farthest from the equator in the box).
+fn bounding_box(point: Point, miles: f64) -> (f64, f64, f64, f64) {
+    let dlat = miles / 68.7;
+    let widest_latitude = (point.latitude.abs() + dlat).min(89.0);
+    let dlon = miles / (69.2 * widest_latitude.to_radians().cos());
+    (point.latitude - dlat, point.latitude + dlat, point.longitude - dlon, point.longitude + dlon)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bounding_box;
+    use crate::places::{Point, district_point};
+
+    #[test]
+    fn the_box_holds_every_point_within_reach() {
+        let centre = district_point("LS1").unwrap();
+        let (south, north, west, east) = bounding_box(centre, 25.0);
+        // Points 24.9 miles away in eight directions lie inside.
+        for bearing in (0..360).step_by(45) {
+            let (dy, dx) = (f64::from(bearing).to_radians().cos(), f64::from(bearing).to_radians().sin());
+            let mut step = 0.0;
+            let mut at = centre;
+            while centre.miles_to(at) < 24.9 {
+                step += 0.001;
+                at = Point { latitude: centre.latitude + dy * step, longitude: centre.longitude + dx * step * 1.7 };
+            }
+            assert!((south..=north).contains(&at.latitude) && (west..=east).contains(&at.longitude), "bearing {bearing}: {at:?}");
+        }
+    }
+}
