@@ -81,8 +81,9 @@ function renderedForViewer(name: string, props: Record<string, unknown>): string
 function expectDrawnAsRendered(element: HTMLElement, name: string, props: Record<string, unknown>): void {
   const rendered = document.createElement('div');
   rendered.innerHTML = renderedForViewer(name, props);
+  // The nodes themselves, not their markup read again: adjacent texts stay apart, as React needs them.
   const drawn = document.createElement('div');
-  drawn.innerHTML = element.innerHTML;
+  drawn.append(...Array.from(element.childNodes, (node) => node.cloneNode(true)));
   expect(drawn.isEqualNode(rendered), `drawn:\n${drawn.innerHTML}\nrendered:\n${rendered.innerHTML}`).toBe(true);
 }
 

@@ -46,7 +46,8 @@ impl SecurityHeaders {
     /// middleware form boxed every request and cost a few per cent of serving a cached page.
     pub fn add<B>(&self, mut response: Response<B>) -> Response<B> {
         let headers = response.headers_mut();
-        // A page, or an answer without a body (a 304 of a page is answered like the page).
+        // A page, or an answer that says no type (a 304, a redirect): the page's policy, which
+        // is as good as none where no document comes of it.
         let document = headers.get(header::CONTENT_TYPE).is_none_or(|kind| kind.as_bytes().starts_with(b"text/html"));
         let policy = if document { &self.document_policy } else { &self.resource_policy };
         headers.entry(header::CONTENT_SECURITY_POLICY).or_insert_with(|| policy.clone());

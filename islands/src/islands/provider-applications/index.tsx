@@ -64,7 +64,7 @@ function Applications({ member, list }: { member: boolean; list: MemberProviderA
   );
 }
 
-// Its markup is also drawn without React (provider-application-drawing.ts): each element holds
+// Its markup is also drawn without React (provider-application-look.ts): each element holds
 // one text, so that the drawing's text nodes are React's.
 function ApplicationItem({ application, title }: { application: ProviderApplication; title: string }) {
   const [busy, setBusy] = useState(false);

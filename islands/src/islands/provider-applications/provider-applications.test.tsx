@@ -98,6 +98,25 @@ describe('provider-applications', () => {
     expect(root.textContent).toContain('You have not applied to provide a service yet.');
   });
 
+  it('forgets one account when another signs in without signing out (in another tab, say)', async () => {
+    signIn();
+    t.api.on(
+      'GET /api/service/providers/',
+      { status: 200, body: listOf([application(7, 3)]) },
+      { status: 200, body: listOf([application(8, 4)]) },
+    );
+    t.api.on('GET /api/service/3/', { status: 200, body: service(3, 'Deep clean') });
+    t.api.on('GET /api/service/4/', { status: 200, body: service(4, 'Oven clean') });
+    t.island = await hydrateServerMarkup('provider-applications', ProviderApplications, {});
+    await settle();
+    const root = t.island.element;
+    expect(titles(root)).toEqual(['Deep clean']);
+
+    appStore.setState({ session: { ...appStore.getState().session, accessToken: 'another member', email: 'another@example.org' } });
+    await settle();
+    expect(titles(root)).toEqual(['Oven clean']);
+  });
+
   it("lists the member's applications with a working availability switch and withdrawal, each with the spec's alerts", async () => {
     signIn();
     t.api.on('GET /api/service/providers/', { status: 200, body: listOf([application(9, 3), application(8, 5, { status: 'Approved', availability: false })]) });

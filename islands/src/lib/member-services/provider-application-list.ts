@@ -1,7 +1,8 @@
 // The signed-in member's provider applications on /become-provider, with their services'
 // titles: one small store per page, read by the list island and by the runtime that draws the
 // list before React loads (draw-viewer.ts), so that both show the same records. It hears of
-// applications the form sends (onProviderApplied) and forgets everything on sign-out.
+// applications the form sends (onProviderApplied) and forgets everything when the account
+// signs out or another signs in.
 import { appStore } from '../store/app-store.ts';
 import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from './provider-application-state.ts';
 import { fetchProviderApplications, onProviderApplied, type ProviderApplication } from './provider-records.ts';
@@ -9,9 +10,17 @@ import { fetchServiceTitle } from './service-titles.ts';
 
 const isSignedIn = (): boolean => appStore.getState().session.accessToken !== null;
 
+/** Whose list it is: the signed-in account (by its email), or null for nobody. */
+function accountOf(): string | null {
+  const { accessToken, email } = appStore.getState().session;
+  return accessToken === null ? null : (email ?? '');
+}
+
 let state: MemberProviderApplications = APPLICATIONS_NOT_LOADED;
 // Sent by the form on this page: the list may have been read before they were.
 let sent: ProviderApplication[] = [];
+// Withdrawn on this page: a list read before may still hold them.
+const withdrawn = new Set<number>();
 // Raised on sign-out, so that a load under way for the last account is dropped.
 let generation = 0;
 const listeners = new Set<() => void>();
@@ -40,14 +49,14 @@ function onApplied(application: ProviderApplication): void {
 function watch(): void {
   if (stopWatching !== null) return;
   const stopApplied = onProviderApplied(onApplied);
-  let signedIn = isSignedIn();
+  let account = accountOf();
   const stopSession = appStore.subscribe(() => {
-    const was = signedIn;
-    signedIn = isSignedIn();
-    if (signedIn || !was) return;
-    // Signed out (in another tab, say): nothing of that account stays for the next one.
-    generation += 1;
-    sent = [];
+    const was = account;
+    account = accountOf();
+    if (was === null || was === account) return;
+    // Signed out, or another account signed in (in another tab, say): nothing of the last
+    // account stays for the next one.
+    forgetAll();
     set(APPLICATIONS_NOT_LOADED);
   });
   stopWatching = () => {
@@ -83,12 +92,20 @@ export async function loadMemberProviderApplications(): Promise<void> {
     set({ ...state, status: 'failed' });
     return;
   }
-  const missing = sent.filter((application) => !result.data.some((item) => item.id === application.id)).reverse();
-  const items = [...missing, ...result.data];
-  const services = [...new Set(items.map((item) => item.service))];
+  const services = [...new Set(result.data.map((item) => item.service))];
   const titles = await Promise.all(services.map((service) => fetchServiceTitle(service)));
   if (asked !== generation) return;
+  // What was sent or withdrawn meanwhile counts too.
+  const missing = sent.filter((application) => !result.data.some((item) => item.id === application.id)).reverse();
+  const items = [...missing, ...result.data].filter((item) => !withdrawn.has(item.id));
   set({ status: 'ready', items, titles: services.reduce((known, service, index) => withTitle(known, service, titles[index] ?? null), state.titles) });
+}
+
+/** Drops what this page knows of the account, and a load under way for it. */
+function forgetAll(): void {
+  generation += 1;
+  sent = [];
+  withdrawn.clear();
 }
 
 /** An application changed by the member (its availability). */
@@ -98,6 +115,7 @@ export function replaceProviderApplication(changed: ProviderApplication): void {
 
 /** An application the member withdrew. */
 export function forgetProviderApplication(id: number): void {
+  withdrawn.add(id);
   sent = sent.filter((application) => application.id !== id);
   set({ ...state, items: state.items.filter((item) => item.id !== id) });
 }
@@ -107,7 +125,6 @@ export function resetProviderApplicationList(): void {
   stopWatching?.();
   stopWatching = null;
   listeners.clear();
-  generation += 1;
-  sent = [];
+  forgetAll();
   state = APPLICATIONS_NOT_LOADED;
 }

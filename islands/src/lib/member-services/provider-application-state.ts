@@ -1,6 +1,6 @@
 // What the member's list of provider applications holds (provider-application-list.ts keeps it),
-// apart from the list's code: the runtime's viewer state names it on every page, the code loads
-// only on the page that lists them.
+// apart from the list's code: the viewer state every island reads names it, and needs none of
+// the code that loads it.
 import type { ProviderApplication } from './provider-records.ts';
 
 export interface MemberProviderApplications {

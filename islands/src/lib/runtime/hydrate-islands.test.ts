@@ -72,8 +72,25 @@ describe('hydrateIslands', () => {
       expect(hydrateIslands(document, {})).toBe(2);
       await vi.advanceTimersByTimeAsync(5000);
       expect(hydrated).toEqual(['asked', 'now']);
-      // The member's own state is drawn on the island that waits, not on the one React takes at idle.
+      // The member's own state is drawn on the island that waits, not on the one React takes at
+      // idle, nor on the one React took before they signed in.
       expect(drawnNames).toEqual([['waits']]);
+    } finally {
+      appStore.setState({ session: signedOut });
+    }
+  });
+
+  it('draws a member on the islands that wait once the visitor signs in, in another tab say', async () => {
+    document.body.innerHTML = `<div data-island="later" data-hydrate="interaction" data-props="{}"></div>`;
+    hydrateIslands(document, {});
+    await vi.advanceTimersByTimeAsync(0);
+    // A visitor with nothing kept: not even the drawing's code is loaded.
+    expect(drawnNames).toEqual([]);
+    const signedOut = appStore.getState().session;
+    appStore.setState({ session: { ...signedOut, accessToken: 'token' } });
+    try {
+      await vi.advanceTimersByTimeAsync(0);
+      expect(drawnNames).toEqual([['later']]);
     } finally {
       appStore.setState({ session: signedOut });
     }

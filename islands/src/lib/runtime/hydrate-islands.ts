@@ -17,6 +17,18 @@ const scheduledRoots = new WeakSet<HTMLElement>();
  */
 const hasOwnState = (): boolean => appStore.getState().session.accessToken !== null || keepsVisitorBookmarks();
 
+/** Calls `draw` once the viewer signs in (in another tab, say): the islands then show a member. */
+function drawOnSignIn(draw: () => void): void {
+  const stop = appStore.subscribe(() => {
+    if (appStore.getState().session.accessToken === null) return;
+    stop();
+    draw();
+  });
+}
+
+// Islands whose hydration has begun: React, not the drawing, shows the viewer on them.
+const startedRoots = new WeakSet<HTMLElement>();
+
 /**
  * Schedules every island in `root` for hydration by its own strategy; those that wait for an
  * interaction show the viewer's own state meanwhile (draw-viewer.ts). Returns how many.
@@ -36,6 +48,7 @@ export function hydrateIslands(
     const start = (): void => {
       if (started) return;
       started = true;
+      startedRoots.add(island.element);
       hydrateIsland(island, loaders, reloadEnv, () => earlyInput.release(true))
         .catch((error: unknown) => {
           logWarning(`island "${island.name}" failed to hydrate`, error);
@@ -49,8 +62,13 @@ export function hydrateIslands(
     if (island.strategy === 'interaction') drawn.push(island);
     scheduleHydration(island.element, island.strategy, start);
   }
-  if (drawn.length > 0 && hasOwnState()) {
-    void loadChunk(() => import('./draw-viewer.ts'), reloadEnv).then((module) => module?.drawViewer(drawn));
+  if (drawn.length > 0) {
+    const draw = (): void => {
+      const waiting = drawn.filter((island) => !startedRoots.has(island.element));
+      if (waiting.length > 0) void loadChunk(() => import('./draw-viewer.ts'), reloadEnv).then((module) => module?.drawViewer(waiting));
+    };
+    if (hasOwnState()) draw();
+    else drawOnSignIn(draw);
   }
   return scheduled;
 }

@@ -1,8 +1,9 @@
 // What an island's markup shows of the person viewing the page. The server knows nobody, so its
-// markup shows a visitor with nothing saved. Before React owns an island that waits (for the
-// first interaction, or to be scrolled to), the runtime draws the viewer's own state into that
-// markup (their session, their bookmarks, their provider applications: see draw-viewer.ts) and records here what it drew;
-// React then hydrates that island with the same state, so the markup and the first render agree.
+// markup shows a visitor with nothing saved. Before React owns an island that waits for the
+// first interaction, the runtime draws the viewer's own state into that markup (their session,
+// their bookmarks, their provider applications: see draw-viewer.ts) and records here what it
+// drew; React then hydrates that island with the same state, so the markup and the first
+// render agree.
 import type { LocalBookmark, MemberBookmarks } from '../member-services/bookmarks.ts';
 import { NOT_LOADED } from '../member-services/bookmarks.ts';
 import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from '../member-services/provider-application-state.ts';
