@@ -124,6 +124,21 @@ request = function()
 end
 LUA
 done
+# Searches near a postcode as people make them, none answered from the cache: each request a
+# district of Great Britain, a distance and a page size drawn at random (about a million
+# addresses).
+cat >"$DATA/near-services.lua" <<LUA
+local districts = {}
+for line in io.lines("$ROOT/server/data/postcode-districts.csv") do
+  local district = line:match("^([A-Z0-9]+),")
+  if district then districts[#districts + 1] = district end
+end
+local distances = { 5, 10, 25, 50 }
+request = function()
+  local query = "near=" .. districts[math.random(#districts)] .. "&within=" .. distances[math.random(#distances)] .. "&page_size=" .. math.random(10, 100)
+  return wrk.format("GET", "/api/service/?" .. query, { ["Accept-Encoding"] = "br, gzip" })
+end
+LUA
 cat >"$DATA/login.lua" <<'LUA'
 wrk.method = "POST"
 wrk.body = '{"email":"demo@brightway.example","password":"demo-password-1"}'

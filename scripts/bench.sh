@@ -102,6 +102,7 @@ for connections in 1 32; do
   run "search_jobs_$connections" "$connections" "$BASE/jobs?search=$JOB_WORD" -H 'accept-encoding: br, gzip'
   run "api_search_$connections" "$connections" "$BASE/api/service/?search=$WORD" -H 'accept-encoding: br, gzip'
   run "api_job_search_$connections" "$connections" "$BASE/api/service/jobs/?status=Open&search=$JOB_WORD" -H 'accept-encoding: br, gzip'
+  run "near_services_$connections" "$connections" "$BASE/" -s "$DATA/near-services.lua"
 done
 run api_categories "$CONNECTIONS" "$BASE/api/service/categories/?page_size=100" -H 'accept-encoding: br, gzip'
 run api_website_info "$CONNECTIONS" "$BASE/api/website-info/" -H 'accept-encoding: br, gzip'
@@ -128,6 +129,7 @@ for connections in 1 32; do
   row "uncached /jobs?search, $connections conn." "search_jobs_$connections"
   row "API: service search, $connections conn." "api_search_$connections"
   row "API: job search, $connections conn." "api_job_search_$connections"
+  row "API: services near a postcode (uncached), $connections conn." "near_services_$connections"
 done
 row "API: categories (a start-up call)" api_categories
 row "API: website info (a start-up call)" api_website_info

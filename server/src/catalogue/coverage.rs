@@ -2,9 +2,11 @@
 //! from their areas (places::CoverageEntry); and which services cover a point.
 
 use crate::places::{Base, CoverageEntry, Near, Point};
+use crate::platform::change::Change;
+use app::routes::Tag;
 use entity::{service, service_base, service_district};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect, Set};
 use std::collections::HashMap;
 
 /// Services at a time: SQLite caps the bound parameters of one statement.
@@ -53,18 +55,18 @@ pub async fn replace(db: &impl ConnectionTrait, services: &[(i32, Vec<CoverageEn
 }
 
 /// Reads the coverage of the services that have none kept (a database from before coverage
-/// was kept; a service whose only areas the data leaves out is read again, at no cost), in one
-/// transaction. Returns how many got any. An entry that cannot be read is left out, named in
+/// was kept; a service whose only areas the data leaves out is read again, at no cost), as one
+/// change. Returns how many got any. An entry that cannot be read is left out, named in
 /// the log: the write paths refuse such entries, so only a row changed by hand can hold one.
 pub async fn fill_missing(db: &DatabaseConnection) -> Result<usize, DbErr> {
-    let txn = db.begin().await?;
+    let mut change = Change::outside_server(db).await?;
     let missing: Vec<(i32, String)> = service::Entity::find()
         .select_only()
         .columns([service::Column::Id, service::Column::Areas])
         .filter(Expr::cust("NOT EXISTS (SELECT 1 FROM service_bases WHERE service_bases.service_id = services.id)"))
         .filter(Expr::cust("NOT EXISTS (SELECT 1 FROM service_districts WHERE service_districts.service_id = services.id)"))
         .into_tuple()
-        .all(&txn)
+        .all(change.db())
         .await?;
     let mut read = Vec::new();
     for (id, areas) in missing {
@@ -75,9 +77,14 @@ pub async fn fill_missing(db: &DatabaseConnection) -> Result<usize, DbErr> {
             .collect();
         read.push((id, entries));
     }
-    replace(&txn, &read).await?;
-    txn.commit().await?;
-    Ok(read.iter().filter(|(_, entries)| entries.iter().any(|entry| !matches!(entry, CoverageEntry::Base(Base { point: None, .. })))).count())
+    replace(change.db(), &read).await?;
+    let placed = read.iter().filter(|(_, entries)| entries.iter().any(|entry| !matches!(entry, CoverageEntry::Base(Base { point: None, .. })))).count();
+    if placed > 0 {
+        // The lists near a postcode change.
+        change.touches([Tag::Services]);
+    }
+    change.commit().await?;
+    Ok(placed)
 }
 
 /// A service found near a point: how far its nearest base is, in miles (0 where the point's
