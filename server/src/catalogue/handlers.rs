@@ -45,8 +45,8 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
     ("ordering" = Option<String>, Query, description = "`priority` (the default), `-priority`, `price_from`, `-price_from`, `title`, or with `near` `distance` (its default)", pattern = r"^(-?priority|-?price_from|title|distance)$"),
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Words in the title, summary, description or areas"),
     ("area" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "A town the service is offered in"),
-    ("near" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the services covering it, nearest first unless `ordering` says otherwise, each with `distance_miles`"),
-    ("within" = Option<f64>, Query, minimum = 1, description = "With `near`: the farthest a service's nearest base may be, in miles; 25 unless said, at most 50 (`NEAR_MAX_MILES`)"),
+    ("near" = inline(Option<crate::places::PostcodeArea>), Query, description = "A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the services covering it, nearest first unless `ordering` says otherwise, each with `distance_miles`. A well-formed one that names no district of Great Britain is a 400 saying so (Northern Ireland's too)"),
+    ("within" = Option<f64>, Query, minimum = 1, maximum = 50, description = "With `near`: the farthest a service's nearest base may be, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured)"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
 ), responses((status = 200, body = Paginated<ServiceView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]

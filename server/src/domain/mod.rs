@@ -10,8 +10,10 @@ pub mod text;
 pub use email::Email;
 pub use money::{Pence, PenceInputOrEmpty};
 pub use phone::{UkPhone, UkPhoneOrEmpty};
-pub use postcode::{UkPostcode, UkPostcodeOrEmpty};
+pub use postcode::{UK_POSTCODE_OR_DISTRICT_PATTERN, UkPostcode, UkPostcodeOrEmpty, is_blank_postcode, without_spaces};
 pub use rating::Rating;
+#[cfg(test)]
+pub(crate) use schema_patterns::POSTCODES;
 pub use text::{Text, TextOrEmpty};
 pub mod uk_time;
 
@@ -76,7 +78,7 @@ mod schema_patterns {
         "0044(0)2079460000",
     ];
 
-    const POSTCODES: &[&str] = &[
+    pub(crate) const POSTCODES: &[&str] = &[
         "SW1A 1AA",
         "sw1a1aa",
         "M1 1AE",

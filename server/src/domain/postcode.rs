@@ -20,6 +20,20 @@ const SPACES: [char; 3] = [' ', '\t', '\u{a0}'];
 pub const UK_POSTCODE_PATTERN: &str = concat!("^", uk_postcode!(), "$");
 /// The OpenAPI pattern of a UK postcode that may be left empty.
 pub const UK_POSTCODE_OR_EMPTY_PATTERN: &str = concat!("^(", uk_postcode!(), ")?$");
+/// A UK postcode, the district alone (`LS1`: one or two letters, a digit, then a letter or
+/// digit or nothing), or nothing but spaces; spaces as in a postcode.
+pub const UK_POSTCODE_OR_DISTRICT_PATTERN: &str =
+    concat!("^(", uk_postcode!(), r"|[ \t\u00a0]*[A-Za-z]([ \t\u00a0]*[A-Za-z])?[ \t\u00a0]*[0-9]([ \t\u00a0]*[A-Za-z0-9])?[ \t\u00a0]*|[ \t\u00a0]*)$");
+
+/// Whether `raw` is blank by the postcode's rule of spaces: nothing but spaces, tabs or no-break spaces.
+pub fn is_blank_postcode(raw: &str) -> bool {
+    raw.chars().all(|c| SPACES.contains(&c))
+}
+
+/// `raw` without the spaces a postcode may hold.
+pub fn without_spaces(raw: &str) -> String {
+    raw.chars().filter(|c| !SPACES.contains(c)).collect()
+}
 
 /// A UK postcode, upper-cased with one space before the inward code: `SW1A 1AA`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +42,7 @@ pub struct UkPostcode(String);
 impl UkPostcode {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
         const MESSAGE: &str = "Enter a valid UK postcode.";
-        let compact: String = raw.chars().filter(|c| !SPACES.contains(c)).collect();
+        let compact = without_spaces(raw);
         // ASCII before upper-casing: some letters upper-case to ASCII ones (`ß` is `SS`).
         if !(5..=7).contains(&compact.len()) || !compact.is_ascii() {
             return Err(MESSAGE);

@@ -122,7 +122,7 @@ impl ListQuery {
         self.checked(errors, name, Filter::parse, || format!("Choose {};", Filter::<W>::choices_text())).unwrap_or(default)
     }
 
-    /// `near` (a postcode or district of Great Britain) and `within` (miles, 25 unless said):
+    /// `near` (a postcode or district of Great Britain; blank for none) and `within` (miles, 25 unless said):
     /// a search near a point, if `near` is given; each field's error otherwise.
     pub fn near(&self, errors: &mut FieldErrors, distances: crate::config::Distances) -> Option<crate::places::Near> {
         let within = match self.text("within").map(|raw| crate::places::Near::parse_within(raw, distances.max_within_miles)) {
@@ -133,7 +133,9 @@ impl ListQuery {
             Some(Ok(miles)) => Some(miles),
             None => None,
         };
-        let area = crate::places::PostcodeArea::parse(self.text("near")?).map_err(|problem| errors.add("near", problem)).ok()?;
+        // Spaces as a postcode's own (its OpenAPI pattern's rule): nothing but them is no search.
+        let near = self.raw("near").filter(|raw| !crate::domain::is_blank_postcode(raw))?;
+        let area = crate::places::PostcodeArea::parse(near).map_err(|problem| errors.add("near", problem)).ok()?;
         Some(crate::places::Near { area, within_miles: within.unwrap_or(f64::from(distances.default_within_miles())) })
     }
 

@@ -2,7 +2,9 @@
 //! district, so nothing finer than a district is kept or compared) or a district alone.
 
 use super::{Point, district_point};
-use crate::domain::UkPostcode;
+use crate::domain::{UK_POSTCODE_OR_DISTRICT_PATTERN, UkPostcode, without_spaces};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 pub const NOT_COVERED_NORTHERN_IRELAND: &str = "Distance search does not cover Northern Ireland yet";
 pub const UNKNOWN_POSTCODE_AREA: &str = "We don't know that postcode area";
@@ -19,7 +21,7 @@ impl PostcodeArea {
     /// `LS1 4AP`, `ls14ap` or `LS1`: the district, if the table knows it. Northern Ireland's
     /// postcodes are left out of the shipped data (their licence), and say so.
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
-        let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_uppercase();
+        let compact = without_spaces(raw).to_ascii_uppercase();
         let district = if (5..=7).contains(&compact.len()) {
             UkPostcode::parse(raw).map_err(|_| MALFORMED)?.outward().to_owned()
         } else if is_district(&compact) {
@@ -45,6 +47,20 @@ impl PostcodeArea {
     }
 }
 
+impl utoipa::PartialSchema for PostcodeArea {
+    fn schema() -> RefOr<Schema> {
+        let description = "A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`), any case and spacing; blank for none.";
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(UK_POSTCODE_OR_DISTRICT_PATTERN))
+            .description(Some(description))
+            .examples(["LS1 4AP"])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for PostcodeArea {}
+
 /// An outward code's shape: one or two letters, a digit, then a digit or letter or nothing.
 fn is_district(code: &str) -> bool {
     let letters = code.bytes().take_while(u8::is_ascii_alphabetic).count();
@@ -55,6 +71,39 @@ fn is_district(code: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_schema_pattern_takes_what_reads_as_a_postcode_or_district() {
+        let pattern = regex::Regex::new(UK_POSTCODE_OR_DISTRICT_PATTERN).unwrap();
+        let mut samples: Vec<&str> = crate::domain::POSTCODES.to_vec();
+        samples.extend([
+            "LS1",
+            "ls1",
+            " L S 1 ",
+            "SW1A",
+            "W1A",
+            "E1W",
+            "BT7",
+            "ZZ9",
+            "L",
+            "LS",
+            "LSX",
+            "1LS",
+            "LS1AB",
+            "LS12X",
+            "\u{2003}LS1",
+            "LS1\n",
+            " ",
+            "\t",
+            "Ä1",
+            "LS１",
+        ]);
+        for sample in samples {
+            // Well formed, known or not (an unknown or Northern Ireland's district is refused for what it is), or blank.
+            let takes = crate::domain::is_blank_postcode(sample) || PostcodeArea::parse(sample) != Err(MALFORMED);
+            assert_eq!(pattern.is_match(sample), takes, "the pattern and the parser disagree on {sample:?}");
+        }
+    }
 
     #[test]
     fn a_postcode_or_a_district_names_its_district() {

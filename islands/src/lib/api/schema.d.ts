@@ -7098,9 +7098,9 @@ export interface operations {
                 readonly search?: string;
                 /** @description A town the service is offered in */
                 readonly area?: string;
-                /** @description A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the services covering it, nearest first unless `ordering` says otherwise, each with `distance_miles` */
+                /** @description A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the services covering it, nearest first unless `ordering` says otherwise, each with `distance_miles`. A well-formed one that names no district of Great Britain is a 400 saying so (Northern Ireland's too) */
                 readonly near?: string;
-                /** @description With `near`: the farthest a service's nearest base may be, in miles; 25 unless said, at most 50 (`NEAR_MAX_MILES`) */
+                /** @description With `near`: the farthest a service's nearest base may be, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured) */
                 readonly within?: number;
                 readonly page?: number;
                 /** @description Default 20, at most 100 */
