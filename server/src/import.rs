@@ -3,6 +3,7 @@
 
 use crate::domain::{Email, Pence, Rating, UkPhone};
 use crate::platform::change::Change;
+use crate::platform::db::insert_batches;
 use crate::platform::passwords;
 use anyhow::{Context, bail};
 use app::routes::Tag;
@@ -225,19 +226,6 @@ where
     Ok(E::find().all(db).await?.into_iter().map(|m| (key(&m), m)).collect())
 }
 
-/// Inserts `new` rows in batches (SQLite caps the bound parameters of one statement).
-async fn insert_batches<A>(db: &impl ConnectionTrait, new: Vec<A>) -> anyhow::Result<()>
-where
-    A: ActiveModelTrait + Send,
-{
-    let mut rows = new.into_iter().peekable();
-    while rows.peek().is_some() {
-        let batch: Vec<A> = rows.by_ref().take(500).collect();
-        A::Entity::insert_many(batch).exec_without_returning(db).await?;
-    }
-    Ok(())
-}
-
 fn check_unique<'a>(what: &str, keys: impl Iterator<Item = &'a str>) -> anyhow::Result<()> {
     let mut seen = HashSet::new();
     for key in keys {
@@ -414,7 +402,7 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
         }
     }
     report.count("jobs", new.len(), updated);
-    insert_batches(db, new).await
+    Ok(insert_batches(db, new).await?)
 }
 
 /// Hashes the passwords of the users the database does not have yet, on every core.
@@ -529,7 +517,7 @@ async fn import_reviews(
         }
     }
     report.count("reviews", new.len(), updated);
-    insert_batches(db, new).await
+    Ok(insert_batches(db, new).await?)
 }
 
 #[cfg(test)]

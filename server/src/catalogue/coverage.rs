@@ -3,6 +3,7 @@
 
 use crate::places::{Base, CoverageEntry, Near, Point};
 use crate::platform::change::Change;
+use crate::platform::db::insert_batches;
 use app::routes::Tag;
 use entity::{service, service_base, service_district};
 use sea_orm::sea_query::Expr;
@@ -44,12 +45,8 @@ pub async fn replace(db: &impl ConnectionTrait, services: &[(i32, Vec<CoverageEn
                 }
             }
         }
-        for rows in bases.chunks(BATCH) {
-            service_base::Entity::insert_many(rows.to_vec()).exec_without_returning(db).await?;
-        }
-        for rows in districts.chunks(BATCH) {
-            service_district::Entity::insert_many(rows.to_vec()).exec_without_returning(db).await?;
-        }
+        insert_batches(db, bases).await?;
+        insert_batches(db, districts).await?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use migration::{Migrator, MigratorTrait};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, EntityTrait};
 use std::time::Duration;
 
 /// How many connections the server keeps, and how long a request waits for one.
@@ -93,6 +93,19 @@ pub fn is_unavailable(error: &sea_orm::DbErr) -> bool {
         }
         _ => false,
     }
+}
+
+/// Inserts `rows` in batches of 500: SQLite caps the bound parameters of one statement.
+pub async fn insert_batches<A>(db: &impl sea_orm::ConnectionTrait, rows: Vec<A>) -> Result<(), sea_orm::DbErr>
+where
+    A: sea_orm::ActiveModelTrait + Send,
+{
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<A> = rows.by_ref().take(500).collect();
+        A::Entity::insert_many(batch).exec_without_returning(db).await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -8,8 +8,6 @@ import { APPLICATIONS_NOT_LOADED, type MemberProviderApplications } from './prov
 import { fetchProviderApplications, onProviderApplied, type ProviderApplication } from './provider-records.ts';
 import { fetchServiceTitle } from './service-titles.ts';
 
-const isSignedIn = (): boolean => appStore.getState().session.accessToken !== null;
-
 /** Whose list it is: the signed-in account (by its email), or null for nobody. */
 function accountOf(): string | null {
   const { accessToken, email } = appStore.getState().session;
@@ -82,7 +80,7 @@ export function subscribeProviderApplications(listener: () => void): () => void 
  * (a signed-in member's only); a failure shows as `failed`.
  */
 export async function loadMemberProviderApplications(): Promise<void> {
-  if (state.status !== 'idle' || !isSignedIn()) return;
+  if (state.status !== 'idle' || accountOf() === null) return;
   watch();
   const asked = generation;
   set({ ...state, status: 'loading' });

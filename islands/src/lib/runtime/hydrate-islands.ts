@@ -44,10 +44,8 @@ export function hydrateIslands(
     if (scheduledRoots.has(island.element)) continue;
     scheduledRoots.add(island.element);
     scheduled += 1;
-    let started = false;
     const start = (): void => {
-      if (started) return;
-      started = true;
+      if (startedRoots.has(island.element)) return;
       startedRoots.add(island.element);
       hydrateIsland(island, loaders, reloadEnv, () => earlyInput.release(true))
         .catch((error: unknown) => {
