@@ -126,8 +126,11 @@ LUA
 done
 # Searches near a postcode as people make them, none answered from the cache: each request a
 # district of Great Britain and a distance (5 to 50 miles, to the hundredth) drawn at random,
-# about 13 million addresses; the first page of 20, as a person gets it.
-cat >"$DATA/near-services.lua" <<LUA
+# about 13 million addresses; the first page, as a person gets it. near_lua NAME PATH writes
+# $DATA/NAME.lua asking PATH with that query: the services and jobs of the API, and a
+# category's page as the form sends it.
+near_lua() {
+  cat >"$DATA/$1.lua" <<LUA
 local districts = {}
 for line in io.lines("$ROOT/server/data/postcode-districts.csv") do
   local district = line:match("^([A-Z0-9]+),")
@@ -135,9 +138,13 @@ for line in io.lines("$ROOT/server/data/postcode-districts.csv") do
 end
 request = function()
   local query = string.format("near=%s&within=%.2f", districts[math.random(#districts)], math.random(500, 5000) / 100)
-  return wrk.format("GET", "/api/service/?" .. query, { ["Accept-Encoding"] = "br, gzip" })
+  return wrk.format("GET", "$2" .. query, { ["Accept-Encoding"] = "br, gzip" })
 end
 LUA
+}
+near_lua near-services "/api/service/?"
+near_lua near-jobs "/api/service/jobs/?"
+near_lua near-page "/services?category=$CATEGORY&"
 cat >"$DATA/login.lua" <<'LUA'
 wrk.method = "POST"
 wrk.body = '{"email":"demo@brightway.example","password":"demo-password-1"}'

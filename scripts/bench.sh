@@ -103,6 +103,8 @@ for connections in 1 32; do
   run "api_search_$connections" "$connections" "$BASE/api/service/?search=$WORD" -H 'accept-encoding: br, gzip'
   run "api_job_search_$connections" "$connections" "$BASE/api/service/jobs/?status=Open&search=$JOB_WORD" -H 'accept-encoding: br, gzip'
   run "near_services_$connections" "$connections" "$BASE/" -s "$DATA/near-services.lua"
+  run "near_jobs_$connections" "$connections" "$BASE/" -s "$DATA/near-jobs.lua"
+  run "near_page_$connections" "$connections" "$BASE/" -s "$DATA/near-page.lua"
 done
 run api_categories "$CONNECTIONS" "$BASE/api/service/categories/?page_size=100" -H 'accept-encoding: br, gzip'
 run api_website_info "$CONNECTIONS" "$BASE/api/website-info/" -H 'accept-encoding: br, gzip'
@@ -130,6 +132,8 @@ for connections in 1 32; do
   row "API: service search, $connections conn." "api_search_$connections"
   row "API: job search, $connections conn." "api_job_search_$connections"
   row "API: services near a postcode (uncached), $connections conn." "near_services_$connections"
+  row "API: jobs near a postcode (uncached), $connections conn." "near_jobs_$connections"
+  row "uncached /services?category&near, $connections conn." "near_page_$connections"
 done
 row "API: categories (a start-up call)" api_categories
 row "API: website info (a start-up call)" api_website_info

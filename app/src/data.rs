@@ -70,6 +70,9 @@ pub struct ServiceCard {
     /// Average of the ratings, one decimal; `None` when nobody reviewed it yet.
     pub rating_average: Option<f64>,
     pub rating_count: i64,
+    /// In a search near a postcode, how far its nearest base is, in miles (0 in a district it lists).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance_miles: Option<f64>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -95,6 +98,67 @@ pub struct ServiceDetail {
     pub description: String,
     pub status: ListingStatus,
     pub reviews: Vec<ReviewView>,
+    /// The answer to "Do you cover my postcode?", when it was asked.
+    #[serde(default, skip_serializing_if = "CoverCheck::is_unasked")]
+    pub cover: CoverCheck,
+}
+
+/// "Do you cover my postcode?" on a service's page: the postcode as typed and the answer, or
+/// the field's message when it could not be read.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct CoverCheck {
+    pub postcode: String,
+    pub answer: Option<CoverAnswer>,
+    /// Messages by field (`postcode`).
+    pub errors: BTreeMap<String, Vec<String>>,
+}
+
+impl CoverCheck {
+    pub fn is_unasked(&self) -> bool {
+        self.postcode.is_empty() && self.errors.is_empty()
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(tag = "covered", rename_all = "snake_case")]
+pub enum CoverAnswer {
+    /// The service covers the postcode's district; its nearest base is `miles` away (0 for a
+    /// district it lists).
+    Yes {
+        district: String,
+        miles: f64,
+    },
+    No {
+        district: String,
+    },
+}
+
+/// A search near a postcode as its form shows it (`/services`, `/jobs`): what was typed, the
+/// distances offered, and each field's message when it could not be read.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct NearSearch {
+    /// The postcode or district as typed; empty for none.
+    pub near: String,
+    /// The distance chosen, in miles, as the form sends it.
+    pub within: String,
+    /// The distances offered, in miles, shortest first.
+    pub choices: Vec<u32>,
+    /// Messages by field (`near`, `within`).
+    pub errors: BTreeMap<String, Vec<String>>,
+    /// The district searched near, once read: `LS1`.
+    pub district: Option<String>,
+}
+
+impl NearSearch {
+    /// " within 10 miles of LS1", once a search near a district was read.
+    pub fn reach(&self) -> Option<String> {
+        self.district.as_ref().map(|district| format!(" within {} miles of {district}", self.within))
+    }
+
+    /// The distance a list's page links keep: only with a postcode (the form sends both).
+    pub fn pager_within(&self) -> String {
+        if self.near.is_empty() { String::new() } else { self.within.clone() }
+    }
 }
 
 /// A job in a list.
@@ -114,6 +178,9 @@ pub struct JobCard {
     pub posted_at: String,
     /// `YYYY-MM-DD`.
     pub closes_at: Option<String>,
+    /// In a search near a postcode, how far the job is, in miles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance_miles: Option<f64>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -162,6 +229,7 @@ pub struct ServicesData {
     pub category: Option<CategoryCard>,
     /// The words searched for; empty for none.
     pub search: String,
+    pub near: NearSearch,
     pub services: Vec<ServiceCard>,
     pub pagination: Pagination,
 }
@@ -169,6 +237,7 @@ pub struct ServicesData {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct JobsData {
     pub search: String,
+    pub near: NearSearch,
     pub jobs: Vec<JobCard>,
     pub pagination: Pagination,
 }

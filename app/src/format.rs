@@ -1,4 +1,4 @@
-//! How the views write money, salaries, dates, employment types, ratings and links: in one place,
+//! How the views write money, salaries, dates, employment types, ratings, distances and links: in one place,
 //! so that every page says "£1,400.00" and "15 December 2026" the same way.
 
 use words::{EmploymentType, PriceUnit, SalaryPeriod};
@@ -122,9 +122,34 @@ pub(crate) fn paragraphs(text: &str) -> Vec<String> {
     text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned).collect()
 }
 
+/// How far a service found near a postcode is: "Covers your district" at 0 (a district it
+/// lists), else as [`miles_away`].
+pub(crate) fn distance_away(miles: f64) -> String {
+    if miles <= 0.0 { "Covers your district".to_owned() } else { miles_away(miles) }
+}
+
+/// "Under a mile away", "1 mile away", "12 miles away" (to the nearest mile).
+pub(crate) fn miles_away(miles: f64) -> String {
+    match miles {
+        m if m < 1.0 => "Under a mile away".to_owned(),
+        m if m.round() == 1.0 => "1 mile away".to_owned(),
+        m => format!("{} miles away", m.round()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distances_read_in_whole_miles() {
+        assert_eq!(distance_away(0.0), "Covers your district");
+        assert_eq!(distance_away(0.4), "Under a mile away");
+        assert_eq!(distance_away(1.2), "1 mile away");
+        assert_eq!(distance_away(1.5), "2 miles away");
+        assert_eq!(distance_away(24.96), "25 miles away");
+        assert_eq!(miles_away(0.0), "Under a mile away");
+    }
 
     #[test]
     fn pounds_group_thousands_and_pad_pence() {

@@ -323,7 +323,8 @@ macro_rules! route_table {
 
 route_table! {
     Home "/" Public => home::page(HomeData) tags [Tag::Services, Tag::Jobs, Tag::Reviews];
-    Jobs "/jobs" Public { search: String = "search", page: u64 = "page" } => jobs::page(JobsData) tags [Tag::Jobs];
+    // `near` and `within`: jobs near a postcode; like a search, rendered per request.
+    Jobs "/jobs" Public { search: String = "search", near: String = "near", within: String = "within", page: u64 = "page" } => jobs::page(JobsData) tags [Tag::Jobs];
     About "/about" Public => about::page;
     Apply "/apply" Public { job: Option<i32> = "id" } => apply::page(Option<JobDetail>) tags job.map(Tag::Job);
     Cancel "/cancel" Unlisted => cancel::page;
@@ -355,14 +356,31 @@ route_table! {
     // Anyone may open it (spec section 1: visitors read notifications, and its title is fixed):
     // a visitor is offered to sign in there, not sent to the login page.
     Notifications "/notifications" Unlisted => notifications::page;
-    Services "/services" Public { category: Option<String> = "category", search: String = "search", page: u64 = "page" } => services::list::page(ServicesData) tags [Tag::Services, Tag::Reviews];
+    // `near` and `within`: services covering a postcode; like a search, rendered per request.
+    Services "/services" Public { category: Option<String> = "category", search: String = "search", near: String = "near", within: String = "within", page: u64 = "page" } => services::list::page(ServicesData) tags [Tag::Services, Tag::Reviews];
     ServicesBook "/services/book" Unlisted { service: Option<i32> = "id" } => services::book::page(Option<ServiceCard>) tags service.map(Tag::Service);
-    ServicesDetails "/services/details" Public { service: Option<i32> = "id" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
+    // `postcode`: "Do you cover my postcode?", answered per request.
+    ServicesDetails "/services/details" Public { service: Option<i32> = "id", postcode: String = "postcode" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
     BecomeProvider "/become-provider" Public { service: Option<i32> = "service" } => become_provider::page(BecomeProviderData) tags [Tag::Services];
     RecruitmentPost "/recruitment-post" Unlisted => recruitment_post::page(FormOutcome);
 }
 
 impl Route {
+    /// A page of a category's open services (of all, without one), as every list link names it.
+    pub fn services(category: Option<String>, page: u64) -> Route {
+        Route::Services { category, search: String::new(), near: String::new(), within: String::new(), page }
+    }
+
+    /// A page of the open jobs, as the list's links name it.
+    pub fn jobs(page: u64) -> Route {
+        Route::Jobs { search: String::new(), near: String::new(), within: String::new(), page }
+    }
+
+    /// A service's page.
+    pub fn service(id: i32) -> Route {
+        Route::ServicesDetails { service: Some(id), postcode: String::new() }
+    }
+
     /// The path with its canonical query: the cache key and what the page calls its URL.
     pub fn url(&self) -> String {
         let pairs = self.query_pairs();
@@ -418,7 +436,19 @@ mod tests {
         assert_eq!(route("/services?category=cleaning&page=3").unwrap().unwrap().url(), "/services?category=cleaning&page=3");
         assert_eq!(route("/jobs?search=care+assistant&page=2").unwrap().unwrap().url(), "/jobs?search=care+assistant&page=2");
         assert_eq!(route("/services/details?id=7").unwrap().unwrap().url(), "/services/details?id=7");
+        assert_eq!(route("/services?within=10&near=ls6+1aa&category=cleaning").unwrap().unwrap().url(), "/services?category=cleaning&near=ls6+1aa&within=10");
         assert_eq!(route("/user/verify?email=a%40b.uk").unwrap().unwrap().url(), "/user/verify?email=a%40b.uk");
+    }
+
+    #[test]
+    fn a_search_near_a_postcode_is_rendered_per_request() {
+        assert!(route("/services?category=cleaning").unwrap().unwrap().cacheable());
+        assert!(!route("/services?category=cleaning&near=LS6").unwrap().unwrap().cacheable());
+        assert!(!route("/services/details?id=7&postcode=LS6").unwrap().unwrap().cacheable());
+        assert!(!route("/jobs?near=LS6&within=5").unwrap().unwrap().cacheable());
+        assert_eq!(route("/services/details?id=7").unwrap().unwrap(), Route::service(7));
+        assert_eq!(route("/jobs?page=2").unwrap().unwrap(), Route::jobs(2));
+        assert_eq!(route("/services?category=cleaning").unwrap().unwrap(), Route::services(Some("cleaning".into()), 1));
     }
 
     #[test]
@@ -452,7 +482,7 @@ mod tests {
     fn only_pages_without_data_are_made_without_a_loader() {
         assert_eq!(route("/about").unwrap().unwrap().source(), PageSource::Ready(Box::new(PageData::About)));
         let jobs = route("/jobs").unwrap().unwrap().source();
-        assert_eq!(jobs, PageSource::Load(DataRoute::Jobs((String::new(), 1))), "the query's fields, in the table's order");
+        assert_eq!(jobs, PageSource::Load(DataRoute::Jobs((String::new(), String::new(), String::new(), 1))), "the query's fields, in the table's order");
         for with_data in [
             "/",
             "/jobs",

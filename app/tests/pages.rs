@@ -73,6 +73,7 @@ fn service(id: i32, title: &str, price_from: &str, price_unit: PriceUnit) -> Ser
         category: category_ref(),
         rating_average: Some(4.3),
         rating_count: 12,
+        distance_miles: None,
     }
 }
 
@@ -89,6 +90,7 @@ fn job(id: i32, title: &str) -> JobCard {
         salary_period: SalaryPeriod::Year,
         posted_at: "2026-11-01".into(),
         closes_at: Some("2026-12-15".into()),
+        distance_miles: None,
     }
 }
 
@@ -123,6 +125,17 @@ fn payload(url: &str, page: PageData) -> PagePayload {
     PagePayload { url: url.into(), site: site(), page }
 }
 
+/// A search near `near` as the loader makes it: the distances offered, what was read, the errors.
+fn near_search(near: &str, within: &str, district: Option<&str>, errors: &[(&str, &str)]) -> NearSearch {
+    NearSearch {
+        near: near.into(),
+        within: within.into(),
+        choices: vec![5, 10, 25, 50],
+        errors: errors.iter().map(|(field, message)| (field.to_string(), vec![message.to_string()])).collect(),
+        district: district.map(str::to_owned),
+    }
+}
+
 fn render(payload: &PagePayload) -> String {
     render_page(payload, &assets(), Arc::new(FakeIslands))
 }
@@ -135,6 +148,19 @@ fn every_page() -> Vec<PagePayload> {
         description: "First paragraph.\n\nSecond paragraph.".into(),
         status: ListingStatus::Open,
         reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
+        cover: CoverCheck::default(),
+    };
+    let covered = ServiceDetail {
+        cover: CoverCheck { postcode: "LS6 1AA".into(), answer: Some(CoverAnswer::Yes { district: "LS6".into(), miles: 2.4 }), errors: BTreeMap::new() },
+        ..detail.clone()
+    };
+    let refused = ServiceDetail {
+        cover: CoverCheck {
+            postcode: "BT1".into(),
+            answer: None,
+            errors: BTreeMap::from([("postcode".into(), vec!["Distance search does not cover Northern Ireland yet".into()])]),
+        },
+        ..detail.clone()
     };
     let job_detail = JobDetail { job: job(3, "Care assistant"), description: "About the role.".into(), status: ListingStatus::Open, attachment: None };
     let providers = BecomeProviderData {
@@ -155,7 +181,21 @@ fn every_page() -> Vec<PagePayload> {
         ),
         payload(
             "/jobs?search=care&page=2",
-            PageData::Jobs(JobsData { search: "care".into(), jobs: vec![job(3, "Care assistant"), hourly_job()], pagination: pagination(2, 5) }),
+            PageData::Jobs(JobsData {
+                search: "care".into(),
+                near: NearSearch::default(),
+                jobs: vec![job(3, "Care assistant"), hourly_job()],
+                pagination: pagination(2, 5),
+            }),
+        ),
+        payload(
+            "/jobs?near=LS6&within=10",
+            PageData::Jobs(JobsData {
+                search: String::new(),
+                near: near_search("LS6", "10", Some("LS6"), &[]),
+                jobs: vec![JobCard { distance_miles: Some(0.3), ..job(3, "Care assistant") }, JobCard { distance_miles: Some(7.6), ..hourly_job() }],
+                pagination: pagination(1, 2),
+            }),
         ),
         payload("/about", PageData::About),
         payload("/apply?id=3", PageData::Apply(Some(job_detail))),
@@ -192,6 +232,7 @@ fn every_page() -> Vec<PagePayload> {
             PageData::Services(ServicesData {
                 category: Some(cleaning),
                 search: String::new(),
+                near: NearSearch::default(),
                 services: vec![
                     service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed),
                     service(2, "Regular home cleaning", "25.00", PriceUnit::Hour),
@@ -200,10 +241,44 @@ fn every_page() -> Vec<PagePayload> {
                 pagination: pagination(1, 3),
             }),
         ),
-        payload("/services", PageData::Services(ServicesData { category: None, search: String::new(), services: vec![], pagination: pagination(1, 0) })),
+        payload(
+            "/services",
+            PageData::Services(ServicesData {
+                category: None,
+                search: String::new(),
+                near: NearSearch::default(),
+                services: vec![],
+                pagination: pagination(1, 0),
+            }),
+        ),
+        payload(
+            "/services?category=cleaning&near=ls6+1aa&within=10",
+            PageData::Services(ServicesData {
+                category: Some(site().categories[0].clone()),
+                search: String::new(),
+                near: near_search("ls6 1aa", "10", Some("LS6"), &[]),
+                services: vec![
+                    ServiceCard { distance_miles: Some(0.0), ..service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed) },
+                    ServiceCard { distance_miles: Some(3.6), ..service(2, "Regular home cleaning", "25.00", PriceUnit::Hour) },
+                ],
+                pagination: pagination(1, 3),
+            }),
+        ),
+        payload(
+            "/services?near=ZZ9",
+            PageData::Services(ServicesData {
+                category: None,
+                search: String::new(),
+                near: near_search("ZZ9", "25", None, &[("near", "We don't know that postcode area")]),
+                services: vec![service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed)],
+                pagination: pagination(1, 1),
+            }),
+        ),
         payload("/services/book?id=1", PageData::ServicesBook(Some(service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed)))),
         payload("/services/book", PageData::ServicesBook(None)),
         payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
+        payload("/services/details?id=1&postcode=LS6+1AA", PageData::ServicesDetails(Some(covered))),
+        payload("/services/details?id=1&postcode=BT1", PageData::ServicesDetails(Some(refused))),
         payload("/services/details", PageData::ServicesDetails(None)),
         payload("/become-provider?service=1", PageData::BecomeProvider(providers)),
         payload("/recruitment-post", PageData::RecruitmentPost(Default::default())),
@@ -322,11 +397,14 @@ fn every_page_is_a_sound_document_with_its_own_title_and_description() {
         assert!(html.contains(&canonical), "{}: canonical", payload.url);
         let title = &html[html.find("<title>").unwrap() + 7..html.find("</title>").unwrap()];
         assert!(title.ends_with(" - Brightway UK") || payload.url == "/", "{}: title {title}", payload.url);
-        assert!(titles.insert(title.to_owned()), "{}: title {title} is used twice", payload.url);
         let description = attribute_values(&html, "content")[1];
         assert!(html.contains(&format!(r#"<meta name="description" content="{description}">"#)), "{}", payload.url);
         assert!(description.len() > 30, "{}: description {description}", payload.url);
-        assert!(descriptions.insert(description.to_owned()), "{}: description used twice", payload.url);
+        // Search engines see the pages they may index, and each of those must stand apart.
+        if !html.contains(r#"<meta name="robots" content="noindex""#) {
+            assert!(titles.insert(title.to_owned()), "{}: title {title} is used twice", payload.url);
+            assert!(descriptions.insert(description.to_owned()), "{}: description used twice", payload.url);
+        }
         let og_title = format!(r#"<meta property="og:title" content="{}">"#, title.replace('"', "&quot;"));
         assert!(html.contains(&og_title), "{}: og:title", payload.url);
     }
@@ -387,6 +465,47 @@ fn the_services_list_shows_prices_ratings_and_pages() {
 }
 
 #[test]
+fn the_services_list_searches_near_a_postcode_with_a_plain_form() {
+    let html = render(&page("/services?category=cleaning&near=ls6+1aa&within=10"));
+    assert!(html.contains("<title>Cleaning services near LS6 - Brightway UK</title>"));
+    assert!(html.contains(r#"<meta name="robots" content="noindex""#), "a list near someone's postcode is theirs");
+    // A GET form that works without JavaScript: words, postcode and distance, each labelled.
+    assert!(html.contains(r#"<form action="/services" method="get" role="search" class="search-form search-form--near">"#));
+    assert!(html.contains(r#"<input type="hidden" name="category" value="cleaning">"#));
+    assert!(html.contains(r#"<label for="services-near" class="field-label">"#));
+    assert!(html.contains(r#"name="near" value="ls6 1aa""#));
+    assert!(html.contains(r#"<label for="services-within" class="field-label">Distance</label>"#));
+    assert!(html.contains(r#"<option value="10" selected>Within 10 miles</option>"#));
+    assert!(html.contains("of 60 services within 10 miles of LS6"));
+    assert!(html.contains(r#"class="distance">Covers your district</p>"#));
+    assert!(html.contains(r#"class="distance">4 miles away</p>"#));
+    // Its pages keep the search.
+    assert!(html.contains(r#"<a href="/services?category=cleaning&amp;near=ls6+1aa&amp;within=10&amp;page=2" rel="next">"#));
+
+    let refused = render(&page("/services?near=ZZ9"));
+    assert!(refused.contains("<title>Error: All services - Brightway UK</title>"));
+    assert!(refused.contains(r#"aria-invalid="true" aria-describedby="services-near-error""#));
+    assert!(refused.contains(r#"<p id="services-near-error" class="isl-field-error">We don't know that postcode area</p>"#));
+    // Without a postcode, nothing is said of distances.
+    assert!(!render(&page("/services?category=cleaning")).contains("miles away"));
+}
+
+#[test]
+fn service_details_answer_whether_the_service_covers_a_postcode() {
+    let plain = render(&page("/services/details?id=1"));
+    assert!(plain.contains(r#"<form action="/services/details" method="get" class="cover-check"><input type="hidden" name="id" value="1">"#));
+    assert!(plain.contains(r#"<label class="field-label" for="cover-postcode">Do you cover my postcode?</label>"#));
+    assert!(!plain.contains("cover-answer") && !plain.contains("noindex"));
+    let covered = render(&page("/services/details?id=1&postcode=LS6+1AA"));
+    assert!(covered.contains(r#"<p role="status" class="cover-answer">Yes, this service covers LS6 (2 miles away).</p>"#));
+    assert!(covered.contains(r#"value="LS6 1AA""#));
+    assert!(covered.contains(r#"<meta name="robots" content="noindex""#));
+    let refused = render(&page("/services/details?id=1&postcode=BT1"));
+    assert!(refused.contains("<title>Error: End of tenancy cleaning - Brightway UK</title>"));
+    assert!(refused.contains(r#"<p id="cover-postcode-error" class="isl-field-error">Distance search does not cover Northern Ireland yet</p>"#));
+}
+
+#[test]
 fn service_details_show_the_service_its_reviews_and_actions() {
     let html = render(&page("/services/details?id=1"));
     assert!(html.contains("<title>End of tenancy cleaning - Brightway UK</title>"));
@@ -434,6 +553,19 @@ fn jobs_show_salaries_types_dates_and_keep_the_search_in_page_links() {
     assert!(html.contains(r#"<a href="/jobs?search=care" rel="prev">"#));
     assert!(html.contains(r#"<a href="/jobs?search=care&amp;page=3" rel="next">"#));
     assert!(html.contains(r#"<a href="/jobs" aria-current="page">Jobs</a>"#));
+}
+
+#[test]
+fn jobs_near_a_postcode_say_how_far_each_is() {
+    let html = render(&page("/jobs?near=LS6&within=10"));
+    assert!(html.contains("<title>Jobs near LS6 - Brightway UK</title>"));
+    assert!(html.contains(r#"<form action="/jobs" method="get" role="search" class="search-form search-form--near">"#));
+    assert!(html.contains(r#"<label for="jobs-near" class="field-label">"#));
+    assert!(html.contains("of 40 jobs within 10 miles of LS6"));
+    assert!(html.contains("<dd>Leeds (under a mile away)</dd>"));
+    assert!(html.contains("(8 miles away)"));
+    // The home page's job search stays a plain word search.
+    assert!(!render(&page("/")).contains(r#"name="near""#));
 }
 
 #[test]

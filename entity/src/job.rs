@@ -1,7 +1,7 @@
 use crate::words::{EmploymentType, ListingStatus, SalaryPeriod};
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "jobs")]
 pub struct Model {
     #[sea_orm(primary_key)]
@@ -13,6 +13,12 @@ pub struct Model {
     pub title: String,
     pub company: String,
     pub location: String,
+    /// The postcode the poster gave, if any, as they wrote it (capitals, one space).
+    pub postcode: Option<String>,
+    /// Where the job is placed for a search near a postcode: the postcode's district, else the
+    /// town its location names; `None` where the shipped data knows neither ("Remote").
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
     pub employment_type: EmploymentType,
     pub salary_min_pence: Option<i64>,
     pub salary_max_pence: Option<i64>,

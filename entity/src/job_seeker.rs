@@ -3,7 +3,7 @@ use sea_orm::entity::prelude::*;
 
 /// A person registered with the agency as looking for work: what they want, a private CV, and
 /// whether they get job alerts.
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "job_seekers")]
 pub struct Model {
     #[sea_orm(primary_key)]
@@ -17,6 +17,10 @@ pub struct Model {
     pub roles: String,
     /// The towns wanted, one a line; none means anywhere.
     pub locations: String,
+    /// Alerts keep to jobs within `within_miles` of this postcode district (only the district
+    /// of the postcode given is kept); `None` for anywhere.
+    pub near_district: Option<String>,
+    pub within_miles: Option<f64>,
     /// Employment types wanted (`full_time`, ...), comma-separated; none means any.
     pub employment_types: String,
     /// Storage key of the CV.

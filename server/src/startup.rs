@@ -47,6 +47,10 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     if read > 0 {
         tracing::info!(services = read, "where services work read from their areas");
     }
+    let placed = crate::jobs::place::place_unplaced(&db).await?;
+    if placed > 0 {
+        tracing::info!(jobs = placed, "jobs placed by their postcode or town");
+    }
     let build = Build::load(&config.islands_dir)?;
     let islands = Arc::new(QuickJsIslands::start(build.server_bundle.clone(), config.island_threads)?);
     let site = Arc::new(Site::new(db, config, build, islands).context("cannot create the page cache's file under the data folder")?);

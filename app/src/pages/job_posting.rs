@@ -104,6 +104,7 @@ mod tests {
                 salary_period: SalaryPeriod::Hour,
                 posted_at: "2026-11-23".into(),
                 closes_at: Some("2026-12-23".into()),
+                distance_miles: None,
             },
             description: "Support residents at night.\n\nBring <b>care</b> & kindness.".into(),
             status,

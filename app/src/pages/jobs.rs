@@ -1,4 +1,5 @@
-//! `/jobs?search=TEXT&page=N`: open jobs, searchable.
+//! `/jobs?search=TEXT&page=N`: open jobs, searchable; `near=POSTCODE&within=MILES` lists those
+//! near a postcode, nearest first.
 
 use super::Page;
 use crate::data::{JobsData, SiteData};
@@ -13,6 +14,9 @@ use leptos::prelude::*;
 pub(crate) fn page(data: &JobsData, site: &SiteData) -> Page {
     let pagination = &data.pagination;
     let mut name = if data.search.is_empty() { "Jobs".to_owned() } else { format!("Jobs matching \"{}\"", data.search) };
+    if let Some(district) = &data.near.district {
+        name = format!("{name} near {district}");
+    }
     let mut description = if data.search.is_empty() {
         format!(
             "{} across the UK in care, cleaning, trades and more. Search by role or town and apply online with your CV.",
@@ -28,19 +32,34 @@ pub(crate) fn page(data: &JobsData, site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title="Jobs" lead="Open roles with employers across the UK. Search by job title, company or town, and apply online with your CV."/>
         <div class="container page-body">
-            <div class="toolbar">
-                <JobSearchForm form="jobs" value=data.search.clone()/>
-            </div>
+            <JobSearchForm form="jobs" value=data.search.clone() near=data.near.clone()/>
             <JobResults data=data.clone()/>
-            <Pager path="/jobs" query=vec![("search", data.search.clone())] pagination=pagination.clone()/>
+            <Pager path="/jobs" query=vec![("search", data.search.clone()), ("near", data.near.near.clone()), ("within", data.near.pager_within())] pagination=pagination.clone()/>
         </div>
         <GetInTouch info=site.info.clone()/>
     };
-    Page::new(&name, &site.info.brand, description, body)
+    let page = Page::new(&name, &site.info.brand, description, body);
+    // A list near someone's postcode is theirs, one of thousands alike: not for search engines.
+    let page = page.with_errors_if(!data.near.errors.is_empty());
+    if data.near.near.is_empty() { page } else { page.noindex() }
 }
 
 #[component]
 fn JobResults(data: JobsData) -> impl IntoView {
+    let reach = data.near.reach();
+    if let (true, Some(reach)) = (data.jobs.is_empty(), &reach) {
+        return view! {
+            <div class="empty-state">
+                <h2>{format!("No open jobs found{reach}")}</h2>
+                <p>"Try a longer distance or a shorter search, or register to upload your CV so employers can find you."</p>
+                <p class="empty-state-actions">
+                    <a class="button button--primary" href="/jobs">"See all jobs"</a>
+                    <a href="/user/register">"Register and upload your CV"</a>
+                </p>
+            </div>
+        }
+        .into_any();
+    }
     if data.jobs.is_empty() {
         let heading =
             if data.search.is_empty() { "There are no open jobs at the moment".to_owned() } else { format!("No open jobs match \"{}\"", data.search) };
@@ -60,7 +79,7 @@ fn JobResults(data: JobsData) -> impl IntoView {
     let last = first + data.jobs.len() as u64 - 1;
     view! {
         <h2 class="visually-hidden">"Open jobs"</h2>
-        <p class="results-count">{format!("Showing {first} to {last} of {}", count_of(data.pagination.total_items as i64, "job"))}</p>
+        <p class="results-count">{format!("Showing {first} to {last} of {}{}", count_of(data.pagination.total_items as i64, "job"), reach.unwrap_or_default())}</p>
         <div class="grid grid--3">{data.jobs.into_iter().map(|job| view! { <JobTile job/> }).collect_view()}</div>
     }
     .into_any()

@@ -64,6 +64,12 @@ impl Page {
     fn noindex(self) -> Self {
         Page { noindex: true, ..self }
     }
+
+    /// A page showing what to correct in its form: its title says so first, so that a screen
+    /// reader user hears it at once (as GOV.UK pages do).
+    fn with_errors_if(self, errors: bool) -> Self {
+        if errors { Page { title: format!("Error: {}", self.title), ..self } } else { self }
+    }
 }
 
 /// The HTML document of a page.

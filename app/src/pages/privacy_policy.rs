@@ -102,6 +102,8 @@ pub(crate) fn page(site: &SiteData) -> Page {
             <h2>"Postcode data"</h2>
             <p>
                 "A postcode you search near is reduced to its district (its first part, such as LS1) to measure distances, and is not stored with your account. "
+                "If you ask for job alerts near a postcode, we keep only its district and the distance you chose, for as long as we keep your registration. "
+                "A postcode given with a job advert places the job for searches near it and is not shown on the advert. "
                 "Distances are measured between the centres of postcode districts, from open data we keep on our own servers: no map service is sent your postcode."
             </p>
             <ul>

@@ -2,7 +2,7 @@
 
 use super::rating::RatingSummary;
 use crate::data::{CategoryCard, JobCard, ServiceCard};
-use crate::format::{count_of, employment_type, long_date, salary, service_price};
+use crate::format::{count_of, distance_away, employment_type, long_date, miles_away, salary, service_price};
 use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
 use serde_json::json;
@@ -19,6 +19,7 @@ pub(crate) fn ServiceTile(service: ServiceCard) -> impl IntoView {
             <h3 class="card-title"><a class="card-link" href=href>{service.title}</a></h3>
             <p class="card-summary">{service.summary}</p>
             <p class="price">{service_price(&service.price_from, service.price_unit)}</p>
+            {service.distance_miles.map(|miles| view! { <p class="distance">{distance_away(miles)}</p> })}
             <RatingSummary average=service.rating_average count=service.rating_count/>
             {(!areas.is_empty()).then(|| view! { <p class="areas"><span class="visually-hidden">"Areas covered: "</span>{areas}</p> })}
             // Save / Saved, above the title link that covers the card; React loads when it is first reached for.
@@ -32,7 +33,10 @@ pub(crate) fn ServiceTile(service: ServiceCard) -> impl IntoView {
 pub(crate) fn JobFacts(job: JobCard) -> impl IntoView {
     view! {
         <dl class="facts">
-            <div><dt>"Location"</dt><dd>{job.location}</dd></div>
+            <div>
+                <dt>"Location"</dt>
+                <dd>{job.location}{job.distance_miles.map(|miles| format!(" ({})", miles_away(miles).to_lowercase()))}</dd>
+            </div>
             <div><dt>"Type"</dt><dd>{employment_type(job.employment_type)}</dd></div>
             <div><dt>"Salary"</dt><dd>{salary(job.salary_min.as_deref(), job.salary_max.as_deref(), job.salary_period)}</dd></div>
             <div>

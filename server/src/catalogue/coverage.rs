@@ -1,13 +1,13 @@
 //! Where services work, kept beside them as bases (a point and a radius) and districts, read
 //! from their areas (places::CoverageEntry); and which services cover a point.
 
-use crate::places::{Base, CoverageEntry, Near, Point};
+use crate::places::{Base, CoverageEntry, Near, Point, PostcodeArea};
 use crate::platform::change::Change;
 use crate::platform::db::insert_batches;
 use app::routes::Tag;
 use entity::{service, service_base, service_district};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set};
 use std::collections::HashMap;
 
 /// Services at a time: SQLite caps the bound parameters of one statement.
@@ -102,7 +102,7 @@ pub async fn covering(db: &impl ConnectionTrait, near: &Near, default_radius: u3
         service_base::Entity::find().select_only().column_as(service_base::Column::RadiusMiles.max(), "widest").into_tuple().one(db).await?.flatten();
     // A base counts if it is within `within` (the nearest one) or within its own radius (the one covering).
     let reach = near.within_miles.max(f64::from(default_radius.max(widest.map_or(0, |miles| miles.max(0) as u32))));
-    let (south, north, west, east) = bounding_box(point, reach);
+    let (south, north, west, east) = point.bounding_box(reach);
     let bases: Vec<(i32, f64, f64, Option<i32>)> = service_base::Entity::find()
         .select_only()
         .columns([service_base::Column::ServiceId, service_base::Column::Latitude, service_base::Column::Longitude, service_base::Column::RadiusMiles])
@@ -111,14 +111,7 @@ pub async fn covering(db: &impl ConnectionTrait, near: &Near, default_radius: u3
         .into_tuple()
         .all(db)
         .await?;
-    // Per service: the nearest base, and whether any covers the point.
-    let mut seen: HashMap<i32, (f64, bool)> = HashMap::new();
-    for (service_id, latitude, longitude, radius) in bases {
-        let miles = point.miles_to(Point { latitude, longitude });
-        let covers = miles <= f64::from(radius.map_or(default_radius, |r| r.max(0) as u32));
-        let entry = seen.entry(service_id).or_insert((f64::INFINITY, false));
-        *entry = (entry.0.min(miles), entry.1 || covers);
-    }
+    let mut seen = measure(point, bases, default_radius);
     let listing: Vec<i32> = service_district::Entity::find()
         .select_only()
         .column(service_district::Column::ServiceId)
@@ -136,35 +129,36 @@ pub async fn covering(db: &impl ConnectionTrait, near: &Near, default_radius: u3
     Ok(found)
 }
 
-/// South, north, west and east edges of a box holding every point within `miles` of `point`
-/// (a degree of latitude is at least 68.7 miles; a degree of longitude shrinks with the cosine
-/// of the latitude farthest from the equator in the box).
-fn bounding_box(point: Point, miles: f64) -> (f64, f64, f64, f64) {
-    let dlat = miles / 68.7;
-    let widest_latitude = (point.latitude.abs() + dlat).min(89.0);
-    let dlon = miles / (69.2 * widest_latitude.to_radians().cos());
-    (point.latitude - dlat, point.latitude + dlat, point.longitude - dlon, point.longitude + dlon)
+/// Per service of `bases` (service, latitude, longitude, radius), how far its nearest base is
+/// from `point`, and whether any of them covers it.
+fn measure(point: Point, bases: Vec<(i32, f64, f64, Option<i32>)>, default_radius: u32) -> HashMap<i32, (f64, bool)> {
+    let mut seen: HashMap<i32, (f64, bool)> = HashMap::new();
+    for (service_id, latitude, longitude, radius) in bases {
+        let miles = point.miles_to(Point { latitude, longitude });
+        let covers = miles <= f64::from(radius.map_or(default_radius, |r| r.max(0) as u32));
+        let entry = seen.entry(service_id).or_insert((f64::INFINITY, false));
+        *entry = (entry.0.min(miles), entry.1 || covers);
+    }
+    seen
 }
 
-#[cfg(test)]
-mod tests {
-    use super::bounding_box;
-    use crate::places::{Point, district_point};
-
-    #[test]
-    fn the_box_holds_every_point_within_reach() {
-        let centre = district_point("LS1").unwrap();
-        let (south, north, west, east) = bounding_box(centre, 25.0);
-        // Points 24.9 miles away in eight directions lie inside.
-        for bearing in (0..360).step_by(45) {
-            let (dy, dx) = (f64::from(bearing).to_radians().cos(), f64::from(bearing).to_radians().sin());
-            let mut step = 0.0;
-            let mut at = centre;
-            while centre.miles_to(at) < 24.9 {
-                step += 0.001;
-                at = Point { latitude: centre.latitude + dy * step, longitude: centre.longitude + dx * step * 1.7 };
-            }
-            assert!((south..=north).contains(&at.latitude) && (west..=east).contains(&at.longitude), "bearing {bearing}: {at:?}");
-        }
+/// Whether service `service_id` covers `area` (within a base's radius, or a district it lists),
+/// and then how far its nearest base is, in miles (0 for a listed district); however far that is.
+pub async fn distance_if_covering(db: &impl ConnectionTrait, service_id: i32, area: &PostcodeArea, default_radius: u32) -> Result<Option<f64>, DbErr> {
+    let lists = service_district::Entity::find()
+        .filter(service_district::Column::ServiceId.eq(service_id))
+        .filter(service_district::Column::District.eq(area.district()))
+        .count(db)
+        .await?;
+    if lists > 0 {
+        return Ok(Some(0.0));
     }
+    let bases: Vec<(i32, f64, f64, Option<i32>)> = service_base::Entity::find()
+        .select_only()
+        .columns([service_base::Column::ServiceId, service_base::Column::Latitude, service_base::Column::Longitude, service_base::Column::RadiusMiles])
+        .filter(service_base::Column::ServiceId.eq(service_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(measure(area.point(), bases, default_radius).remove(&service_id).filter(|(_, covers)| *covers).map(|(miles, _)| miles))
 }

@@ -159,6 +159,7 @@ pub async fn service_cards(db: &impl ConnectionTrait, rows: Vec<(service::Model,
                 category,
                 rating_average,
                 rating_count,
+                distance_miles: None,
             }
         })
         .collect())
@@ -188,7 +189,7 @@ pub async fn service_details(db: &impl ConnectionTrait, ids: &[i32]) -> Result<V
         .zip(texts)
         .map(|(service, (description, status))| {
             let reviews = reviews.remove(&service.id).unwrap_or_default().iter().map(ReviewRow::card).collect();
-            ServiceDetail { service, description, status, reviews }
+            ServiceDetail { service, description, status, reviews, cover: Default::default() }
         })
         .collect())
 }

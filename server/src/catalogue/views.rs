@@ -2,6 +2,7 @@
 //! website info. Pages use `app::data`'s cards instead; both are made from the same rows.
 
 use crate::domain::Pence;
+use crate::places::round_miles;
 use crate::platform::storage::Storage;
 use crate::reviews::views::ReviewView;
 use app::data::{CategoryCard, CategoryRef, WebsiteInfo};
@@ -73,7 +74,7 @@ pub struct ServiceView {
 impl ServiceView {
     /// The service as found near a point, `miles` from it.
     pub fn at_distance(self, miles: Option<f64>) -> Self {
-        ServiceView { distance_miles: miles.map(|miles| (miles * 10.0).round() / 10.0), ..self }
+        ServiceView { distance_miles: miles.map(round_miles), ..self }
     }
 
     pub fn new(row: service::Model, category: CategoryRef, rating: (Option<f64>, i64), storage: &Storage) -> Self {

@@ -91,6 +91,10 @@ impl From<crate::site::PageError> for AppError {
             PageError::NotFound => AppError::NotFound,
             PageError::Gone => AppError::Gone("This job advert has been taken down.".into()),
             PageError::Unavailable => AppError::database_unavailable(),
+            PageError::Invalid { fields, .. } => {
+                let message = fields.values().flatten().next().cloned().unwrap_or_default();
+                AppError::Validation { message, fields }
+            }
             PageError::Internal(error) => AppError::Internal(error),
         }
     }

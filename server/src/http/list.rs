@@ -125,18 +125,10 @@ impl ListQuery {
     /// `near` (a postcode or district of Great Britain; blank for none) and `within` (miles, 25 unless said):
     /// a search near a point, if `near` is given; each field's error otherwise.
     pub fn near(&self, errors: &mut FieldErrors, distances: crate::config::Distances) -> Option<crate::places::Near> {
-        let within = match self.text("within").map(|raw| crate::places::Near::parse_within(raw, distances.max_within_miles)) {
-            Some(Err(problem)) => {
-                errors.add("within", problem);
-                None
-            }
-            Some(Ok(miles)) => Some(miles),
-            None => None,
-        };
-        // Spaces as a postcode's own (its OpenAPI pattern's rule): nothing but them is no search.
-        let near = self.raw("near").filter(|raw| !crate::domain::is_blank_postcode(raw))?;
-        let area = crate::places::PostcodeArea::parse(near).map_err(|problem| errors.add("near", problem)).ok()?;
-        Some(crate::places::Near { area, within_miles: within.unwrap_or(f64::from(distances.default_within_miles())) })
+        crate::places::Near::read(self.raw("near"), self.raw("within"), distances).unwrap_or_else(|problems| {
+            problems.into_iter().for_each(|(field, problem)| errors.add(field, problem));
+            None
+        })
     }
 
     /// `page` (from 1) and `page_size` (1 to 100, default 20; a bigger one is cut to 100).

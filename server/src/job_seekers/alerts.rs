@@ -6,6 +6,7 @@ use super::links::unsubscribe_url;
 use super::texts;
 use crate::domain::uk_time;
 use crate::jobs::queries::{listed, open_on};
+use crate::places::{Point, district_point};
 use crate::platform::change::Change;
 use crate::platform::mail::outbox::Mail;
 use crate::platform::periodic;
@@ -29,7 +30,7 @@ pub fn start(state: Arc<AppState>) {
 }
 
 /// The jobs posted after the seeker's last alert that are open and match their roles (the
-/// full-text index), towns and kinds of employment.
+/// full-text index), towns, kinds of employment and distance of a postcode district.
 async fn new_matches(db: &impl ConnectionTrait, seeker: &job_seeker::Model) -> Result<Vec<job::Model>, DbErr> {
     let backend = db.get_database_backend();
     let roles = seeker.roles.lines().filter(|r| !r.trim().is_empty()).fold(Condition::any(), |any, role| any.add(matching(backend, Searched::Jobs, role)));
@@ -42,7 +43,15 @@ async fn new_matches(db: &impl ConnectionTrait, seeker: &job_seeker::Model) -> R
     if !kinds.is_empty() {
         query = query.filter(job::Column::EmploymentType.is_in(kinds));
     }
-    query.order_by_desc(job::Column::CreatedAt).limit(MOST_JOBS).all(db).await
+    let query = query.order_by_desc(job::Column::CreatedAt);
+    let Some((point, within)) = seeker.near_district.as_deref().and_then(district_point).zip(seeker.within_miles) else {
+        return query.limit(MOST_JOBS).all(db).await;
+    };
+    // Those in a box around the district by the coordinates' index, then measured.
+    let (south, north, west, east) = point.bounding_box(within);
+    let boxed = query.filter(job::Column::Latitude.between(south, north)).filter(job::Column::Longitude.between(west, east)).all(db).await?;
+    let near = |job: &job::Model| job.latitude.zip(job.longitude).is_some_and(|(latitude, longitude)| point.miles_to(Point { latitude, longitude }) <= within);
+    Ok(boxed.into_iter().filter(near).take(MOST_JOBS as usize).collect())
 }
 
 /// Queues the alert of every seeker who is due one and has new matching jobs; returns how many.

@@ -2,7 +2,7 @@
 
 use super::links::{confirm_url, unsubscribe_url};
 use super::texts::{self, AlertsLink};
-use super::wishes::Wishes;
+use super::wishes::{Wishes, WishesForm};
 use crate::domain::UkPhone;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm, NO_FILE};
@@ -45,6 +45,13 @@ pub struct JobSeekerForm {
     roles: String,
     #[schema(required = false, value_type = String)]
     locations: Option<String>,
+    /// Alerts only for jobs near this postcode of Great Britain (`LS1 4AP`) or district
+    /// (`LS1`); only its district is kept.
+    #[schema(required = false, value_type = crate::places::PostcodeArea)]
+    near: Option<String>,
+    /// With `near`: how far, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured).
+    #[schema(required = false, value_type = f64, minimum = 1, maximum = 50)]
+    within: Option<String>,
     /// Comma-separated: `full_time`, `part_time`, `contract`, `temporary`.
     #[schema(required = false, value_type = String, pattern = r"^ *((full_time|part_time|contract|temporary) *(, *(full_time|part_time|contract|temporary) *)*)?$")]
     employment_types: Option<String>,
@@ -76,7 +83,14 @@ pub async fn register(
     let email = errors.email("email", fields.text("email"));
     let phone = errors.required("phone_number", fields.text("phone_number"));
     let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
-    let wishes = Wishes::parse(&mut errors, fields.text("roles"), fields.text("locations"), fields.text("employment_types"));
+    let form = WishesForm {
+        roles: fields.text("roles"),
+        locations: fields.text("locations"),
+        employment_types: fields.text("employment_types"),
+        near: fields.text("near"),
+        within: fields.text("within"),
+    };
+    let wishes = Wishes::parse(&mut errors, form, state.config().distances);
     let wants_alerts = match fields.text("job_alerts").unwrap_or("") {
         "true" | "on" => true,
         "false" | "" => false,
@@ -111,6 +125,8 @@ pub async fn register(
             phone_number: Set(phone.as_str().to_string()),
             roles: Set(wishes.roles.join("\n")),
             locations: Set(wishes.locations.join("\n")),
+            near_district: Set(wishes.near.as_ref().map(|near| near.area.district().to_owned())),
+            within_miles: Set(wishes.near.as_ref().map(|near| near.within_miles)),
             employment_types: Set(wishes.employment_types_text()),
             cv: Set(key.clone()),
             alerts: Set(alerts),

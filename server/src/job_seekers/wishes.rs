@@ -1,8 +1,10 @@
 //! What a job seeker wants, parsed once from the registration form: roles, towns and kinds of
-//! employment, kept as lines and a comma list.
+//! employment, kept as lines and a comma list, and a distance of a postcode.
 
 use super::texts;
+use crate::config::Distances;
 use crate::http::extract::{FieldErrors, not_a_choice};
+use crate::places::Near;
 use entity::words::{EmploymentType, Word};
 
 const MOST_ENTRIES: usize = 10;
@@ -12,6 +14,17 @@ pub struct Wishes {
     pub roles: Vec<String>,
     pub locations: Vec<String>,
     pub employment_types: Vec<EmploymentType>,
+    /// Only jobs within a distance of a postcode's district.
+    pub near: Option<Near>,
+}
+
+/// What the registration form says the job seeker wants, as sent.
+pub struct WishesForm<'a> {
+    pub roles: Option<&'a str>,
+    pub locations: Option<&'a str>,
+    pub employment_types: Option<&'a str>,
+    pub near: Option<&'a str>,
+    pub within: Option<&'a str>,
 }
 
 /// Entries one per line or separated by commas, trimmed, without blanks or repeats.
@@ -33,7 +46,8 @@ fn entries(errors: &mut FieldErrors, field: &str, raw: &str) -> Vec<String> {
 }
 
 impl Wishes {
-    pub fn parse(errors: &mut FieldErrors, roles: Option<&str>, locations: Option<&str>, employment_types: Option<&str>) -> Wishes {
+    pub fn parse(errors: &mut FieldErrors, form: WishesForm, distances: Distances) -> Wishes {
+        let WishesForm { roles, locations, employment_types, near, within } = form;
         let roles = roles.unwrap_or("");
         if roles.split(['\n', ',']).all(|entry| entry.trim().is_empty()) {
             errors.add("roles", texts::NO_ROLE);
@@ -48,7 +62,11 @@ impl Wishes {
                 None => errors.add("employment_types", not_a_choice::<EmploymentType>(raw)),
             }
         }
-        Wishes { roles, locations, employment_types: kinds }
+        let near = Near::read(near, within, distances).unwrap_or_else(|problems| {
+            problems.into_iter().for_each(|(field, problem)| errors.add(field, problem));
+            None
+        });
+        Wishes { roles, locations, employment_types: kinds, near }
     }
 
     pub fn employment_types_text(&self) -> String {

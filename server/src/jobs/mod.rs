@@ -3,6 +3,7 @@
 
 pub mod applications;
 pub mod expiry;
+pub mod place;
 pub mod posting;
 pub mod queries;
 mod rules;

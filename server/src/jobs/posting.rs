@@ -1,6 +1,7 @@
 //! Job posts: the list (filtered, searched), one job, posting one with an optional attachment,
 //! removing one's own post (its applications stay), and the attachment's download.
 
+use super::place::set_place;
 use super::queries::{self, JobFilter, listed_job};
 use super::rules::NewJob;
 use super::texts;
@@ -51,13 +52,15 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
 
 /// Open jobs, newest first ("only Open jobs and services are listed": `status=Closed` finds
 /// none), or with `mine=true` the member's own posts of every status; `search` uses the
-/// full-text index (every word must match, each also as the start of a longer word). A job past
-/// its closing date counts as Closed.
+/// full-text index (every word must match, each also as the start of a longer word); `near`
+/// lists the nearest first. A job past its closing date counts as Closed.
 #[utoipa::path(get, path = "/api/service/jobs/", operation_id = "list_jobs", tag = "jobs", params(
     ("status" = Option<ListingStatus>, Query),
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Words in the title, company, location or description"),
     ("location" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the job's location, e.g. a town"),
     ("employment_type" = Option<EmploymentType>, Query),
+    ("near" = inline(Option<crate::places::PostcodeArea>), Query, description = "A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the jobs placed within `within` miles of it (by the postcode their poster gave, else their town), nearest first, each with `distance_miles`. A well-formed one that names no district of Great Britain is a 400 saying so (Northern Ireland's too)"),
+    ("within" = Option<f64>, Query, minimum = 1, maximum = 50, description = "With `near`: the farthest a job may be, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured)"),
     ("mine" = Option<bool>, Query, description = "`true`: only the signed-in member's own posts (needs a token)"),
     ("page" = Option<u64>, Query, minimum = 1),
     ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
@@ -72,6 +75,7 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
         "false" | "0" => Some(false),
         _ => None,
     });
+    let near = query.near(&mut errors, state.config().distances);
     errors.finish()?;
     let answer = |list| Shared::list(&query, [Tag::Site, Tag::Jobs], Json(list));
     let owner_id = match (mine, viewer.user_id()) {
@@ -84,21 +88,29 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
         (None, Some(ListingStatus::Closed)) => return Ok(answer(query.page(request, 0, Vec::new())?)),
         (None, _) => Some(ListingStatus::Open),
     };
-    let filter =
-        JobFilter { status, search: query.text("search").map(str::to_string), location: query.text("location").map(str::to_string), employment_type, owner_id };
-    let (rows, count) = queries::jobs(state.db(), &filter, request.page, request.size).await?;
-    let owned: Vec<i32> = rows.iter().filter(|row| row.owner_id.is_some() && row.owner_id == viewer.user_id()).map(|row| row.id).collect();
+    let filter = JobFilter {
+        status,
+        search: query.text("search").map(str::to_string),
+        location: query.text("location").map(str::to_string),
+        employment_type,
+        owner_id,
+        near,
+    };
+    let found = queries::jobs(state.db(), &filter, request.page, request.size).await?;
+    let owned: Vec<i32> = found.rows.iter().filter(|row| row.owner_id.is_some() && row.owner_id == viewer.user_id()).map(|row| row.id).collect();
     let counts = application_counts(state.db(), &owned).await?;
     let today = uk_time::today();
     let public_url = &state.config().public_url;
-    let results = rows
+    let results = found
+        .rows
         .into_iter()
         .map(|row| {
             let count = counts.get(&row.id).copied().unwrap_or(0);
-            JobView::new(row, today, viewer.user_id(), Some(count), public_url)
+            let miles = found.miles.get(&row.id).copied();
+            JobView::new(row, today, viewer.user_id(), Some(count), public_url).at_distance(miles)
         })
         .collect();
-    Ok(answer(query.page(request, count, results)?))
+    Ok(answer(query.page(request, found.total, results)?))
 }
 
 /// One job, open or closed; a removed one is not found.
@@ -124,12 +136,11 @@ pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: Mult
         None => None,
     };
     let now = Utc::now();
-    let saved = job::ActiveModel {
+    let mut row = job::ActiveModel {
         slug: Set(new_job.slug()),
         owner_id: Set(Some(member.user.id)),
         title: Set(new_job.title),
         company: Set(new_job.company),
-        location: Set(new_job.location),
         employment_type: Set(new_job.employment_type),
         salary_min_pence: Set(new_job.salary_min.map(|p| p.pence())),
         salary_max_pence: Set(new_job.salary_max.map(|p| p.pence())),
@@ -144,9 +155,11 @@ pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: Mult
         updated_at: Set(now),
         ..Default::default()
     };
+    set_place(&mut row, new_job.postcode.as_ref(), &new_job.location);
+    row.location = Set(new_job.location);
     let saved = async {
         let mut change = Change::begin(&state).await?;
-        let saved = saved.insert(change.db()).await?;
+        let saved = row.insert(change.db()).await?;
         change.touches([Tag::Jobs, Tag::Job(saved.id)]);
         change.commit().await?;
         Ok::<_, sea_orm::DbErr>(saved)

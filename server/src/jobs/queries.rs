@@ -4,12 +4,14 @@
 
 use crate::domain::{Pence, uk_time};
 use crate::http::list::{Counting, PageRequest, ids_of_page, in_order_of};
+use crate::places::{Near, Point};
 use crate::platform::search::{Searched, contains_ignoring_case, matching};
 use app::data::{JobCard, JobDetail};
 use chrono::NaiveDate;
 use entity::job;
 use entity::words::{EmploymentType, ListingStatus};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select};
+use std::collections::HashMap;
 
 #[derive(Clone, Debug, Default)]
 pub struct JobFilter {
@@ -18,6 +20,16 @@ pub struct JobFilter {
     pub location: Option<String>,
     pub employment_type: Option<EmploymentType>,
     pub owner_id: Option<i32>,
+    /// Only the jobs placed within its distance of its point, nearest first.
+    pub near: Option<Near>,
+}
+
+/// One page of jobs, how many match in all, and in a near search how far each is (miles).
+#[derive(Debug, Default)]
+pub struct JobPage {
+    pub rows: Vec<job::Model>,
+    pub total: u64,
+    pub miles: HashMap<i32, f64>,
 }
 
 /// Jobs open on `today`: Open, and closing today or later (or never).
@@ -59,7 +71,7 @@ pub async fn was_removed(db: &impl ConnectionTrait, id: i32) -> Result<bool, DbE
 }
 
 /// One page of jobs, newest first, and how many match in all.
-pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page_size: u64) -> Result<(Vec<job::Model>, u64), DbErr> {
+pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page_size: u64) -> Result<JobPage, DbErr> {
     let today = uk_time::today();
     let mut query = listed();
     match filter.status {
@@ -83,13 +95,48 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
     if let Some(owner) = filter.owner_id {
         query = query.filter(job::Column::OwnerId.eq(owner));
     }
+    let request = PageRequest { page: page.max(1), size: page_size };
+    if let Some(near) = &filter.near {
+        return nearest(db, query, near, request).await;
+    }
     let query = query.order_by_desc(job::Column::PostedAt).order_by_desc(job::Column::Id);
-    let (total, ids) = ids_of_page(db, query, job::Column::Id, PageRequest { page: page.max(1), size: page_size }, counting).await?;
+    let (total, ids) = ids_of_page(db, query, job::Column::Id, request, counting).await?;
+    Ok(JobPage { rows: by_ids(db, &ids).await?, total, miles: HashMap::new() })
+}
+
+/// A page of the jobs of `query` placed within `near`'s distance, nearest first (the newest
+/// first at one distance): those in a box around the point, by the coordinates' index, measured.
+async fn nearest(db: &impl ConnectionTrait, query: Select<job::Entity>, near: &Near, request: PageRequest) -> Result<JobPage, DbErr> {
+    let point = near.area.point();
+    let (south, north, west, east) = point.bounding_box(near.within_miles);
+    let placed: Vec<(i32, f64, f64, NaiveDate)> = query
+        .filter(job::Column::Latitude.between(south, north))
+        .filter(job::Column::Longitude.between(west, east))
+        .select_only()
+        .columns([job::Column::Id, job::Column::Latitude, job::Column::Longitude, job::Column::PostedAt])
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut found: Vec<(i32, f64, NaiveDate)> = placed
+        .into_iter()
+        .map(|(id, latitude, longitude, posted)| (id, point.miles_to(Point { latitude, longitude }), posted))
+        .filter(|(_, miles, _)| *miles <= near.within_miles)
+        .collect();
+    found.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.2.cmp(&a.2)).then(b.0.cmp(&a.0)));
+    let total = found.len() as u64;
+    let skipped = request.offset_within(total).unwrap_or(total) as usize;
+    let page: Vec<(i32, f64, NaiveDate)> = found.into_iter().skip(skipped).take(request.size as usize).collect();
+    let ids: Vec<i32> = page.iter().map(|(id, _, _)| *id).collect();
+    Ok(JobPage { rows: by_ids(db, &ids).await?, total, miles: page.into_iter().map(|(id, miles, _)| (id, miles)).collect() })
+}
+
+/// The jobs of `ids`, in that order.
+async fn by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<job::Model>, DbErr> {
     if ids.is_empty() {
-        return Ok((Vec::new(), total));
+        return Ok(Vec::new());
     }
     let rows = job::Entity::find().filter(job::Column::Id.is_in(ids.iter().copied())).all(db).await?;
-    Ok((in_order_of(&ids, rows, |j| j.id), total))
+    Ok(in_order_of(ids, rows, |j| j.id))
 }
 
 /// The id and last change of every job open today, for the pages worth prerendering and listing in the sitemap.
@@ -118,6 +165,7 @@ pub fn job_card(j: &job::Model) -> JobCard {
         salary_period: j.salary_period,
         posted_at: j.posted_at.format("%Y-%m-%d").to_string(),
         closes_at: j.closes_at.map(|d| d.format("%Y-%m-%d").to_string()),
+        distance_miles: None,
     }
 }
 

@@ -1,8 +1,9 @@
 //! What a job post must be, parsed once from the form: the fields the contract names, each bad
 //! one named in the 400.
 
+use super::place::JobPostcode;
 use super::texts;
-use crate::domain::{Pence, uk_time};
+use crate::domain::{Pence, is_blank_postcode, uk_time};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, not_a_choice};
 use crate::http::upload::FormFields;
@@ -30,6 +31,10 @@ pub struct JobPostForm {
     company: String,
     #[schema(value_type = crate::domain::Text<{ LOCATION_MAX_CHARS }>)]
     location: String,
+    /// Where the work is, to be found near a postcode: a postcode of the UK (`LS1 4AP`) or its
+    /// district (`LS1`); without one the job is placed by the town its location names.
+    #[schema(required = false, value_type = crate::places::PostcodeArea)]
+    postcode: Option<String>,
     employment_type: EmploymentType,
     #[schema(required = false, value_type = crate::domain::PenceInputOrEmpty)]
     salary_min: Option<String>,
@@ -51,6 +56,7 @@ pub struct NewJob {
     pub title: String,
     pub company: String,
     pub location: String,
+    pub postcode: Option<JobPostcode>,
     pub employment_type: EmploymentType,
     pub salary_min: Option<Pence>,
     pub salary_max: Option<Pence>,
@@ -95,6 +101,10 @@ impl NewJob {
         let company = errors.text::<COMPANY_MAX_CHARS>("company", form.text("company"));
         let location = errors.text::<LOCATION_MAX_CHARS>("location", form.text("location"));
         let description = errors.text::<DESCRIPTION_MAX_CHARS>("description", form.text("description"));
+        let postcode = match form.text("postcode").filter(|raw| !is_blank_postcode(raw)) {
+            Some(raw) => JobPostcode::parse(raw).map_err(|problem| errors.add("postcode", problem)).ok(),
+            None => None,
+        };
         let kind = errors.required("employment_type", form.text("employment_type"));
         let employment_type = if kind.is_empty() { None } else { word::<EmploymentType>(&mut errors, "employment_type", &kind) };
         let salary_period = match form.text("salary_period").filter(|value| !value.is_empty()) {
@@ -115,6 +125,7 @@ impl NewJob {
             title,
             company,
             location,
+            postcode,
             employment_type: employment_type.expect("validated"),
             salary_min,
             salary_max,

@@ -3,6 +3,7 @@
 use super::queries::{attachment_path, status_on};
 use crate::domain::Pence;
 use crate::http::timestamp;
+use crate::places::round_miles;
 use crate::platform::storage::Storage;
 use chrono::NaiveDate;
 use entity::words::{ApplicationStatus, EmploymentType, ListingStatus, SalaryPeriod};
@@ -40,6 +41,10 @@ pub struct JobView {
     /// How many applications it has: shown to its owner only.
     #[schema(required)]
     application_count: Option<u64>,
+    /// Only in a search `near` a postcode: how far the job is from it, in miles to one decimal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0)]
+    distance_miles: Option<f64>,
 }
 
 impl JobView {
@@ -63,7 +68,13 @@ impl JobView {
             closes_at: row.closes_at.map(|d| d.format("%Y-%m-%d").to_string()),
             is_owner,
             application_count: application_count.filter(|_| is_owner),
+            distance_miles: None,
         }
+    }
+
+    /// The job as found near a point, `miles` from it.
+    pub fn at_distance(self, miles: Option<f64>) -> Self {
+        JobView { distance_miles: miles.map(round_miles), ..self }
     }
 }
 

@@ -45,7 +45,7 @@ impl CoverageEntry {
         if place.is_empty() {
             return Err(format!("“{entry}” names no place: write a town, a postcode district such as LS1, or a postcode."));
         }
-        Ok(CoverageEntry::Base(Base { point: point_of(place), radius_miles }))
+        Ok(CoverageEntry::Base(Base { point: place_point(place), radius_miles }))
     }
 }
 
@@ -63,8 +63,9 @@ fn split_radius(entry: &str) -> Option<(&str, Result<u32, String>)> {
     Some((entry[..at.saturating_sub(1)].trim(), radius))
 }
 
-/// A town, else a postcode or district; `None` where the data has neither.
-fn point_of(place: &str) -> Option<Point> {
+/// Where a place someone names is: a town, else a postcode or district; `None` where the data
+/// has neither.
+pub fn place_point(place: &str) -> Option<Point> {
     town_point(place).or_else(|| PostcodeArea::parse(place).ok().map(|area| area.point()))
 }
 

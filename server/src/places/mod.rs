@@ -8,8 +8,8 @@ mod near;
 mod point;
 mod postcode_area;
 
-pub use coverage::{Base, CoverageEntry, MAX_RADIUS_MILES};
+pub use coverage::{Base, CoverageEntry, MAX_RADIUS_MILES, place_point};
 pub use gazetteer::{district_point, town_point};
 pub use near::Near;
-pub use point::Point;
+pub use point::{Point, round_miles};
 pub use postcode_area::{NOT_COVERED_NORTHERN_IRELAND, PostcodeArea, UNKNOWN_POSTCODE_AREA};

@@ -20,11 +20,44 @@ impl Point {
         let h = half_dlat.sin().powi(2) + lat1.cos() * lat2.cos() * half_dlon.sin().powi(2);
         2.0 * EARTH_RADIUS_MILES * h.sqrt().min(1.0).asin()
     }
+
+    /// South, north, west and east edges of a box holding every point within `miles` (a degree
+    /// of latitude is at least 68.7 miles; a degree of longitude shrinks with the cosine of the
+    /// latitude farthest from the equator in the box): what an index on the coordinates reads.
+    pub fn bounding_box(self, miles: f64) -> (f64, f64, f64, f64) {
+        let dlat = miles / 68.7;
+        let widest_latitude = (self.latitude.abs() + dlat).min(89.0);
+        let dlon = miles / (69.2 * widest_latitude.to_radians().cos());
+        (self.latitude - dlat, self.latitude + dlat, self.longitude - dlon, self.longitude + dlon)
+    }
+}
+
+/// Miles as the API gives them: to one decimal.
+pub fn round_miles(miles: f64) -> f64 {
+    (miles * 10.0).round() / 10.0
 }
 
 #[cfg(test)]
 mod tests {
     use super::Point;
+    use crate::places::district_point;
+
+    #[test]
+    fn the_box_holds_every_point_within_reach() {
+        let centre = district_point("LS1").unwrap();
+        let (south, north, west, east) = centre.bounding_box(25.0);
+        // Points 24.9 miles away in eight directions lie inside.
+        for bearing in (0..360).step_by(45) {
+            let (dy, dx) = (f64::from(bearing).to_radians().cos(), f64::from(bearing).to_radians().sin());
+            let mut step = 0.0;
+            let mut at = centre;
+            while centre.miles_to(at) < 24.9 {
+                step += 0.001;
+                at = Point { latitude: centre.latitude + dy * step, longitude: centre.longitude + dx * step * 1.7 };
+            }
+            assert!((south..=north).contains(&at.latitude) && (west..=east).contains(&at.longitude), "bearing {bearing}: {at:?}");
+        }
+    }
 
     const fn at(latitude: f64, longitude: f64) -> Point {
         Point { latitude, longitude }

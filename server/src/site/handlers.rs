@@ -37,10 +37,15 @@ const HTML: &str = "text/html; charset=utf-8";
 const ASSETS_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 pub(crate) const JSON: &str = "application/json";
 
-/// The page for a page that could not be made: 410 for one taken down, 503 with `Retry-After`
-/// while the database cannot be reached, else 500 (and the failure goes to the log).
+/// The page for a page that could not be made: 400 showing what to correct, 410 for one taken
+/// down, 503 with `Retry-After` while the database cannot be reached, else 500 (and the failure
+/// goes to the log).
 pub(crate) async fn failed_page(site: &Site, error: PageError, path: &str) -> Response {
     match error {
+        PageError::Invalid { route, page, .. } => match site.page_html(&route, *page).await {
+            Ok(html) => uncached_html(StatusCode::BAD_REQUEST, html),
+            Err(error) => Box::pin(failed_page(site, error, path)).await,
+        },
         PageError::NotFound => not_found(site, path, false).await,
         PageError::Gone => error_page(site, StatusCode::GONE, path).await,
         PageError::Unavailable => {
@@ -56,7 +61,11 @@ pub(crate) async fn failed_page(site: &Site, error: PageError, path: &str) -> Re
 }
 
 pub(crate) async fn error_page(site: &Site, status: StatusCode, path: &str) -> Response {
-    let html = site.error_html(status.as_u16(), path).await;
+    uncached_html(status, site.error_html(status.as_u16(), path).await)
+}
+
+/// A page made for this request alone.
+fn uncached_html(status: StatusCode, html: String) -> Response {
     let mut response = (status, html).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -3,13 +3,16 @@
 use super::PageError;
 use super::texts;
 use crate::accounts::texts as account_texts;
-use crate::catalogue::services::{self, ServiceFilter};
+use crate::catalogue::coverage;
+use crate::catalogue::services::{self, ServiceFilter, ServiceOrder};
 use crate::catalogue::{categories, website_info};
+use crate::config::Distances;
 use crate::jobs::queries::{self as jobs, JobFilter};
+use crate::places::{Near, PostcodeArea};
 use crate::reviews::queries as reviews;
 use app::data::{
-    ActivityItem, BecomeProviderData, FormOutcome, HomeData, JobsData, Pagination, PaymentTerms, ProviderCategory, SelectedService, ServiceDetail,
-    ServicesData, SiteData, VerifyData,
+    ActivityItem, BecomeProviderData, CoverAnswer, CoverCheck, FormOutcome, HomeData, JobCard, JobsData, NearSearch, Pagination, PaymentTerms,
+    ProviderCategory, SelectedService, ServiceDetail, ServicesData, SiteData, VerifyData,
 };
 use app::routes::{DataRoute, PageData, PageSource, Route};
 use entity::job;
@@ -31,27 +34,31 @@ pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>, payments:
 /// The page data of `route`: not found when what it names does not exist, gone when it was removed.
 /// Every route with data has its arm (the match has no wildcard: a new one without a loader
 /// does not compile); each arm names its route's query fields in the table's order.
-pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData) -> Result<PageData, PageError> {
+pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData, distances: Distances) -> Result<PageData, PageError> {
     let data_route = match route.source() {
         PageSource::Ready(page) => return Ok(*page),
         PageSource::Load(data_route) => data_route,
     };
     let page = match data_route {
         DataRoute::Home(()) => PageData::Home(home(db).await?),
-        DataRoute::Jobs((search, page)) => {
-            let filter = JobFilter { status: Some(ListingStatus::Open), search: Some(search.clone()), ..Default::default() };
-            let (rows, total) = jobs::jobs(db, &filter, page, LIST_PAGE_SIZE).await?;
-            if rows.is_empty() && page > 1 {
+        DataRoute::Jobs((search, near, within, page)) => {
+            let (near, point) = near_search(near, within, distances);
+            let filter = JobFilter { status: Some(ListingStatus::Open), search: Some(search.clone()), near: point, ..Default::default() };
+            let found = jobs::jobs(db, &filter, page, LIST_PAGE_SIZE).await?;
+            if found.rows.is_empty() && page > 1 {
                 return Err(PageError::NotFound);
             }
-            PageData::Jobs(JobsData { search, jobs: rows.iter().map(jobs::job_card).collect(), pagination: pagination(page, LIST_PAGE_SIZE, total) })
+            let cards = found.rows.iter().map(|row| JobCard { distance_miles: found.miles.get(&row.id).copied(), ..jobs::job_card(row) }).collect();
+            let errors = near.errors.clone();
+            let page = PageData::Jobs(JobsData { search, near, jobs: cards, pagination: pagination(page, LIST_PAGE_SIZE, found.total) });
+            return invalid_if_any(errors, route, page);
         }
         DataRoute::Apply((None,)) => PageData::Apply(None),
         DataRoute::Apply((Some(id),)) => match jobs::listed_job(db, id).await? {
             Some(row) => PageData::Apply(Some(jobs::job_detail(&row))),
             None => return Err(missing_job(db, id).await?),
         },
-        DataRoute::Services((category, search, page)) => {
+        DataRoute::Services((category, search, near, within, page)) => {
             let category = match category {
                 Some(slug) => match site.categories.iter().find(|c| c.slug == slug) {
                     Some(found) => Some(found.clone()),
@@ -59,28 +66,49 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 },
                 None => None,
             };
+            let (near, point) = near_search(near, within, distances);
             let filter = ServiceFilter {
                 category_id: category.as_ref().map(|c| c.id),
                 status: Some(ListingStatus::Open),
                 search: Some(search.clone()),
+                order: if point.is_some() { ServiceOrder::Distance } else { ServiceOrder::default() },
+                near: point.map(|point| (point, distances.default_radius_miles)),
                 ..Default::default()
             };
             let found = services::services(db, &filter, page, LIST_PAGE_SIZE).await?;
             if found.rows.is_empty() && page > 1 {
                 return Err(PageError::NotFound);
             }
-            PageData::Services(ServicesData {
-                category,
-                search,
-                services: services::service_cards(db, found.rows).await?,
-                pagination: pagination(page, LIST_PAGE_SIZE, found.total),
-            })
+            let mut cards = services::service_cards(db, found.rows).await?;
+            for card in &mut cards {
+                card.distance_miles = found.miles.get(&card.id).copied();
+            }
+            let errors = near.errors.clone();
+            let page = PageData::Services(ServicesData { category, search, near, services: cards, pagination: pagination(page, LIST_PAGE_SIZE, found.total) });
+            return invalid_if_any(errors, route, page);
         }
-        DataRoute::ServicesDetails((None,)) => PageData::ServicesDetails(None),
-        DataRoute::ServicesDetails((Some(id),)) => match services::service_detail(db, id).await? {
-            Some(detail) => PageData::ServicesDetails(Some(detail)),
-            None => return Err(PageError::NotFound),
-        },
+        DataRoute::ServicesDetails((None, _)) => PageData::ServicesDetails(None),
+        DataRoute::ServicesDetails((Some(id), postcode)) => {
+            let Some(mut detail) = services::service_detail(db, id).await? else {
+                return Err(PageError::NotFound);
+            };
+            if postcode.is_empty() {
+                return Ok(PageData::ServicesDetails(Some(detail)));
+            }
+            detail.cover = match PostcodeArea::parse(&postcode) {
+                Ok(area) => {
+                    let district = area.district().to_owned();
+                    let answer = match coverage::distance_if_covering(db, id, &area, distances.default_radius_miles).await? {
+                        Some(miles) => CoverAnswer::Yes { district, miles },
+                        None => CoverAnswer::No { district },
+                    };
+                    CoverCheck { postcode, answer: Some(answer), errors: BTreeMap::new() }
+                }
+                Err(problem) => CoverCheck { postcode, answer: None, errors: BTreeMap::from([("postcode".to_owned(), vec![problem.to_owned()])]) },
+            };
+            let errors = detail.cover.errors.clone();
+            return invalid_if_any(errors, route, PageData::ServicesDetails(Some(detail)));
+        }
         DataRoute::ServicesBook((None,)) => PageData::ServicesBook(None),
         DataRoute::ServicesBook((Some(id),)) => match services::service_by_id(db, id).await? {
             Some(row) => PageData::ServicesBook(services::service_cards(db, vec![row]).await?.pop()),
@@ -128,27 +156,66 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
     Ok(page)
 }
 
+/// `page`, or when `errors` holds any, the answer that shows it with them (400).
+fn invalid_if_any(errors: BTreeMap<String, Vec<String>>, route: &Route, page: PageData) -> Result<PageData, PageError> {
+    match errors.is_empty() {
+        true => Ok(page),
+        false => Err(PageError::Invalid { fields: errors, route: Box::new(route.clone()), page: Box::new(page) }),
+    }
+}
+
+/// The distances a search near a postcode offers, in miles, besides the default and the most allowed.
+const DISTANCE_CHOICES: [u32; 4] = [5, 10, 25, 50];
+
+/// The form of a search near a postcode from what was typed, and the search when it can be read.
+fn near_search(near: String, within: String, distances: Distances) -> (NearSearch, Option<Near>) {
+    let read = Near::read(Some(&near), Some(&within), distances);
+    let mut choices: Vec<u32> = DISTANCE_CHOICES.into_iter().chain([distances.default_within_miles(), distances.max_within_miles]).collect();
+    // A whole distance asked by its address is offered too, so that the form shows it chosen.
+    choices.extend(within.parse::<u32>().ok().filter(|_| read.is_ok()));
+    choices.retain(|miles| *miles <= distances.max_within_miles);
+    choices.sort_unstable();
+    choices.dedup();
+    let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let point = read.unwrap_or_else(|problems| {
+        for (field, problem) in problems {
+            errors.entry(field.to_owned()).or_default().push(problem);
+        }
+        None
+    });
+    let district = point.as_ref().map(|point| point.area.district().to_owned());
+    let within = if within.is_empty() { distances.default_within_miles().to_string() } else { within };
+    (NearSearch { near, within, choices, errors, district }, point)
+}
+
 /// The page data of each of `routes` (each named once), in their order. The pages of services
 /// and of jobs are loaded a batch at a time, in a few queries: a prerender pass makes thousands
 /// of them, and a round trip to the database's thread per query and page added up. The others
 /// are loaded one by one.
-pub async fn load_pages(db: &impl ConnectionTrait, routes: &[Route], site: &SiteData) -> Result<Vec<Result<PageData, PageError>>, PageError> {
-    let service_ids: Vec<i32> =
-        routes.iter().filter_map(|route| if let Route::ServicesDetails { service: Some(id) } = route { Some(*id) } else { None }).collect();
+pub async fn load_pages(
+    db: &impl ConnectionTrait,
+    routes: &[Route],
+    site: &SiteData,
+    distances: Distances,
+) -> Result<Vec<Result<PageData, PageError>>, PageError> {
+    let service_ids: Vec<i32> = routes
+        .iter()
+        .filter_map(|route| if let Route::ServicesDetails { service: Some(id), postcode } = route { postcode.is_empty().then_some(*id) } else { None })
+        .collect();
     let job_ids: Vec<i32> = routes.iter().filter_map(|route| if let Route::Apply { job: Some(id) } = route { Some(*id) } else { None }).collect();
     let mut services: HashMap<i32, ServiceDetail> = services::service_details(db, &service_ids).await?.into_iter().map(|s| (s.service.id, s)).collect();
     let mut jobs: HashMap<i32, job::Model> = jobs::listed_jobs(db, &job_ids).await?.into_iter().map(|j| (j.id, j)).collect();
     let mut pages = Vec::with_capacity(routes.len());
     for route in routes {
         pages.push(match route {
-            Route::ServicesDetails { service: Some(id) } => {
+            Route::ServicesDetails { service: Some(id), postcode } if postcode.is_empty() => {
                 services.remove(id).map(|detail| PageData::ServicesDetails(Some(detail))).ok_or(PageError::NotFound)
             }
             Route::Apply { job: Some(id) } => match jobs.remove(id) {
                 Some(row) => Ok(PageData::Apply(Some(jobs::job_detail(&row)))),
                 None => Err(missing_job(db, *id).await.unwrap_or_else(PageError::from)),
             },
-            _ => load_page(db, route, site).await,
+            _ => load_page(db, route, site, distances).await,
         });
     }
     Ok(pages)
@@ -163,7 +230,7 @@ async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {
     let open_services = ServiceFilter { status: Some(ListingStatus::Open), ..Default::default() };
     let featured = services::services(db, &open_services, 1, 8).await?;
     let open_jobs = JobFilter { status: Some(ListingStatus::Open), ..Default::default() };
-    let (jobs, open_job_count) = jobs::jobs(db, &open_jobs, 1, 6).await?;
+    let jobs::JobPage { rows: jobs, total: open_job_count, .. } = jobs::jobs(db, &open_jobs, 1, 6).await?;
     let recent_reviews: Vec<_> = reviews::reviews(db, None, 0, 6).await?.iter().map(reviews::ReviewRow::card).collect();
     let activity = recent_activity(&jobs, &recent_reviews);
     Ok(HomeData {

@@ -27,6 +27,7 @@ use compression::SharedPart;
 use encoded::Encoded;
 use parking_lot::RwLock;
 use sea_orm::DatabaseConnection;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +40,10 @@ pub enum PageError {
     /// The database cannot be reached just now: 503, and the page is not kept.
     #[error("the database is unavailable")]
     Unavailable,
+    /// The page's query could not be read (a postcode we do not know): 400, with `route`'s
+    /// page made from `page`, which shows each field's message; `fields` are those messages.
+    #[error("the page's query could not be read")]
+    Invalid { fields: BTreeMap<String, Vec<String>>, route: Box<Route>, page: Box<PageData> },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -138,14 +143,14 @@ impl Site {
     /// A page's payload, and the part of it every page's payload shares.
     async fn page_data(&self, route: &Route) -> Result<(PagePayload, Arc<SharedPart>), PageError> {
         let LoadedSiteData { data: site, payload_part } = self.loaded_site_data().await?;
-        let page: PageData = loaders::load_page(&self.db, route, &site).await?;
+        let page: PageData = loaders::load_page(&self.db, route, &site, self.config.distances).await?;
         Ok((PagePayload { url: route.url(), site: (*site).clone(), page }, payload_part))
     }
 
     /// Renders a page, compresses both its bodies and keeps them in the cache.
     pub async fn render_and_keep(&self, route: &Route) -> Result<(Arc<Encoded>, Arc<Encoded>), PageError> {
         let keeper = self.keeper().await?;
-        let page = loaders::load_page(&self.db, route, &keeper.site).await?;
+        let page = loaders::load_page(&self.db, route, &keeper.site, self.config.distances).await?;
         let route = route.clone();
         Ok(tokio::task::spawn_blocking(move || keeper.keep(&route, page)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
     }
@@ -155,7 +160,7 @@ impl Site {
     /// whether it was kept.
     async fn prerender_batch(&self, routes: Vec<Route>) -> Result<Vec<(Route, Result<(), PageError>)>, PageError> {
         let keeper = self.keeper().await?;
-        let pages = loaders::load_pages(&self.db, &routes, &keeper.site).await?;
+        let pages = loaders::load_pages(&self.db, &routes, &keeper.site, self.config.distances).await?;
         let rendered = tokio::task::spawn_blocking(move || {
             let keep = |(route, page): (Route, Result<PageData, PageError>)| {
                 let kept = page.map(|page| {
@@ -290,24 +295,25 @@ impl Site {
         let mut all: Vec<Route> = PATHS.iter().filter_map(|p| Route::parse(p, &parse_query(None))).filter_map(Result::ok).collect();
         for category in &site.categories {
             let pages = (category.service_count.max(1) as u64).div_ceil(loaders::LIST_PAGE_SIZE);
-            all.extend((1..=pages).map(|page| Route::Services { category: Some(category.slug.clone()), search: String::new(), page }));
+            all.extend((1..=pages).map(|page| Route::services(Some(category.slug.clone()), page)));
         }
         let service_ids = all_ids::<entity::service::Entity>(&self.db, entity::service::Column::Id).await?;
         for id in service_ids {
-            all.push(Route::ServicesDetails { service: Some(id) });
+            all.push(Route::service(id));
             all.push(Route::ServicesBook { service: Some(id) });
         }
-        let (_, open_jobs) = crate::jobs::queries::jobs(
+        let open_jobs = crate::jobs::queries::jobs(
             &self.db,
             &crate::jobs::queries::JobFilter { status: Some(entity::words::ListingStatus::Open), ..Default::default() },
             1,
             1,
         )
-        .await?;
+        .await?
+        .total;
         let job_pages = open_jobs.div_ceil(loaders::LIST_PAGE_SIZE).max(1);
-        all.extend((2..=job_pages).map(|page| Route::Jobs { page, search: String::new() }));
+        all.extend((2..=job_pages).map(Route::jobs));
         let open_services = site.categories.iter().map(|c| c.service_count as u64).sum::<u64>();
-        all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::Services { category: None, search: String::new(), page }));
+        all.extend((2..=open_services.div_ceil(loaders::LIST_PAGE_SIZE).max(1)).map(|page| Route::services(None, page)));
         for (id, _) in crate::jobs::queries::open_jobs_changed(&self.db).await? {
             all.push(Route::Apply { job: Some(id) });
         }

@@ -31,13 +31,13 @@ pub async fn entries(site: &Site) -> Result<Vec<Entry>, PageError> {
         *newest = (*newest).max(*changed);
     }
     for category in data.categories.iter().filter(|c| c.service_count > 0) {
-        let url = Route::Services { category: Some(category.slug.clone()), search: String::new(), page: 1 }.url();
+        let url = Route::services(Some(category.slug.clone()), 1).url();
         entries.push(Entry { url, changed: category_changed.get(&category.id).copied() });
     }
     let shown: std::collections::HashSet<i32> = data.categories.iter().map(|c| c.id).collect();
     for (id, category_id, changed) in services {
         if shown.contains(&category_id) {
-            entries.push(Entry { url: Route::ServicesDetails { service: Some(id) }.url(), changed: Some(changed) });
+            entries.push(Entry { url: Route::service(id).url(), changed: Some(changed) });
         }
     }
     for (id, changed) in crate::jobs::queries::open_jobs_changed(&site.db).await? {

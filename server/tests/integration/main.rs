@@ -16,6 +16,7 @@ mod edge;
 mod faults;
 mod health;
 mod jobs;
+mod jobs_near;
 mod marketplace;
 mod migrations;
 mod near;

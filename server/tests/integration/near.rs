@@ -142,3 +142,75 @@ async fn the_farthest_search_and_the_default_radius_are_configurable() {
     let (status, body) = app.json("/api/service/?near=LS1&within=101").await;
     assert_eq!((status, field_error(&body, "within")), (400, "Enter a distance from 1 to 100 miles.".to_owned()));
 }
+
+/// The id of the service titled `title` in category `slug`.
+async fn service_id(app: &TestApp, slug: &str, title: &str) -> i64 {
+    let (_, page) = app.json(&format!("/api/service/?category__slug={slug}&page_size=100")).await;
+    page["results"].as_array().unwrap().iter().find(|s| s["title"] == title).unwrap_or_else(|| panic!("{title}: {page}"))["id"].as_i64().unwrap()
+}
+
+/// Where `needle` first appears in `html`; the test fails if it does not.
+fn at(html: &str, needle: &str) -> usize {
+    html.find(needle).unwrap_or_else(|| panic!("{needle:?} not on the page"))
+}
+
+async fn the_pages_list_and_check_services_near_a_postcode(app: &TestApp) {
+    let slug = services_with_areas(app, &[("Listed", &["Districts: LS1, LS2"]), ("Leeds", &["Leeds"]), ("Pudsey", &["Pudsey"]), ("York", &["York"])]).await;
+
+    // The category's page takes a postcode and a distance from its plain GET form.
+    let (status, plain) = app.text(&format!("/services?category={slug}")).await;
+    assert_eq!(status, 200);
+    for field in [r#"action="/services" method="get""#, r#"name="near""#, r#"name="within""#, r#"<option value="25" selected>"#] {
+        at(&plain, field);
+    }
+    assert!(!plain.contains("miles away"), "no distances without a postcode");
+
+    let (status, html) = app.text(&format!("/services?category={slug}&near=ls1+4ap&within=10")).await;
+    assert_eq!(status, 200, "{html}");
+    at(&html, "Near test services near LS1");
+    at(&html, "of 3 services within 10 miles of LS1");
+    assert!(at(&html, ">Listed<") < at(&html, ">Leeds<") && at(&html, ">Leeds<") < at(&html, ">Pudsey<"), "nearest first");
+    assert!(!html.contains(">York<"), "York is about 22 miles away");
+    at(&html, "Covers your district");
+    at(&html, "5 miles away");
+    // The form shows what was asked, and the list is not for search engines.
+    at(&html, r#"value="ls1 4ap""#);
+    at(&html, r#"<option value="10" selected"#);
+    at(&html, r#"<meta name="robots" content="noindex""#);
+    let (_, none) = app.text(&format!("/services?category={slug}&near=EH1&within=5")).await;
+    at(&none, "No services found within 5 miles of EH1");
+
+    // Bad input: the page again, 400, each field with its message, and the payload as the API answers.
+    for (query, field, message) in [
+        ("near=BT1+1AA", "near", "Distance search does not cover Northern Ireland yet"),
+        ("near=ZZ9+9ZZ", "near", "We don't know that postcode area"),
+        ("near=LS1&within=ten", "within", "Enter a distance in miles as a number, such as 10. Enter a distance from 1 to 50 miles."),
+    ] {
+        let (status, html) = app.text(&format!("/services?category={slug}&{query}")).await;
+        assert_eq!(status, 400, "{query}");
+        at(&html, &format!(r#"id="services-{field}-error" class="isl-field-error">{message}<"#));
+        at(&html, &format!(r#"aria-describedby="services-{field}-error""#));
+    }
+    let (status, body) = app.json(&format!("/services/_payload.json?category={slug}&near=ZZ9")).await;
+    assert_eq!((status, field_error(&body, "near")), (400, "We don't know that postcode area".to_owned()));
+
+    // A service's page answers "Do you cover my postcode?" from its GET form.
+    let leeds = service_id(app, &slug, "Leeds").await;
+    let (status, page) = app.text(&format!("/services/details?id={leeds}")).await;
+    assert_eq!(status, 200);
+    at(&page, "Do you cover my postcode?");
+    assert!(!page.contains(r#"<meta name="robots" content="noindex""#) && !page.contains("cover-answer"));
+    for (postcode, answer) in [("LS6+1AA", "Yes, this service covers LS6 (1 mile away)."), ("EH1+1AA", "No, this service does not cover EH1 yet.")] {
+        let (status, page) = app.text(&format!("/services/details?id={leeds}&postcode={postcode}")).await;
+        assert_eq!(status, 200, "{postcode}");
+        at(&page, &format!(r#"<p role="status" class="cover-answer">{answer}</p>"#));
+        at(&page, r#"<meta name="robots" content="noindex""#);
+    }
+    let listed = service_id(app, &slug, "Listed").await;
+    let (_, page) = app.text(&format!("/services/details?id={listed}&postcode=ls2")).await;
+    at(&page, "Yes, this service covers LS2.");
+    let (status, page) = app.text(&format!("/services/details?id={leeds}&postcode=BT1")).await;
+    assert_eq!(status, 400);
+    at(&page, r#"id="cover-postcode-error" class="isl-field-error">Distance search does not cover Northern Ireland yet<"#);
+}
+on_both_databases!(the_pages_list_and_check_services_near_a_postcode);

@@ -387,28 +387,29 @@ async fn a_batch_of_pages_holds_what_each_page_holds_alone(app: &TestApp) {
     removed.update(db).await.unwrap();
 
     let routes = [
-        Route::ServicesDetails { service: Some(busy.id) },
+        Route::service(busy.id),
         Route::Apply { job: Some(jobs[0].id) },
-        Route::ServicesDetails { service: Some(quiet.id) },
-        Route::ServicesDetails { service: Some(i32::MAX) },
+        Route::service(quiet.id),
+        Route::service(i32::MAX),
         Route::Apply { job: Some(jobs[1].id) },
         Route::Apply { job: Some(i32::MAX) },
         Route::Home,
     ];
     let site = app.site.site_data().await.unwrap();
-    let batch = loaders::load_pages(db, &routes, &site).await.unwrap();
+    let distances = app.site.config.distances;
+    let batch = loaders::load_pages(db, &routes, &site, distances).await.unwrap();
     assert_eq!(batch.len(), routes.len());
     for (route, page) in routes.iter().zip(batch) {
-        match (loaders::load_page(db, route, &site).await, page) {
+        match (loaders::load_page(db, route, &site, distances).await, page) {
             (Ok(alone), Ok(batched)) => assert_eq!(alone, batched, "{}", route.url()),
             (Err(PageError::NotFound), Err(PageError::NotFound)) | (Err(PageError::Gone), Err(PageError::Gone)) => {}
             (alone, batched) => panic!("{}: alone {:?}, in a batch {:?}", route.url(), alone.err(), batched.err()),
         }
     }
-    assert!(matches!(loaders::load_page(db, &routes[4], &site).await, Err(PageError::Gone)), "a removed job's page is gone");
-    assert!(matches!(loaders::load_page(db, &routes[3], &site).await, Err(PageError::NotFound)));
+    assert!(matches!(loaders::load_page(db, &routes[4], &site, distances).await, Err(PageError::Gone)), "a removed job's page is gone");
+    assert!(matches!(loaders::load_page(db, &routes[3], &site, distances).await, Err(PageError::NotFound)));
 
-    let Ok(PageData::ServicesDetails(Some(ServiceDetail { reviews, .. }))) = loaders::load_page(db, &routes[0], &site).await else {
+    let Ok(PageData::ServicesDetails(Some(ServiceDetail { reviews, .. }))) = loaders::load_page(db, &routes[0], &site, distances).await else {
         panic!("the busy service's page")
     };
     let shown: Vec<&str> = reviews.iter().map(|r| r.review.as_str()).collect();

@@ -1,7 +1,8 @@
-//! `/services/details?id=N`: one service, its price, areas, description and reviews.
+//! `/services/details?id=N`: one service, its price, areas, description and reviews;
+//! `&postcode=LS6 1AA` answers whether it covers that postcode.
 
-use crate::data::{ListingStatus, ReviewView, ServiceCard, ServiceDetail, SiteData};
-use crate::format::{paragraphs, service_price};
+use crate::data::{CoverAnswer, CoverCheck, ListingStatus, ReviewView, ServiceCard, ServiceDetail, SiteData};
+use crate::format::{distance_away, paragraphs, service_price};
 use crate::island::{Hydrate, Island};
 use crate::pages::Page;
 use crate::parts::breadcrumbs::Breadcrumbs;
@@ -37,9 +38,11 @@ pub(crate) fn page(detail: &Option<ServiceDetail>, site: &SiteData) -> Page {
         <GetInTouch info=site.info.clone()/>
     };
     let url = format!("/services/details?id={}", service.id);
-    Page::new(&service.title, brand, description, body)
+    let page = Page::new(&service.title, brand, description, body)
         .with_breadcrumbs(&trail(service), &service.title, &url)
-        .with_structured_data(crate::pages::structured_data::service(detail, &url, brand))
+        .with_structured_data(crate::pages::structured_data::service(detail, &url, brand));
+    // The answer for someone's postcode is theirs: the page without it is the one to index.
+    if detail.cover.is_unasked() { page } else { page.noindex().with_errors_if(!detail.cover.errors.is_empty()) }
 }
 
 /// The links before a service's page: its category's list last.
@@ -76,6 +79,7 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
                     <div><dt>"Category"</dt><dd>{service.category.name}</dd></div>
                     <div><dt>"Areas covered"</dt><dd>{service.areas.join(", ")}</dd></div>
                 </dl>
+                <CoverCheckForm service_id=service.id check=detail.cover/>
                 {if is_open {
                     view! { <a class="button button--primary button--block" href=book_href>"Book now"</a> }.into_any()
                 } else {
@@ -89,6 +93,41 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
                 </p>
             </div>
         </div>
+    }
+}
+
+/// "Do you cover my postcode?": a GET form answered on this page, with the answer under it.
+#[component]
+fn CoverCheckForm(service_id: i32, check: CoverCheck) -> impl IntoView {
+    let error = check.errors.get("postcode").map(|messages| messages.join(" "));
+    let answer = check.answer.map(|answer| match answer {
+        CoverAnswer::Yes { district, miles } if miles > 0.0 => format!("Yes, this service covers {district} ({}).", distance_away(miles).to_lowercase()),
+        CoverAnswer::Yes { district, .. } => format!("Yes, this service covers {district}."),
+        CoverAnswer::No { district } => format!("No, this service does not cover {district} yet."),
+    });
+    view! {
+        <form class="cover-check" action="/services/details" method="get">
+            <input type="hidden" name="id" value=service_id.to_string()/>
+            <div class="field">
+                <label class="field-label" for="cover-postcode">"Do you cover my postcode?"</label>
+                <div class="search-row">
+                    <input
+                        id="cover-postcode"
+                        name="postcode"
+                        value=check.postcode
+                        placeholder="e.g. LS6 1AA"
+                        autocomplete="postal-code"
+                        maxlength="10"
+                        required
+                        aria-invalid=error.as_ref().map(|_| "true")
+                        aria-describedby=error.as_ref().map(|_| "cover-postcode-error")
+                    />
+                    <button class="button button--secondary" type="submit">"Check"</button>
+                </div>
+                {error.map(|text| view! { <p class="isl-field-error" id="cover-postcode-error">{text}</p> })}
+            </div>
+            {answer.map(|text| view! { <p class="cover-answer" role="status">{text}</p> })}
+        </form>
     }
 }
 

@@ -1,4 +1,5 @@
-//! `/services?category=SLUG&page=N`: the open services of a category, or of every category.
+//! `/services?category=SLUG&page=N`: the open services of a category, or of every category;
+//! `near=POSTCODE&within=MILES` lists those covering a postcode, nearest first.
 
 use crate::data::{CategoryCard, ServicesData, SiteData};
 use crate::format::count_of;
@@ -21,6 +22,9 @@ pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
     if !data.search.is_empty() {
         heading = format!("{heading} matching \"{}\"", data.search);
     }
+    if let Some(district) = &data.near.district {
+        heading = format!("{heading} near {district}");
+    }
     // Later pages of a list get their own title and description, so that no two pages share them.
     let (name, description) = if pagination.page > 1 {
         let of = format!("Page {} of {}.", pagination.page, pagination.total_pages);
@@ -37,19 +41,26 @@ pub(crate) fn page(data: &ServicesData, site: &SiteData) -> Page {
     let body = view! {
         <PageIntro title=heading lead>{breadcrumbs}</PageIntro>
         <div class="container page-body">
-            <ServiceSearchForm category=data.category.as_ref().map(|category| category.slug.clone()) value=data.search.clone()/>
+            <ServiceSearchForm category=data.category.as_ref().map(|category| category.slug.clone()) value=data.search.clone() near=data.near.clone()/>
             <CategoryFilter categories=site.categories.clone() url/>
             <ServiceResults data=data.clone()/>
-            <Pager path="/services" query=vec![("category", slug), ("search", data.search.clone())] pagination=pagination.clone()/>
+            <Pager
+                path="/services"
+                query=vec![("category", slug), ("search", data.search.clone()), ("near", data.near.near.clone()), ("within", data.near.pager_within())]
+                pagination=pagination.clone()
+            />
         </div>
         <Feedback reviews=Vec::new()/>
         <GetInTouch info=site.info.clone()/>
     };
     let page = Page::new(&name, &site.info.brand, description, body);
-    match category {
+    let page = match category {
         Some((current, url)) => page.with_breadcrumbs(&trail, &current, &url),
         None => page,
-    }
+    };
+    // A list near someone's postcode is theirs, one of thousands alike: not for search engines.
+    let page = page.with_errors_if(!data.near.errors.is_empty());
+    if data.near.near.is_empty() { page } else { page.noindex() }
 }
 
 /// Links to the other categories, the current one marked.
@@ -74,6 +85,17 @@ fn CategoryFilter(categories: Vec<CategoryCard>, url: String) -> impl IntoView {
 
 #[component]
 fn ServiceResults(data: ServicesData) -> impl IntoView {
+    let reach = data.near.reach();
+    if let (true, Some(reach)) = (data.services.is_empty(), &reach) {
+        return view! {
+            <div class="empty-state">
+                <h2>{format!("No services found{reach}")}</h2>
+                <p>"Try a longer distance or another category, or tell us what you need and we will find someone for you."</p>
+                <p><a class="button button--primary" href="/contact">"Tell us what you need"</a></p>
+            </div>
+        }
+        .into_any();
+    }
     if data.services.is_empty() {
         let place = data.category.map_or_else(|| "at the moment".to_owned(), |category| format!("in {} at the moment", category.name));
         return view! {
@@ -89,7 +111,9 @@ fn ServiceResults(data: ServicesData) -> impl IntoView {
     let last = first + data.services.len() as u64 - 1;
     view! {
         <h2 class="visually-hidden">"Services"</h2>
-        <p class="results-count">{format!("Showing {first} to {last} of {}", count_of(data.pagination.total_items as i64, "service"))}</p>
+        <p class="results-count">
+            {format!("Showing {first} to {last} of {}{}", count_of(data.pagination.total_items as i64, "service"), reach.unwrap_or_default())}
+        </p>
         <div class="grid grid--3">
             {data.services.into_iter().map(|service| view! { <ServiceTile service/> }).collect_view()}
         </div>

@@ -41,6 +41,7 @@ function fill(root: HTMLElement): void {
   field(root, 'Phone number').value = '07700 900456';
   field(root, 'Roles').value = 'Care assistant\nSupport worker\n';
   field(root, 'Locations').value = 'Leeds\nBradford';
+  field(root, 'Near a postcode').value = 'LS6 1AA';
   chooseFile(field(root, 'CV'), pdf());
 }
 
@@ -143,6 +144,9 @@ describe('find-job-form', () => {
       phone_number: '07700 900456',
       roles: 'Care assistant\nSupport worker',
       locations: 'Leeds\nBradford',
+      near: 'LS6 1AA',
+      // The distance offered first: the server's default.
+      within: '25',
       employment_types: 'full_time,temporary',
       job_alerts: 'true',
       cv: 'file cv.pdf',

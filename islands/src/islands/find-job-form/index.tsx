@@ -7,7 +7,10 @@ import { registerJobSeeker } from '../../lib/jobs/forms.ts';
 import { EMPLOYMENT_TYPES } from '../../lib/jobs/labels.ts';
 
 
-const FIELDS = ['full_name', 'email', 'phone_number', 'roles', 'locations', 'employment_types', 'cv', 'job_alerts'] as const;
+const FIELDS = ['full_name', 'email', 'phone_number', 'roles', 'locations', 'near', 'within', 'employment_types', 'cv', 'job_alerts'] as const;
+
+/** The distances offered, in miles; 25 unless chosen, as the server's default. */
+const DISTANCES = [5, 10, 25, 50] as const;
 
 /**
  * /form/find-job: anyone registers with the agency as a job seeker: the roles and places they
@@ -38,6 +41,8 @@ function RegistrationForm({ onRegistered }: { onRegistered: (message: string) =>
           phone_number: formText(data, 'phone_number').trim(),
           roles: formText(data, 'roles').trim(),
           locations: formText(data, 'locations').trim(),
+          near: formText(data, 'near').trim(),
+          within: formText(data, 'within'),
           employment_types: data.getAll('employment_types').filter((value): value is string => typeof value === 'string'),
           cv: formFile(data, 'cv'),
           job_alerts: data.get('job_alerts') !== null,
@@ -82,6 +87,17 @@ function RegistrationForm({ onRegistered }: { onRegistered: (message: string) =>
           hint="Towns or cities, one a line. Leave empty for anywhere in the UK."
           error={form.errors.locations}
         />
+        <div className="form-row">
+          <TextField
+            name="near"
+            label="Near a postcode"
+            required={false}
+            autoComplete="postal-code"
+            hint="Only jobs within the distance below. We keep only its first part, such as LS6."
+            error={form.errors.near}
+          />
+          <DistanceField error={form.errors.within} />
+        </div>
         <EmploymentTypes error={form.errors.employment_types} />
       </fieldset>
       <fieldset>
@@ -106,6 +122,31 @@ function RegistrationForm({ onRegistered }: { onRegistered: (message: string) =>
         Register
       </SubmitButton>
     </form>
+  );
+}
+
+/** How far from the postcode, in miles. */
+function DistanceField({ error }: { error: string | undefined }) {
+  const id = useId();
+  const hasError = error !== undefined;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        Distance
+      </label>
+      <select id={id} name="within" defaultValue="25" aria-describedby={hasError ? `${id}-error` : undefined} aria-invalid={hasError ? true : undefined}>
+        {DISTANCES.map((miles) => (
+          <option key={miles} value={String(miles)}>
+            Within {miles} miles
+          </option>
+        ))}
+      </select>
+      {hasError && (
+        <p className="isl-field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

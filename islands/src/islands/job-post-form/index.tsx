@@ -12,6 +12,7 @@ const FIELDS = [
   'title',
   'company',
   'location',
+  'postcode',
   'employment_type',
   'salary_min',
   'salary_max',
@@ -53,6 +54,7 @@ export default function JobPostForm(props: JobPostFormProps) {
         title: formText(data, 'title').trim(),
         company: formText(data, 'company').trim(),
         location: formText(data, 'location').trim(),
+        postcode: formText(data, 'postcode').trim(),
         employment_type: formText(data, 'employment_type'),
         salary_min: formText(data, 'salary_min').trim(),
         salary_max: formText(data, 'salary_max').trim(),
@@ -81,8 +83,16 @@ export default function JobPostForm(props: JobPostFormProps) {
           <TextField name="company" label="Company" autoComplete="organization" error={form.errors.company} />
           <div className="form-row">
             <TextField name="location" label="Location" hint="Town or city." error={form.errors.location} />
-            <SelectField name="employment_type" label="Employment type" options={EMPLOYMENT_TYPES} error={form.errors.employment_type} />
+            <TextField
+              name="postcode"
+              label="Postcode"
+              hint="Of the workplace, so that people searching near it find the job. It is not shown on the advert."
+              autoComplete="postal-code"
+              required={false}
+              error={form.errors.postcode}
+            />
           </div>
+          <SelectField name="employment_type" label="Employment type" options={EMPLOYMENT_TYPES} error={form.errors.employment_type} />
         </fieldset>
         <fieldset>
           <legend>Pay and dates</legend>

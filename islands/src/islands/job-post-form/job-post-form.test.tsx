@@ -36,6 +36,7 @@ function fill(root: HTMLElement): void {
   field(root, 'Job title').value = ' Night care assistant ';
   field(root, 'Company').value = 'Pennine Care Partners';
   field(root, 'Location').value = 'Leeds';
+  field(root, 'Postcode').value = ' ls6 1aa ';
   setValue(field(root, 'Employment type') as unknown as HTMLSelectElement, 'part_time');
   field(root, 'Salary from (£)').value = '12.50';
   setValue(field(root, 'Paid') as unknown as HTMLSelectElement, 'hour');
@@ -140,6 +141,7 @@ describe('job-post-form', () => {
       title: 'Night care assistant',
       company: 'Pennine Care Partners',
       location: 'Leeds',
+      postcode: 'ls6 1aa',
       employment_type: 'part_time',
       salary_min: '12.50',
       salary_max: '',

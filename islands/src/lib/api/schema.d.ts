@@ -1231,8 +1231,8 @@ export interface paths {
         /**
          * Open jobs, newest first ("only Open jobs and services are listed": `status=Closed` finds
          *     none), or with `mine=true` the member's own posts of every status; `search` uses the
-         *     full-text index (every word must match, each also as the start of a longer word). A job past
-         *     its closing date counts as Closed.
+         *     full-text index (every word must match, each also as the start of a longer word); `near`
+         *     lists the nearest first. A job past its closing date counts as Closed.
          */
         readonly get: operations["list_jobs"];
         readonly put?: never;
@@ -1806,6 +1806,11 @@ export interface components {
             readonly description: components["schemas"]["Text10000"];
             readonly employment_type: components["schemas"]["EmploymentType"];
             readonly location: components["schemas"]["Text100"];
+            /**
+             * @description Where the work is, to be found near a postcode: a postcode of the UK (`LS1 4AP`) or its
+             *     district (`LS1`); without one the job is placed by the town its location names.
+             */
+            readonly postcode?: components["schemas"]["PostcodeArea"];
             readonly salary_max?: components["schemas"]["PenceInputOrEmpty"];
             readonly salary_min?: components["schemas"]["PenceInputOrEmpty"];
             readonly salary_period?: null | components["schemas"]["SalaryPeriod"];
@@ -1849,9 +1854,19 @@ export interface components {
             /** @description `true` to get job alerts. */
             readonly job_alerts?: string;
             readonly locations?: string;
+            /**
+             * @description Alerts only for jobs near this postcode of Great Britain (`LS1 4AP`) or district
+             *     (`LS1`); only its district is kept.
+             */
+            readonly near?: components["schemas"]["PostcodeArea"];
             readonly phone_number: components["schemas"]["UkPhone"];
             /** @description At most 10, each at most 80 characters. */
             readonly roles: string;
+            /**
+             * Format: double
+             * @description With `near`: how far, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured).
+             */
+            readonly within?: number;
         };
         readonly JobSeekerRegistered: {
             /** Format: int32 */
@@ -1874,6 +1889,11 @@ export interface components {
             readonly closes_at: string | null;
             readonly company: string;
             readonly description: string;
+            /**
+             * Format: double
+             * @description Only in a search `near` a postcode: how far the job is from it, in miles to one decimal.
+             */
+            readonly distance_miles?: number | null;
             readonly employment_type: components["schemas"]["EmploymentType"];
             /** Format: int32 */
             readonly id: number;
@@ -2296,6 +2316,11 @@ export interface components {
                 readonly closes_at: string | null;
                 readonly company: string;
                 readonly description: string;
+                /**
+                 * Format: double
+                 * @description Only in a search `near` a postcode: how far the job is from it, in miles to one decimal.
+                 */
+                readonly distance_miles?: number | null;
                 readonly employment_type: components["schemas"]["EmploymentType"];
                 /** Format: int32 */
                 readonly id: number;
@@ -2856,6 +2881,11 @@ export interface components {
         readonly Pence: string;
         /** @description Optional: an amount in pounds sterling, with or without pence and a `£`: `24000`, `12.5`, `£120.00`. Empty when none is given. */
         readonly PenceInputOrEmpty: string;
+        /**
+         * @description A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`), any case and spacing; blank for none.
+         * @example LS1 4AP
+         */
+        readonly PostcodeArea: string;
         /**
          * @description What a service's price is for.
          * @enum {string}
@@ -7527,6 +7557,10 @@ export interface operations {
                 /** @description Part of the job's location, e.g. a town */
                 readonly location?: string;
                 readonly employment_type?: components["schemas"]["EmploymentType"];
+                /** @description A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the jobs placed within `within` miles of it (by the postcode their poster gave, else their town), nearest first, each with `distance_miles`. A well-formed one that names no district of Great Britain is a 400 saying so (Northern Ireland's too) */
+                readonly near?: string;
+                /** @description With `near`: the farthest a job may be, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured) */
+                readonly within?: number;
                 /** @description `true`: only the signed-in member's own posts (needs a token) */
                 readonly mine?: boolean;
                 readonly page?: number;

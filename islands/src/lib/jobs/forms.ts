@@ -105,6 +105,8 @@ export interface JobPostFields {
   readonly title: string;
   readonly company: string;
   readonly location: string;
+  /** Where the work is, to be found near a postcode; blank leaves the job placed by its town. */
+  readonly postcode: string;
   readonly employment_type: string;
   readonly salary_min: string;
   readonly salary_max: string;
@@ -124,6 +126,7 @@ export function postJob(fields: JobPostFields, onProgress: OnProgress): Promise<
       title: fields.title,
       company: fields.company,
       location: fields.location,
+      postcode: fields.postcode,
       employment_type: fields.employment_type,
       salary_min: fields.salary_min,
       salary_max: fields.salary_max,
@@ -209,6 +212,10 @@ export interface JobSeekerFields {
   readonly roles: string;
   /** One a line; none means anywhere. */
   readonly locations: string;
+  /** A postcode or district the alerts keep near; blank for anywhere. */
+  readonly near: string;
+  /** Miles from `near`. */
+  readonly within: string;
   /** None means any. */
   readonly employment_types: readonly string[];
   readonly cv: File | null;
@@ -228,6 +235,8 @@ export function registerJobSeeker(fields: JobSeekerFields, onProgress: OnProgres
       phone_number: fields.phone_number,
       roles: fields.roles,
       locations: fields.locations,
+      near: fields.near,
+      within: fields.within,
       employment_types: fields.employment_types.join(','),
       job_alerts: String(fields.job_alerts),
     },
