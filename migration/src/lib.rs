@@ -23,6 +23,7 @@ mod m20261130_000004_job_seeker_confirmation;
 mod m20261201_000001_search_facets;
 mod m20261202_000001_service_coverage;
 mod m20261203_000001_jobs_near;
+mod m20261203_000002_service_bases_in_memory;
 
 pub struct Migrator;
 
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000001_search_facets::Migration),
             Box::new(m20261202_000001_service_coverage::Migration),
             Box::new(m20261203_000001_jobs_near::Migration),
+            Box::new(m20261203_000002_service_bases_in_memory::Migration),
         ]
     }
 }

@@ -18,7 +18,19 @@ impl MigrationTrait for Migration {
         for column in [string_null("postcode"), double_null("latitude"), double_null("longitude")] {
             manager.alter_table(Table::alter().table("jobs").add_column(column).take()).await?;
         }
-        manager.create_index(Index::create().name(PLACE_INDEX).table("jobs").col("latitude").col("longitude").col("id").take()).await?;
+        // With what a list filters and orders open jobs by, so that the box is read from the index alone.
+        let place = Index::create()
+            .name(PLACE_INDEX)
+            .table("jobs")
+            .col("latitude")
+            .col("longitude")
+            .col("id")
+            .col("posted_at")
+            .col("status")
+            .col("closes_at")
+            .col("removed_at")
+            .take();
+        manager.create_index(place).await?;
         for column in [string_null("near_district"), double_null("within_miles")] {
             manager.alter_table(Table::alter().table("job_seekers").add_column(column).take()).await?;
         }

@@ -1,14 +1,14 @@
 //! Where services work, kept beside them as bases (a point and a radius) and districts, read
-//! from their areas (places::CoverageEntry); and which services cover a point.
+//! from their areas (places::CoverageEntry); and whether a service covers a postcode. Lists
+//! near a postcode read them from memory (`coverage_index`).
 
-use crate::places::{Base, CoverageEntry, Near, Point, PostcodeArea};
+use crate::places::{Base, CoverageEntry, Point, PostcodeArea};
 use crate::platform::change::Change;
 use crate::platform::db::insert_batches;
 use app::routes::Tag;
 use entity::{service, service_base, service_district};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set};
-use std::collections::HashMap;
 
 /// Services at a time: SQLite caps the bound parameters of one statement.
 const BATCH: usize = 500;
@@ -84,64 +84,6 @@ pub async fn fill_missing(db: &DatabaseConnection) -> Result<usize, DbErr> {
     Ok(placed)
 }
 
-/// A service found near a point: how far its nearest base is, in miles (0 where the point's
-/// district is one it lists).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Found {
-    pub service_id: i32,
-    pub miles: f64,
-}
-
-/// The services that cover `near`'s point (within a base's radius, `default_radius` where it
-/// says none, or in a district they list) and whose nearest base is within its distance,
-/// nearest first. The bases are read from a box around the point by their coordinates' index,
-/// then measured exactly.
-pub async fn covering(db: &impl ConnectionTrait, near: &Near, default_radius: u32) -> Result<Vec<Found>, DbErr> {
-    let point = near.area.point();
-    let widest: Option<i32> =
-        service_base::Entity::find().select_only().column_as(service_base::Column::RadiusMiles.max(), "widest").into_tuple().one(db).await?.flatten();
-    // A base counts if it is within `within` (the nearest one) or within its own radius (the one covering).
-    let reach = near.within_miles.max(f64::from(default_radius.max(widest.map_or(0, |miles| miles.max(0) as u32))));
-    let (south, north, west, east) = point.bounding_box(reach);
-    let bases: Vec<(i32, f64, f64, Option<i32>)> = service_base::Entity::find()
-        .select_only()
-        .columns([service_base::Column::ServiceId, service_base::Column::Latitude, service_base::Column::Longitude, service_base::Column::RadiusMiles])
-        .filter(service_base::Column::Latitude.between(south, north))
-        .filter(service_base::Column::Longitude.between(west, east))
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut seen = measure(point, bases, default_radius);
-    let listing: Vec<i32> = service_district::Entity::find()
-        .select_only()
-        .column(service_district::Column::ServiceId)
-        .filter(service_district::Column::District.eq(near.area.district()))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for service_id in listing {
-        seen.insert(service_id, (0.0, true));
-    }
-    let within = near.within_miles;
-    let mut found: Vec<Found> =
-        seen.into_iter().filter(|(_, (miles, covers))| *covers && *miles <= within).map(|(service_id, (miles, _))| Found { service_id, miles }).collect();
-    found.sort_by(|a, b| a.miles.total_cmp(&b.miles).then(a.service_id.cmp(&b.service_id)));
-    Ok(found)
-}
-
-/// Per service of `bases` (service, latitude, longitude, radius), how far its nearest base is
-/// from `point`, and whether any of them covers it.
-fn measure(point: Point, bases: Vec<(i32, f64, f64, Option<i32>)>, default_radius: u32) -> HashMap<i32, (f64, bool)> {
-    let mut seen: HashMap<i32, (f64, bool)> = HashMap::new();
-    for (service_id, latitude, longitude, radius) in bases {
-        let miles = point.miles_to(Point { latitude, longitude });
-        let covers = miles <= f64::from(radius.map_or(default_radius, |r| r.max(0) as u32));
-        let entry = seen.entry(service_id).or_insert((f64::INFINITY, false));
-        *entry = (entry.0.min(miles), entry.1 || covers);
-    }
-    seen
-}
-
 /// Whether service `service_id` covers `area` (within a base's radius, or a district it lists),
 /// and then how far its nearest base is, in miles (0 for a listed district); however far that is.
 pub async fn distance_if_covering(db: &impl ConnectionTrait, service_id: i32, area: &PostcodeArea, default_radius: u32) -> Result<Option<f64>, DbErr> {
@@ -153,12 +95,18 @@ pub async fn distance_if_covering(db: &impl ConnectionTrait, service_id: i32, ar
     if lists > 0 {
         return Ok(Some(0.0));
     }
-    let bases: Vec<(i32, f64, f64, Option<i32>)> = service_base::Entity::find()
+    let bases: Vec<(f64, f64, Option<i32>)> = service_base::Entity::find()
         .select_only()
-        .columns([service_base::Column::ServiceId, service_base::Column::Latitude, service_base::Column::Longitude, service_base::Column::RadiusMiles])
+        .columns([service_base::Column::Latitude, service_base::Column::Longitude, service_base::Column::RadiusMiles])
         .filter(service_base::Column::ServiceId.eq(service_id))
         .into_tuple()
         .all(db)
         .await?;
-    Ok(measure(area.point(), bases, default_radius).remove(&service_id).filter(|(_, covers)| *covers).map(|(miles, _)| miles))
+    let point = area.point();
+    let measured = bases
+        .into_iter()
+        .map(|(latitude, longitude, radius)| (point.miles_to(Point { latitude, longitude }), radius.map_or(default_radius, |r| r.max(0) as u32)));
+    let (nearest, covers) =
+        measured.fold((f64::INFINITY, false), |(nearest, covers), (miles, radius)| (nearest.min(miles), covers || miles <= f64::from(radius)));
+    Ok(covers.then_some(nearest))
 }

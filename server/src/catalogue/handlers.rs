@@ -55,7 +55,7 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
     let request = query.page_request(&mut errors);
     let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
     let asked_order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse);
-    let near = query.near(&mut errors, state.config().distances).map(|near| (near, state.config().distances.default_radius_miles));
+    let near = query.near(&mut errors, state.config().distances);
     let order = asked_order.unwrap_or(if near.is_some() { ServiceOrder::Distance } else { ServiceOrder::Priority });
     errors.finish()?;
     let answer = |list| Shared::list(&query, [Tag::Site, Tag::Services], Json(list));
@@ -69,6 +69,10 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
             // No such category has no services.
             None => return Ok(answer(query.page(request, 0, Vec::new())?)),
         },
+        None => None,
+    };
+    let near = match near {
+        Some(near) => Some(super::services::NearServices::new(state.db(), &state.site.coverage, near, state.config().distances.default_radius_miles).await?),
         None => None,
     };
     let filter =

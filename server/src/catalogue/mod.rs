@@ -3,6 +3,7 @@
 
 pub mod categories;
 pub mod coverage;
+pub mod coverage_index;
 mod handlers;
 pub mod services;
 mod texts;

@@ -1,6 +1,6 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
-use super::coverage;
+use super::coverage_index::{CoverageIndex, KeptCoverage};
 use crate::domain::Pence;
 use crate::http::list::{Counting, PageRequest, ids_of_page, in_order_of};
 use crate::places::Near;
@@ -11,6 +11,7 @@ use entity::words::ListingStatus;
 use entity::{category, service};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ServiceOrder {
@@ -46,10 +47,25 @@ pub struct ServiceFilter {
     pub search: Option<String>,
     /// A town the service covers, matched whole and ignoring case.
     pub area: Option<String>,
-    /// Only the services covering a point, each with its distance; and the radius of a base
-    /// that says none (`SERVICE_RADIUS_MILES`).
-    pub near: Option<(Near, u32)>,
+    /// Only the services covering a point, each with its distance.
+    pub near: Option<NearServices>,
     pub order: ServiceOrder,
+}
+
+/// A search near a point, and what answers it: where services work, and the radius of a base
+/// that says none (`SERVICE_RADIUS_MILES`).
+#[derive(Clone, Debug)]
+pub struct NearServices {
+    pub near: Near,
+    pub coverage: Arc<CoverageIndex>,
+    pub default_radius: u32,
+}
+
+impl NearServices {
+    /// A search near `near`, answered from where services work (loaded if need be).
+    pub async fn new(db: &impl ConnectionTrait, coverage: &KeptCoverage, near: Near, default_radius: u32) -> Result<Self, DbErr> {
+        Ok(NearServices { near, coverage: coverage.get(db).await?, default_radius })
+    }
 }
 
 /// One page of services, how many match in all, and in a near search how far each is (miles).
@@ -77,11 +93,15 @@ pub async fn open_services_changed(db: &impl ConnectionTrait) -> Result<Vec<(i32
 
 /// One page of services and how many match in all.
 pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u64, page_size: u64) -> Result<ServicePage, DbErr> {
-    let found = match &filter.near {
-        Some((near, default_radius)) => Some(coverage::covering(db, near, *default_radius).await?),
-        None => None,
-    };
+    let found = filter.near.as_ref().map(|near| near.coverage.covering(&near.near, near.default_radius));
     let miles: HashMap<i32, f64> = found.iter().flatten().map(|found| (found.service_id, found.miles)).collect();
+    let request = PageRequest { page: page.max(1), size: page_size };
+    let by_words = filter.search.as_deref().is_some_and(|s| !s.is_empty()) || filter.area.as_deref().is_some_and(|s| !s.is_empty());
+    if let (Some(found), Some(near), ServiceOrder::Distance, false) = (&found, &filter.near, filter.order, by_words) {
+        // Nearest first, filtered in memory: only the page's rows are read.
+        let nearest: Vec<i32> = found.iter().map(|found| found.service_id).filter(|id| near.coverage.is_in(*id, filter.category_id, filter.status)).collect();
+        return Ok(ServicePage { rows: by_ids(db, page_of(&nearest, request)).await?, total: nearest.len() as u64, miles });
+    }
     let mut query = service::Entity::find();
     if let Some(found) = &found {
         if found.is_empty() {
@@ -106,13 +126,10 @@ pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u
         counting = Counting::WithThePage;
     }
     if let (Some(found), ServiceOrder::Distance) = (&found, filter.order) {
-        // Nearest first: the matches' ids, in the order found.
+        // Nearest first among those the words match: their ids, in the order found.
         let matching: HashSet<i32> = query.select_only().column(service::Column::Id).into_tuple().all(db).await?.into_iter().collect();
         let nearest: Vec<i32> = found.iter().map(|found| found.service_id).filter(|id| matching.contains(id)).collect();
-        let request = PageRequest { page: page.max(1), size: page_size };
-        let skipped = request.offset_within(nearest.len() as u64).unwrap_or(nearest.len() as u64) as usize;
-        let ids: Vec<i32> = nearest[skipped..].iter().copied().take(page_size as usize).collect();
-        return Ok(ServicePage { rows: by_ids(db, &ids).await?, total: nearest.len() as u64, miles });
+        return Ok(ServicePage { rows: by_ids(db, page_of(&nearest, request)).await?, total: nearest.len() as u64, miles });
     }
     query = match filter.order {
         // Without a point, there is no distance: the default order.
@@ -123,12 +140,21 @@ pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u
         ServiceOrder::Title => query.order_by_asc(service::Column::Title),
     }
     .order_by_asc(service::Column::Id);
-    let (total, ids) = ids_of_page(db, query, service::Column::Id, PageRequest { page: page.max(1), size: page_size }, counting).await?;
-    Ok(ServicePage { rows: if ids.is_empty() { Vec::new() } else { by_ids(db, &ids).await? }, total, miles })
+    let (total, ids) = ids_of_page(db, query, service::Column::Id, request, counting).await?;
+    Ok(ServicePage { rows: by_ids(db, &ids).await?, total, miles })
+}
+
+/// The ids of `request`'s page of `ids`.
+fn page_of(ids: &[i32], request: PageRequest) -> &[i32] {
+    let skipped = request.offset_within(ids.len() as u64).unwrap_or(ids.len() as u64) as usize;
+    &ids[skipped..(skipped + request.size as usize).min(ids.len())]
 }
 
 /// The services of `ids` that exist, in that order, with their category.
 async fn by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<(service::Model, CategoryRef)>, DbErr> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     let rows = service::Entity::find().filter(service::Column::Id.is_in(ids.iter().copied())).find_also_related(category::Entity).all(db).await?;
     Ok(in_order_of(ids, rows, |(s, _)| s.id).into_iter().filter_map(|(s, c)| c.map(|c| (s, CategoryRef { id: c.id, slug: c.slug, name: c.name }))).collect())
 }

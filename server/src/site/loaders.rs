@@ -4,7 +4,8 @@ use super::PageError;
 use super::texts;
 use crate::accounts::texts as account_texts;
 use crate::catalogue::coverage;
-use crate::catalogue::services::{self, ServiceFilter, ServiceOrder};
+use crate::catalogue::coverage_index::KeptCoverage;
+use crate::catalogue::services::{self, NearServices, ServiceFilter, ServiceOrder};
 use crate::catalogue::{categories, website_info};
 use crate::config::Distances;
 use crate::jobs::queries::{self as jobs, JobFilter};
@@ -31,10 +32,17 @@ pub async fn load_site(db: &impl ConnectionTrait, brand: Option<&str>, payments:
     Ok(SiteData { info: website_info::website_info(db, brand).await?, categories: categories::categories(db).await?, payments, document_retention_months })
 }
 
+/// What pages near a postcode are made with: the distances allowed, and where services work.
+#[derive(Clone, Copy)]
+pub struct Places<'a> {
+    pub distances: Distances,
+    pub coverage: &'a KeptCoverage,
+}
+
 /// The page data of `route`: not found when what it names does not exist, gone when it was removed.
 /// Every route with data has its arm (the match has no wildcard: a new one without a loader
 /// does not compile); each arm names its route's query fields in the table's order.
-pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData, distances: Distances) -> Result<PageData, PageError> {
+pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData, places: Places<'_>) -> Result<PageData, PageError> {
     let data_route = match route.source() {
         PageSource::Ready(page) => return Ok(*page),
         PageSource::Load(data_route) => data_route,
@@ -42,7 +50,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
     let page = match data_route {
         DataRoute::Home(()) => PageData::Home(home(db).await?),
         DataRoute::Jobs((search, near, within, page)) => {
-            let (near, point) = near_search(near, within, distances);
+            let (near, point) = near_search(near, within, places.distances);
             let filter = JobFilter { status: Some(ListingStatus::Open), search: Some(search.clone()), near: point, ..Default::default() };
             let found = jobs::jobs(db, &filter, page, LIST_PAGE_SIZE).await?;
             if found.rows.is_empty() && page > 1 {
@@ -66,13 +74,18 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
                 },
                 None => None,
             };
-            let (near, point) = near_search(near, within, distances);
+            let (near, point) = near_search(near, within, places.distances);
+            let order = if point.is_some() { ServiceOrder::Distance } else { ServiceOrder::default() };
+            let point = match point {
+                Some(point) => Some(NearServices::new(db, places.coverage, point, places.distances.default_radius_miles).await?),
+                None => None,
+            };
             let filter = ServiceFilter {
                 category_id: category.as_ref().map(|c| c.id),
                 status: Some(ListingStatus::Open),
                 search: Some(search.clone()),
-                order: if point.is_some() { ServiceOrder::Distance } else { ServiceOrder::default() },
-                near: point.map(|point| (point, distances.default_radius_miles)),
+                order,
+                near: point,
                 ..Default::default()
             };
             let found = services::services(db, &filter, page, LIST_PAGE_SIZE).await?;
@@ -98,7 +111,7 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             detail.cover = match PostcodeArea::parse(&postcode) {
                 Ok(area) => {
                     let district = area.district().to_owned();
-                    let answer = match coverage::distance_if_covering(db, id, &area, distances.default_radius_miles).await? {
+                    let answer = match coverage::distance_if_covering(db, id, &area, places.distances.default_radius_miles).await? {
                         Some(miles) => CoverAnswer::Yes { district, miles },
                         None => CoverAnswer::No { district },
                     };
@@ -196,7 +209,7 @@ pub async fn load_pages(
     db: &impl ConnectionTrait,
     routes: &[Route],
     site: &SiteData,
-    distances: Distances,
+    places: Places<'_>,
 ) -> Result<Vec<Result<PageData, PageError>>, PageError> {
     let service_ids: Vec<i32> = routes
         .iter()
@@ -215,7 +228,7 @@ pub async fn load_pages(
                 Some(row) => Ok(PageData::Apply(Some(jobs::job_detail(&row)))),
                 None => Err(missing_job(db, *id).await.unwrap_or_else(PageError::from)),
             },
-            _ => load_page(db, route, site, distances).await,
+            _ => load_page(db, route, site, places).await,
         });
     }
     Ok(pages)

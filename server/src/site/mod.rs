@@ -16,6 +16,7 @@ pub mod pack;
 pub mod sitemap;
 mod texts;
 
+use crate::catalogue::coverage_index::KeptCoverage;
 use crate::config::Config;
 use answers::AnswerCache;
 use app::data::{PagePayload, PaymentTerms, SiteData};
@@ -69,6 +70,8 @@ pub struct Site {
     pub cache: Arc<PageCache>,
     /// The API's answers to visitors, invalidated with the pages.
     pub answers: AnswerCache,
+    /// Where services work, for searches near a postcode; forgotten with the services' lists.
+    pub coverage: KeptCoverage,
     /// The site's data once loaded, and how many times it was dropped: a load that began before
     /// a drop is served but not kept.
     site_data: RwLock<KeptSiteData>,
@@ -95,6 +98,7 @@ impl Site {
             islands,
             cache,
             answers,
+            coverage: KeptCoverage::default(),
             site_data: RwLock::new(KeptSiteData { loaded: None, drops: 0 }),
             prerendering: tokio::sync::Mutex::new(()),
             sender_id: invalidation::new_sender_id(),
@@ -143,14 +147,14 @@ impl Site {
     /// A page's payload, and the part of it every page's payload shares.
     async fn page_data(&self, route: &Route) -> Result<(PagePayload, Arc<SharedPart>), PageError> {
         let LoadedSiteData { data: site, payload_part } = self.loaded_site_data().await?;
-        let page: PageData = loaders::load_page(&self.db, route, &site, self.config.distances).await?;
+        let page: PageData = loaders::load_page(&self.db, route, &site, self.places()).await?;
         Ok((PagePayload { url: route.url(), site: (*site).clone(), page }, payload_part))
     }
 
     /// Renders a page, compresses both its bodies and keeps them in the cache.
     pub async fn render_and_keep(&self, route: &Route) -> Result<(Arc<Encoded>, Arc<Encoded>), PageError> {
         let keeper = self.keeper().await?;
-        let page = loaders::load_page(&self.db, route, &keeper.site, self.config.distances).await?;
+        let page = loaders::load_page(&self.db, route, &keeper.site, self.places()).await?;
         let route = route.clone();
         Ok(tokio::task::spawn_blocking(move || keeper.keep(&route, page)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
     }
@@ -160,7 +164,7 @@ impl Site {
     /// whether it was kept.
     async fn prerender_batch(&self, routes: Vec<Route>) -> Result<Vec<(Route, Result<(), PageError>)>, PageError> {
         let keeper = self.keeper().await?;
-        let pages = loaders::load_pages(&self.db, &routes, &keeper.site, self.config.distances).await?;
+        let pages = loaders::load_pages(&self.db, &routes, &keeper.site, self.places()).await?;
         let rendered = tokio::task::spawn_blocking(move || {
             let keep = |(route, page): (Route, Result<PageData, PageError>)| {
                 let kept = page.map(|page| {
@@ -231,6 +235,11 @@ impl Site {
         Ok(tokio::task::spawn_blocking(move || render(site, assets, islands)).await.map_err(|e| anyhow::anyhow!("rendering panicked: {e}"))?)
     }
 
+    /// What pages near a postcode are made with.
+    pub fn places(&self) -> loaders::Places<'_> {
+        loaders::Places { distances: self.config.distances, coverage: &self.coverage }
+    }
+
     fn payment_terms(&self) -> PaymentTerms {
         let payments = &self.config.payments;
         PaymentTerms { test_mode: payments.provider == entity::words::PaymentProvider::Test, refund_window_hours: payments.refund_window_hours }
@@ -277,6 +286,9 @@ impl Site {
             *kept = KeptSiteData { loaded: None, drops: kept.drops + 1 };
         }
         self.answers.invalidate(tags);
+        if tags.iter().any(|tag| matches!(tag, Tag::Site | Tag::Services)) {
+            self.coverage.forget();
+        }
         let stale = self.cache.invalidate(tags);
         tracing::info!(pages = stale, ?tags, "pages invalidated");
         let cache = self.cache.clone();

@@ -214,3 +214,26 @@ async fn the_pages_list_and_check_services_near_a_postcode(app: &TestApp) {
     at(&page, r#"id="cover-postcode-error" class="isl-field-error">Distance search does not cover Northern Ireland yet<"#);
 }
 on_both_databases!(the_pages_list_and_check_services_near_a_postcode);
+
+async fn a_changed_service_is_found_where_it_now_works(app: &TestApp) {
+    let slug = services_with_areas(app, &[("Mover", &["Leeds"])]).await;
+    let near_leeds = format!("/api/service/?category__slug={slug}&near=LS1");
+    let (_, page) = app.json(&near_leeds).await;
+    assert_eq!(page["count"], 1, "{page}");
+    let id = service_id(app, &slug, "Mover").await;
+    let staff = staff_member(app).await;
+
+    // Moved to York: no longer near Leeds, now near York.
+    let (status, _) = staff_call(app, &staff, Method::PATCH, &format!("/api/admin/services/{id}/"), Some(json!({"areas": ["York"]}))).await;
+    assert_eq!(status, 200);
+    let (_, page) = app.json(&near_leeds).await;
+    assert_eq!(page["count"], 0, "where it worked before: {page}");
+    let (_, page) = app.json(&format!("/api/service/?category__slug={slug}&near=YO1")).await;
+    assert_eq!(page["count"], 1, "{page}");
+    // Closed: in no list, near or not.
+    let (status, _) = staff_call(app, &staff, Method::PATCH, &format!("/api/admin/services/{id}/"), Some(json!({"status": "Closed"}))).await;
+    assert_eq!(status, 200);
+    let (_, page) = app.json(&format!("/api/service/?category__slug={slug}&near=YO1")).await;
+    assert_eq!(page["count"], 0, "{page}");
+}
+on_both_databases!(a_changed_service_is_found_where_it_now_works);

@@ -396,20 +396,20 @@ async fn a_batch_of_pages_holds_what_each_page_holds_alone(app: &TestApp) {
         Route::Home,
     ];
     let site = app.site.site_data().await.unwrap();
-    let distances = app.site.config.distances;
-    let batch = loaders::load_pages(db, &routes, &site, distances).await.unwrap();
+    let places = app.site.places();
+    let batch = loaders::load_pages(db, &routes, &site, places).await.unwrap();
     assert_eq!(batch.len(), routes.len());
     for (route, page) in routes.iter().zip(batch) {
-        match (loaders::load_page(db, route, &site, distances).await, page) {
+        match (loaders::load_page(db, route, &site, places).await, page) {
             (Ok(alone), Ok(batched)) => assert_eq!(alone, batched, "{}", route.url()),
             (Err(PageError::NotFound), Err(PageError::NotFound)) | (Err(PageError::Gone), Err(PageError::Gone)) => {}
             (alone, batched) => panic!("{}: alone {:?}, in a batch {:?}", route.url(), alone.err(), batched.err()),
         }
     }
-    assert!(matches!(loaders::load_page(db, &routes[4], &site, distances).await, Err(PageError::Gone)), "a removed job's page is gone");
-    assert!(matches!(loaders::load_page(db, &routes[3], &site, distances).await, Err(PageError::NotFound)));
+    assert!(matches!(loaders::load_page(db, &routes[4], &site, places).await, Err(PageError::Gone)), "a removed job's page is gone");
+    assert!(matches!(loaders::load_page(db, &routes[3], &site, places).await, Err(PageError::NotFound)));
 
-    let Ok(PageData::ServicesDetails(Some(ServiceDetail { reviews, .. }))) = loaders::load_page(db, &routes[0], &site, distances).await else {
+    let Ok(PageData::ServicesDetails(Some(ServiceDetail { reviews, .. }))) = loaders::load_page(db, &routes[0], &site, places).await else {
         panic!("the busy service's page")
     };
     let shown: Vec<&str> = reviews.iter().map(|r| r.review.as_str()).collect();
