@@ -142,7 +142,7 @@ pub struct NearSearch {
     /// The distance chosen, in miles, as the form sends it.
     pub within: String,
     /// The distances offered, in miles, shortest first.
-    pub choices: Vec<u32>,
+    pub choices: Vec<f64>,
     /// Messages by field (`near`, `within`).
     pub errors: BTreeMap<String, Vec<String>>,
     /// The district searched near, once read: `LS1`.

@@ -218,7 +218,7 @@ macro_rules! route_table {
         impl Route {
             /// The route of `path`, `None` if the site has no such page.
             pub fn parse(path: &str, query: &Query) -> Option<Result<Route, BadQuery>> {
-                Self::read(path, query).transpose()
+                Self::read(path, query).map(|route| route.map(Route::without_lone_distance)).transpose()
             }
 
             fn read(path: &str, query: &Query) -> Result<Option<Route>, BadQuery> {
@@ -366,6 +366,16 @@ route_table! {
 }
 
 impl Route {
+    /// A distance means nothing without a postcode, and the search forms always send one: a list
+    /// asked for without a postcode is the plain list (cached, and its own canonical address).
+    fn without_lone_distance(self) -> Route {
+        match self {
+            Route::Services { category, search, near, page, .. } if near.is_empty() => Route::Services { category, search, near, within: String::new(), page },
+            Route::Jobs { search, near, page, .. } if near.is_empty() => Route::Jobs { search, near, within: String::new(), page },
+            route => route,
+        }
+    }
+
     /// A page of a category's open services (of all, without one), as every list link names it.
     pub fn services(category: Option<String>, page: u64) -> Route {
         Route::Services { category, search: String::new(), near: String::new(), within: String::new(), page }
@@ -446,6 +456,9 @@ mod tests {
         assert!(!route("/services?category=cleaning&near=LS6").unwrap().unwrap().cacheable());
         assert!(!route("/services/details?id=7&postcode=LS6").unwrap().unwrap().cacheable());
         assert!(!route("/jobs?near=LS6&within=5").unwrap().unwrap().cacheable());
+        // The forms send a distance without a postcode too: that is the plain list.
+        assert_eq!(route("/services?category=cleaning&search=&near=&within=25").unwrap().unwrap(), Route::services(Some("cleaning".into()), 1));
+        assert_eq!(route("/jobs?near=+&within=10").unwrap().unwrap(), Route::jobs(1));
         assert_eq!(route("/services/details?id=7").unwrap().unwrap(), Route::service(7));
         assert_eq!(route("/jobs?page=2").unwrap().unwrap(), Route::jobs(2));
         assert_eq!(route("/services?category=cleaning").unwrap().unwrap(), Route::services(Some("cleaning".into()), 1));

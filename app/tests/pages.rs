@@ -130,7 +130,7 @@ fn near_search(near: &str, within: &str, district: Option<&str>, errors: &[(&str
     NearSearch {
         near: near.into(),
         within: within.into(),
-        choices: vec![5, 10, 25, 50],
+        choices: vec![5.0, 10.0, 25.0, 50.0],
         errors: errors.iter().map(|(field, message)| (field.to_string(), vec![message.to_string()])).collect(),
         district: district.map(str::to_owned),
     }

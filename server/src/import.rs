@@ -385,8 +385,9 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
         row.title = Set(j.title.clone());
         row.company = Set(j.company.clone());
         row.location = Set(j.location.clone());
-        // The fixtures give no postcode: a job is placed by its town.
-        crate::jobs::place::set_place(&mut row, None, &j.location);
+        // The fixtures give no postcode: a job is placed by its town, or by a postcode it was given since.
+        let postcode = current.and_then(|m| m.postcode.as_deref()).and_then(|postcode| crate::jobs::place::JobPostcode::parse(postcode).ok());
+        crate::jobs::place::set_place(&mut row, postcode.as_ref(), &j.location);
         row.employment_type = Set(employment_type);
         row.salary_min_pence = Set(salary_min);
         row.salary_max_pence = Set(salary_max);

@@ -172,6 +172,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     // Every post's attachment goes from storage below, removed posts' included.
     job::Entity::update_many()
         .col_expr(job::Column::Attachment, Expr::value(Option::<String>::None))
+        .col_expr(job::Column::Postcode, Expr::value(Option::<String>::None))
         .filter(job::Column::OwnerId.eq(id))
         .exec(change.db())
         .await?;

@@ -50,13 +50,19 @@ pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -
         })
         .collect();
 
-    let job_posts: Vec<JobView> = job::Entity::find()
+    // Each as the API shows it, with the postcode the member gave (never shown on the advert).
+    let job_posts: Vec<Value> = job::Entity::find()
         .filter(job::Column::OwnerId.eq(id))
         .order_by_asc(job::Column::Id)
         .all(db)
         .await?
         .into_iter()
-        .map(|j| JobView::new(j, today, Some(id), None, &state.config().public_url))
+        .map(|j| {
+            let postcode = j.postcode.clone();
+            let mut post = serde_json::to_value(JobView::new(j, today, Some(id), None, &state.config().public_url)).expect("a job serialises");
+            post["postcode"] = json!(postcode);
+            post
+        })
         .collect();
     let applications = job_application::Entity::find().filter(job_application::Column::UserId.eq(id)).order_by_asc(job_application::Column::Id).all(db).await?;
     let jobs: HashMap<i32, job::Model> =
@@ -123,6 +129,7 @@ pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -
                 "id": s.id, "full_name": s.full_name, "email": s.email, "phone_number": s.phone_number,
                 "roles": s.roles.lines().collect::<Vec<_>>(),
                 "locations": s.locations.lines().collect::<Vec<_>>(),
+                "near_district": s.near_district, "within_miles": s.within_miles,
                 "employment_types": s.employment_types.split(',').filter(|t| !t.is_empty()).collect::<Vec<_>>(),
                 "cv": state.storage.signed_url(&s.cv), "job_alerts": s.alerts, "created_at": crate::http::timestamp(s.created_at),
             })

@@ -183,11 +183,14 @@ const DISTANCE_CHOICES: [u32; 4] = [5, 10, 25, 50];
 /// The form of a search near a postcode from what was typed, and the search when it can be read.
 fn near_search(near: String, within: String, distances: Distances) -> (NearSearch, Option<Near>) {
     let read = Near::read(Some(&near), Some(&within), distances);
-    let mut choices: Vec<u32> = DISTANCE_CHOICES.into_iter().chain([distances.default_within_miles(), distances.max_within_miles]).collect();
-    // A whole distance asked by its address is offered too, so that the form shows it chosen.
-    choices.extend(within.parse::<u32>().ok().filter(|_| read.is_ok()));
-    choices.retain(|miles| *miles <= distances.max_within_miles);
-    choices.sort_unstable();
+    let chosen = match within.as_str() {
+        "" => Some(f64::from(distances.default_within_miles())),
+        asked => Near::parse_within(asked, distances.max_within_miles).ok(),
+    };
+    // A distance asked by its address (`within=7.5`) is offered too, so that the form keeps it.
+    let offered = DISTANCE_CHOICES.into_iter().chain([distances.default_within_miles(), distances.max_within_miles]).map(f64::from);
+    let mut choices: Vec<f64> = offered.chain(chosen).filter(|miles| *miles <= f64::from(distances.max_within_miles)).collect();
+    choices.sort_by(f64::total_cmp);
     choices.dedup();
     let mut errors: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let point = read.unwrap_or_else(|problems| {
@@ -197,7 +200,8 @@ fn near_search(near: String, within: String, distances: Distances) -> (NearSearc
         None
     });
     let district = point.as_ref().map(|point| point.area.district().to_owned());
-    let within = if within.is_empty() { distances.default_within_miles().to_string() } else { within };
+    // As the choices write it (`010` is 10), or as typed when it cannot be read.
+    let within = chosen.map_or(within, |miles| miles.to_string());
     (NearSearch { near, within, choices, errors, district }, point)
 }
 

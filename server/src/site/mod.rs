@@ -285,10 +285,11 @@ impl Site {
             let mut kept = self.site_data.write();
             *kept = KeptSiteData { loaded: None, drops: kept.drops + 1 };
         }
-        self.answers.invalidate(tags);
+        // Before the answers: one made after they are dropped must not read the old index.
         if tags.iter().any(|tag| matches!(tag, Tag::Site | Tag::Services)) {
             self.coverage.forget();
         }
+        self.answers.invalidate(tags);
         let stale = self.cache.invalidate(tags);
         tracing::info!(pages = stale, ?tags, "pages invalidated");
         let cache = self.cache.clone();

@@ -71,6 +71,9 @@ async fn services_near_a_postcode_are_those_covering_it_nearest_first(app: &Test
     // Within 5 miles: only what is that near.
     let (_, page) = app.json(&near("near=LS1&within=5")).await;
     assert_eq!(titles(&titles_and_miles(&page)), ["Listed", "Leeds", "Pudsey"]);
+    // With words too.
+    let (_, page) = app.json(&near("near=LS1&search=pudsey")).await;
+    assert_eq!(titles(&titles_and_miles(&page)), ["Pudsey"]);
     // Another order when asked, with the distances still given.
     let (_, page) = app.json(&near("near=LS1&ordering=title")).await;
     assert_eq!(titles(&titles_and_miles(&page)), ["Bradford", "Huddersfield", "Leeds", "Listed", "Pudsey"]);
@@ -177,6 +180,14 @@ async fn the_pages_list_and_check_services_near_a_postcode(app: &TestApp) {
     at(&html, r#"value="ls1 4ap""#);
     at(&html, r#"<option value="10" selected"#);
     at(&html, r#"<meta name="robots" content="noindex""#);
+    // A distance asked by its address stays chosen in the form, written as the choices are.
+    let (_, asked) = app.text(&format!("/services?category={slug}&near=LS1&within=7.5")).await;
+    at(&asked, r#"<option value="7.5" selected>Within 7.5 miles</option>"#);
+    let (_, padded) = app.text(&format!("/services?category={slug}&near=LS1&within=010")).await;
+    at(&padded, r#"<option value="10" selected>Within 10 miles</option>"#);
+    // A distance without a postcode, as the form sends it, is the plain list: kept and indexed.
+    let (_, lone) = app.text(&format!("/services?category={slug}&search=&near=&within=25")).await;
+    assert!(!lone.contains("noindex") && lone.contains(&format!(r#"<link rel="canonical" href="{}/services?category={slug}">"#, app.base)), "{lone}");
     let (_, none) = app.text(&format!("/services?category={slug}&near=EH1&within=5")).await;
     at(&none, "No services found within 5 miles of EH1");
 
