@@ -139,6 +139,10 @@ pub enum Tag {
     Job(i32),
     /// Recent reviews and ratings shown in lists.
     Reviews,
+    /// Where services work, with their categories and statuses: what searches near a postcode
+    /// read (kept in memory, `server/src/catalogue/coverage_index.rs`). No page is made from it
+    /// alone, so a review, which changes lists but not where anyone works, leaves it be.
+    Coverage,
 }
 
 /// Emits its tokens and ignores the type: lets a row's optional data type decide whether a

@@ -78,7 +78,7 @@ pub async fn fill_missing(db: &DatabaseConnection) -> Result<usize, DbErr> {
     let placed = read.iter().filter(|(_, entries)| entries.iter().any(|entry| !matches!(entry, CoverageEntry::Base(Base { point: None, .. })))).count();
     if placed > 0 {
         // The lists near a postcode change.
-        change.touches([Tag::Services]);
+        change.touches([Tag::Services, Tag::Coverage]);
     }
     change.commit().await?;
     Ok(placed)

@@ -2,8 +2,9 @@
 //! measured each base in a box around the point from the database: on the `large` data that was
 //! thousands of rows a search (18 ms at one connection). Bases sit at a few thousand points at
 //! most (districts and towns), so the index measures each point once and reads the services
-//! based there. It is loaded when first asked for and forgotten whenever the services' lists
-//! change here or on another server (`Site::invalidate_here`), then loaded again.
+//! based there. It is loaded when first asked for and forgotten whenever where services work,
+//! or their categories or statuses, change here or on another server (`Tag::Coverage`, or
+//! `Tag::Site`, in `Site::invalidate_here`), then loaded again.
 
 use crate::places::{Near, Point};
 use entity::words::ListingStatus;

@@ -286,7 +286,7 @@ impl Site {
             *kept = KeptSiteData { loaded: None, drops: kept.drops + 1 };
         }
         // Before the answers: one made after they are dropped must not read the old index.
-        if tags.iter().any(|tag| matches!(tag, Tag::Site | Tag::Services)) {
+        if tags.iter().any(|tag| matches!(tag, Tag::Site | Tag::Coverage)) {
             self.coverage.forget();
         }
         self.answers.invalidate(tags);

@@ -8,7 +8,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 /// A category of its own, with a service for each of `areas` (titled by its key), Open.
-async fn services_with_areas(app: &TestApp, areas: &[(&str, &[&str])]) -> String {
+pub async fn services_with_areas(app: &TestApp, areas: &[(&str, &[&str])]) -> String {
     let staff = staff_member(app).await;
     let slug = format!("near-test-{}", rand::random::<u32>());
     let (status, category) =
@@ -147,7 +147,7 @@ async fn the_farthest_search_and_the_default_radius_are_configurable() {
 }
 
 /// The id of the service titled `title` in category `slug`.
-async fn service_id(app: &TestApp, slug: &str, title: &str) -> i64 {
+pub async fn service_id(app: &TestApp, slug: &str, title: &str) -> i64 {
     let (_, page) = app.json(&format!("/api/service/?category__slug={slug}&page_size=100")).await;
     page["results"].as_array().unwrap().iter().find(|s| s["title"] == title).unwrap_or_else(|| panic!("{title}: {page}"))["id"].as_i64().unwrap()
 }

@@ -2,8 +2,10 @@
 //! shows on the other's pages and API answers within a second, each mail goes out once, rate limits hold
 //! across both, and a periodic job runs on one server at a time, once per interval.
 
+use crate::admin::{staff_call, staff_member};
 use crate::common::{self, TestApp, smtp};
 use crate::jobs::post_job;
+use crate::near::{service_id, services_with_areas};
 use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::json;
@@ -49,6 +51,25 @@ async fn a_change_through_one_server_shows_on_the_others_pages_and_answers_withi
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     println!("a job posted on one server was on the other's /jobs and {api} after {} ms", posted.elapsed().as_millis());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_service_moved_through_one_server_is_found_where_it_now_works_on_the_other() {
+    let (first, second) = two_servers(|_| {}).await;
+    let slug = services_with_areas(&first, &[("Mover", &["Leeds"])]).await;
+    let near_york = format!("/api/service/?category__slug={slug}&near=YO1");
+    // The second server loads where services work, and finds nothing near York.
+    assert_eq!(second.json(&near_york).await.1["count"], 0);
+
+    let id = service_id(&first, &slug, "Mover").await;
+    let staff = staff_member(&first).await;
+    let (status, _) = staff_call(&first, &staff, Method::PATCH, &format!("/api/admin/services/{id}/"), Some(json!({"areas": ["York"]}))).await;
+    assert_eq!(status, 200);
+    let moved = Instant::now();
+    while second.json(&near_york).await.1["count"] != 1 {
+        assert!(moved.elapsed() < Duration::from_secs(1), "a second later the second server still searched where the service worked before");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

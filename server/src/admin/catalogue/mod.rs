@@ -350,7 +350,7 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
     change.audit(staff, Action::new(action, "service", Some(saved.id), texts::service_entry(verb, &saved.title)).changed(before, after)).await?;
     // Lists, counts and menus change with a status or a category; the service's own pages always.
     let moved = c.is_none_or(|current| current.status != saved.status || current.category_id != saved.category_id);
-    change.touches(if moved { vec![Tag::Site] } else { vec![Tag::Service(saved.id), Tag::Services] });
+    change.touches(if moved { vec![Tag::Site] } else { vec![Tag::Service(saved.id), Tag::Services, Tag::Coverage] });
     change.commit().await?;
     service(state.db(), saved.id).await
 }
