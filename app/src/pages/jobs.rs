@@ -47,26 +47,16 @@ pub(crate) fn page(data: &JobsData, site: &SiteData) -> Page {
 #[component]
 fn JobResults(data: JobsData) -> impl IntoView {
     let reach = data.near.reach();
-    if let (true, Some(reach)) = (data.jobs.is_empty(), &reach) {
-        return view! {
-            <div class="empty-state">
-                <h2>{format!("No open jobs found{reach}")}</h2>
-                <p>"Try a longer distance or a shorter search, or register to upload your CV so employers can find you."</p>
-                <p class="empty-state-actions">
-                    <a class="button button--primary" href="/jobs">"See all jobs"</a>
-                    <a href="/user/register">"Register and upload your CV"</a>
-                </p>
-            </div>
-        }
-        .into_any();
-    }
     if data.jobs.is_empty() {
-        let heading =
-            if data.search.is_empty() { "There are no open jobs at the moment".to_owned() } else { format!("No open jobs match \"{}\"", data.search) };
+        let (heading, advice) = match (&reach, data.search.is_empty()) {
+            (Some(reach), _) => (format!("No open jobs found{reach}"), "Try a longer distance or a shorter search"),
+            (None, true) => ("There are no open jobs at the moment".to_owned(), "New roles are posted every week. Try a shorter search"),
+            (None, false) => (format!("No open jobs match \"{}\"", data.search), "New roles are posted every week. Try a shorter search"),
+        };
         return view! {
             <div class="empty-state">
                 <h2>{heading}</h2>
-                <p>"New roles are posted every week. Try a shorter search, or register to upload your CV so employers can find you."</p>
+                <p>{format!("{advice}, or register to upload your CV so employers can find you.")}</p>
                 <p class="empty-state-actions">
                     <a class="button button--primary" href="/jobs">"See all jobs"</a>
                     <a href="/user/register">"Register and upload your CV"</a>

@@ -86,22 +86,18 @@ fn CategoryFilter(categories: Vec<CategoryCard>, url: String) -> impl IntoView {
 #[component]
 fn ServiceResults(data: ServicesData) -> impl IntoView {
     let reach = data.near.reach();
-    if let (true, Some(reach)) = (data.services.is_empty(), &reach) {
-        return view! {
-            <div class="empty-state">
-                <h2>{format!("No services found{reach}")}</h2>
-                <p>"Try a longer distance or another category, or tell us what you need and we will find someone for you."</p>
-                <p><a class="button button--primary" href="/contact">"Tell us what you need"</a></p>
-            </div>
-        }
-        .into_any();
-    }
     if data.services.is_empty() {
-        let place = data.category.map_or_else(|| "at the moment".to_owned(), |category| format!("in {} at the moment", category.name));
+        let (heading, advice) = match &reach {
+            Some(reach) => (format!("No services found{reach}"), "Try a longer distance or another category"),
+            None => {
+                let place = data.category.map_or_else(|| "at the moment".to_owned(), |category| format!("in {} at the moment", category.name));
+                (format!("No services are open {place}"), "New providers join every week. Try another category")
+            }
+        };
         return view! {
             <div class="empty-state">
-                <h2>{format!("No services are open {place}")}</h2>
-                <p>"New providers join every week. Try another category, or tell us what you need and we will find someone for you."</p>
+                <h2>{heading}</h2>
+                <p>{format!("{advice}, or tell us what you need and we will find someone for you.")}</p>
                 <p><a class="button button--primary" href="/contact">"Tell us what you need"</a></p>
             </div>
         }
