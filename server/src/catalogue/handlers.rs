@@ -30,8 +30,7 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
     errors.finish()?;
     let site = state.site.site_data().await?;
     let count = site.categories.len() as u64;
-    let offset = request.offset_within(count).unwrap_or(count);
-    let results = site.categories.iter().skip(offset as usize).take(request.size as usize).cloned().map(CategoryView::from).collect();
+    let results = request.slice(&site.categories).iter().cloned().map(CategoryView::from).collect();
     Ok(Shared::made_from([Tag::Site], Json(query.page(request, count, results)?)))
 }
 

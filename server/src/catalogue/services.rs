@@ -1,6 +1,6 @@
 //! Services: filtered, ordered pages of them, and one service in full.
 
-use super::coverage_index::{CoverageIndex, KeptCoverage};
+use super::coverage_index::{CoverageIndex, Found, KeptCoverage};
 use crate::domain::Pence;
 use crate::http::list::{Counting, PageRequest, ids_of_page, in_order_of};
 use crate::places::Near;
@@ -94,13 +94,12 @@ pub async fn open_services_changed(db: &impl ConnectionTrait) -> Result<Vec<(i32
 /// One page of services and how many match in all.
 pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u64, page_size: u64) -> Result<ServicePage, DbErr> {
     let found = filter.near.as_ref().map(|near| near.coverage.covering(&near.near, near.default_radius));
-    let miles: HashMap<i32, f64> = found.iter().flatten().map(|found| (found.service_id, found.miles)).collect();
     let request = PageRequest { page: page.max(1), size: page_size };
     let by_words = filter.search.as_deref().is_some_and(|s| !s.is_empty()) || filter.area.as_deref().is_some_and(|s| !s.is_empty());
     if let (Some(found), Some(near), ServiceOrder::Distance, false) = (&found, &filter.near, filter.order, by_words) {
         // Nearest first, filtered in memory: only the page's rows are read.
-        let nearest: Vec<i32> = found.iter().map(|found| found.service_id).filter(|id| near.coverage.is_in(*id, filter.category_id, filter.status)).collect();
-        return Ok(ServicePage { rows: by_ids(db, page_of(&nearest, request)).await?, total: nearest.len() as u64, miles });
+        let nearest: Vec<Found> = found.iter().filter(|found| near.coverage.is_in(found.service_id, filter.category_id, filter.status)).copied().collect();
+        return page_near(db, &nearest, request).await;
     }
     if found.as_ref().is_some_and(Vec::is_empty) {
         return Ok(ServicePage::default());
@@ -126,8 +125,8 @@ pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u
         // Nearest first among those the words match: their ids, in the order found. (An IN list
         // of every service found near took 18 ms on the large data; the words' matches are few.)
         let matching: HashSet<i32> = query.select_only().column(service::Column::Id).into_tuple().all(db).await?.into_iter().collect();
-        let nearest: Vec<i32> = found.iter().map(|found| found.service_id).filter(|id| matching.contains(id)).collect();
-        return Ok(ServicePage { rows: by_ids(db, page_of(&nearest, request)).await?, total: nearest.len() as u64, miles });
+        let nearest: Vec<Found> = found.iter().filter(|found| matching.contains(&found.service_id)).copied().collect();
+        return page_near(db, &nearest, request).await;
     }
     query = match filter.order {
         // Without a point, there is no distance: the default order.
@@ -140,19 +139,21 @@ pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u
     .order_by_asc(service::Column::Id);
     if let Some(found) = &found {
         // Another order near a point: the matches in that order, kept if found near.
-        let near: HashSet<i32> = found.iter().map(|found| found.service_id).collect();
-        let ordered: Vec<i32> =
-            query.select_only().column(service::Column::Id).into_tuple::<i32>().all(db).await?.into_iter().filter(|id| near.contains(id)).collect();
-        return Ok(ServicePage { rows: by_ids(db, page_of(&ordered, request)).await?, total: ordered.len() as u64, miles });
+        let miles: HashMap<i32, f64> = found.iter().map(|found| (found.service_id, found.miles)).collect();
+        let ids: Vec<i32> = query.select_only().column(service::Column::Id).into_tuple().all(db).await?;
+        let ordered: Vec<Found> = ids.into_iter().filter_map(|id| miles.get(&id).map(|&miles| Found { service_id: id, miles })).collect();
+        return page_near(db, &ordered, request).await;
     }
     let (total, ids) = ids_of_page(db, query, service::Column::Id, request, counting).await?;
-    Ok(ServicePage { rows: by_ids(db, &ids).await?, total, miles })
+    Ok(ServicePage { rows: by_ids(db, &ids).await?, total, miles: HashMap::new() })
 }
 
-/// The ids of `request`'s page of `ids`.
-fn page_of(ids: &[i32], request: PageRequest) -> &[i32] {
-    let skipped = request.offset_within(ids.len() as u64).unwrap_or(ids.len() as u64) as usize;
-    &ids[skipped..(skipped + request.size as usize).min(ids.len())]
+/// `request`'s page of the services `found` near a point, in that order, with their distances
+/// (of the page's alone: a search near a city finds thousands).
+async fn page_near(db: &impl ConnectionTrait, found: &[Found], request: PageRequest) -> Result<ServicePage, DbErr> {
+    let page = request.slice(found);
+    let ids: Vec<i32> = page.iter().map(|found| found.service_id).collect();
+    Ok(ServicePage { rows: by_ids(db, &ids).await?, total: found.len() as u64, miles: page.iter().map(|found| (found.service_id, found.miles)).collect() })
 }
 
 /// The services of `ids` that exist, in that order, with their category.

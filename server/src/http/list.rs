@@ -82,6 +82,12 @@ impl PageRequest {
     pub fn offset(self) -> Option<u64> {
         self.page.checked_sub(1)?.checked_mul(self.size).filter(|offset| i64::try_from(*offset).is_ok())
     }
+
+    /// This page of `items` held in memory: empty past the last.
+    pub fn slice<T>(self, items: &[T]) -> &[T] {
+        let skipped = self.offset_within(items.len() as u64).map_or(items.len(), |offset| offset as usize);
+        &items[skipped..skipped.saturating_add(self.size as usize).min(items.len())]
+    }
 }
 
 impl ListQuery {
@@ -241,6 +247,15 @@ pub fn in_order_of<T>(ids: &[i32], rows: Vec<T>, id_of: impl Fn(&T) -> i32) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_of_items_in_memory_is_empty_past_the_last() {
+        let items: Vec<u32> = (1..=7).collect();
+        assert_eq!(PageRequest { page: 1, size: 3 }.slice(&items), [1, 2, 3]);
+        assert_eq!(PageRequest { page: 3, size: 3 }.slice(&items), [7]);
+        assert!(PageRequest { page: 4, size: 3 }.slice(&items).is_empty());
+        assert!(PageRequest { page: u64::MAX, size: 100 }.slice(&items).is_empty());
+    }
 
     fn query(raw: &str) -> ListQuery {
         ListQuery {

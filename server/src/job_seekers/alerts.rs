@@ -5,7 +5,7 @@
 use super::links::unsubscribe_url;
 use super::texts;
 use crate::domain::uk_time;
-use crate::jobs::queries::{listed, open_on};
+use crate::jobs::queries::{in_box_around, listed, open_on};
 use crate::places::{Point, district_point};
 use crate::platform::change::Change;
 use crate::platform::mail::outbox::Mail;
@@ -47,9 +47,7 @@ async fn new_matches(db: &impl ConnectionTrait, seeker: &job_seeker::Model) -> R
     let Some((point, within)) = seeker.near_district.as_deref().and_then(district_point).zip(seeker.within_miles) else {
         return query.limit(MOST_JOBS).all(db).await;
     };
-    // Those in a box around the district by the coordinates' index, then measured.
-    let (south, north, west, east) = point.bounding_box(within);
-    let boxed = query.filter(job::Column::Latitude.between(south, north)).filter(job::Column::Longitude.between(west, east)).all(db).await?;
+    let boxed = in_box_around(query, point, within).all(db).await?;
     let near = |job: &job::Model| job.latitude.zip(job.longitude).is_some_and(|(latitude, longitude)| point.miles_to(Point { latitude, longitude }) <= within);
     Ok(boxed.into_iter().filter(near).take(MOST_JOBS as usize).collect())
 }

@@ -108,10 +108,7 @@ pub async fn jobs(db: &impl ConnectionTrait, filter: &JobFilter, page: u64, page
 /// first at one distance): those in a box around the point, by the coordinates' index, measured.
 async fn nearest(db: &impl ConnectionTrait, query: Select<job::Entity>, near: &Near, request: PageRequest) -> Result<JobPage, DbErr> {
     let point = near.area.point();
-    let (south, north, west, east) = point.bounding_box(near.within_miles);
-    let placed: Vec<(i32, f64, f64, NaiveDate)> = query
-        .filter(job::Column::Latitude.between(south, north))
-        .filter(job::Column::Longitude.between(west, east))
+    let placed: Vec<(i32, f64, f64, NaiveDate)> = in_box_around(query, point, near.within_miles)
         .select_only()
         .columns([job::Column::Id, job::Column::Latitude, job::Column::Longitude, job::Column::PostedAt])
         .into_tuple()
@@ -123,11 +120,16 @@ async fn nearest(db: &impl ConnectionTrait, query: Select<job::Entity>, near: &N
         .filter(|(_, miles, _)| *miles <= near.within_miles)
         .collect();
     found.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.2.cmp(&a.2)).then(b.0.cmp(&a.0)));
-    let total = found.len() as u64;
-    let skipped = request.offset_within(total).unwrap_or(total) as usize;
-    let page: Vec<(i32, f64, NaiveDate)> = found.into_iter().skip(skipped).take(request.size as usize).collect();
+    let page = request.slice(&found);
     let ids: Vec<i32> = page.iter().map(|(id, _, _)| *id).collect();
-    Ok(JobPage { rows: by_ids(db, &ids).await?, total, miles: page.into_iter().map(|(id, miles, _)| (id, miles)).collect() })
+    Ok(JobPage { rows: by_ids(db, &ids).await?, total: found.len() as u64, miles: page.iter().map(|&(id, miles, _)| (id, miles)).collect() })
+}
+
+/// The jobs of `query` placed in a box holding every point within `miles` of `point`, read by
+/// the coordinates' index: to be measured exactly.
+pub fn in_box_around(query: Select<job::Entity>, point: Point, miles: f64) -> Select<job::Entity> {
+    let (south, north, west, east) = point.bounding_box(miles);
+    query.filter(job::Column::Latitude.between(south, north)).filter(job::Column::Longitude.between(west, east))
 }
 
 /// The jobs of `ids`, in that order.
