@@ -1,4 +1,4 @@
-use crate::words::{BookingPayment, BookingStatus};
+use crate::words::{BookingPayment, BookingStatus, Dispatch};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -21,6 +21,18 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// When the reminder mail (24 hours before) was queued; `None` until then.
     pub reminder_queued_at: Option<DateTimeUtc>,
+    /// Hours or days for an hourly or daily price; 1 for a fixed one.
+    pub length: i32,
+    /// When the job really starts and ends; set on every booking made since providers work
+    /// from the product (older ones have only `date` and `time`).
+    pub starts_at: Option<DateTimeUtc>,
+    pub ends_at: Option<DateTimeUtc>,
+    /// Raised on every change, so that calendars replace the event they hold.
+    pub calendar_sequence: i32,
+    /// `None` for a service without providers: staff confirm it.
+    pub dispatch: Option<Dispatch>,
+    /// The provider the booking is offered to or assigned to.
+    pub provider_user_id: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -5,6 +5,7 @@ pub use words;
 
 pub mod audit_entry;
 pub mod booking;
+pub mod booking_offer;
 pub mod bookmark;
 pub mod category;
 pub mod certificate;
@@ -19,6 +20,7 @@ pub mod payment;
 pub mod payment_event;
 pub mod periodic_run;
 pub mod provider;
+pub mod provider_terms;
 pub mod recruitment_request;
 pub mod refresh_token;
 pub mod review;
@@ -34,6 +36,7 @@ pub mod website_info;
 pub mod prelude {
     pub use super::audit_entry::Entity as AuditEntry;
     pub use super::booking::Entity as Booking;
+    pub use super::booking_offer::Entity as BookingOffer;
     pub use super::bookmark::Entity as Bookmark;
     pub use super::category::Entity as Category;
     pub use super::certificate::Entity as Certificate;
@@ -48,6 +51,7 @@ pub mod prelude {
     pub use super::payment_event::Entity as PaymentEvent;
     pub use super::periodic_run::Entity as PeriodicRun;
     pub use super::provider::Entity as Provider;
+    pub use super::provider_terms::Entity as ProviderTerms;
     pub use super::recruitment_request::Entity as RecruitmentRequest;
     pub use super::refresh_token::Entity as RefreshToken;
     pub use super::review::Entity as Review;

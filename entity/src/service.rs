@@ -21,6 +21,11 @@ pub struct Model {
     pub areas: String,
     /// Storage key of a public image, if any.
     pub image: Option<String>,
+    /// How long the job takes, for a fixed price.
+    pub duration_minutes: i32,
+    /// The fewest and most hours (hourly price) or days (daily price) a booking may take.
+    pub min_length: i32,
+    pub max_length: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -24,6 +24,7 @@ mod m20261201_000001_search_facets;
 mod m20261202_000001_service_coverage;
 mod m20261203_000001_jobs_near;
 mod m20261203_000002_service_bases_in_memory;
+mod m20261204_000001_providers_at_work;
 
 pub struct Migrator;
 
@@ -53,6 +54,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000001_service_coverage::Migration),
             Box::new(m20261203_000001_jobs_near::Migration),
             Box::new(m20261203_000002_service_bases_in_memory::Migration),
+            Box::new(m20261204_000001_providers_at_work::Migration),
         ]
     }
 }

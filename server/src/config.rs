@@ -60,6 +60,16 @@ pub struct Config {
     /// `METRICS_TOKEN`: `/metrics` answers only a request bearing it, and is off when unset.
     pub metrics_token: Option<String>,
     pub distances: Distances,
+    pub scheduling: Scheduling,
+}
+
+/// Providers' slots and the offers of bookings to them.
+#[derive(Clone, Copy, Debug)]
+pub struct Scheduling {
+    /// The most days one request for slots may span.
+    pub slots_max_days: u32,
+    /// How long a provider has to answer an offer before it goes to the next.
+    pub offer_timeout: Duration,
 }
 
 /// Distance search (`near`, `within`).
@@ -274,6 +284,10 @@ impl Config {
                     &format!("a whole number of miles from 1 to {}", crate::places::MAX_RADIUS_MILES),
                 ),
                 max_within_miles: settings.number("NEAR_MAX_MILES", 50),
+            },
+            scheduling: Scheduling {
+                slots_max_days: settings.parsed("SLOTS_MAX_DAYS", 62, |days| (1..=366).contains(days), "a whole number of days from 1 to 366"),
+                offer_timeout: Duration::from_secs(60 * settings.number("OFFER_TIMEOUT_MINUTES", 120u64)),
             },
             data_dir,
         };

@@ -21,6 +21,7 @@ pub mod platform;
 pub mod providers;
 pub mod recruitment;
 pub mod reviews;
+pub mod scheduling;
 pub mod site;
 pub mod startup;
 pub mod state;

@@ -5,6 +5,8 @@ use super::cancellation::{self, CancelledBy};
 use super::texts;
 use super::views::BookingView;
 use crate::domain::{UkPostcode, uk_time};
+use crate::places::PostcodeArea;
+use crate::scheduling::{self, availability::Availability, dispatch, length::Booked};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
@@ -18,7 +20,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{NaiveDate, NaiveTime, Utc};
-use entity::words::{BookingPayment, BookingStatus, ListingStatus};
+use entity::words::{BookingPayment, BookingStatus, Dispatch, ListingStatus};
 use entity::{booking, service};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
@@ -74,6 +76,10 @@ pub struct NewBooking {
     postcode: Option<String>,
     #[schema(value_type = crate::domain::TextOrEmpty<{ NOTES_MAX_CHARS }>)]
     notes: Option<String>,
+    /// Hours or days, for an hourly or daily price (the service's fewest when left out); a
+    /// fixed price is one job.
+    #[schema(value_type = Option<i32>, minimum = 1)]
+    length: Option<serde_json::Value>,
 }
 
 /// The booked date: a real date, today or later in the UK.
@@ -109,9 +115,15 @@ fn booking_time(errors: &mut FieldErrors, raw: &str) -> Option<NaiveTime> {
     parsed
 }
 
-/// Books an Open service for the member. The amount is the service's price now, whatever the
-/// request says; the booking is Pending and Unpaid until the company confirms and it is paid.
-#[utoipa::path(post, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), request_body = NewBooking, responses((status = 201, body = BookingView), Invalid, Unauthenticated, RateLimited))]
+/// Books an Open service for the member. The amount is the service's price now times the
+/// length, whatever the request says; the booking is Pending and Unpaid until it is confirmed
+/// and paid. Where the service's providers keep hours, the time must be one of the free slots
+/// at the postcode (`GET /api/service/{id}/slots/`), and the booking is offered to the best
+/// free provider; elsewhere any future time may be asked for, and the company confirms it.
+#[utoipa::path(post, path = "/api/service/booking/", tag = "bookings", security(("bearer" = [])), request_body = NewBooking, responses(
+    (status = 201, body = BookingView), Invalid, Unauthenticated, RateLimited,
+    (status = 409, description = "The last free provider at that time was taken meanwhile", body = ErrorBody),
+))]
 pub async fn book(
     State(state): State<Arc<AppState>>,
     member: Member,
@@ -134,15 +146,31 @@ pub async fn book(
     let postcode = errors.required("postcode", body.postcode.as_deref());
     let postcode = if postcode.is_empty() { None } else { UkPostcode::parse(&postcode).map_err(|problem| errors.add("postcode", problem)).ok() };
     let notes = errors.text_or_empty::<NOTES_MAX_CHARS>("notes", body.notes.as_deref());
+    let length = body.length.as_ref().filter(|value| !value.is_null()).and_then(|value| errors.whole_number("length", Some(value)));
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
         errors.add("service", texts::NOT_OPEN);
     }
+    let booked = service.as_ref().and_then(|service| Booked::of(service, length).map_err(|problem| errors.add("length", problem)).ok());
     errors.finish()?;
-    let (service, date, time, postcode) = (service.expect("validated"), date.expect("validated"), time.expect("validated"), postcode.expect("validated"));
+    let (service, date, time, postcode, booked) =
+        (service.expect("validated"), date.expect("validated"), time.expect("validated"), postcode.expect("validated"), booked.expect("validated"));
+    let starts_at = uk_time::to_utc(date.and_time(time));
+    let now = Utc::now();
+    let availability = Availability::load(state.db(), service.id, date, date, booked.job, None).await?;
+    // Where providers keep hours, the time must be free for one covering the postcode.
+    let point = PostcodeArea::parse(postcode.as_str()).ok().map(|area| area.point());
+    if availability.scheduled() && point.is_none_or(|point| availability.free_at(point, starts_at, booked.job, now).is_empty()) {
+        return Err(AppError::field("time", scheduling::texts::NOT_FREE));
+    }
 
     let notifier = Notifier::new(&state).await;
     let mut change = Change::begin(&state).await?;
+    let provider = match point.filter(|_| availability.scheduled()) {
+        Some(point) => Some(availability.claim(change.db(), point, starts_at, booked.job, now).await?.ok_or_else(|| AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()))?),
+        None => None,
+    };
+    let ends_at = provider.map_or(starts_at + booked.nominal(), |(_, slot)| slot.ends_at);
     let saved = booking::ActiveModel {
         user_id: Set(member.user.id),
         service_id: Set(service.id),
@@ -153,13 +181,22 @@ pub async fn book(
         postcode: Set(postcode.as_str().to_string()),
         notes: Set(notes),
         status: Set(BookingStatus::Pending),
-        amount_pence: Set(service.price_from_pence),
+        amount_pence: Set(booked.amount_pence),
         payment_status: Set(BookingPayment::Unpaid),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
+        length: Set(booked.units),
+        starts_at: Set(Some(starts_at)),
+        ends_at: Set(Some(ends_at)),
+        calendar_sequence: Set(0),
+        dispatch: Set(provider.map(|_| Dispatch::Offered)),
+        provider_user_id: Set(provider.map(|(user_id, _)| user_id)),
         ..Default::default()
     }
     .insert(change.db())
     .await?;
+    if let Some((provider_id, _)) = provider {
+        dispatch::offer(&mut change, &state, &notifier, &saved, &service, provider_id, now).await?;
+    }
     let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     change.notify(&notifier, &member.user, texts::received(&service.title, date, &saved.time, invite)).await?;
     change.commit().await?;

@@ -6,7 +6,7 @@ pub mod cancellation;
 mod handlers;
 pub mod progress;
 pub mod reminders;
-mod texts;
+pub(crate) mod texts;
 pub(crate) mod views;
 
 use crate::state::AppState;

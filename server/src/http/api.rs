@@ -26,6 +26,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .merge(crate::job_seekers::routes())
         .merge(crate::bookmarks::routes())
         .merge(crate::providers::routes())
+        .merge(crate::scheduling::routes())
         .merge(crate::reviews::routes())
         .merge(crate::notifications::routes())
         .merge(crate::payments::routes())

@@ -1,0 +1,258 @@
+//! The provider's working terms (read and replace whole), and the free slots of a service.
+
+use super::availability::Availability;
+use super::hours::{WeekText, WeeklyHours};
+use super::length::Booked;
+use super::terms::{TermsBody, WorkingTerms};
+use super::texts;
+use crate::domain::{Pence, uk_time};
+use crate::http::AppError;
+use crate::http::extract::{FieldErrors, JsonBody, RecordId};
+use crate::http::list::ListQuery;
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::places::PostcodeArea;
+use crate::platform::change::Change;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use chrono::{Duration, NaiveDate, Utc};
+use entity::words::{ListingStatus, PriceUnit, ProviderStatus};
+use entity::{provider, provider_terms, service};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// Terms a member has not set yet start from these.
+const DEFAULT_BUFFER_MINUTES: i64 = 30;
+const DEFAULT_NOTICE_HOURS: i64 = 24;
+const DEFAULT_MAX_JOBS_PER_DAY: u32 = 4;
+
+#[derive(Serialize, ToSchema)]
+pub struct AreaView {
+    /// The postcode district at the area's centre.
+    postcode: String,
+    radius_miles: u32,
+}
+
+/// One service the member is approved for, and its "available" switch.
+#[derive(Serialize, ToSchema)]
+pub struct ProvidedService {
+    /// The provider record's id (`PATCH /api/service/providers/{id}/` switches it).
+    provider: i32,
+    service: i32,
+    title: String,
+    available: bool,
+}
+
+/// The member's working terms, for every service they are approved for.
+#[derive(Serialize, ToSchema)]
+pub struct TermsView {
+    /// False until the member first saves terms: what is shown are the defaults.
+    saved: bool,
+    areas: Vec<AreaView>,
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<super::hours::RangeText>>)]
+    hours: WeekText,
+    #[schema(value_type = Vec<String>)]
+    days_off: Vec<NaiveDate>,
+    buffer_minutes: i64,
+    notice_hours: i64,
+    max_jobs_per_day: u32,
+    paused: bool,
+    services: Vec<ProvidedService>,
+}
+
+impl TermsView {
+    fn new(terms: Option<&WorkingTerms>, services: Vec<ProvidedService>) -> Self {
+        match terms {
+            Some(terms) => TermsView {
+                saved: true,
+                areas: terms.areas.iter().map(|area| AreaView { postcode: area.district.clone(), radius_miles: area.radius_miles }).collect(),
+                hours: terms.hours.to_text(),
+                days_off: terms.days_off.iter().copied().collect(),
+                buffer_minutes: terms.buffer.num_minutes(),
+                notice_hours: terms.notice.num_hours(),
+                max_jobs_per_day: terms.max_jobs_per_day,
+                paused: terms.paused,
+                services,
+            },
+            None => TermsView {
+                saved: false,
+                areas: Vec::new(),
+                hours: WeeklyHours::default().to_text(),
+                days_off: Vec::new(),
+                buffer_minutes: DEFAULT_BUFFER_MINUTES,
+                notice_hours: DEFAULT_NOTICE_HOURS,
+                max_jobs_per_day: DEFAULT_MAX_JOBS_PER_DAY,
+                paused: false,
+                services,
+            },
+        }
+    }
+}
+
+/// The services `user_id` is approved to provide.
+async fn provided_services(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec<ProvidedService>, sea_orm::DbErr> {
+    let records = provider::Entity::find()
+        .filter(provider::Column::UserId.eq(user_id))
+        .filter(provider::Column::Status.eq(ProviderStatus::Approved))
+        .order_by_asc(provider::Column::Id)
+        .all(db)
+        .await?;
+    let titles: HashMap<i32, String> = service::Entity::find()
+        .filter(service::Column::Id.is_in(records.iter().map(|record| record.service_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|service| (service.id, service.title))
+        .collect();
+    Ok(records
+        .into_iter()
+        .map(|record| ProvidedService {
+            provider: record.id,
+            service: record.service_id,
+            title: titles.get(&record.service_id).cloned().unwrap_or_default(),
+            available: record.availability,
+        })
+        .collect())
+}
+
+async fn terms_row(db: &impl ConnectionTrait, user_id: i32) -> Result<Option<provider_terms::Model>, sea_orm::DbErr> {
+    provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(user_id)).one(db).await
+}
+
+/// The member's working terms (the defaults until they save some) and the services they are
+/// approved for.
+#[utoipa::path(get, path = "/api/schedule/terms/", operation_id = "show_working_terms", tag = "scheduling", security(("bearer" = [])), responses((status = 200, body = TermsView), Unauthenticated))]
+pub async fn show_terms(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<TermsView>, AppError> {
+    let services = provided_services(state.db(), member.user.id).await?;
+    let row = terms_row(state.db(), member.user.id).await?;
+    Ok(Json(TermsView::new(row.as_ref().map(WorkingTerms::from_row).as_ref(), services)))
+}
+
+/// Replaces the member's working terms whole. Only a member approved to provide a service may.
+#[utoipa::path(put, path = "/api/schedule/terms/", operation_id = "save_working_terms", tag = "scheduling", security(("bearer" = [])), request_body = TermsBody, responses(
+    (status = 200, body = TermsView), Invalid, Unauthenticated,
+    (status = 403, description = "Not approved to provide any service", body = ErrorBody),
+))]
+pub async fn save_terms(State(state): State<Arc<AppState>>, member: Member, JsonBody(body): JsonBody<TermsBody>) -> Result<Json<TermsView>, AppError> {
+    let services = provided_services(state.db(), member.user.id).await?;
+    if services.is_empty() {
+        return Err(AppError::Forbidden(texts::NOT_A_PROVIDER.into()));
+    }
+    let mut errors = FieldErrors::default();
+    let terms = body.parse(&mut errors);
+    errors.finish()?;
+    let terms = terms.expect("validated");
+    let (areas, hours, days_off) = terms.stored();
+    let change = Change::begin(&state).await?;
+    let mut row = match terms_row(change.db(), member.user.id).await? {
+        Some(row) => row.into_active_model(),
+        None => provider_terms::ActiveModel { user_id: Set(member.user.id), feed_version: Set(0), last_offered_at: Set(None), ..Default::default() },
+    };
+    row.areas = Set(areas);
+    row.hours = Set(hours);
+    row.days_off = Set(days_off);
+    row.buffer_minutes = Set(terms.buffer.num_minutes() as i32);
+    row.notice_minutes = Set(terms.notice.num_minutes() as i32);
+    row.max_jobs_per_day = Set(terms.max_jobs_per_day as i32);
+    row.paused = Set(terms.paused);
+    row.updated_at = Set(Utc::now());
+    row.save(change.db()).await.map_err(|error| match crate::platform::db::is_unique_violation(&error) {
+        // The member saved twice at once; the other save holds.
+        true => AppError::Conflict(crate::bookings::texts::CHANGED_MEANWHILE.into()),
+        false => error.into(),
+    })?;
+    change.commit().await?;
+    Ok(Json(TermsView::new(Some(&terms), services)))
+}
+
+/// One day's free start times.
+#[derive(Serialize, ToSchema)]
+pub struct SlotDay {
+    #[schema(value_type = String, format = Date)]
+    date: NaiveDate,
+    /// `HH:MM`, UK time, earliest first.
+    times: Vec<String>,
+}
+
+/// When a service can be booked at a postcode, for how long and for how much.
+#[derive(Serialize, ToSchema)]
+pub struct SlotsView {
+    service: i32,
+    /// Hours or days (an hourly or daily price); 1 for a fixed price.
+    length: i32,
+    price_unit: PriceUnit,
+    /// Pounds sterling: the price times the length.
+    #[schema(value_type = crate::domain::Pence)]
+    amount: String,
+    /// True where the service's providers do not keep hours here: any future time may be
+    /// asked for, and the company confirms it; `days` is then empty.
+    any_time: bool,
+    /// Every date asked for, with the times at which a provider covering the postcode is free.
+    days: Vec<SlotDay>,
+}
+
+/// The start times at which a provider of the service who covers the postcode is free for the
+/// length asked (its fewest hours or days unless said), from `from` to `to` (UK dates).
+#[utoipa::path(get, path = "/api/service/{id}/slots/", operation_id = "service_slots", tag = "scheduling", params(
+    ("id" = i32, Path, minimum = 1),
+    ("postcode" = inline(crate::places::PostcodeArea), Query, description = "Where the work is: a postcode of Great Britain or its district"),
+    ("from" = Option<String>, Query, format = Date, description = "The first date, UK time; today unless said"),
+    ("to" = Option<String>, Query, format = Date, description = "The last date; a week from `from` unless said, at most `SLOTS_MAX_DAYS` (62) days on"),
+    ("length" = Option<i32>, Query, minimum = 1, description = "Hours or days for an hourly or daily price; the service's fewest unless said"),
+), responses((status = 200, body = SlotsView), Invalid, (status = 404, description = "No such service", body = ErrorBody)))]
+pub async fn service_slots(State(state): State<Arc<AppState>>, RecordId(id): RecordId, query: ListQuery) -> Result<Json<SlotsView>, AppError> {
+    let service = service::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let mut errors = FieldErrors::default();
+    let today = uk_time::today();
+    let date = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").ok();
+    let from = query.parsed(&mut errors, "from", "A date is YYYY-MM-DD;", date).unwrap_or(today);
+    if from < today {
+        errors.add("from", texts::FROM_IN_PAST);
+    }
+    let to = query.parsed(&mut errors, "to", "A date is YYYY-MM-DD;", date).unwrap_or(from + Duration::days(6));
+    let max_days = state.config().scheduling.slots_max_days;
+    if to < from {
+        errors.add("to", texts::TO_BEFORE_FROM);
+    } else if (to - from).num_days() >= i64::from(max_days) {
+        errors.add("to", texts::span_too_long(max_days));
+    }
+    let place = match query.text("postcode") {
+        None => {
+            errors.add("postcode", "This field is required.");
+            None
+        }
+        Some(raw) => PostcodeArea::parse(raw).map_err(|problem| errors.add("postcode", problem)).ok(),
+    };
+    let length = query.parsed(&mut errors, "length", "A length is a whole number;", |text| text.parse::<i64>().ok());
+    let booked = Booked::of(&service, length).map_err(|problem| errors.add("length", problem)).ok();
+    if service.status != ListingStatus::Open {
+        errors.add("service", crate::bookings::texts::NOT_OPEN);
+    }
+    errors.finish()?;
+    let (place, booked) = (place.expect("validated"), booked.expect("validated"));
+    let availability = Availability::load(state.db(), service.id, from, to, booked.job, None).await?;
+    let days = if availability.scheduled() {
+        let slots = availability.slots(place.point(), from, to, booked.job, Utc::now());
+        from.iter_days()
+            .take_while(|day| *day <= to)
+            .map(|date| SlotDay {
+                date,
+                times: slots.iter().map(|slot| slot.wall_clock()).filter(|(day, _)| *day == date).map(|(_, time)| time).collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Json(SlotsView {
+        service: service.id,
+        length: booked.units,
+        price_unit: service.price_unit,
+        amount: Pence::from_stored(booked.amount_pence).to_string(),
+        any_time: !availability.scheduled(),
+        days,
+    }))
+}
