@@ -117,6 +117,9 @@ run login 8 "$BASE/api/auth/login/" -s "$DATA/login.lua"
 run html_pages "$CONNECTIONS" "$BASE/" -s "$DATA/paths.lua"
 run pageviews_first "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-first.lua"
 run pageviews_repeat "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-repeat.lua"
+RSS_AT_END=$(rss_kb)
+sleep 5
+RSS_AT_REST=$(rss_kb)
 
 
 row "cached page, uncompressed: nginx" nginx_identity
@@ -159,5 +162,6 @@ echo "| import | $IMPORT_SECONDS s |"
 echo "| prerender | $PAGES pages in $PRERENDER_MS ms |"
 echo "| memory (RSS) after prerender | $((RSS_AFTER_PRERENDER / 1024)) MB |"
 echo "| memory (RSS), peak under 256 connections over every page | $((PEAK_RSS / 1024)) MB |"
-echo "| memory (RSS) at the end, after searches and logins | $(($(rss_kb) / 1024)) MB |"
+echo "| memory (RSS) at the end, after searches and logins | $((RSS_AT_END / 1024)) MB |"
+echo "| memory (RSS) at rest, 5 s after the traffic stops | $((RSS_AT_REST / 1024)) MB |"
 echo "| page cache budget (PAGE_CACHE_MB) | ${PAGE_CACHE_MB:-64} MB |"

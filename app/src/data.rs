@@ -305,8 +305,16 @@ pub struct Assets {
 pub struct MessagePage {
     pub heading: String,
     pub lead: String,
-    /// A button that posts to this address (e.g. to undo), if any.
-    pub action: Option<MessageAction>,
+    /// Buttons that post to their addresses (e.g. to undo), the first the main one.
+    pub actions: Vec<MessageAction>,
+    /// Where to go on from the page.
+    pub onward: MessageLink,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct MessageLink {
+    pub href: String,
+    pub label: String,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -66,7 +66,13 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone_null("last_offered_at"))
                     .col(timestamp_with_time_zone("updated_at"))
                     // Working terms are the member's own data: they go with the account.
-                    .foreign_key(ForeignKey::create().name("fk_provider_terms_user_id").from("provider_terms", "user_id").to("users", "id").on_delete(ForeignKeyAction::Cascade))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_provider_terms_user_id")
+                            .from("provider_terms", "user_id")
+                            .to("users", "id")
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
                     .take(),
             )
             .await?;

@@ -71,6 +71,11 @@ struct FixtureService {
     priority: i32,
     #[serde(default)]
     areas: Vec<String>,
+    /// How long a fixed-price job takes; an hour unless said.
+    duration_minutes: Option<i32>,
+    /// The fewest and most hours or days an hourly or daily price may be booked for.
+    min_length: Option<i32>,
+    max_length: Option<i32>,
 }
 
 #[derive(Deserialize)]
@@ -295,6 +300,8 @@ async fn import_services(
         let price = Pence::parse(&s.price_from).map_err(|e| anyhow::anyhow!("{what}: price_from: {e}"))?;
         let price_unit: PriceUnit = word(&what, "price_unit", &s.price_unit)?;
         let status: ListingStatus = word(&what, "status", &s.status)?;
+        let (duration_minutes, min_length, max_length) = crate::scheduling::length::service_lengths(price_unit, s.duration_minutes, s.min_length, s.max_length)
+            .map_err(|why| anyhow::anyhow!("{what}: {why}"))?;
         let areas = serde_json::to_string(&s.areas)?;
         let entries = crate::catalogue::coverage::entries_of(&s.areas).map_err(|why| anyhow::anyhow!("{what}: areas: {why}"))?;
         let current = existing.get(&s.slug);
@@ -308,6 +315,7 @@ async fn import_services(
                 && m.status == status
                 && m.priority == s.priority
                 && m.areas == areas
+                && (m.duration_minutes, m.min_length, m.max_length) == (duration_minutes, min_length, max_length)
         });
         if same {
             continue;
@@ -327,6 +335,9 @@ async fn import_services(
         row.status = Set(status);
         row.priority = Set(s.priority);
         row.areas = Set(areas);
+        row.duration_minutes = Set(duration_minutes);
+        row.min_length = Set(min_length);
+        row.max_length = Set(max_length);
         row.updated_at = Set(now);
         if current.is_some() {
             row.update(db).await?;

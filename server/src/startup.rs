@@ -76,9 +76,11 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         mail_queued,
         log_codes,
         requests: Default::default(),
+        periodic_round: Default::default(),
         site: site.clone(),
     });
     crate::bookings::reminders::start(state.clone());
+    crate::scheduling::dispatch::start(state.clone());
     crate::jobs::expiry::start(state.clone());
     crate::job_seekers::alerts::start(state.clone());
     crate::data_rights::retention::start(state.clone());

@@ -30,6 +30,9 @@ pub struct AppState {
     pub log_codes: bool,
     /// Requests answered, by route, for `/metrics`.
     pub requests: RequestMetrics,
+    /// Held by the periodic job running a round on this server: one at a time, so that their
+    /// rounds never hold all the database's pooled connections between them.
+    pub periodic_round: tokio::sync::Mutex<()>,
 }
 
 impl AppState {

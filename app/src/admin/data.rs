@@ -57,8 +57,10 @@ pub enum AdminView {
 #[cfg_attr(feature = "schema", derive(ToSchema))]
 pub struct Dashboard {
     pub pending_provider_applications: u64,
-    /// Bookings still Pending.
+    /// Bookings still Pending of services without providers' hours: staff confirm them.
     pub bookings_to_confirm: u64,
+    /// Bookings that every free provider declined or let lapse: staff assign them.
+    pub bookings_nobody_took: u64,
     /// Applications still Submitted to the company's own jobs (those no member posted).
     pub new_agency_job_applications: u64,
     /// Recruitment requests still New.

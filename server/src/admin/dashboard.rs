@@ -2,7 +2,7 @@
 
 use app::admin::Dashboard;
 use chrono::{Duration, Utc};
-use entity::words::{ApplicationStatus, BookingStatus, ContactStatus, PaymentStatus, ProviderStatus, RecruitmentStatus};
+use entity::words::{ApplicationStatus, BookingStatus, ContactStatus, Dispatch, PaymentStatus, ProviderStatus, RecruitmentStatus};
 use entity::{booking, contact_message, job, job_application, job_seeker, mail_outbox, payment, payment_event, provider, recruitment_request};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 
@@ -21,7 +21,16 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
     let agency_jobs = job::Entity::find().select_only().column(job::Column::Id).filter(job::Column::OwnerId.is_null()).into_query();
     Ok(Dashboard {
         pending_provider_applications: provider::Entity::find().filter(provider::Column::Status.eq(ProviderStatus::Pending)).count(db).await?,
-        bookings_to_confirm: booking::Entity::find().filter(booking::Column::Status.eq(BookingStatus::Pending)).count(db).await?,
+        bookings_to_confirm: booking::Entity::find()
+            .filter(booking::Column::Status.eq(BookingStatus::Pending))
+            .filter(booking::Column::Dispatch.is_null())
+            .count(db)
+            .await?,
+        bookings_nobody_took: booking::Entity::find()
+            .filter(booking::Column::Status.eq(BookingStatus::Pending))
+            .filter(booking::Column::Dispatch.eq(Dispatch::Unfilled))
+            .count(db)
+            .await?,
         new_agency_job_applications: job_application::Entity::find()
             .filter(job_application::Column::Status.eq(ApplicationStatus::Submitted))
             .filter(job_application::Column::JobId.in_subquery(agency_jobs))

@@ -23,6 +23,10 @@ pub struct Invite<'a> {
     pub title: &'a str,
     /// UK wall-clock start.
     pub starts: NaiveDateTime,
+    /// How long the event lasts, in minutes.
+    pub minutes: i64,
+    /// Raised on every change of the booking, so that calendars replace the event they hold.
+    pub sequence: i32,
     pub location: String,
     pub description: String,
 }
@@ -43,15 +47,20 @@ impl<'a> Invite<'a> {
             attendee_email: &member.email,
             title: &service.title,
             starts,
+            minutes: match (booking.starts_at, booking.ends_at) {
+                (Some(starts_at), Some(ends_at)) => (ends_at - starts_at).num_minutes().max(1),
+                _ => UNKNOWN_LENGTH_MINUTES,
+            },
+            sequence: booking.calendar_sequence,
             location: format!("{}, {}, {}", booking.address_line_1, booking.city, booking.postcode),
             description: texts::invite_description(brand, booking.id, &service.title, &config.public_url),
         }
     }
 }
 
-/// How long an invite blocks in the calendar: services have no set duration, so an hour marks
-/// the start time without claiming the whole day.
-const DURATION: &str = "PT1H";
+/// How long the invite of a booking made before bookings had lengths blocks in the calendar:
+/// an hour marks the start time without claiming the whole day.
+const UNKNOWN_LENGTH_MINUTES: i64 = 60;
 
 /// The Europe/London rules since 1996: BST from the last Sunday of March, 01:00 GMT, to the
 /// last Sunday of October, 02:00 BST.
@@ -103,40 +112,57 @@ fn fold(line: &str) -> String {
 
 impl Invite<'_> {
     /// The invite for a booking in `status`: a Pending one is added as tentative, a Confirmed
-    /// one as confirmed (a later sequence, so it updates the tentative one), a Cancelled one
-    /// is removed.
+    /// one as confirmed, a Cancelled one is removed; each change carries the booking's next
+    /// sequence, so that it replaces what the calendar holds.
     pub fn render(&self, status: BookingStatus, now: DateTime<Utc>) -> String {
-        let (method, status, sequence) = match status {
-            BookingStatus::Pending => ("REQUEST", "TENTATIVE", 0),
-            BookingStatus::Confirmed | BookingStatus::Completed => ("REQUEST", "CONFIRMED", 1),
-            BookingStatus::Cancelled => ("CANCEL", "CANCELLED", 2),
+        let method = if status == BookingStatus::Cancelled { "CANCEL" } else { "REQUEST" };
+        let mut event = self.event(status, now);
+        event.insert(
+            event.len() - 2,
+            format!("ATTENDEE;CN={};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:{}", quoted(self.attendee_name), self.attendee_email),
+        );
+        calendar(self.brand, Some(method), [event])
+    }
+
+    /// The event's lines, from `BEGIN:VEVENT` to `END:VEVENT`, without attendees.
+    fn event(&self, status: BookingStatus, now: DateTime<Utc>) -> Vec<String> {
+        let status = match status {
+            BookingStatus::Pending => "TENTATIVE",
+            BookingStatus::Confirmed | BookingStatus::Completed => "CONFIRMED",
+            BookingStatus::Cancelled => "CANCELLED",
         };
-        let mut lines: Vec<String> = vec![
-            "BEGIN:VCALENDAR".into(),
-            format!("PRODID:-//{}//Marketplace bookings//EN", text(self.brand)),
-            "VERSION:2.0".into(),
-            "CALSCALE:GREGORIAN".into(),
-            format!("METHOD:{method}"),
-        ];
-        lines.extend(LONDON.iter().map(|line| line.to_string()));
-        lines.extend([
+        vec![
             "BEGIN:VEVENT".into(),
             format!("UID:booking-{}@{}", self.booking_id, self.host),
             format!("DTSTAMP:{}", now.format("%Y%m%dT%H%M%SZ")),
-            format!("SEQUENCE:{sequence}"),
+            format!("SEQUENCE:{}", self.sequence),
             format!("DTSTART;TZID=Europe/London:{}", self.starts.format("%Y%m%dT%H%M%S")),
-            format!("DURATION:{DURATION}"),
+            format!("DURATION:PT{}M", self.minutes),
             format!("SUMMARY:{}", text(self.title)),
             format!("LOCATION:{}", text(&self.location)),
             format!("DESCRIPTION:{}", text(&self.description)),
             format!("ORGANIZER;CN={}:mailto:{}", quoted(self.brand), self.organizer_email),
-            format!("ATTENDEE;CN={};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:{}", quoted(self.attendee_name), self.attendee_email),
             format!("STATUS:{status}"),
             "END:VEVENT".into(),
-            "END:VCALENDAR".into(),
-        ]);
-        lines.iter().map(|line| fold(line)).collect::<Vec<_>>().join("\r\n") + "\r\n"
+        ]
     }
+}
+
+/// A calendar feed that calendar apps subscribe to: the events of `invites`, published with no
+/// method (RFC 5545) and no attendees.
+pub fn feed<'a>(brand: &str, invites: impl IntoIterator<Item = (Invite<'a>, BookingStatus)>, now: DateTime<Utc>) -> String {
+    calendar(brand, None, invites.into_iter().map(|(invite, status)| invite.event(status, now)))
+}
+
+/// A whole calendar of `events`, folded, with the Europe/London zone they refer to.
+fn calendar(brand: &str, method: Option<&str>, events: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut lines: Vec<String> =
+        vec!["BEGIN:VCALENDAR".into(), format!("PRODID:-//{}//Marketplace bookings//EN", text(brand)), "VERSION:2.0".into(), "CALSCALE:GREGORIAN".into()];
+    lines.extend(method.map(|method| format!("METHOD:{method}")));
+    lines.extend(LONDON.iter().map(|line| line.to_string()));
+    lines.extend(events.into_iter().flatten());
+    lines.push("END:VCALENDAR".into());
+    lines.iter().map(|line| fold(line)).collect::<Vec<_>>().join("\r\n") + "\r\n"
 }
 
 #[cfg(test)]
@@ -153,6 +179,8 @@ mod tests {
             attendee_email: "amelia@example.co.uk",
             title: "End of tenancy clean; deep",
             starts: NaiveDateTime::parse_from_str("2026-07-01 10:30", "%Y-%m-%d %H:%M").unwrap(),
+            minutes: 90,
+            sequence: 0,
             location: "1 High Street, Bath, BA1 1AA".into(),
             description: "Ring twice.\nThe key is under the mat, next to a very long line of text that must be folded by the writer so that no line passes seventy-five octets".into(),
         }
@@ -162,7 +190,7 @@ mod tests {
     fn a_request_and_its_cancellation_share_one_uid() {
         let now = Utc::now();
         let request = invite().render(BookingStatus::Pending, now);
-        let cancel = invite().render(BookingStatus::Cancelled, now);
+        let cancel = Invite { sequence: 2, ..invite() }.render(BookingStatus::Cancelled, now);
         for ics in [&request, &cancel] {
             assert!(ics.contains("\r\nUID:booking-42@brightway.example\r\n"));
             assert!(ics.contains("\r\nDTSTART;TZID=Europe/London:20260701T103000\r\n"));
@@ -172,6 +200,7 @@ mod tests {
         }
         assert!(request.contains("\r\nMETHOD:REQUEST\r\n") && request.contains("\r\nSTATUS:TENTATIVE\r\n") && request.contains("\r\nSEQUENCE:0\r\n"));
         assert!(cancel.contains("\r\nMETHOD:CANCEL\r\n") && cancel.contains("\r\nSTATUS:CANCELLED\r\n") && cancel.contains("\r\nSEQUENCE:2\r\n"));
+        assert!(request.contains("\r\nDURATION:PT90M\r\n"), "as long as the job");
         assert!(request.contains("SUMMARY:End of tenancy clean\\; deep"), "text is escaped");
         assert!(request.contains("LOCATION:1 High Street\\, Bath\\, BA1 1AA"));
         for ics in [&request, &cancel] {
@@ -180,6 +209,15 @@ mod tests {
             assert!(unfolded.contains("RSVP=FALSE:mailto:amelia@example.co.uk\r\n"));
             assert!(unfolded.contains("\r\nORGANIZER;CN=\"Brightway\":mailto:no-reply@brightway.example\r\n"));
         }
+    }
+
+    #[test]
+    fn a_feed_holds_every_event_without_method_or_attendees() {
+        let ics = feed("Brightway", [(invite(), BookingStatus::Confirmed), (Invite { booking_id: 43, ..invite() }, BookingStatus::Confirmed)], Utc::now());
+        assert_eq!(ics.matches("BEGIN:VEVENT").count(), 2);
+        assert!(ics.contains("UID:booking-42@") && ics.contains("UID:booking-43@"));
+        assert!(!ics.contains("METHOD:") && !ics.contains("ATTENDEE") && !ics.contains("amelia@"), "{ics}");
+        assert!(ics.starts_with("BEGIN:VCALENDAR\r\n") && ics.ends_with("END:VCALENDAR\r\n"));
     }
 
     #[test]

@@ -12,10 +12,12 @@ use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::payments::refunds::{self, CancellationMoney, settle_before_cancelling};
 use crate::platform::change::Change;
+use crate::scheduling::dispatch;
 use crate::state::AppState;
 use chrono::Utc;
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::json;
 
@@ -43,14 +45,16 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
     let mut change = Change::begin(state).await?;
     // Only a booking still open is cancelled: of two cancellations at once, one changes it.
     let changed = booking::Entity::update_many()
-        .col_expr(booking::Column::Status, sea_orm::sea_query::Expr::value(BookingStatus::Cancelled))
+        .col_expr(booking::Column::Status, Expr::value(BookingStatus::Cancelled))
+        .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
         .filter(booking::Column::Id.eq(row.id))
         .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
         .exec(change.db())
         .await?;
     if changed.rows_affected == 1 {
         money.record(change.db()).await?;
-        let invite = Invite::of(row, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
+        let invite = Invite { sequence: row.calendar_sequence + 1, ..Invite::of(row, service, member, notifier.brand(), state.config()) }
+            .render(BookingStatus::Cancelled, Utc::now());
         let money_said = match &money {
             CancellationMoney::Refund { payment } => texts::refunded(Pence::from_stored(payment.amount_pence)),
             CancellationMoney::Kept { payment } => texts::not_refunded(state.config().payments.refund_window_hours, Pence::from_stored(payment.amount_pence)),
@@ -62,6 +66,12 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
             CancelledBy::Staff { reason, .. } => Some(reason.as_str()),
         };
         change.notify(&notifier, member, texts::cancelled(&when, reason, &money_said, invite)).await?;
+        // The provider it was offered or assigned to no longer holds the time.
+        dispatch::withdraw_offers(&change, row.id, Utc::now()).await?;
+        if let Some(provider) = row.provider_user_id {
+            let provider = user::Entity::find_by_id(provider).one(change.db()).await?.ok_or(AppError::NotFound)?;
+            change.notify(&notifier, &provider, crate::scheduling::texts::job_cancelled(&when)).await?;
+        }
         if let CancelledBy::Staff { staff, reason } = by {
             let action = Action::new("booking.cancel", "booking", Some(row.id), texts::cancelled_entry(member.id, &when)).because(Some(reason)).changed(
                 json!({"status": row.status, "payment_status": row.payment_status}),

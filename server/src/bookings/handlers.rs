@@ -5,16 +5,16 @@ use super::cancellation::{self, CancelledBy};
 use super::texts;
 use super::views::BookingView;
 use crate::domain::{UkPostcode, uk_time};
-use crate::places::PostcodeArea;
-use crate::scheduling::{self, availability::Availability, dispatch, length::Booked};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
 use crate::notifications::notice::Notifier;
+use crate::places::PostcodeArea;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
+use crate::scheduling::{self, availability::Availability, dispatch, length::Booked};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -161,13 +161,21 @@ pub async fn book(
     // Where providers keep hours, the time must be free for one covering the postcode.
     let point = PostcodeArea::parse(postcode.as_str()).ok().map(|area| area.point());
     if availability.scheduled() && point.is_none_or(|point| availability.free_at(point, starts_at, booked.job, now).is_empty()) {
-        return Err(AppError::field("time", scheduling::texts::NOT_FREE));
+        return Err(match point {
+            Some(point) if availability.taken(point, starts_at, booked.job, now) => AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()),
+            _ => AppError::field("time", scheduling::texts::NOT_FREE),
+        });
     }
 
     let notifier = Notifier::new(&state).await;
     let mut change = Change::begin(&state).await?;
     let provider = match point.filter(|_| availability.scheduled()) {
-        Some(point) => Some(availability.claim(change.db(), point, starts_at, booked.job, now).await?.ok_or_else(|| AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()))?),
+        Some(point) => Some(
+            availability
+                .claim(change.db(), point, starts_at, booked.job, now, &[])
+                .await?
+                .ok_or_else(|| AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()))?,
+        ),
         None => None,
     };
     let ends_at = provider.map_or(starts_at + booked.nominal(), |(_, slot)| slot.ends_at);

@@ -1,7 +1,7 @@
 //! Booking a service: the member asks for a date, time and address; the amount comes from the
 //! service's price; cancelling keeps the record.
 
-mod calendar;
+pub(crate) mod calendar;
 pub mod cancellation;
 mod handlers;
 pub mod progress;

@@ -14,7 +14,7 @@ use app::routes::Tag;
 use chrono::Utc;
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::json;
 
@@ -49,6 +49,7 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
     let mut change = Change::begin(state).await?;
     let changed = booking::Entity::update_many()
         .col_expr(booking::Column::Status, Expr::value(to))
+        .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
         .filter(booking::Column::Id.eq(id))
         .filter(booking::Column::Status.eq(from))
         .exec(change.db())
@@ -59,7 +60,11 @@ pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step)
     let when = texts::when(&service.title, row.date, &row.time);
     let (notice, action, summary) = match step {
         Step::Confirm => (
-            texts::confirmed(&when, Invite::of(&row, &service, &member, notifier.brand(), state.config()).render(BookingStatus::Confirmed, Utc::now())),
+            texts::confirmed(
+                &when,
+                Invite { sequence: row.calendar_sequence + 1, ..Invite::of(&row, &service, &member, notifier.brand(), state.config()) }
+                    .render(BookingStatus::Confirmed, Utc::now()),
+            ),
             "booking.confirm",
             texts::confirmed_entry(member.id, &when),
         ),

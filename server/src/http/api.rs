@@ -54,6 +54,7 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
         .merge(health::routes())
         .merge(metrics::routes())
         .merge(crate::job_seekers::pages())
+        .merge(crate::scheduling::pages())
         .merge(crate::admin::pages())
         .merge(crate::recruitment::page_form::routes(pages.clone()))
         .merge(crate::contact::page_form::routes(pages.clone()))

@@ -3,7 +3,7 @@
 
 use crate::platform::mail::layout::html;
 use crate::platform::mail::outbox::Mail;
-use app::data::{MessageAction, MessagePage};
+use app::data::{MessageAction, MessageLink, MessagePage};
 use entity::job;
 use entity::words::JobAlerts;
 
@@ -92,7 +92,8 @@ pub fn invalid_link() -> MessagePage {
     MessagePage {
         heading: "This link does not work".into(),
         lead: "The link is incomplete or has been changed. Open it again from the email, or contact us and we will help.".into(),
-        action: None,
+        actions: Vec::new(),
+        onward: jobs_link(),
     }
 }
 
@@ -100,7 +101,8 @@ pub fn alerts_on(email: &str) -> MessagePage {
     MessagePage {
         heading: "Job alerts are on".into(),
         lead: format!("We will email {email} new jobs that match what you are looking for, at most once a day. Every alert has a link to stop them."),
-        action: None,
+        actions: Vec::new(),
+        onward: jobs_link(),
     }
 }
 
@@ -109,6 +111,11 @@ pub fn unsubscribed(confirm_path: String) -> MessagePage {
     MessagePage {
         heading: "You are unsubscribed".into(),
         lead: "You will get no more job alerts from us. Your registration and CV stay with our recruitment team; contact us to have them removed.".into(),
-        action: Some(MessageAction { path: confirm_path, label: "Turn job alerts back on".into() }),
+        actions: vec![MessageAction { path: confirm_path, label: "Turn job alerts back on".into() }],
+        onward: jobs_link(),
     }
+}
+
+fn jobs_link() -> MessageLink {
+    MessageLink { href: "/jobs".into(), label: "See open jobs".into() }
 }

@@ -38,12 +38,15 @@ where
 
 /// One round of `job` if this server claims it; whether it ran. On PostgreSQL the claim is
 /// made under the job's advisory lock, in the lock's own change, and both are held until the
-/// round is done (one pooled connection; the round borrows others as it goes).
+/// round is done (one pooled connection; the round borrows others as it goes). A server runs
+/// one round at a time: rounds starting together, each holding its lock's connection while
+/// waiting for another, would otherwise take the whole pool.
 pub async fn run_round<Round, Done>(state: &Arc<AppState>, job: &str, interval: Duration, round: &Round) -> Result<bool, DbErr>
 where
     Round: Fn(Arc<AppState>) -> Done,
     Done: Future<Output = Result<(), DbErr>>,
 {
+    let _one_at_a_time = state.periodic_round.lock().await;
     let db = state.db();
     if db.get_database_backend() != DatabaseBackend::Postgres {
         // One SQLite file, one server: the claim alone keeps to one round an interval.

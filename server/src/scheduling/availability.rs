@@ -35,7 +35,14 @@ pub const HOLDING_TIME: [BookingStatus; 2] = [BookingStatus::Pending, BookingSta
 impl Availability {
     /// What is needed to place a job of `length` starting on the UK dates `first..=last`.
     /// `except` leaves one booking's own time out (a booking being moved).
-    pub async fn load(db: &impl ConnectionTrait, service_id: i32, first: NaiveDate, last: NaiveDate, length: JobLength, except: Option<i32>) -> Result<Self, DbErr> {
+    pub async fn load(
+        db: &impl ConnectionTrait,
+        service_id: i32,
+        first: NaiveDate,
+        last: NaiveDate,
+        length: JobLength,
+        except: Option<i32>,
+    ) -> Result<Self, DbErr> {
         let providers = providers_of(db, service_id).await?;
         let ids: Vec<i32> = providers.iter().map(|p| p.user_id).collect();
         // A day either side for the buffers and the daily counts, and a daily job's days after.
@@ -77,17 +84,37 @@ impl Availability {
             .collect()
     }
 
+    /// Whether a provider covering `point` would be free at `starts_at` but for the jobs they
+    /// already have: a time someone took, rather than one never offered.
+    pub fn taken(&self, point: Point, starts_at: DateTime<Utc>, length: JobLength, now: DateTime<Utc>) -> bool {
+        self.offerable(point).any(|provider| slots::is_free(&provider.terms, &[], starts_at, length, now).is_some())
+    }
+
     /// Takes the best provider free at `starts_at` for a booking being made in `db` (a change's
     /// transaction), or `None` when every one was taken meanwhile. Each candidate's terms row is
     /// written first, which holds that provider until the change ends (a row lock on
     /// PostgreSQL, the database's one writer on SQLite), so that their jobs read next include
     /// any booking committed meanwhile, and two bookings never take one provider's time.
-    pub async fn claim(&self, db: &impl ConnectionTrait, point: Point, starts_at: DateTime<Utc>, length: JobLength, now: DateTime<Utc>) -> Result<Option<(i32, Slot)>, DbErr> {
-        let mut candidates: Vec<Candidate> = self.free_at(point, starts_at, length, now).into_iter().map(|(candidate, _)| candidate).collect();
+    /// Those in `passed_over` (already offered this booking) are left out.
+    pub async fn claim(
+        &self,
+        db: &impl ConnectionTrait,
+        point: Point,
+        starts_at: DateTime<Utc>,
+        length: JobLength,
+        now: DateTime<Utc>,
+        passed_over: &[i32],
+    ) -> Result<Option<(i32, Slot)>, DbErr> {
+        let mut candidates: Vec<Candidate> = self
+            .free_at(point, starts_at, length, now)
+            .into_iter()
+            .map(|(candidate, _)| candidate)
+            .filter(|candidate| !passed_over.contains(&candidate.user_id))
+            .collect();
         best_first(&mut candidates);
         for candidate in candidates {
             let held = provider_terms::Entity::update_many()
-                .col_expr(provider_terms::Column::FeedVersion, Expr::col(provider_terms::Column::FeedVersion).into())
+                .col_expr(provider_terms::Column::FeedVersion, Expr::col(provider_terms::Column::FeedVersion))
                 .filter(provider_terms::Column::UserId.eq(candidate.user_id))
                 .exec(db)
                 .await?;
@@ -129,8 +156,14 @@ pub async fn providers_of(db: &impl ConnectionTrait, service_id: i32) -> Result<
         return Ok(Vec::new());
     }
     let ids: Vec<i32> = records.iter().map(|record| record.user_id).collect();
-    let active: Vec<i32> =
-        user::Entity::find().select_only().column(user::Column::Id).filter(user::Column::Id.is_in(ids.clone())).filter(user::Column::IsActive.eq(true)).into_tuple().all(db).await?;
+    let active: Vec<i32> = user::Entity::find()
+        .select_only()
+        .column(user::Column::Id)
+        .filter(user::Column::Id.is_in(ids.clone()))
+        .filter(user::Column::IsActive.eq(true))
+        .into_tuple()
+        .all(db)
+        .await?;
     let terms: HashMap<i32, provider_terms::Model> =
         provider_terms::Entity::find().filter(provider_terms::Column::UserId.is_in(active)).all(db).await?.into_iter().map(|row| (row.user_id, row)).collect();
     Ok(records
@@ -147,8 +180,17 @@ pub async fn providers_of(db: &impl ConnectionTrait, service_id: i32) -> Result<
         .collect())
 }
 
+/// A job's provider, start and end, as read.
+type BusyRow = (Option<i32>, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
 /// The jobs of each of `user_ids` that hold their time between `from` and `to`.
-pub async fn busy_of(db: &impl ConnectionTrait, user_ids: &[i32], from: DateTime<Utc>, to: DateTime<Utc>, except: Option<i32>) -> Result<HashMap<i32, Vec<Busy>>, DbErr> {
+pub async fn busy_of(
+    db: &impl ConnectionTrait,
+    user_ids: &[i32],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+    except: Option<i32>,
+) -> Result<HashMap<i32, Vec<Busy>>, DbErr> {
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -162,7 +204,7 @@ pub async fn busy_of(db: &impl ConnectionTrait, user_ids: &[i32], from: DateTime
     if let Some(id) = except {
         select = select.filter(booking::Column::Id.ne(id));
     }
-    let rows: Vec<(Option<i32>, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = select.into_tuple().all(db).await?;
+    let rows: Vec<BusyRow> = select.into_tuple().all(db).await?;
     let mut busy: HashMap<i32, Vec<Busy>> = HashMap::new();
     for (user_id, starts_at, ends_at) in rows {
         if let (Some(user_id), Some(starts_at), Some(ends_at)) = (user_id, starts_at, ends_at) {

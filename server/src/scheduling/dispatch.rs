@@ -1,18 +1,42 @@
-//! Offering a booking to a provider: the offer is kept (with when it lapses) and the provider is
-//! told, inside the change that places the booking with them.
+//! Dispatch: a booking of a service with providers is offered to one provider at a time. The
+//! provider accepts (the booking is confirmed and the customer told who is coming) or
+//! declines; a decline, or no answer in time, offers it to the next free provider who covers
+//! the postcode, and when nobody is left it waits for staff (`Dispatch::Unfilled`). Every step
+//! is one change whose first statement is the write that claims it, so that two answers, or an
+//! answer and the time-out, never both act.
 
+use super::availability::Availability;
+use super::slots::JobLength;
 use super::texts;
+use crate::bookings::calendar::Invite;
+use crate::http::AppError;
 use crate::notifications::notice::Notifier;
+use crate::places::PostcodeArea;
 use crate::platform::change::Change;
+use crate::platform::periodic;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
+use entity::words::{BookingStatus, Dispatch, OfferOutcome, PriceUnit};
 use entity::{booking, booking_offer, service, user};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use std::sync::Arc;
 
-/// Offers `booking` to `provider_id` until the configured time has passed.
-pub async fn offer(change: &mut Change<'_>, state: &AppState, notifier: &Notifier, booking: &booking::Model, service: &service::Model, provider_id: i32, now: DateTime<Utc>) -> Result<(), sea_orm::DbErr> {
+/// How often lapsed offers are looked for.
+const EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Offers `booking` to `provider_id` until the configured time has passed, and tells them.
+pub async fn offer(
+    change: &mut Change<'_>,
+    state: &AppState,
+    notifier: &Notifier,
+    booking: &booking::Model,
+    service: &service::Model,
+    provider_id: i32,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
     let expires_at = now + state.config().scheduling.offer_timeout;
-    booking_offer::ActiveModel {
+    let saved = booking_offer::ActiveModel {
         booking_id: Set(booking.id),
         provider_user_id: Set(provider_id),
         offered_at: Set(now),
@@ -23,6 +47,188 @@ pub async fn offer(change: &mut Change<'_>, state: &AppState, notifier: &Notifie
     }
     .insert(change.db())
     .await?;
-    let provider = user::Entity::find_by_id(provider_id).one(change.db()).await?.ok_or_else(|| sea_orm::DbErr::RecordNotFound(format!("provider {provider_id}")))?;
-    change.notify(notifier, &provider, texts::offered(&service.title, booking, expires_at)).await
+    let provider = user::Entity::find_by_id(provider_id).one(change.db()).await?.ok_or_else(|| DbErr::RecordNotFound(format!("provider {provider_id}")))?;
+    let notice = texts::offered(&service.title, booking, expires_at, super::offer_link::path(state, saved.id));
+    change.notify(notifier, &provider, notice).await
+}
+
+/// A provider's answer to an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+}
+
+/// `provider` answers their open offer `offer_id`: 404 if it is not theirs, 409 once it is
+/// closed (answered, lapsed, or its booking cancelled).
+pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, answer: Answer) -> Result<(), AppError> {
+    let now = Utc::now();
+    let notifier = Notifier::new(state).await;
+    let mut change = Change::begin(state).await?;
+    let outcome = match answer {
+        Answer::Accept => OfferOutcome::Accepted,
+        Answer::Decline => OfferOutcome::Declined,
+    };
+    if !close_offer(&change, offer_id, Some(provider.id), outcome, now).await? {
+        booking_offer::Entity::find_by_id(offer_id)
+            .filter(booking_offer::Column::ProviderUserId.eq(provider.id))
+            .one(change.db())
+            .await?
+            .ok_or(AppError::NotFound)?;
+        return Err(AppError::Conflict(texts::OFFER_CLOSED.into()));
+    }
+    let offer = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+    let (booking, service) = booking_and_service(&change, offer.booking_id).await?;
+    match answer {
+        Answer::Accept => {
+            let accepted = booking::Entity::update_many()
+                .col_expr(booking::Column::Dispatch, Expr::value(Dispatch::Accepted))
+                .col_expr(booking::Column::Status, Expr::value(BookingStatus::Confirmed))
+                .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
+                .filter(booking::Column::Id.eq(booking.id))
+                .filter(booking::Column::ProviderUserId.eq(provider.id))
+                .filter(booking::Column::Dispatch.eq(Dispatch::Offered))
+                .filter(booking::Column::Status.eq(BookingStatus::Pending))
+                .exec(change.db())
+                .await?;
+            if accepted.rows_affected == 0 {
+                return Err(AppError::Conflict(texts::OFFER_CLOSED.into()));
+            }
+            let booking = booking::Entity::find_by_id(booking.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+            let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+            let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Confirmed, now);
+            let coming = first_name(&provider.full_name);
+            let notice = texts::provider_coming(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), &coming, invite);
+            change.notify_naming(&notifier, &customer, notice, provider, &coming).await?;
+        }
+        Answer::Decline => offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?,
+    }
+    change.commit().await?;
+    Ok(())
+}
+
+/// Closes every offer that has lapsed by `now` and offers each booking to the next provider;
+/// how many it closed.
+pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, DbErr> {
+    let lapsed: Vec<i32> = booking_offer::Entity::find()
+        .select_only()
+        .column(booking_offer::Column::Id)
+        .filter(booking_offer::Column::Outcome.is_null())
+        .filter(booking_offer::Column::ExpiresAt.lte(now))
+        .into_tuple()
+        .all(state.db())
+        .await?;
+    let notifier = Notifier::new(state).await;
+    let mut closed = 0;
+    for offer_id in lapsed {
+        let mut change = Change::begin(state).await?;
+        if !close_offer(&change, offer_id, None, OfferOutcome::Expired, now).await? {
+            continue;
+        }
+        let Some(offer) = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await? else { continue };
+        let Ok((booking, service)) = booking_and_service(&change, offer.booking_id).await else { continue };
+        if booking.status == BookingStatus::Pending && booking.provider_user_id == Some(offer.provider_user_id) {
+            offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?;
+        }
+        change.commit().await?;
+        closed += 1;
+    }
+    Ok(closed)
+}
+
+/// Looks for lapsed offers every minute, on one server at a time.
+pub fn start(state: Arc<AppState>) {
+    periodic::every(state, "offers lapsing", EVERY, |state| async move { expire_due(&state, Utc::now()).await.map(drop) });
+}
+
+/// Closes an open offer with `outcome` (the provider's own, when `provider` is given): the
+/// change's first write, which claims it. Whether it was open.
+async fn close_offer(change: &Change<'_>, offer_id: i32, provider: Option<i32>, outcome: OfferOutcome, now: DateTime<Utc>) -> Result<bool, DbErr> {
+    let mut update = booking_offer::Entity::update_many()
+        .col_expr(booking_offer::Column::Outcome, Expr::value(outcome))
+        .col_expr(booking_offer::Column::AnsweredAt, Expr::value(now))
+        .filter(booking_offer::Column::Id.eq(offer_id))
+        .filter(booking_offer::Column::Outcome.is_null());
+    if let Some(provider) = provider {
+        // A provider's answer counts only while the offer is open; the time-out closes it after.
+        update = update.filter(booking_offer::Column::ProviderUserId.eq(provider)).filter(booking_offer::Column::ExpiresAt.gt(now));
+    }
+    Ok(update.exec(change.db()).await?.rows_affected == 1)
+}
+
+/// Withdraws the open offer of a booking that no longer needs one (cancelled, or assigned by
+/// staff).
+pub async fn withdraw_offers(change: &Change<'_>, booking_id: i32, now: DateTime<Utc>) -> Result<(), DbErr> {
+    booking_offer::Entity::update_many()
+        .col_expr(booking_offer::Column::Outcome, Expr::value(OfferOutcome::Withdrawn))
+        .col_expr(booking_offer::Column::AnsweredAt, Expr::value(now))
+        .filter(booking_offer::Column::BookingId.eq(booking_id))
+        .filter(booking_offer::Column::Outcome.is_null())
+        .exec(change.db())
+        .await?;
+    Ok(())
+}
+
+/// Offers `booking` to the best free provider it has not yet been offered to, or leaves it
+/// for staff when there is none.
+async fn offer_to_next(
+    change: &mut Change<'_>,
+    state: &AppState,
+    notifier: &Notifier,
+    booking: &booking::Model,
+    service: &service::Model,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let passed_over: Vec<i32> = booking_offer::Entity::find()
+        .select_only()
+        .column(booking_offer::Column::ProviderUserId)
+        .filter(booking_offer::Column::BookingId.eq(booking.id))
+        .into_tuple()
+        .all(change.db())
+        .await?;
+    let next = match (booking.starts_at, PostcodeArea::parse(&booking.postcode)) {
+        (Some(starts_at), Ok(area)) => {
+            let length = job_of(booking, service);
+            let day = crate::domain::uk_time::local(starts_at).date();
+            let availability = Availability::load(change.db(), service.id, day, day, length, Some(booking.id)).await?;
+            availability.claim(change.db(), area.point(), starts_at, length, now, &passed_over).await?
+        }
+        _ => None,
+    };
+    let (provider, dispatch) = match next {
+        Some((provider, _)) => (Some(provider), Dispatch::Offered),
+        None => (None, Dispatch::Unfilled),
+    };
+    booking::Entity::update_many()
+        .col_expr(booking::Column::ProviderUserId, Expr::value(provider))
+        .col_expr(booking::Column::Dispatch, Expr::value(dispatch))
+        .filter(booking::Column::Id.eq(booking.id))
+        .exec(change.db())
+        .await?;
+    if let Some(provider) = provider {
+        offer(change, state, notifier, booking, service, provider, now).await?;
+    }
+    // Nobody left: the booking waits on the staff dashboard.
+    Ok(())
+}
+
+/// How long a booked job takes, from its record: whole days for a daily price, else its
+/// real start to end.
+pub fn job_of(booking: &booking::Model, service: &service::Model) -> JobLength {
+    match (service.price_unit, booking.starts_at, booking.ends_at) {
+        (PriceUnit::Day, _, _) => JobLength::Days(u32::try_from(booking.length).ok().filter(|days| *days > 0).unwrap_or(1)),
+        (_, Some(starts_at), Some(ends_at)) => JobLength::Minutes(u32::try_from((ends_at - starts_at).num_minutes()).unwrap_or(60)),
+        _ => JobLength::Minutes(u32::try_from(service.duration_minutes).unwrap_or(60)),
+    }
+}
+
+async fn booking_and_service(change: &Change<'_>, booking_id: i32) -> Result<(booking::Model, service::Model), AppError> {
+    let booking = booking::Entity::find_by_id(booking_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+    let service = service::Entity::find_by_id(booking.service_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+    Ok((booking, service))
+}
+
+/// The name a customer is told: the first word of the provider's full name.
+pub fn first_name(full_name: &str) -> String {
+    full_name.split_whitespace().next().unwrap_or("Your provider").to_string()
 }

@@ -1,6 +1,7 @@
 //! The provider's working terms (read and replace whole), and the free slots of a service.
 
 use super::availability::Availability;
+use super::dispatch::{self, Answer};
 use super::hours::{WeekText, WeeklyHours};
 use super::length::Booked;
 use super::terms::{TermsBody, WorkingTerms};
@@ -16,6 +17,7 @@ use crate::platform::change::Change;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use chrono::{Duration, NaiveDate, Utc};
 use entity::words::{ListingStatus, PriceUnit, ProviderStatus};
 use entity::{provider, provider_terms, service};
@@ -239,10 +241,7 @@ pub async fn service_slots(State(state): State<Arc<AppState>>, RecordId(id): Rec
         let slots = availability.slots(place.point(), from, to, booked.job, Utc::now());
         from.iter_days()
             .take_while(|day| *day <= to)
-            .map(|date| SlotDay {
-                date,
-                times: slots.iter().map(|slot| slot.wall_clock()).filter(|(day, _)| *day == date).map(|(_, time)| time).collect(),
-            })
+            .map(|date| SlotDay { date, times: slots.iter().map(|slot| slot.wall_clock()).filter(|(day, _)| *day == date).map(|(_, time)| time).collect() })
             .collect()
     } else {
         Vec::new()
@@ -255,4 +254,28 @@ pub async fn service_slots(State(state): State<Arc<AppState>>, RecordId(id): Rec
         any_time: !availability.scheduled(),
         days,
     }))
+}
+
+/// The provider accepts a job offered to them: the booking is confirmed, and the customer told
+/// who is coming.
+#[utoipa::path(post, path = "/api/schedule/offers/{id}/accept/", operation_id = "accept_offer", tag = "scheduling", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses(
+    (status = 204, description = "Accepted"), Unauthenticated,
+    (status = 404, description = "Not an offer made to you", body = ErrorBody),
+    (status = 409, description = "No longer open: answered, lapsed, or its booking cancelled", body = ErrorBody),
+))]
+pub async fn accept_offer(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    dispatch::answer(&state, &member.user, id, Answer::Accept).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The provider declines a job offered to them: it is offered to the next free provider, or
+/// left for staff when nobody is.
+#[utoipa::path(post, path = "/api/schedule/offers/{id}/decline/", operation_id = "decline_offer", tag = "scheduling", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses(
+    (status = 204, description = "Declined"), Unauthenticated,
+    (status = 404, description = "Not an offer made to you", body = ErrorBody),
+    (status = 409, description = "No longer open: answered, lapsed, or its booking cancelled", body = ErrorBody),
+))]
+pub async fn decline_offer(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    dispatch::answer(&state, &member.user, id, Answer::Decline).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

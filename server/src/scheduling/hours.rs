@@ -122,7 +122,10 @@ mod tests {
     use super::*;
 
     fn week(pairs: &[(&str, &[(&str, &str)])]) -> WeekText {
-        pairs.iter().map(|(day, ranges)| (day.to_string(), ranges.iter().map(|(from, to)| RangeText { from: from.to_string(), to: to.to_string() }).collect())).collect()
+        pairs
+            .iter()
+            .map(|(day, ranges)| (day.to_string(), ranges.iter().map(|(from, to)| RangeText { from: from.to_string(), to: to.to_string() }).collect()))
+            .collect()
     }
 
     #[test]

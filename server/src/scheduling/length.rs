@@ -6,11 +6,49 @@
 use super::slots::JobLength;
 use chrono::Duration;
 use entity::service;
-use entity::words::PriceUnit;
+use entity::words::{PriceUnit, Word};
 
 /// What a service without providers' hours calls a working day, to say when a daily booking
 /// ends on its calendar (staff arrange the real hours).
 const NOMINAL_WORKING_DAY_HOURS: i64 = 8;
+
+/// How long a fixed-price job takes unless its service says.
+pub const USUAL_DURATION_MINUTES: i32 = 60;
+
+/// The fewest and most hours or days a service may be booked for unless it says: a working day
+/// of hours, a working week of days.
+pub fn usual_lengths(unit: PriceUnit) -> (i32, i32) {
+    match unit {
+        PriceUnit::Fixed => (1, 1),
+        PriceUnit::Hour => (1, 8),
+        PriceUnit::Day => (1, 5),
+    }
+}
+
+/// The longest a fixed-price job may take, and the most hours or days a booking may take.
+const MAX_DURATION_MINUTES: i32 = 24 * 60;
+const MAX_HOURS: i32 = 24;
+const MAX_DAYS: i32 = 31;
+
+/// A service's duration and lengths as its data gives them (each left out takes the usual),
+/// or what is wrong with them.
+pub fn service_lengths(unit: PriceUnit, duration_minutes: Option<i32>, min: Option<i32>, max: Option<i32>) -> Result<(i32, i32, i32), String> {
+    let duration = duration_minutes.unwrap_or(USUAL_DURATION_MINUTES);
+    if !(15..=MAX_DURATION_MINUTES).contains(&duration) {
+        return Err(format!("duration_minutes is from 15 to {MAX_DURATION_MINUTES}."));
+    }
+    let (usual_min, usual_max) = usual_lengths(unit);
+    let (min, max) = (min.unwrap_or(usual_min), max.unwrap_or(usual_max.max(min.unwrap_or(usual_min))));
+    let most = match unit {
+        PriceUnit::Fixed => 1,
+        PriceUnit::Hour => MAX_HOURS,
+        PriceUnit::Day => MAX_DAYS,
+    };
+    if !(1 <= min && min <= max && max <= most) {
+        return Err(format!("min_length and max_length run from 1 to {most}, the fewest first, for a price by the {}.", unit.as_str()));
+    }
+    Ok((duration, min, max))
+}
 
 /// A booking's length, checked against its service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +120,17 @@ mod tests {
             created_at: chrono::Utc::now(),
             updated_at: chrono::Utc::now(),
         }
+    }
+
+    #[test]
+    fn a_services_lengths_default_by_its_price_unit() {
+        assert_eq!(service_lengths(PriceUnit::Hour, None, None, None), Ok((60, 1, 8)));
+        assert_eq!(service_lengths(PriceUnit::Day, Some(480), Some(2), None), Ok((480, 2, 5)));
+        assert_eq!(service_lengths(PriceUnit::Day, None, Some(7), None), Ok((60, 7, 7)), "the most is at least the fewest");
+        assert_eq!(service_lengths(PriceUnit::Fixed, Some(90), None, None), Ok((90, 1, 1)));
+        assert!(service_lengths(PriceUnit::Fixed, None, None, Some(2)).is_err());
+        assert!(service_lengths(PriceUnit::Hour, None, Some(4), Some(2)).is_err());
+        assert!(service_lengths(PriceUnit::Hour, Some(5), None, None).is_err());
     }
 
     #[test]

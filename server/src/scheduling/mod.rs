@@ -4,20 +4,37 @@
 
 pub mod availability;
 pub mod dispatch;
+mod feed;
 mod handlers;
 pub mod hours;
 pub mod length;
+pub mod offer_link;
 pub mod offer_order;
+mod schedule;
 pub mod slots;
 pub mod terms;
 pub mod texts;
 
 use crate::state::AppState;
+use axum::Router;
+use axum::routing::get;
 use std::sync::Arc;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-/// `/api/schedule/terms/` and `/api/service/{id}/slots/`.
+/// `/api/schedule/…` (the provider's terms, jobs and answers) and `/api/service/{id}/slots/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
-    OpenApiRouter::new().routes(routes!(handlers::show_terms, handlers::save_terms)).routes(routes!(handlers::service_slots))
+    OpenApiRouter::new()
+        .routes(routes!(handlers::show_terms, handlers::save_terms))
+        .routes(routes!(handlers::service_slots))
+        .routes(routes!(schedule::list_jobs))
+        .routes(routes!(handlers::accept_offer))
+        .routes(routes!(handlers::decline_offer))
+        .routes(routes!(feed::show_address, feed::renew_address))
+        .routes(routes!(feed::calendar))
+}
+
+/// The page a job offer's mail links to.
+pub fn pages() -> Router<Arc<AppState>> {
+    Router::new().route(offer_link::PATH, get(offer_link::answer).post(offer_link::answer))
 }

@@ -35,7 +35,8 @@ mod tests {
             (4, 0, at(10)),
             (2, 1, at(8)),
         ];
-        let mut candidates: Vec<Candidate> = table.iter().map(|&(user_id, jobs_that_day, last_offered_at)| Candidate { user_id, jobs_that_day, last_offered_at }).collect();
+        let mut candidates: Vec<Candidate> =
+            table.iter().map(|&(user_id, jobs_that_day, last_offered_at)| Candidate { user_id, jobs_that_day, last_offered_at }).collect();
         best_first(&mut candidates);
         let order: Vec<i32> = candidates.iter().map(|c| c.user_id).collect();
         assert_eq!(order, [4, 9, 2, 5, 3, 7]);

@@ -192,7 +192,10 @@ mod tests {
     fn a_job_fits_the_ranges_of_its_day() {
         // 7 December 2026 is a Monday.
         let week = terms(&[("monday", "09:00", "12:00"), ("monday", "13:00", "15:00")]);
-        assert_eq!(times(&week, &[], "2026-12-07", JobLength::Minutes(60), LONG_BEFORE), ["09:00", "09:30", "10:00", "10:30", "11:00", "13:00", "13:30", "14:00"]);
+        assert_eq!(
+            times(&week, &[], "2026-12-07", JobLength::Minutes(60), LONG_BEFORE),
+            ["09:00", "09:30", "10:00", "10:30", "11:00", "13:00", "13:30", "14:00"]
+        );
         assert_eq!(times(&week, &[], "2026-12-07", JobLength::Minutes(150), LONG_BEFORE), ["09:00", "09:30"]);
         assert!(times(&week, &[], "2026-12-08", JobLength::Minutes(60), LONG_BEFORE).is_empty(), "Tuesday is not worked");
     }
@@ -257,10 +260,14 @@ mod tests {
     fn daily_jobs_take_whole_working_days_from_the_first_hour() {
         let mut week = terms(&[("monday", "08:00", "12:00"), ("monday", "13:00", "17:00"), ("tuesday", "09:00", "16:00"), ("wednesday", "09:00", "16:00")]);
         let slots = free_slots(&week, &[], date("2026-12-07"), date("2026-12-09"), JobLength::Days(2), at(LONG_BEFORE));
-        assert_eq!(slots, [
-            Slot { starts_at: at("2026-12-07T08:00:00Z"), ends_at: at("2026-12-08T16:00:00Z") },
-            Slot { starts_at: at("2026-12-08T09:00:00Z"), ends_at: at("2026-12-09T16:00:00Z") },
-        ], "Wednesday and Thursday are not two working days");
+        assert_eq!(
+            slots,
+            [
+                Slot { starts_at: at("2026-12-07T08:00:00Z"), ends_at: at("2026-12-08T16:00:00Z") },
+                Slot { starts_at: at("2026-12-08T09:00:00Z"), ends_at: at("2026-12-09T16:00:00Z") },
+            ],
+            "Wednesday and Thursday are not two working days"
+        );
         let busy = [Busy { starts_at: at("2026-12-08T15:00:00Z"), ends_at: at("2026-12-08T15:30:00Z") }];
         assert!(free_slots(&week, &busy, date("2026-12-07"), date("2026-12-09"), JobLength::Days(2), at(LONG_BEFORE)).is_empty(), "Tuesday has a job");
         week.days_off.insert(date("2026-12-09"));

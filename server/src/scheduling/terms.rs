@@ -3,9 +3,9 @@
 //! day. Parsed once from the API's body (or the importer's), kept as JSON in `provider_terms`.
 
 use super::hours::{WeekText, WeeklyHours};
+use crate::domain::uk_time;
 use crate::http::extract::FieldErrors;
 use crate::places::{MAX_RADIUS_MILES, Point, PostcodeArea, district_point};
-use crate::domain::uk_time;
 use chrono::{Duration, NaiveDate};
 use entity::provider_terms;
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,7 @@
 //! What scheduling says: its refusals and its notices.
 
 use crate::notifications::notice::Notice;
+use app::data::{MessageAction, MessageLink, MessagePage};
 
 const SCHEDULE: &str = "/user/schedule";
 
@@ -9,22 +10,95 @@ pub const FROM_IN_PAST: &str = "Choose today or a later date.";
 pub const TO_BEFORE_FROM: &str = "Choose a date on or after the first.";
 pub const NOT_FREE: &str = "That time is not free: choose one of the times offered for your postcode.";
 pub const TAKEN_MEANWHILE: &str = "Someone booked that time meanwhile: choose another.";
+pub const TERMS_FIRST: &str = "Set your working terms first: the calendar feed holds the jobs they bring you.";
+pub const OFFER_CLOSED: &str = "This offer is no longer open: it was answered, it lapsed, or the booking was cancelled.";
 
 pub fn span_too_long(max_days: u32) -> String {
     format!("Ask for at most {max_days} days at once.")
 }
 
 /// The provider's notice of a job offered to them.
-pub fn offered(service: &str, booking: &entity::booking::Model, expires_at: chrono::DateTime<chrono::Utc>) -> Notice {
+pub fn offered(service: &str, booking: &entity::booking::Model, expires_at: chrono::DateTime<chrono::Utc>, offer_path: String) -> Notice {
     let district = booking.postcode.split_whitespace().next().unwrap_or_default();
     let answer_by = crate::domain::uk_time::local(expires_at).format("%H:%M on %A %-d %B");
     Notice {
         title: "New job offered".into(),
         message: format!(
-            "{} in {district}. Accept or decline it on your schedule by {answer_by}, or it is offered to someone else.",
+            "{} in {district}. Accept or decline it by {answer_by}, or it is offered to someone else.",
             crate::bookings::texts::when(service, booking.date, &booking.time)
         ),
+        link: offer_path,
+        calendar: None,
+    }
+}
+
+/// The customer's notice that a provider took their booking.
+pub fn provider_coming(when: &str, first_name: &str, invite: String) -> Notice {
+    Notice {
+        title: "Booking confirmed".into(),
+        message: format!("Your booking of {when} is confirmed: {first_name} will come. The attached update marks it confirmed in your calendar."),
+        link: "/user/bookings".into(),
+        calendar: Some(invite),
+    }
+}
+
+/// The provider's notice that a job offered or assigned to them was cancelled.
+pub fn job_cancelled(when: &str) -> Notice {
+    Notice {
+        title: "Job cancelled".into(),
+        message: format!("The booking of {when} was cancelled: the time is free again on your schedule."),
         link: SCHEDULE.into(),
         calendar: None,
     }
+}
+
+/// What a job in the provider's calendar feed says beside its time and place.
+pub fn feed_description(customer_first_name: &str, notes: &str, public_url: &str) -> String {
+    let notes = if notes.is_empty() { String::new() } else { format!(" Notes: {notes}") };
+    format!("For {customer_first_name}.{notes} Your schedule: {public_url}{SCHEDULE}")
+}
+
+/// A job as the offer's page names it: `Cleaning on Monday 2 March 2026 at 09:30 in LS6, until 10:30`.
+pub fn job_summary(service: &str, booking: &entity::booking::Model) -> String {
+    let district = booking.postcode.split_whitespace().next().unwrap_or_default();
+    let until = booking.ends_at.map(|ends_at| format!(", until {}", crate::domain::uk_time::local(ends_at).format("%H:%M on %A %-d %B"))).unwrap_or_default();
+    format!("{} in {district}{until}", crate::bookings::texts::when(service, booking.date, &booking.time))
+}
+
+pub fn invalid_offer_link() -> MessagePage {
+    MessagePage {
+        heading: "This link does not work".into(),
+        lead: "The link is incomplete or has been changed. Open it again from the email, or answer the offer on your schedule.".into(),
+        actions: Vec::new(),
+        onward: schedule_link(),
+    }
+}
+
+/// The offer's page: the job, and a button for each answer.
+pub fn offer_question(job: &str, path: &str) -> MessagePage {
+    MessagePage {
+        heading: "A job for you".into(),
+        lead: format!("{job}. Will you take it?"),
+        actions: vec![
+            MessageAction { path: format!("{path}&answer=accept"), label: "Accept the job".into() },
+            MessageAction { path: format!("{path}&answer=decline"), label: "Decline it".into() },
+        ],
+        onward: schedule_link(),
+    }
+}
+
+pub fn offer_closed_page(job: &str) -> MessagePage {
+    MessagePage { heading: "This offer is no longer open".into(), lead: format!("{job}: {}", OFFER_CLOSED), actions: Vec::new(), onward: schedule_link() }
+}
+
+pub fn offer_answered(job: &str, answer: super::dispatch::Answer) -> MessagePage {
+    let (heading, lead) = match answer {
+        super::dispatch::Answer::Accept => ("Job accepted", format!("{job} is on your schedule, and the customer has been told you are coming.")),
+        super::dispatch::Answer::Decline => ("Job declined", format!("{job} has been offered to someone else. Thank you for saying so quickly.")),
+    };
+    MessagePage { heading: heading.into(), lead, actions: Vec::new(), onward: schedule_link() }
+}
+
+fn schedule_link() -> MessageLink {
+    MessageLink { href: SCHEDULE.into(), label: "Your schedule".into() }
 }

@@ -5,7 +5,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
-use common::{SignedIn, TestApp, uk_date};
+use common::{SignedIn, TestApp, link_in, uk_date};
 use entity::words::JobAlerts;
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
@@ -387,12 +387,6 @@ pub fn seeker_form_with_cv(email: &str, alerts: bool, cv: &[u8]) -> Form {
         .text("employment_types", "full_time,part_time")
         .text("job_alerts", alerts.to_string())
         .part("cv", file(cv, "cv.pdf"))
-}
-
-/// The first link in `text` that starts with `prefix`.
-fn link_in(text: &str, prefix: &str) -> String {
-    let start = text.find(prefix).unwrap_or_else(|| panic!("a link {prefix} in {text}"));
-    text[start..].split_whitespace().next().unwrap().to_string()
 }
 
 async fn job_seekers_confirm_alerts_get_matches_daily_and_unsubscribe(backend: common::Backend) {

@@ -22,6 +22,7 @@ mod migrations;
 mod near;
 mod payments;
 mod s3;
+mod scheduling;
 mod several_servers;
 mod shutdown;
 mod site;

@@ -1081,6 +1081,125 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/schedule/calendar.ics": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The calendar of a provider's accepted jobs, from 90 days ago on, for calendar apps; the
+         *     address is the credential (404 for any other).
+         */
+        readonly get: operations["calendar_feed"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/schedule/feed/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The address of the provider's calendar feed. */
+        readonly get: operations["calendar_feed_address"];
+        readonly put?: never;
+        /**
+         * Revokes the feed's address and gives a new one: calendars subscribed to the old one stop
+         *     receiving the jobs.
+         */
+        readonly post: operations["renew_calendar_feed"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/schedule/jobs/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** The provider's jobs, upcoming (not yet ended, soonest first) or past (latest first). */
+        readonly get: operations["list_scheduled_jobs"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/schedule/offers/{id}/accept/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * The provider accepts a job offered to them: the booking is confirmed, and the customer told
+         *     who is coming.
+         */
+        readonly post: operations["accept_offer"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/schedule/offers/{id}/decline/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * The provider declines a job offered to them: it is offered to the next free provider, or
+         *     left for staff when nobody is.
+         */
+        readonly post: operations["decline_offer"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/schedule/terms/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The member's working terms (the defaults until they save some) and the services they are
+         *     approved for.
+         */
+        readonly get: operations["show_working_terms"];
+        /** Replaces the member's working terms whole. Only a member approved to provide a service may. */
+        readonly put: operations["save_working_terms"];
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/send-recruitment/": {
         readonly parameters: {
             readonly query?: never;
@@ -1166,8 +1285,11 @@ export interface paths {
         readonly get: operations["list_bookings"];
         readonly put?: never;
         /**
-         * Books an Open service for the member. The amount is the service's price now, whatever the
-         *     request says; the booking is Pending and Unpaid until the company confirms and it is paid.
+         * Books an Open service for the member. The amount is the service's price now times the
+         *     length, whatever the request says; the booking is Pending and Unpaid until it is confirmed
+         *     and paid. Where the service's providers keep hours, the time must be one of the free slots
+         *     at the postcode (`GET /api/service/{id}/slots/`), and the booking is offered to the best
+         *     free provider; elsewhere any future time may be asked for, and the company confirms it.
          */
         readonly post: operations["book"];
         readonly delete?: never;
@@ -1358,6 +1480,26 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/service/{id}/slots/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The start times at which a provider of the service who covers the postcode is free for the
+         *     length asked (its fewest hours or days unless said), from `from` to `to` (UK dates).
+         */
+        readonly get: operations["service_slots"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/website-info/": {
         readonly parameters: {
             readonly query?: never;
@@ -1410,6 +1552,19 @@ export interface components {
             readonly id: number;
             readonly status: components["schemas"]["ListingStatus"];
             readonly title: string;
+        };
+        /** @description One area as the API writes it. */
+        readonly AreaText: {
+            /** @description A postcode (`LS1 4AP`) or its district (`LS1`): the centre of the area. */
+            readonly postcode: components["schemas"]["PostcodeArea"];
+            /** Format: int32 */
+            readonly radius_miles: number;
+        };
+        readonly AreaView: {
+            /** @description The postcode district at the area's centre. */
+            readonly postcode: string;
+            /** Format: int32 */
+            readonly radius_miles: number;
         };
         /** @description One staff action in the audit log. */
         readonly AuditRow: {
@@ -1636,7 +1791,12 @@ export interface components {
         readonly Dashboard: {
             /**
              * Format: int64
-             * @description Bookings still Pending.
+             * @description Bookings that every free provider declined or let lapse: staff assign them.
+             */
+            readonly bookings_nobody_took: number;
+            /**
+             * Format: int64
+             * @description Bookings still Pending of services without providers' hours: staff confirm them.
              */
             readonly bookings_to_confirm: number;
             /**
@@ -1697,6 +1857,12 @@ export interface components {
             readonly password: string;
         };
         /**
+         * @description Where a booking of a service with providers stands with them: offered to one, accepted by
+         *     one, or with nobody left to offer it to (staff then assign it).
+         * @enum {string}
+         */
+        readonly Dispatch: "offered" | "accepted" | "unfilled";
+        /**
          * @description An email address, e.g. `ann@example.co.uk`: at most 64 characters before the `@`, and a domain with a dot; stored trimmed and lower-cased.
          * @example ann@example.co.uk
          */
@@ -1743,6 +1909,10 @@ export interface components {
             readonly message: string;
         } & {
             readonly [key: string]: readonly string[];
+        };
+        readonly FeedAddress: {
+            /** @description Private: whoever has it can read the jobs on the schedule. Revoke it if it is shared. */
+            readonly url: string;
         };
         /**
          * @description The fields of a form or a JSON body by name (numbers are taken as they are typed); which
@@ -1959,6 +2129,12 @@ export interface components {
              * @description Today or later, UK time.
              */
             readonly date: string;
+            /**
+             * Format: int32
+             * @description Hours or days, for an hourly or daily price (the service's fewest when left out); a
+             *     fixed price is one job.
+             */
+            readonly length?: number | null;
             readonly notes: components["schemas"]["TextOrEmpty2000"];
             readonly postcode: components["schemas"]["UkPostcode"];
             /**
@@ -2007,6 +2183,16 @@ export interface components {
             readonly link: string;
             readonly message: string;
             readonly title: string;
+        };
+        /** @description An offer waiting for the provider's answer. */
+        readonly OpenOffer: {
+            /**
+             * Format: date-time
+             * @description Unanswered by then, it goes to another provider.
+             */
+            readonly expires_at: string;
+            /** Format: int32 */
+            readonly id: number;
         };
         /** @description One page of a list. */
         readonly Paginated_AuditRow: {
@@ -2655,6 +2841,50 @@ export interface components {
             }[];
         };
         /** @description One page of a list. */
+        readonly Paginated_ScheduledJob: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                readonly address_line_1: string;
+                readonly city: string;
+                readonly customer_first_name: string;
+                /** Format: date */
+                readonly date: string;
+                /** @description `offered` (answer `offer`) or `accepted`. */
+                readonly dispatch: components["schemas"]["Dispatch"];
+                /** @description When the job ends, UK time (`YYYY-MM-DD HH:MM`). */
+                readonly ends: string;
+                /**
+                 * Format: int32
+                 * @description The booking's id.
+                 */
+                readonly id: number;
+                /**
+                 * Format: int32
+                 * @description Hours or days for an hourly or daily price; 1 for a fixed price.
+                 */
+                readonly length: number;
+                readonly notes: string;
+                readonly offer?: null | components["schemas"]["OpenOffer"];
+                readonly postcode: string;
+                readonly price_unit: components["schemas"]["PriceUnit"];
+                readonly service: components["schemas"]["BookedService"];
+                readonly status: components["schemas"]["BookingStatus"];
+                /** @description `HH:MM`, UK time. */
+                readonly time: string;
+            }[];
+        };
+        /** @description One page of a list. */
         readonly Paginated_ServiceRow: {
             /**
              * Format: int64
@@ -2918,6 +3148,18 @@ export interface components {
             /** Format: binary */
             readonly utility_bill?: string;
         };
+        /** @description One service the member is approved for, and its "available" switch. */
+        readonly ProvidedService: {
+            readonly available: boolean;
+            /**
+             * Format: int32
+             * @description The provider record's id (`PATCH /api/service/providers/{id}/` switches it).
+             */
+            readonly provider: number;
+            /** Format: int32 */
+            readonly service: number;
+            readonly title: string;
+        };
         readonly ProviderApplication: {
             /** @description Whether the member takes bookings now; true when left out. */
             readonly availability?: boolean | null;
@@ -2955,6 +3197,16 @@ export interface components {
              */
             readonly service: number;
             readonly status: components["schemas"]["ProviderStatus"];
+        };
+        /** @description One range as the API writes it: `{"from": "09:00", "to": "17:00"}`. */
+        readonly RangeText: {
+            /** @example 09:00 */
+            readonly from: string;
+            /**
+             * @description Later than `from`; `24:00` for midnight at the day's end.
+             * @example 17:00
+             */
+            readonly to: string;
         };
         readonly ReadAllAnswer: {
             /**
@@ -3089,6 +3341,36 @@ export interface components {
         };
         /** @enum {string} */
         readonly SalaryPeriod: "year" | "hour";
+        /** @description One job on the provider's schedule. */
+        readonly ScheduledJob: {
+            readonly address_line_1: string;
+            readonly city: string;
+            readonly customer_first_name: string;
+            /** Format: date */
+            readonly date: string;
+            /** @description `offered` (answer `offer`) or `accepted`. */
+            readonly dispatch: components["schemas"]["Dispatch"];
+            /** @description When the job ends, UK time (`YYYY-MM-DD HH:MM`). */
+            readonly ends: string;
+            /**
+             * Format: int32
+             * @description The booking's id.
+             */
+            readonly id: number;
+            /**
+             * Format: int32
+             * @description Hours or days for an hourly or daily price; 1 for a fixed price.
+             */
+            readonly length: number;
+            readonly notes: string;
+            readonly offer?: null | components["schemas"]["OpenOffer"];
+            readonly postcode: string;
+            readonly price_unit: components["schemas"]["PriceUnit"];
+            readonly service: components["schemas"]["BookedService"];
+            readonly status: components["schemas"]["BookingStatus"];
+            /** @description `HH:MM`, UK time. */
+            readonly time: string;
+        };
         /**
          * @description What a staff account is asked for after its password, before the back office opens.
          * @enum {string}
@@ -3164,6 +3446,33 @@ export interface components {
             readonly summary: string;
             readonly title: string;
         };
+        /** @description One day's free start times. */
+        readonly SlotDay: {
+            /** Format: date */
+            readonly date: string;
+            /** @description `HH:MM`, UK time, earliest first. */
+            readonly times: readonly string[];
+        };
+        /** @description When a service can be booked at a postcode, for how long and for how much. */
+        readonly SlotsView: {
+            /** @description Pounds sterling: the price times the length. */
+            readonly amount: components["schemas"]["Pence"];
+            /**
+             * @description True where the service's providers do not keep hours here: any future time may be
+             *     asked for, and the company confirms it; `days` is then empty.
+             */
+            readonly any_time: boolean;
+            /** @description Every date asked for, with the times at which a provider covering the postcode is free. */
+            readonly days: readonly components["schemas"]["SlotDay"][];
+            /**
+             * Format: int32
+             * @description Hours or days (an hourly or daily price); 1 for a fixed price.
+             */
+            readonly length: number;
+            readonly price_unit: components["schemas"]["PriceUnit"];
+            /** Format: int32 */
+            readonly service: number;
+        };
         readonly StaffSessionAnswer: {
             /**
              * Format: int64
@@ -3187,6 +3496,48 @@ export interface components {
             readonly locations: readonly string[];
             readonly phone_number: string;
             readonly roles: readonly string[];
+        };
+        /** @description The terms as a member sends them; every field is required. */
+        readonly TermsBody: {
+            readonly areas: readonly components["schemas"]["AreaText"][] | null;
+            /**
+             * Format: int32
+             * @description Minutes kept free after each job (travel, clearing up).
+             */
+            readonly buffer_minutes: number;
+            /** @description Dates not worked, `YYYY-MM-DD`; those already passed are forgotten. */
+            readonly days_off: readonly string[];
+            /** @description `monday` … `sunday` to the day's ranges, UK time; a day left out or empty is not worked. */
+            readonly hours: {
+                readonly [key: string]: readonly components["schemas"]["RangeText"][];
+            };
+            /** Format: int32 */
+            readonly max_jobs_per_day: number;
+            /**
+             * Format: int32
+             * @description How long before a job it must be booked.
+             */
+            readonly notice_hours: number;
+            /** @description Pauses offers of every service; false when left out. */
+            readonly paused?: boolean | null;
+        };
+        /** @description The member's working terms, for every service they are approved for. */
+        readonly TermsView: {
+            readonly areas: readonly components["schemas"]["AreaView"][];
+            /** Format: int64 */
+            readonly buffer_minutes: number;
+            readonly days_off: readonly string[];
+            readonly hours: {
+                readonly [key: string]: readonly components["schemas"]["RangeText"][];
+            };
+            /** Format: int32 */
+            readonly max_jobs_per_day: number;
+            /** Format: int64 */
+            readonly notice_hours: number;
+            readonly paused: boolean;
+            /** @description False until the member first saves terms: what is shown are the defaults. */
+            readonly saved: boolean;
+            readonly services: readonly components["schemas"]["ProvidedService"][];
         };
         readonly TestCheckout: {
             readonly outcome: components["schemas"]["TestOutcome"];
@@ -7064,6 +7415,336 @@ export interface operations {
             };
         };
     };
+    readonly calendar_feed: {
+        readonly parameters: {
+            readonly query: {
+                readonly provider: number;
+                readonly signature: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description An iCalendar document */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "text/calendar": unknown;
+                };
+            };
+            /** @description Not a feed's address, or revoked */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly calendar_feed_address: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FeedAddress"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No working terms yet */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly renew_calendar_feed: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["FeedAddress"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No working terms yet */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list_scheduled_jobs: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description `upcoming` (the default) or `past` */
+                readonly when?: string;
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_ScheduledJob"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly accept_offer: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Accepted */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an offer made to you */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No longer open: answered, lapsed, or its booking cancelled */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly decline_offer: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Declined */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an offer made to you */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No longer open: answered, lapsed, or its booking cancelled */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly show_working_terms: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["TermsView"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly save_working_terms: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["TermsBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["TermsView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved to provide any service */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly send: {
         readonly parameters: {
             readonly query?: never;
@@ -7392,6 +8073,15 @@ export interface operations {
             };
             /** @description No valid access token; `detail` says why */
             readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The last free provider at that time was taken meanwhile */
+            readonly 409: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -8038,6 +8728,54 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["ServiceDetailView"];
+                };
+            };
+            /** @description No such service */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly service_slots: {
+        readonly parameters: {
+            readonly query: {
+                /** @description Where the work is: a postcode of Great Britain or its district */
+                readonly postcode: string;
+                /** @description The first date, UK time; today unless said */
+                readonly from?: string;
+                /** @description The last date; a week from `from` unless said, at most `SLOTS_MAX_DAYS` (62) days on */
+                readonly to?: string;
+                /** @description Hours or days for an hourly or daily price; the service's fewest unless said */
+                readonly length?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["SlotsView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such service */

@@ -15,6 +15,7 @@ use crate::http::extract::FieldErrors;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
+use crate::scheduling::length::{USUAL_DURATION_MINUTES, usual_lengths};
 use crate::state::AppState;
 use app::admin::{CategoryRow, ServiceRow, WebsiteInfoForm};
 use app::routes::Tag;
@@ -308,6 +309,11 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
             row.description = Set(description);
             row.category_id = Set(category_id);
             row.price_from_pence = Set(price);
+            if current.price_unit != unit {
+                // Hours and days do not carry over: the new unit starts from its usual lengths.
+                let (min, max) = usual_lengths(unit);
+                (row.min_length, row.max_length) = (Set(min), Set(max));
+            }
             row.price_unit = Set(unit);
             row.status = Set(status);
             row.priority = Set(priority);
@@ -328,6 +334,9 @@ pub async fn save_service(state: &AppState, staff: &user::Model, id: Option<i32>
                 priority: Set(priority),
                 areas: Set(serde_json::to_string(&areas).expect("text serialises")),
                 image: Set(None),
+                duration_minutes: Set(USUAL_DURATION_MINUTES),
+                min_length: Set(usual_lengths(unit).0),
+                max_length: Set(usual_lengths(unit).1),
                 created_at: Set(now),
                 updated_at: Set(now),
                 ..Default::default()

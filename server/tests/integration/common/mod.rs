@@ -452,6 +452,12 @@ macro_rules! on_both_databases {
     };
 }
 
+/// The first link in `text` (a mail) that starts with `prefix`.
+pub fn link_in(text: &str, prefix: &str) -> String {
+    let start = text.find(prefix).unwrap_or_else(|| panic!("a link {prefix} in {text}"));
+    text[start..].split_whitespace().next().unwrap().to_string()
+}
+
 /// A date `days` from today in the UK, as the API writes dates.
 pub fn uk_date(days: i64) -> String {
     (server::domain::uk_time::today() + chrono::Duration::days(days)).format("%Y-%m-%d").to_string()

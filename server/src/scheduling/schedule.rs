@@ -1,0 +1,148 @@
+//! The provider's schedule: the jobs they have accepted and those offered to them, upcoming or
+//! past, with what they need to do the work (where, when, for how long, the customer's notes
+//! and first name) and nothing more of the customer.
+
+use super::dispatch::first_name;
+use crate::catalogue::views::BookedService;
+use crate::domain::uk_time;
+use crate::http::AppError;
+use crate::http::extract::FieldErrors;
+use crate::http::list::{ListQuery, Paginated, rows_of_page};
+use crate::http::member::Member;
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use entity::words::{BookingStatus, Dispatch, PriceUnit};
+use entity::{booking, booking_offer, service, user};
+use sea_orm::sea_query::{Condition, Query};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// An offer waiting for the provider's answer.
+#[derive(Serialize, ToSchema)]
+pub struct OpenOffer {
+    id: i32,
+    /// Unanswered by then, it goes to another provider.
+    #[schema(format = DateTime)]
+    expires_at: String,
+}
+
+/// One job on the provider's schedule.
+#[derive(Serialize, ToSchema)]
+pub struct ScheduledJob {
+    /// The booking's id.
+    id: i32,
+    service: BookedService,
+    #[schema(format = Date)]
+    date: String,
+    /// `HH:MM`, UK time.
+    time: String,
+    /// When the job ends, UK time (`YYYY-MM-DD HH:MM`).
+    ends: String,
+    /// Hours or days for an hourly or daily price; 1 for a fixed price.
+    length: i32,
+    price_unit: PriceUnit,
+    address_line_1: String,
+    city: String,
+    postcode: String,
+    notes: String,
+    customer_first_name: String,
+    status: BookingStatus,
+    /// `offered` (answer `offer`) or `accepted`.
+    dispatch: Dispatch,
+    offer: Option<OpenOffer>,
+}
+
+/// The bookings of `provider` on their schedule: accepted, or offered to them and still open.
+fn on_schedule_of(provider: i32) -> Condition {
+    let open_offers = Query::select()
+        .column(booking_offer::Column::BookingId)
+        .from(booking_offer::Entity)
+        .and_where(booking_offer::Column::ProviderUserId.eq(provider))
+        .and_where(booking_offer::Column::Outcome.is_null())
+        .to_owned();
+    Condition::all()
+        .add(booking::Column::ProviderUserId.eq(provider))
+        .add(booking::Column::Status.ne(BookingStatus::Cancelled))
+        .add(Condition::any().add(booking::Column::Dispatch.eq(Dispatch::Accepted)).add(booking::Column::Id.in_subquery(open_offers)))
+}
+
+/// The provider's jobs, upcoming (not yet ended, soonest first) or past (latest first).
+#[utoipa::path(get, path = "/api/schedule/jobs/", operation_id = "list_scheduled_jobs", tag = "scheduling", security(("bearer" = [])), params(
+    ("when" = Option<String>, Query, pattern = "^(upcoming|past)$", description = "`upcoming` (the default) or `past`"),
+    ("page" = Option<u64>, Query, minimum = 1),
+    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+), responses((status = 200, body = Paginated<ScheduledJob>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
+pub async fn list_jobs(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<ScheduledJob>>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    let past = query.parsed(&mut errors, "when", "When is upcoming or past;", |text| match text {
+        "upcoming" => Some(false),
+        "past" => Some(true),
+        _ => None,
+    });
+    errors.finish()?;
+    let now = Utc::now();
+    let select = booking::Entity::find().filter(on_schedule_of(member.user.id));
+    let select = match past.unwrap_or(false) {
+        false => select.filter(booking::Column::EndsAt.gte(now)).order_by_asc(booking::Column::StartsAt),
+        true => select.filter(booking::Column::EndsAt.lt(now)).order_by_desc(booking::Column::StartsAt),
+    };
+    let (count, rows) = rows_of_page(state.db(), select.order_by_asc(booking::Column::Id), request).await?;
+    let results = jobs_of(state.db(), member.user.id, rows).await?;
+    Ok(Json(query.page(request, count, results)?))
+}
+
+/// The provider's view of `rows`.
+pub async fn jobs_of(db: &impl ConnectionTrait, provider: i32, rows: Vec<booking::Model>) -> Result<Vec<ScheduledJob>, DbErr> {
+    let ids = |of: fn(&booking::Model) -> i32| rows.iter().map(of).collect::<Vec<i32>>();
+    let services: HashMap<i32, service::Model> =
+        service::Entity::find().filter(service::Column::Id.is_in(ids(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
+    let names: HashMap<i32, String> = user::Entity::find()
+        .select_only()
+        .columns([user::Column::Id, user::Column::FullName])
+        .filter(user::Column::Id.is_in(ids(|b| b.user_id)))
+        .into_tuple::<(i32, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    let offers: HashMap<i32, booking_offer::Model> = booking_offer::Entity::find()
+        .filter(booking_offer::Column::BookingId.is_in(ids(|b| b.id)))
+        .filter(booking_offer::Column::ProviderUserId.eq(provider))
+        .filter(booking_offer::Column::Outcome.is_null())
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|offer| (offer.booking_id, offer))
+        .collect();
+    let wall = |instant: Option<DateTime<Utc>>| instant.map(|at| uk_time::local(at).format("%Y-%m-%d %H:%M").to_string()).unwrap_or_default();
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let service = services.get(&row.service_id)?;
+            Some(ScheduledJob {
+                id: row.id,
+                service: BookedService::of(service),
+                date: row.date.format("%Y-%m-%d").to_string(),
+                ends: wall(row.ends_at),
+                length: row.length,
+                price_unit: service.price_unit,
+                customer_first_name: first_name(names.get(&row.user_id).map_or("", String::as_str)),
+                dispatch: row.dispatch.unwrap_or(Dispatch::Offered),
+                offer: offers.get(&row.id).map(|offer| OpenOffer { id: offer.id, expires_at: crate::http::timestamp(offer.expires_at) }),
+                time: row.time,
+                address_line_1: row.address_line_1,
+                city: row.city,
+                postcode: row.postcode,
+                notes: row.notes,
+                status: row.status,
+            })
+        })
+        .collect())
+}

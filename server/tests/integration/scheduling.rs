@@ -1,0 +1,432 @@
+//! Providers at work: working terms, the free slots they give a service at a postcode, a
+//! booking's length and amount, and a booking placed with a free provider (never two on one
+//! provider's time), on both databases.
+
+use crate::common;
+
+use common::{SignedIn, TestApp, link_in, uk_date};
+use entity::words::{Dispatch, ProviderStatus};
+use reqwest::Method;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{Value, json};
+
+async fn service(app: &TestApp, slug: &str) -> entity::service::Model {
+    entity::service::Entity::find().filter(entity::service::Column::Slug.eq(slug)).one(&app.site.db).await.unwrap().expect("imported")
+}
+
+/// A member approved by staff to provide `service` (the approval has tests of its own).
+async fn approved_provider(app: &TestApp, service: i32, name: &str) -> SignedIn {
+    let member = app.member(name).await;
+    entity::provider::ActiveModel {
+        user_id: Set(member.user.id),
+        service_id: Set(service),
+        status: Set(ProviderStatus::Approved),
+        availability: Set(true),
+        bio: Set("Ten years of it.".into()),
+        experience_years: Set(10),
+        created_at: Set(chrono::Utc::now()),
+        ..Default::default()
+    }
+    .insert(&app.site.db)
+    .await
+    .unwrap();
+    member
+}
+
+/// Every day from `from` to `to`, around Leeds (LS1) within 10 miles, no buffer or notice.
+fn every_day(from: &str, to: &str) -> Value {
+    let range = json!([{"from": from, "to": to}]);
+    let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+    json!({
+        "areas": [{"postcode": "LS1", "radius_miles": 10}],
+        "hours": days.iter().map(|day| (day.to_string(), range.clone())).collect::<serde_json::Map<_, _>>(),
+        "buffer_minutes": 0, "notice_hours": 0, "max_jobs_per_day": 5,
+    })
+}
+
+async fn save_terms(app: &TestApp, member: &SignedIn, terms: Value) -> (u16, Value) {
+    app.call(Method::PUT, "/api/schedule/terms/", Some(terms), Some(&member.token)).await
+}
+
+async fn times(app: &TestApp, service: i32, query: &str) -> Vec<String> {
+    let (status, answer) = app.json(&format!("/api/service/{service}/slots/?{query}")).await;
+    assert_eq!(status, 200, "{answer}");
+    answer["days"][0]["times"].as_array().unwrap().iter().map(|time| time.as_str().unwrap().to_string()).collect()
+}
+
+fn booking(service: i32, date: &str, time: &str, postcode: &str) -> Value {
+    json!({"service": service, "date": date, "time": time, "address_line_1": "1 Park Row", "city": "Leeds", "postcode": postcode})
+}
+
+async fn titles(app: &TestApp, member: &SignedIn) -> Vec<String> {
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
+    notices["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap().to_string()).collect()
+}
+
+on_both_databases!(working_terms_are_an_approved_providers_own);
+async fn working_terms_are_an_approved_providers_own(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let stranger = app.member("Sam Jones").await;
+    assert_eq!(app.call(Method::GET, "/api/schedule/terms/", None, None).await.0, 401);
+    let (status, answer) = save_terms(app, &stranger, every_day("09:00", "17:00")).await;
+    assert_eq!(
+        (status, answer["message"].as_str()),
+        (403, Some("Working terms are for approved providers: apply to provide a service first, and set them once staff approve you."))
+    );
+
+    let provider = approved_provider(app, service.id, "Priya Shah").await;
+    let (status, defaults) = app.call(Method::GET, "/api/schedule/terms/", None, Some(&provider.token)).await;
+    assert_eq!(status, 200);
+    assert_eq!((defaults["saved"].clone(), defaults["buffer_minutes"].clone(), defaults["hours"]["monday"].clone()), (json!(false), json!(30), json!([])));
+    assert_eq!(defaults["services"][0]["service"], service.id);
+
+    let mut terms = every_day("09:00", "17:00");
+    terms["areas"] = json!([{"postcode": "ls1 4ap", "radius_miles": "12"}]);
+    terms["hours"]["saturday"] = json!([{"from": "13:00", "to": "17:00"}, {"from": "08:00", "to": "12:00"}]);
+    terms["days_off"] = json!([uk_date(20)]);
+    let (status, saved) = save_terms(app, &provider, terms).await;
+    assert_eq!(status, 200, "{saved}");
+    let (_, read) = app.call(Method::GET, "/api/schedule/terms/", None, Some(&provider.token)).await;
+    assert_eq!(read, saved);
+    assert_eq!(read["saved"], true);
+    assert_eq!(read["areas"], json!([{"postcode": "LS1", "radius_miles": 12}]), "kept as its district");
+    assert_eq!(read["hours"]["saturday"], json!([{"from": "08:00", "to": "12:00"}, {"from": "13:00", "to": "17:00"}]), "sorted");
+    assert_eq!(read["days_off"], json!([uk_date(20)]));
+
+    let mut bad = every_day("17:00", "09:00");
+    bad["areas"] = json!([{"postcode": "BT1 1AA", "radius_miles": 10}]);
+    bad["max_jobs_per_day"] = json!(0);
+    let (status, answer) = save_terms(app, &provider, bad).await;
+    assert_eq!(status, 400);
+    assert_eq!(answer["areas"], json!(["BT1 1AA: Distance search does not cover Northern Ireland yet"]));
+    assert_eq!(answer["hours"].as_array().unwrap().len(), 1, "{answer}");
+    assert_eq!(answer["max_jobs_per_day"], json!(["Ensure this value is from 1 to 20."]));
+    let (_, unchanged) = app.call(Method::GET, "/api/schedule/terms/", None, Some(&provider.token)).await;
+    assert_eq!(unchanged, saved, "a refused change changes nothing");
+}
+
+on_both_databases!(slots_are_the_times_a_covering_provider_is_free);
+async fn slots_are_the_times_a_covering_provider_is_free(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let day = uk_date(7);
+    let one_day = format!("from={day}&to={day}");
+    // No provider keeps hours yet: any time may be asked for.
+    let (status, answer) = app.json(&format!("/api/service/{}/slots/?postcode=LS6&{one_day}", service.id)).await;
+    assert_eq!((status, answer["any_time"].clone(), answer["days"].clone()), (200, json!(true), json!([])), "{answer}");
+
+    let provider = approved_provider(app, service.id, "Priya Shah").await;
+    assert_eq!(save_terms(app, &provider, every_day("09:00", "12:00")).await.0, 200);
+    // The demo's service takes an hour.
+    assert_eq!(times(app, service.id, &format!("postcode=LS6 2AB&{one_day}")).await, ["09:00", "09:30", "10:00", "10:30", "11:00"]);
+    assert!(times(app, service.id, &format!("postcode=M1&{one_day}")).await.is_empty(), "Manchester is not covered");
+    let (_, week) = app.json(&format!("/api/service/{}/slots/?postcode=LS6&from={day}", service.id)).await;
+    assert_eq!(week["days"].as_array().unwrap().len(), 7, "a week unless said");
+    assert_eq!((week["any_time"].clone(), week["length"].clone(), week["amount"].clone()), (json!(false), json!(1), json!("180.00")), "{week}");
+
+    // Offers paused on the provider record: nobody is free, though the service keeps hours.
+    entity::provider::Entity::update_many()
+        .col_expr(entity::provider::Column::Availability, sea_orm::sea_query::Expr::value(false))
+        .filter(entity::provider::Column::UserId.eq(provider.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+    let (_, paused) = app.json(&format!("/api/service/{}/slots/?postcode=LS6&{one_day}", service.id)).await;
+    assert_eq!((paused["any_time"].clone(), paused["days"][0]["times"].clone()), (json!(false), json!([])));
+
+    for (query, field, message) in [
+        (one_day.clone(), "postcode", "This field is required."),
+        (format!("postcode=LS6&from={}", uk_date(-1)), "from", "Choose today or a later date."),
+        (format!("postcode=LS6&from={day}&to={}", uk_date(6)), "to", "Choose a date on or after the first."),
+        (format!("postcode=LS6&from={day}&to={}", uk_date(7 + 62)), "to", "Ask for at most 62 days at once."),
+        (format!("postcode=LS6&{one_day}&length=2"), "length", "A fixed-price service is booked as one job: leave the length out."),
+        ("postcode=LS6&from=tomorrow".to_string(), "from", "A date is YYYY-MM-DD; \"tomorrow\" is not one."),
+    ] {
+        let (status, answer) = app.json(&format!("/api/service/{}/slots/?{query}", service.id)).await;
+        assert_eq!((status, answer[field][0].as_str()), (400, Some(message)), "{query}: {answer}");
+    }
+    assert_eq!(app.json("/api/service/999999/slots/?postcode=LS6").await.0, 404);
+}
+
+on_both_databases!(the_clocks_changing_gives_a_day_of_23_or_25_hours);
+async fn the_clocks_changing_gives_a_day_of_23_or_25_hours(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let provider = approved_provider(app, service.id, "Priya Shah").await;
+    assert_eq!(save_terms(app, &provider, every_day("00:00", "04:00")).await.0, 200);
+    // Sunday 28 March 2027: 01:00 GMT becomes 02:00 BST, so 00:00 to 04:00 holds three hours.
+    assert_eq!(times(app, service.id, "postcode=LS1&from=2027-03-28&to=2027-03-28").await, ["00:00", "00:30", "02:00", "02:30", "03:00"]);
+    // Sunday 31 October 2027: 02:00 BST becomes 01:00 GMT, five hours; the repeated hour is
+    // offered once (a booking names a wall-clock time).
+    assert_eq!(times(app, service.id, "postcode=LS1&from=2027-10-31&to=2027-10-31").await, ["00:00", "00:30", "01:00", "01:30", "02:00", "02:30", "03:00"]);
+    // An ordinary Sunday: four hours.
+    assert_eq!(times(app, service.id, "postcode=LS1&from=2027-03-21&to=2027-03-21").await, ["00:00", "00:30", "01:00", "01:30", "02:00", "02:30", "03:00"]);
+    let (status, created) = app
+        .call(
+            Method::POST,
+            "/api/service/booking/",
+            Some(booking(service.id, "2027-03-28", "00:30", "LS1 4AP")),
+            Some(&app.member("Amelia Hughes").await.token),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let row = entity::booking::Entity::find_by_id(created["id"].as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!(row.starts_at.unwrap().to_rfc3339(), "2027-03-28T00:30:00+00:00");
+    assert_eq!(row.ends_at.unwrap().to_rfc3339(), "2027-03-28T01:30:00+00:00", "an hour of real time, 02:30 BST");
+    assert_eq!(times(app, service.id, "postcode=LS1&from=2027-03-28&to=2027-03-28").await, ["02:30", "03:00"]);
+}
+
+on_both_databases!(hourly_and_daily_bookings_cost_the_price_times_their_length);
+async fn hourly_and_daily_bookings_cost_the_price_times_their_length(app: &TestApp) {
+    // £21.00 an hour, from 1 to 8 hours; no provider keeps hours, so any time may be asked for.
+    let hourly = service(app, "spring-clean-one-off").await;
+    let member = app.member("Amelia Hughes").await;
+    let mut body = booking(hourly.id, &uk_date(4), "10:00", "M1 1AE");
+    body["length"] = json!(3);
+    body["amount"] = json!("0.01");
+    let (status, created) = app.call(Method::POST, "/api/service/booking/", Some(body.clone()), Some(&member.token)).await;
+    assert_eq!((status, created["amount"].as_str()), (201, Some("63.00")), "{created}");
+    body["length"] = json!(9);
+    let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(body.clone()), Some(&member.token)).await;
+    assert_eq!((status, answer["length"][0].as_str()), (400, Some("Book from 1 to 8 hours.")));
+    body["length"] = json!("two");
+    assert_eq!(app.call(Method::POST, "/api/service/booking/", Some(body.clone()), Some(&member.token)).await.0, 400);
+    body.as_object_mut().unwrap().remove("length");
+    let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&member.token)).await;
+    assert_eq!(created["amount"], "21.00", "the fewest hours when left out");
+    let (_, slots) = app.json(&format!("/api/service/{}/slots/?postcode=M1&length=4", hourly.id)).await;
+    assert_eq!((slots["amount"].as_str(), slots["length"].as_i64()), (Some("84.00"), Some(4)), "shown before booking");
+
+    // £280.00 a day for a daily service, whole days from the provider's first hour.
+    let daily = service(app, "patio-and-paving").await;
+    let provider = approved_provider(app, daily.id, "Dai Evans").await;
+    let mut terms = every_day("08:00", "16:00");
+    terms["areas"] = json!([{"postcode": "EX1", "radius_miles": 15}]);
+    assert_eq!(save_terms(app, &provider, terms).await.0, 200);
+    let day = uk_date(10);
+    let (_, slots) = app.json(&format!("/api/service/{}/slots/?postcode=EX4 4QJ&from={day}&to={day}&length=2", daily.id)).await;
+    assert_eq!((slots["days"][0]["times"].clone(), slots["amount"].clone()), (json!(["08:00"]), json!("560.00")), "{slots}");
+    let mut body = booking(daily.id, &day, "08:00", "EX4 4QJ");
+    body["length"] = json!(2);
+    let (status, created) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&member.token)).await;
+    assert_eq!((status, created["amount"].as_str()), (201, Some("560.00")), "{created}");
+    let next = uk_date(11);
+    let (_, slots) = app.json(&format!("/api/service/{}/slots/?postcode=EX4&from={next}&to={next}", daily.id)).await;
+    assert_eq!(slots["days"][0]["times"], json!([]), "the second day is taken");
+}
+
+on_both_databases!(a_booking_needs_a_free_slot_and_is_offered_to_a_provider);
+async fn a_booking_needs_a_free_slot_and_is_offered_to_a_provider(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let first = approved_provider(app, service.id, "Priya Shah").await;
+    let second = approved_provider(app, service.id, "Tom Baker").await;
+    for provider in [&first, &second] {
+        assert_eq!(save_terms(app, provider, every_day("09:00", "12:00")).await.0, 200);
+    }
+    let member = app.member("Amelia Hughes").await;
+    let day = uk_date(7);
+    for (time, postcode) in [("10:15", "LS6 2AB"), ("12:00", "LS6 2AB"), ("10:00", "M1 1AE")] {
+        let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, time, postcode)), Some(&member.token)).await;
+        assert_eq!(
+            (status, answer["time"][0].as_str()),
+            (400, Some("That time is not free: choose one of the times offered for your postcode.")),
+            "{time} {postcode}"
+        );
+    }
+
+    let offered_to = |id: &Value| {
+        let id = id.as_i64().unwrap() as i32;
+        async move { entity::booking::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap() }
+    };
+    let (status, one) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, "10:00", "LS6 2AB")), Some(&member.token)).await;
+    assert_eq!(status, 201, "{one}");
+    let one = offered_to(&one["id"]).await;
+    assert_eq!((one.provider_user_id, one.dispatch), (Some(first.user.id), Some(Dispatch::Offered)), "never offered before, the earlier account first");
+    assert!(titles(app, &first).await.contains(&"New job offered".to_string()));
+    // The other provider is still free at 10:00; the first, now offered a job, waits longer.
+    let (status, two) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, "10:00", "LS2 7HY")), Some(&member.token)).await;
+    assert_eq!(status, 201, "{two}");
+    assert_eq!(offered_to(&two["id"]).await.provider_user_id, Some(second.user.id));
+    assert_eq!(times(app, service.id, &format!("postcode=LS6&from={day}&to={day}")).await, ["09:00", "11:00"], "both are taken from 10:00 to 11:00");
+    let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, "10:00", "LS6 2AB")), Some(&member.token)).await;
+    assert_eq!((status, answer["message"].as_str()), (409, Some("Someone booked that time meanwhile: choose another.")));
+    let offers = entity::booking_offer::Entity::find().all(&app.site.db).await.unwrap();
+    assert_eq!(offers.len(), 2);
+    assert!(offers.iter().all(|offer| offer.outcome.is_none() && offer.expires_at - offer.offered_at == chrono::Duration::hours(2)));
+}
+
+on_both_databases!(backend two_members_taking_the_last_provider_at_once_get_one_booking);
+async fn two_members_taking_the_last_provider_at_once_get_one_booking(backend: common::Backend) {
+    let app = TestApp::spawn_with(backend, |config| config.limits.bookings_per_hour = 1000).await;
+    let service = service(&app, "tenancy-checkout-clean").await;
+    let provider = approved_provider(&app, service.id, "Priya Shah").await;
+    assert_eq!(save_terms(&app, &provider, every_day("09:00", "17:00")).await.0, 200);
+    let day = uk_date(8);
+    for round in 0..4 {
+        let time = format!("{:02}:00", 9 + 2 * round);
+        let (a, b) = (app.member("Amelia Hughes").await, app.member("Sam Jones").await);
+        let (one, other) = tokio::join!(
+            app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, &time, "LS6 2AB")), Some(&a.token)),
+            app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, &time, "LS1 4AP")), Some(&b.token)),
+        );
+        let mut statuses = [one.0, other.0];
+        statuses.sort();
+        assert_eq!(statuses, [201, 409], "{time}: {one:?} {other:?}");
+    }
+    let held = entity::booking::Entity::find().filter(entity::booking::Column::ProviderUserId.eq(provider.user.id)).all(&app.site.db).await.unwrap();
+    assert_eq!(held.len(), 4);
+}
+
+async fn row(app: &TestApp, id: &Value) -> entity::booking::Model {
+    entity::booking::Entity::find_by_id(id.as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().unwrap()
+}
+
+async fn schedule(app: &TestApp, provider: &SignedIn, when: &str) -> Value {
+    let (status, page) = app.call(Method::GET, &format!("/api/schedule/jobs/?when={when}"), None, Some(&provider.token)).await;
+    assert_eq!(status, 200, "{page}");
+    page
+}
+
+on_both_databases!(offers_are_accepted_declined_or_lapse_to_the_next_provider);
+async fn offers_are_accepted_declined_or_lapse_to_the_next_provider(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let (first, second) = (approved_provider(app, service.id, "Priya Shah").await, approved_provider(app, service.id, "Tom Baker").await);
+    for provider in [&first, &second] {
+        assert_eq!(save_terms(app, provider, every_day("09:00", "17:00")).await.0, 200);
+    }
+    let customer = app.member("Amelia Hughes").await;
+    let day = uk_date(9);
+    let mut body = booking(service.id, &day, "10:00", "LS6 2AB");
+    body["notes"] = json!("Key under the mat");
+    let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&customer.token)).await;
+    assert_eq!(row(app, &created["id"]).await.provider_user_id, Some(first.user.id));
+
+    // The offer on the first provider's schedule, with what the job needs and the customer's first name only.
+    let page = schedule(app, &first, "upcoming").await;
+    let job = &page["results"][0];
+    assert_eq!(
+        (job["id"].clone(), job["dispatch"].clone(), job["customer_first_name"].clone(), job["notes"].clone()),
+        (created["id"].clone(), json!("offered"), json!("Amelia"), json!("Key under the mat"))
+    );
+    assert_eq!((job["date"].as_str(), job["time"].as_str(), job["ends"].as_str()), (Some(day.as_str()), Some("10:00"), Some(format!("{day} 11:00").as_str())));
+    assert!(!page.to_string().contains(&customer.user.email), "nothing else of the customer");
+    assert_eq!(schedule(app, &second, "upcoming").await["count"], 0);
+    let offer = job["offer"]["id"].as_i64().unwrap();
+
+    // Only the provider offered can answer; a decline goes to the next.
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{offer}/accept/"), None, Some(&second.token)).await.0, 404);
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{offer}/decline/"), None, Some(&first.token)).await.0, 204);
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{offer}/accept/"), None, Some(&first.token)).await.0, 409, "answered already");
+    assert_eq!(schedule(app, &first, "upcoming").await["count"], 0);
+    let booked = row(app, &created["id"]).await;
+    assert_eq!((booked.provider_user_id, booked.dispatch), (Some(second.user.id), Some(Dispatch::Offered)));
+
+    // Unanswered in time, it goes on; with nobody left, staff take it.
+    let later = chrono::Utc::now() + chrono::Duration::hours(3);
+    assert_eq!(server::scheduling::dispatch::expire_due(&app.state, later).await.unwrap(), 1);
+    let booked = row(app, &created["id"]).await;
+    assert_eq!((booked.provider_user_id, booked.dispatch, booked.status), (None, Some(Dispatch::Unfilled), entity::words::BookingStatus::Pending));
+    let outcomes: Vec<_> = entity::booking_offer::Entity::find().all(&app.site.db).await.unwrap().into_iter().map(|offer| offer.outcome).collect();
+    assert_eq!(outcomes, [Some(entity::words::OfferOutcome::Declined), Some(entity::words::OfferOutcome::Expired)]);
+
+    // Another booking, accepted: confirmed, and the customer told who is coming.
+    let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, "14:00", "LS1 4AP")), Some(&customer.token)).await;
+    let job = &schedule(app, &first, "upcoming").await["results"][0];
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&first.token)).await.0, 204);
+    let booked = row(app, &created["id"]).await;
+    assert_eq!((booked.status, booked.dispatch, booked.calendar_sequence), (entity::words::BookingStatus::Confirmed, Some(Dispatch::Accepted), 1));
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&customer.token)).await;
+    assert!(notices.to_string().contains("is confirmed: Priya will come."), "{notices}");
+    let page = schedule(app, &first, "upcoming").await;
+    assert_eq!(
+        (page["count"].clone(), page["results"][0]["dispatch"].clone(), page["results"][0]["offer"].clone()),
+        (json!(1), json!("accepted"), Value::Null)
+    );
+
+    // Cancelled by the customer: off the schedule, and the provider told.
+    assert_eq!(app.call(Method::DELETE, &format!("/api/service/booking/{}/", created["id"]), None, Some(&customer.token)).await.0, 204);
+    assert_eq!(schedule(app, &first, "upcoming").await["count"], 0);
+    assert!(titles(app, &first).await.contains(&"Job cancelled".to_string()));
+    let (status, answer) = app.call(Method::GET, "/api/schedule/jobs/?when=soon", None, Some(&first.token)).await;
+    assert_eq!((status, answer["when"][0].as_str()), (400, Some("When is upcoming or past; \"soon\" is not one.")));
+}
+
+on_both_databases!(the_calendar_feed_holds_the_providers_jobs_until_revoked);
+async fn the_calendar_feed_holds_the_providers_jobs_until_revoked(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let provider = approved_provider(app, service.id, "Priya Shah").await;
+    let other = approved_provider(app, service.id, "Tom Baker").await;
+    assert_eq!(app.call(Method::GET, "/api/schedule/feed/", None, Some(&provider.token)).await.0, 403, "no terms yet");
+    for member in [&provider, &other] {
+        assert_eq!(save_terms(app, member, every_day("09:00", "17:00")).await.0, 200);
+    }
+    let customer = app.member("Amelia Hughes").await;
+    let day = uk_date(6);
+    let mut ids = Vec::new();
+    for time in ["09:00", "13:00"] {
+        let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, time, "LS6 2AB")), Some(&customer.token)).await;
+        ids.push(created["id"].clone());
+    }
+    // The first provider accepts the first; the second offer goes to the other provider, who keeps it open.
+    let page = schedule(app, &provider, "upcoming").await;
+    let mine: Vec<_> = page["results"].as_array().unwrap().iter().filter(|job| job["id"] == ids[0]).collect();
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", mine[0]["offer"]["id"]), None, Some(&provider.token)).await.0, 204);
+
+    let (status, address) = app.call(Method::GET, "/api/schedule/feed/", None, Some(&provider.token)).await;
+    assert_eq!(status, 200);
+    let url = address["url"].as_str().unwrap();
+    let path = &url[url.find("/api/").unwrap()..];
+    let (status, ics) = app.text(path).await;
+    assert_eq!(status, 200);
+    assert!(ics.contains(&format!("UID:booking-{}@", ids[0])) && ics.contains("STATUS:CONFIRMED"), "{ics}");
+    assert!(ics.contains(&format!("DTSTART;TZID=Europe/London:{}T090000", day.replace('-', ""))) && ics.contains("DURATION:PT60M"), "{ics}");
+    assert!(ics.contains("For Amelia."), "{ics}");
+    assert!(!ics.contains(&format!("UID:booking-{}@", ids[1])), "an offer not accepted is not in the feed");
+    assert!(!ics.contains(&customer.user.email) && !ics.contains("ATTENDEE"), "{ics}");
+
+    // The other provider's signature does not open this provider's feed; a revoked address opens nothing.
+    let (_, others) = app.call(Method::GET, "/api/schedule/feed/", None, Some(&other.token)).await;
+    let other_signature = others["url"].as_str().unwrap().rsplit('=').next().unwrap().to_string();
+    assert_eq!(app.text(&format!("/api/schedule/calendar.ics?provider={}&signature={other_signature}", provider.user.id)).await.0, 404);
+    let (status, renewed) = app.call(Method::POST, "/api/schedule/feed/", None, Some(&provider.token)).await;
+    assert_eq!(status, 200);
+    assert_ne!(renewed["url"], address["url"]);
+    assert_eq!(app.text(path).await.0, 404, "revoked");
+    let renewed = renewed["url"].as_str().unwrap();
+    assert_eq!(app.text(&renewed[renewed.find("/api/").unwrap()..]).await.0, 200);
+}
+
+on_both_databases!(backend the_offer_mail_opens_a_page_that_answers_only_by_its_buttons);
+async fn the_offer_mail_opens_a_page_that_answers_only_by_its_buttons(backend: common::Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    let app = &app;
+    let service = service(app, "tenancy-checkout-clean").await;
+    let provider = approved_provider(app, service.id, "Priya Shah").await;
+    assert_eq!(save_terms(app, &provider, every_day("09:00", "17:00")).await.0, 200);
+    let customer = app.member("Amelia Hughes").await;
+    let day = uk_date(5);
+    let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, "11:00", "LS6 2AB")), Some(&customer.token)).await;
+    let mail = inbox.wait_for_containing(&provider.user.email, "New job offered", 10).await;
+    let link = link_in(&mail, &format!("{}/schedule/offer?", app.base));
+
+    // Opening the link (as a mail scanner does) answers nothing.
+    let page = app.client.get(&link).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("A job for you") && html.contains("Accept the job") && html.contains("Decline it"), "{html}");
+    assert!(html.contains("at 11:00 in LS6"), "{html}");
+    assert_eq!(row(app, &created["id"]).await.dispatch, Some(Dispatch::Offered));
+    let tampered = link.replace("signature=", "signature=00");
+    assert_eq!(app.client.post(format!("{tampered}&answer=accept")).send().await.unwrap().status(), 400);
+
+    let accepted = app.client.post(format!("{link}&answer=accept")).send().await.unwrap();
+    assert_eq!(accepted.status(), 200);
+    assert!(accepted.text().await.unwrap().contains("Job accepted"));
+    let booked = row(app, &created["id"]).await;
+    assert_eq!((booked.status, booked.dispatch), (entity::words::BookingStatus::Confirmed, Some(Dispatch::Accepted)));
+    let confirmation = inbox.wait_for_containing(&customer.user.email, "Priya will come", 10).await;
+    assert!(confirmation.contains("SEQUENCE:1") && confirmation.contains("DURATION:PT60M") && confirmation.contains("STATUS:CONFIRMED"), "{confirmation}");
+
+    let again = app.client.post(format!("{link}&answer=decline")).send().await.unwrap();
+    assert_eq!(again.status(), 409);
+    assert!(again.text().await.unwrap().contains("This offer is no longer open"));
+    assert!(app.client.get(&link).send().await.unwrap().text().await.unwrap().contains("This offer is no longer open"));
+}
