@@ -29,6 +29,7 @@ const ISLAND_MARKERS: Record<string, string> = {
   'bookmark-list': '',
   'job-application-list': '',
   'my-job-posts': '',
+  'provider-schedule': '',
   // The whole form or control as a visitor sees it; what only JavaScript can send says so.
   'review-form': 'href="/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D12"',
   'bookmark-toggle': 'action="/bookmarks"',

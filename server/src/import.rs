@@ -2,14 +2,16 @@
 //! rows that exist are updated only where they differ, so importing a file twice changes nothing.
 
 use crate::domain::{Email, Pence, Rating, UkPhone};
+use crate::http::extract::FieldErrors;
 use crate::platform::change::Change;
 use crate::platform::db::insert_batches;
 use crate::platform::passwords;
+use crate::scheduling::terms::TermsBody;
 use anyhow::{Context, bail};
 use app::routes::Tag;
 use chrono::{DateTime, NaiveDate, Utc};
-use entity::words::{EmploymentType, ListingStatus, PriceUnit, SalaryPeriod, Word};
-use entity::{category, job, review, service, user, website_info};
+use entity::words::{EmploymentType, ListingStatus, PriceUnit, ProviderStatus, SalaryPeriod, Word};
+use entity::{category, job, provider, review, service, user, website_info};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -32,6 +34,25 @@ pub struct Fixture {
     users: Vec<FixtureUser>,
     #[serde(default)]
     reviews: Vec<FixtureReview>,
+    /// Approved providers with their working terms (this project's addition to the format).
+    #[serde(default)]
+    providers: Vec<FixtureProvider>,
+}
+
+/// A member approved to provide some services, with their working terms in the shape of
+/// `PUT /api/schedule/terms/`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FixtureProvider {
+    /// A user's email.
+    user: String,
+    /// Service slugs.
+    services: Vec<String>,
+    #[serde(default)]
+    bio: String,
+    #[serde(default)]
+    experience_years: i32,
+    terms: serde_json::Value,
 }
 
 #[derive(Deserialize)]
@@ -173,6 +194,7 @@ pub async fn import(db: &DatabaseConnection, fixture: Fixture) -> anyhow::Result
     import_jobs(change.db(), &fixture.jobs, &mut report).await?;
     let user_ids = import_users(change.db(), &fixture.users, new_user_hashes, &mut report).await?;
     import_reviews(change.db(), &fixture.reviews, &service_ids, &user_ids, &mut report).await?;
+    import_providers(change.db(), &fixture.providers, &service_ids, &user_ids, &mut report).await?;
     if report.changed_anything() {
         change.touches([Tag::Site]);
     }
@@ -531,6 +553,59 @@ async fn import_reviews(
         }
     }
     report.count("reviews", new.len(), updated);
+    Ok(insert_batches(db, new).await?)
+}
+
+async fn import_providers(
+    db: &impl ConnectionTrait,
+    rows: &[FixtureProvider],
+    service_ids: &HashMap<String, i32>,
+    user_ids: &HashMap<String, i32>,
+    report: &mut ImportReport,
+) -> anyhow::Result<()> {
+    let existing = existing_by::<provider::Entity, _>(db, |m| (m.user_id, m.service_id)).await?;
+    let (mut new, mut updated, mut terms_changed) = (Vec::new(), 0, 0);
+    for p in rows {
+        let what = format!("provider {:?}", p.user);
+        let email = Email::parse(&p.user).map_err(|e| anyhow::anyhow!("{what}: {e}"))?;
+        let user_id = *user_ids.get(email.as_str()).with_context(|| format!("{what}: unknown user"))?;
+        let body: TermsBody = serde_json::from_value(p.terms.clone()).map_err(|e| anyhow::anyhow!("{what}: terms: {e}"))?;
+        let mut errors = FieldErrors::default();
+        let terms = body.parse(&mut errors);
+        if let Some((field, problems)) = errors.into_fields().into_iter().next() {
+            bail!("{what}: terms: {field}: {}", problems.join(" "));
+        }
+        if crate::scheduling::terms::save(db, user_id, &terms.expect("no errors")).await? {
+            terms_changed += 1;
+        }
+        for slug in &p.services {
+            let service_id = *service_ids.get(slug).with_context(|| format!("{what}: unknown service {slug:?}"))?;
+            match existing.get(&(user_id, service_id)) {
+                Some(m) if m.status == ProviderStatus::Approved && m.bio == p.bio && m.experience_years == p.experience_years => {}
+                Some(m) => {
+                    let mut row = m.clone().into_active_model();
+                    row.status = Set(ProviderStatus::Approved);
+                    row.bio = Set(p.bio.clone());
+                    row.experience_years = Set(p.experience_years);
+                    row.update(db).await?;
+                    updated += 1;
+                }
+                None => new.push(provider::ActiveModel {
+                    user_id: Set(user_id),
+                    service_id: Set(service_id),
+                    status: Set(ProviderStatus::Approved),
+                    availability: Set(true),
+                    bio: Set(p.bio.clone()),
+                    experience_years: Set(p.experience_years),
+                    created_at: Set(Utc::now()),
+                    decided_at: Set(Some(Utc::now())),
+                    ..Default::default()
+                }),
+            }
+        }
+    }
+    report.count("providers", new.len(), updated);
+    report.count("provider terms", 0, terms_changed);
     Ok(insert_batches(db, new).await?)
 }
 

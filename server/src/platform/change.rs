@@ -18,7 +18,7 @@ use crate::platform::mail::outbox::{self, Mail};
 use crate::state::AppState;
 use app::routes::Tag;
 use entity::user;
-use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, TransactionTrait};
+use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions, TransactionTrait};
 
 pub struct Change<'a> {
     after: After<'a>,
@@ -60,7 +60,11 @@ impl<'a> Change<'a> {
     }
 
     async fn new(db: &DatabaseConnection, after: After<'a>) -> Result<Self, DbErr> {
-        Ok(Change { after, txn: db.begin().await?, mail_queued: false, pages: Vec::new() })
+        // Every change writes. On SQLite it takes the write lock as it begins (waiting its turn):
+        // a deferred transaction that read first could not write once another connection had
+        // committed meanwhile ("database is locked"), whatever the busy timeout.
+        let immediate = TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..Default::default() };
+        Ok(Change { after, txn: db.begin_with_options(immediate).await?, mail_queued: false, pages: Vec::new() })
     }
 
     /// The transaction, for the change's own reads and writes.

@@ -4,7 +4,7 @@ use super::availability::Availability;
 use super::dispatch::{self, Answer};
 use super::hours::{WeekText, WeeklyHours};
 use super::length::Booked;
-use super::terms::{TermsBody, WorkingTerms};
+use super::terms::{self, TermsBody, WorkingTerms};
 use super::texts;
 use crate::domain::{Pence, uk_time};
 use crate::http::AppError;
@@ -21,7 +21,7 @@ use axum::http::StatusCode;
 use chrono::{Duration, NaiveDate, Utc};
 use entity::words::{ListingStatus, PriceUnit, ProviderStatus};
 use entity::{provider, provider_terms, service};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -148,21 +148,8 @@ pub async fn save_terms(State(state): State<Arc<AppState>>, member: Member, Json
     let terms = body.parse(&mut errors);
     errors.finish()?;
     let terms = terms.expect("validated");
-    let (areas, hours, days_off) = terms.stored();
     let change = Change::begin(&state).await?;
-    let mut row = match terms_row(change.db(), member.user.id).await? {
-        Some(row) => row.into_active_model(),
-        None => provider_terms::ActiveModel { user_id: Set(member.user.id), feed_version: Set(0), last_offered_at: Set(None), ..Default::default() },
-    };
-    row.areas = Set(areas);
-    row.hours = Set(hours);
-    row.days_off = Set(days_off);
-    row.buffer_minutes = Set(terms.buffer.num_minutes() as i32);
-    row.notice_minutes = Set(terms.notice.num_minutes() as i32);
-    row.max_jobs_per_day = Set(terms.max_jobs_per_day as i32);
-    row.paused = Set(terms.paused);
-    row.updated_at = Set(Utc::now());
-    row.save(change.db()).await.map_err(|error| match crate::platform::db::is_unique_violation(&error) {
+    terms::save(change.db(), member.user.id, &terms).await.map_err(|error| match crate::platform::db::is_unique_violation(&error) {
         // The member saved twice at once; the other save holds.
         true => AppError::Conflict(crate::bookings::texts::CHANGED_MEANWHILE.into()),
         false => error.into(),

@@ -8,6 +8,7 @@ use crate::http::extract::FieldErrors;
 use crate::places::{MAX_RADIUS_MILES, Point, PostcodeArea, district_point};
 use chrono::{Duration, NaiveDate};
 use entity::provider_terms;
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -76,6 +77,27 @@ impl WorkingTerms {
         let json = |value: serde_json::Result<String>| value.expect("plain data serialises");
         (json(serde_json::to_string(&areas)), json(serde_json::to_string(&self.hours.to_text())), json(serde_json::to_string(&self.days_off)))
     }
+}
+
+/// Saves `terms` as `user_id`'s, replacing any they had; whether anything changed.
+pub async fn save(db: &impl ConnectionTrait, user_id: i32, terms: &WorkingTerms) -> Result<bool, DbErr> {
+    let (areas, hours, days_off) = terms.stored();
+    let current = provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(user_id)).one(db).await?;
+    let mut row = match current {
+        Some(ref row) if WorkingTerms::from_row(row) == *terms => return Ok(false),
+        Some(row) => row.into_active_model(),
+        None => provider_terms::ActiveModel { user_id: Set(user_id), feed_version: Set(0), last_offered_at: Set(None), ..Default::default() },
+    };
+    row.areas = Set(areas);
+    row.hours = Set(hours);
+    row.days_off = Set(days_off);
+    row.buffer_minutes = Set(terms.buffer.num_minutes() as i32);
+    row.notice_minutes = Set(terms.notice.num_minutes() as i32);
+    row.max_jobs_per_day = Set(terms.max_jobs_per_day as i32);
+    row.paused = Set(terms.paused);
+    row.updated_at = Set(chrono::Utc::now());
+    row.save(db).await?;
+    Ok(true)
 }
 
 #[derive(Deserialize, Serialize)]

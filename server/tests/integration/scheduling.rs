@@ -430,3 +430,31 @@ async fn the_offer_mail_opens_a_page_that_answers_only_by_its_buttons(backend: c
     assert!(again.text().await.unwrap().contains("This offer is no longer open"));
     assert!(app.client.get(&link).send().await.unwrap().text().await.unwrap().contains("This offer is no longer open"));
 }
+
+on_both_databases!(the_importer_loads_approved_providers_with_their_terms);
+async fn the_importer_loads_approved_providers_with_their_terms(app: &TestApp) {
+    let fixture = |hours: Value| {
+        let terms =
+            json!({"areas": [{"postcode": "LS1", "radius_miles": 15}], "hours": hours, "buffer_minutes": 30, "notice_hours": 12, "max_jobs_per_day": 4});
+        let provider = json!({"user": "amelia.hughes@example.co.uk", "services": ["annual-boiler-service"], "bio": "Gas Safe registered.", "experience_years": 12, "terms": terms});
+        server::import::parse(&json!({"format": "marketplace-fixture/1", "providers": [provider]}).to_string()).unwrap()
+    };
+    let every_day: serde_json::Map<String, Value> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        .iter()
+        .map(|day| (day.to_string(), json!([{"from": "08:00", "to": "17:00"}])))
+        .collect();
+    let report = server::import::import(&app.site.db, fixture(Value::Object(every_day.clone()))).await.unwrap();
+    assert!(report.changed_anything(), "{report}");
+    let service = service(app, "annual-boiler-service").await;
+    let week = format!("from={}&to={}", uk_date(2), uk_date(8));
+    let (status, slots) = app.json(&format!("/api/service/{}/slots/?postcode=LS6 2AB&{week}", service.id)).await;
+    assert_eq!((status, slots["any_time"].clone()), (200, json!(false)), "{slots}");
+    assert!(slots["days"].as_array().unwrap().iter().all(|day| day["times"][0] == "08:00"), "{slots}");
+    let (_, far) = app.json(&format!("/api/service/{}/slots/?postcode=SE1&{week}", service.id)).await;
+    assert!(far["days"].as_array().unwrap().iter().all(|day| day["times"] == json!([])), "nobody covers London: {far}");
+
+    let again = server::import::import(&app.site.db, fixture(Value::Object(every_day))).await.unwrap();
+    assert!(!again.changed_anything(), "importing twice changes nothing: {again}");
+    let error = server::import::import(&app.site.db, fixture(json!({"monday": [{"from": "17:00", "to": "09:00"}]}))).await.unwrap_err();
+    assert_eq!(format!("{error:#}"), "provider \"amelia.hughes@example.co.uk\": terms: hours: Monday: 17:00 to 09:00 ends before it starts.");
+}

@@ -9,6 +9,7 @@ pub(crate) mod my_job_post;
 pub(crate) mod payments;
 pub(crate) mod profile;
 pub(crate) mod register;
+pub(crate) mod schedule;
 pub(crate) mod verify;
 
 use leptos::prelude::*;

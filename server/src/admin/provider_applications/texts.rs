@@ -17,8 +17,10 @@ pub(super) fn already(status: ProviderStatus) -> String {
 pub(super) fn approved(service: &str) -> Notice {
     Notice {
         title: "Provider application approved".into(),
-        message: format!("Your application to provide {service} has been approved. You can now take bookings for it."),
-        link: BECOME_PROVIDER.into(),
+        message: format!(
+            "Your application to provide {service} has been approved. Set the hours and areas you work on your schedule, and bookings will be offered to you."
+        ),
+        link: "/user/schedule".into(),
         calendar: None,
     }
 }
