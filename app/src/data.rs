@@ -103,6 +103,53 @@ pub struct ServiceDetail {
     pub cover: CoverCheck,
 }
 
+/// `/services/book?id=N`: the service, and where its providers keep hours, the free times
+/// asked for at a postcode and the one chosen.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct BookPage {
+    pub service: ServiceCard,
+    /// The fewest and most hours or days it is booked for (1 and 1 for a fixed price).
+    pub min_length: i32,
+    pub max_length: i32,
+    /// Its providers keep hours: a booking takes one of their free times. Otherwise any
+    /// future time may be asked for, and the company confirms it.
+    pub scheduled: bool,
+    /// The free times, once a postcode was asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub times: Option<FreeTimes>,
+}
+
+/// What was asked on the booking page's "When can you come?" form, and its answer.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+pub struct FreeTimes {
+    /// As typed.
+    pub postcode: String,
+    /// Hours or days.
+    pub length: i32,
+    /// The week's first day, `YYYY-MM-DD`.
+    pub from: String,
+    /// The weeks before (none before today) and after.
+    pub earlier: Option<String>,
+    pub later: String,
+    /// Pounds, the price times the length.
+    pub amount: String,
+    pub days: Vec<FreeDay>,
+    /// The time chosen (`date`, `HH:MM`), while it is still free.
+    pub chosen: Option<(String, String)>,
+    /// Messages by field (`postcode`, `length`, `from`, `slot`).
+    pub errors: BTreeMap<String, Vec<String>>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct FreeDay {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// As a heading says it: `Monday 7 December`.
+    pub label: String,
+    /// `HH:MM`, UK time.
+    pub times: Vec<String>,
+}
+
 /// "Do you cover my postcode?" on a service's page: the postcode as typed and the answer, or
 /// the field's message when it could not be read.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]

@@ -274,7 +274,29 @@ fn every_page() -> Vec<PagePayload> {
                 pagination: pagination(1, 1),
             }),
         ),
-        payload("/services/book?id=1", PageData::ServicesBook(Some(service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed)))),
+        payload("/services/book?id=1", PageData::ServicesBook(Some(book_page(service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed), false, None)))),
+        payload("/services/book?id=2", PageData::ServicesBook(Some(book_page(service(2, "Cleaning by the hour", "20.00", PriceUnit::Hour), true, None)))),
+        payload(
+            "/services/book?id=2&postcode=LS6+2AB&length=2&from=2030-01-14&slot=2030-01-15T09%3A30",
+            PageData::ServicesBook(Some(book_page(
+                service(2, "Cleaning by the hour", "20.00", PriceUnit::Hour),
+                true,
+                Some(free_times(Some(("2030-01-15", "09:30")), &[])),
+            ))),
+        ),
+        payload(
+            "/services/book?id=2&postcode=ZZ9&length=2",
+            PageData::ServicesBook(Some(book_page(
+                service(2, "Cleaning by the hour", "20.00", PriceUnit::Hour),
+                true,
+                Some(FreeTimes {
+                    postcode: "ZZ9".into(),
+                    length: 2,
+                    errors: BTreeMap::from([("postcode".into(), vec!["We don't know that postcode area".into()])]),
+                    ..Default::default()
+                }),
+            ))),
+        ),
         payload("/services/book", PageData::ServicesBook(None)),
         payload("/services/details?id=1", PageData::ServicesDetails(Some(detail))),
         payload("/services/details?id=1&postcode=LS6+1AA", PageData::ServicesDetails(Some(covered))),
@@ -283,6 +305,29 @@ fn every_page() -> Vec<PagePayload> {
         payload("/become-provider?service=1", PageData::BecomeProvider(providers)),
         payload("/recruitment-post", PageData::RecruitmentPost(Default::default())),
     ]
+}
+
+/// The booking page of `service`, whose providers keep hours when `scheduled`.
+fn book_page(service: ServiceCard, scheduled: bool, times: Option<FreeTimes>) -> BookPage {
+    let max_length = if service.price_unit == PriceUnit::Hour { 8 } else { 1 };
+    BookPage { service, min_length: 1, max_length, scheduled, times }
+}
+
+/// A week of free times from Monday 14 January 2030 at LS6 2AB, for 2 hours: two on the Tuesday.
+fn free_times(chosen: Option<(&str, &str)>, errors: &[(&str, &str)]) -> FreeTimes {
+    let day =
+        |date: &str, label: &str, times: &[&str]| FreeDay { date: date.into(), label: label.into(), times: times.iter().map(|t| t.to_string()).collect() };
+    FreeTimes {
+        postcode: "LS6 2AB".into(),
+        length: 2,
+        from: "2030-01-14".into(),
+        earlier: Some("2030-01-07".into()),
+        later: "2030-01-21".into(),
+        amount: "40.00".into(),
+        days: vec![day("2030-01-14", "Monday 14 January", &[]), day("2030-01-15", "Tuesday 15 January", &["09:00", "09:30"])],
+        chosen: chosen.map(|(date, time)| (date.into(), time.into())),
+        errors: errors.iter().map(|(field, message)| (field.to_string(), vec![message.to_string()])).collect(),
+    }
 }
 
 /// The fixture page with this URL.
@@ -837,6 +882,36 @@ fn the_booking_page_holds_its_form_island_and_says_that_it_needs_javascript() {
     assert!(area.contains("<span>island booking-form</span>"));
     assert!(area.contains("<noscript><p class=\"notice\">Booking needs JavaScript"), "{area}");
     assert!(!area.contains("<form"), "the page itself writes no form");
+}
+
+#[test]
+fn where_providers_keep_hours_the_booking_page_shows_free_times_and_books_the_one_chosen() {
+    // First the postcode (and hours): a plain GET form, and no booking form yet.
+    let html = render(&page("/services/book?id=2"));
+    assert!(html.contains(r#"<form action="/services/book" method="get" class="when-form">"#), "{html}");
+    assert_eq!(attribute_values(&html, "name").iter().filter(|name| ["id", "postcode", "length"].contains(name)).count(), 3);
+    assert!(html.contains(r#"<option value="8">8 hours</option>"#));
+    assert!(islands(&html, "booking-form").is_empty(), "a time is chosen first");
+
+    // A week of free times, each a link that chooses it; the chosen one opens the form with it.
+    let html = render(&page("/services/book?id=2&postcode=LS6+2AB&length=2&from=2030-01-14&slot=2030-01-15T09%3A30"));
+    assert!(html.contains("<h3>Monday 14 January</h3><p class=\"free-none\">No free times</p>"), "{html}");
+    assert!(html.contains(r#"href="/services/book?id=2&amp;postcode=LS6+2AB&amp;length=2&amp;from=2030-01-14&amp;slot=2030-01-15T09:00""#), "{html}");
+    assert!(html.contains(r#"aria-current="true""#));
+    assert!(html.contains("£40.00 for this booking."));
+    assert!(html.contains(r#"<a href="/services/book?id=2&amp;postcode=LS6+2AB&amp;length=2&amp;from=2030-01-07">Earlier week</a>"#));
+    assert!(html.contains(r#"<option value="2" selected>2 hours</option>"#), "{html}");
+    let form = islands(&html, "booking-form");
+    assert_eq!(
+        form,
+        [(serde_json::json!({ "service": 2, "date": "2030-01-15", "time": "09:30", "postcode": "LS6 2AB", "length": 2 }), "interaction".to_owned())]
+    );
+
+    // A postcode that cannot be read is said beside its field.
+    let html = render(&page("/services/book?id=2&postcode=ZZ9&length=2"));
+    assert!(html.contains(r#"<p id="when-postcode-error" class="isl-field-error">We don't know that postcode area</p>"#), "{html}");
+    assert!(!html.contains("free-days"));
+    assert!(html.contains(r#"<option value="2" selected>2 hours</option>"#), "what was asked stays asked");
 }
 
 #[test]

@@ -11,6 +11,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::state::AppState;
+use app::routes::Tag;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -144,8 +145,12 @@ pub async fn update(
 #[utoipa::path(delete, path = "/api/service/providers/{id}/", operation_id = "withdraw_provider", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row = own(&state, &member, id).await?;
-    let change = Change::begin(&state).await?;
+    let mut change = Change::begin(&state).await?;
     provider::Entity::delete_by_id(row.id).exec(change.db()).await?;
+    if row.status == ProviderStatus::Approved {
+        // Its booking page says whether the service's providers keep hours.
+        change.touches([Tag::Service(row.service_id)]);
+    }
     change.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

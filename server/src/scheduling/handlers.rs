@@ -1,25 +1,24 @@
 //! The provider's working terms (read and replace whole), and the free slots of a service.
 
-use super::availability::Availability;
 use super::dispatch::{self, Answer};
+use super::free_times::{Asked, free_times};
 use super::hours::{WeekText, WeeklyHours};
-use super::length::Booked;
 use super::terms::{self, TermsBody, WorkingTerms};
 use super::texts;
-use crate::domain::{Pence, uk_time};
+use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::ListQuery;
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
-use crate::places::PostcodeArea;
 use crate::platform::change::Change;
 use crate::state::AppState;
+use app::routes::Tag;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::{Duration, NaiveDate, Utc};
-use entity::words::{ListingStatus, PriceUnit, ProviderStatus};
+use chrono::{NaiveDate, Utc};
+use entity::words::{PriceUnit, ProviderStatus};
 use entity::{provider, provider_terms, service};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
@@ -148,7 +147,9 @@ pub async fn save_terms(State(state): State<Arc<AppState>>, member: Member, Json
     let terms = body.parse(&mut errors);
     errors.finish()?;
     let terms = terms.expect("validated");
-    let change = Change::begin(&state).await?;
+    let mut change = Change::begin(&state).await?;
+    // The booking pages of the member's services say whether their providers keep hours.
+    change.touches(services.iter().map(|provided| Tag::Service(provided.service)));
     terms::save(change.db(), member.user.id, &terms).await.map_err(|error| match crate::platform::db::is_unique_violation(&error) {
         // The member saved twice at once; the other save holds.
         true => AppError::Conflict(crate::bookings::texts::CHANGED_MEANWHILE.into()),
@@ -196,50 +197,17 @@ pub struct SlotsView {
 pub async fn service_slots(State(state): State<Arc<AppState>>, RecordId(id): RecordId, query: ListQuery) -> Result<Json<SlotsView>, AppError> {
     let service = service::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let mut errors = FieldErrors::default();
-    let today = uk_time::today();
-    let date = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").ok();
-    let from = query.parsed(&mut errors, "from", "A date is YYYY-MM-DD;", date).unwrap_or(today);
-    if from < today {
-        errors.add("from", texts::FROM_IN_PAST);
-    }
-    let to = query.parsed(&mut errors, "to", "A date is YYYY-MM-DD;", date).unwrap_or(from + Duration::days(6));
-    let max_days = state.config().scheduling.slots_max_days;
-    if to < from {
-        errors.add("to", texts::TO_BEFORE_FROM);
-    } else if (to - from).num_days() >= i64::from(max_days) {
-        errors.add("to", texts::span_too_long(max_days));
-    }
-    let place = match query.text("postcode") {
-        None => {
-            errors.add("postcode", "This field is required.");
-            None
-        }
-        Some(raw) => PostcodeArea::parse(raw).map_err(|problem| errors.add("postcode", problem)).ok(),
-    };
-    let length = query.parsed(&mut errors, "length", "A length is a whole number;", |text| text.parse::<i64>().ok());
-    let booked = Booked::of(&service, length).map_err(|problem| errors.add("length", problem)).ok();
-    if service.status != ListingStatus::Open {
-        errors.add("service", crate::bookings::texts::NOT_OPEN);
-    }
+    let asked = Asked { postcode: query.text("postcode"), from: query.text("from"), to: query.text("to"), length: query.text("length") };
+    let found = free_times(state.db(), &service, asked, state.config().scheduling.slots_max_days, Utc::now(), &mut errors).await?;
     errors.finish()?;
-    let (place, booked) = (place.expect("validated"), booked.expect("validated"));
-    let availability = Availability::load(state.db(), service.id, from, to, booked.job, None).await?;
-    let days = if availability.scheduled() {
-        let slots = availability.slots(place.point(), from, to, booked.job, Utc::now());
-        from.iter_days()
-            .take_while(|day| *day <= to)
-            .map(|date| SlotDay { date, times: slots.iter().map(|slot| slot.wall_clock()).filter(|(day, _)| *day == date).map(|(_, time)| time).collect() })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let found = found.expect("validated");
     Ok(Json(SlotsView {
         service: service.id,
-        length: booked.units,
+        length: found.booked.units,
         price_unit: service.price_unit,
-        amount: Pence::from_stored(booked.amount_pence).to_string(),
-        any_time: !availability.scheduled(),
-        days,
+        amount: Pence::from_stored(found.booked.amount_pence).to_string(),
+        any_time: !found.scheduled,
+        days: if found.scheduled { found.days.into_iter().map(|(date, times)| SlotDay { date, times }).collect() } else { Vec::new() },
     }))
 }
 

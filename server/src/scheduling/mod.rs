@@ -3,8 +3,10 @@
 //! who is offered a booking first.
 
 pub mod availability;
+pub mod book_page;
 pub mod dispatch;
 mod feed;
+pub mod free_times;
 mod handlers;
 pub mod hours;
 pub mod length;

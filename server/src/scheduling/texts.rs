@@ -10,6 +10,7 @@ pub const FROM_IN_PAST: &str = "Choose today or a later date.";
 pub const TO_BEFORE_FROM: &str = "Choose a date on or after the first.";
 pub const NOT_FREE: &str = "That time is not free: choose one of the times offered for your postcode.";
 pub const TAKEN_MEANWHILE: &str = "Someone booked that time meanwhile: choose another.";
+pub const SLOT_GONE: &str = "That time is no longer free: choose another.";
 pub const TERMS_FIRST: &str = "Set your working terms first: the calendar feed holds the jobs they bring you.";
 pub const OFFER_CLOSED: &str = "This offer is no longer open: it was answered, it lapsed, or the booking was cancelled.";
 

@@ -11,8 +11,9 @@ use crate::config::Distances;
 use crate::jobs::queries::{self as jobs, JobFilter};
 use crate::places::{Near, PostcodeArea};
 use crate::reviews::queries as reviews;
+use crate::scheduling::book_page;
 use app::data::{
-    ActivityItem, BecomeProviderData, CoverAnswer, CoverCheck, FormOutcome, HomeData, JobCard, JobsData, NearSearch, Pagination, PaymentTerms,
+    ActivityItem, BecomeProviderData, BookPage, CoverAnswer, CoverCheck, FormOutcome, HomeData, JobCard, JobsData, NearSearch, Pagination, PaymentTerms,
     ProviderCategory, SelectedService, ServiceDetail, ServicesData, SiteData, VerifyData,
 };
 use app::routes::{DataRoute, PageData, PageSource, Route};
@@ -122,11 +123,21 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             let errors = detail.cover.errors.clone();
             return invalid_if_any(errors, route, PageData::ServicesDetails(Some(detail)));
         }
-        DataRoute::ServicesBook((None,)) => PageData::ServicesBook(None),
-        DataRoute::ServicesBook((Some(id),)) => match services::service_by_id(db, id).await? {
-            Some(row) => PageData::ServicesBook(services::service_cards(db, vec![row]).await?.pop()),
-            None => return Err(PageError::NotFound),
-        },
+        DataRoute::ServicesBook((None, ..)) => PageData::ServicesBook(None),
+        DataRoute::ServicesBook((Some(id), postcode, length, from, slot)) => {
+            let Some(row) = services::service_by_id(db, id).await? else { return Err(PageError::NotFound) };
+            let card = services::service_cards(db, vec![row.clone()]).await?.pop().ok_or(PageError::NotFound)?;
+            let scheduled = !crate::scheduling::availability::providers_of(db, id).await?.is_empty();
+            let service = &row.0;
+            let mut page = BookPage { service: card, min_length: service.min_length, max_length: service.max_length, scheduled, times: None };
+            if !scheduled || [&postcode, &length, &from, &slot].iter().all(|asked| asked.is_empty()) {
+                return Ok(PageData::ServicesBook(Some(page)));
+            }
+            let times = book_page::free_times(db, service, postcode, length, from, slot).await?;
+            let errors = times.errors.clone();
+            page.times = Some(times);
+            return invalid_if_any(errors, route, PageData::ServicesBook(Some(page)));
+        }
         DataRoute::BecomeProvider((service,)) => {
             let categories = site
                 .categories

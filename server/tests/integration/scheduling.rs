@@ -458,3 +458,47 @@ async fn the_importer_loads_approved_providers_with_their_terms(app: &TestApp) {
     let error = server::import::import(&app.site.db, fixture(json!({"monday": [{"from": "17:00", "to": "09:00"}]}))).await.unwrap_err();
     assert_eq!(format!("{error:#}"), "provider \"amelia.hughes@example.co.uk\": terms: hours: Monday: 17:00 to 09:00 ends before it starts.");
 }
+
+on_both_databases!(the_booking_page_shows_the_free_times_and_opens_the_form_with_the_one_chosen);
+async fn the_booking_page_shows_the_free_times_and_opens_the_form_with_the_one_chosen(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let page = format!("/services/book?id={}", service.id);
+    let (status, html) = app.text(&page).await;
+    assert_eq!(status, 200);
+    assert!(!html.contains("When can you come?") && html.contains("data-island=\"booking-form\""), "no provider keeps hours: the form at once");
+
+    let provider = approved_provider(app, service.id, "Priya Shah").await;
+    assert_eq!(save_terms(app, &provider, every_day("09:00", "12:00")).await.0, 200);
+    let (_, html) = app.text(&page).await;
+    assert!(html.contains("When can you come?") && !html.contains("data-island=\"booking-form\""), "the cached page was dropped: {html}");
+
+    let day = uk_date(7);
+    let week = format!("{page}&postcode=LS6+2AB&from={day}");
+    let (status, html) = app.text(&week).await;
+    assert_eq!(status, 200, "{html}");
+    assert!(html.contains(&format!("slot={day}T09:00\"")) && html.contains(&format!("slot={day}T11:00\"")), "{html}");
+    assert!(html.contains("£180.00 for this booking."));
+    let (status, html) = app.text(&format!("{week}&slot={day}T10:00")).await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains(&format!("&quot;date&quot;:&quot;{day}&quot;")) && html.contains("&quot;time&quot;:&quot;10:00&quot;"),
+        "the form holds the chosen time: {html}"
+    );
+
+    let (status, html) = app.text(&format!("{week}&slot={day}T08:00")).await;
+    assert_eq!(status, 400);
+    assert!(html.contains("That time is no longer free: choose another."));
+    let (status, html) = app.text(&format!("{page}&postcode=ZZ9")).await;
+    assert_eq!(status, 400);
+    assert!(html.contains("We don&#x27;t know that postcode area") || html.contains("We don't know that postcode area"), "{html}");
+}
+
+on_both_databases!(the_demo_data_has_providers_who_keep_hours);
+async fn the_demo_data_has_providers_who_keep_hours(app: &TestApp) {
+    // Two demo providers service boilers around Leeds (weekdays from LS1, Tuesday to Sunday from LS6).
+    let service = service(app, "annual-boiler-service").await;
+    let week = format!("from={}&to={}", uk_date(2), uk_date(8));
+    let (status, slots) = app.json(&format!("/api/service/{}/slots/?postcode=LS6 2AB&{week}", service.id)).await;
+    assert_eq!((status, slots["any_time"].clone()), (200, json!(false)), "{slots}");
+    assert!(slots["days"].as_array().unwrap().iter().all(|day| !day["times"].as_array().unwrap().is_empty()), "someone works every day of the week: {slots}");
+}

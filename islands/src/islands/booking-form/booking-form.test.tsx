@@ -132,4 +132,18 @@ describe('booking-form', () => {
     expect(appStore.getState().service.currentBooking).toBeNull();
     expect(appStore.getState().loading).toBe(false);
   });
+
+  it('keeps a free time chosen on the page as chosen, and books it for the hours asked', async () => {
+    signIn();
+    const chosen = { service: 7, date: '2030-01-15', time: '09:30', postcode: 'LS6 2AB', length: 3 };
+    t.island = await hydrateServerMarkup('booking-form', BookingForm, chosen);
+    expect(t.island.errors).toEqual([]);
+    expect([field(t.island.element, 'Date').value, field(t.island.element, 'Time').value, field(t.island.element, 'Postcode').value]).toEqual(['2030-01-15', '09:30', 'LS6 2AB']);
+    expect(field(t.island.element, 'Date').readOnly && field(t.island.element, 'Time').readOnly).toBe(true);
+    t.api.on('POST /api/service/booking/', { status: 201, body: BOOKING });
+
+    await fillAndSubmit(t.island.element, { 'Address line 1': '1 Park Row', 'Town or city': 'Leeds' });
+
+    expect(t.api.callsTo('POST /api/service/booking/')[0]?.body).toMatchObject({ service: 7, date: '2030-01-15', time: '09:30', postcode: 'LS6 2AB', length: 3 });
+  });
 });

@@ -12,6 +12,12 @@ import { useAppStore } from '../../lib/store/index.ts';
 export interface BookingFormProps {
   /** The service's id (`/services/book?id=N`). */
   readonly service?: unknown;
+  /** A free time chosen on the page (`YYYY-MM-DD`, `HH:MM`), where the postcode was asked,
+   * and the hours or days it is for: where providers keep hours. */
+  readonly date?: unknown;
+  readonly time?: unknown;
+  readonly postcode?: unknown;
+  readonly length?: unknown;
 }
 
 export const BOOKINGS_PAGE = '/user/bookings';
@@ -21,7 +27,9 @@ const FIELDS = ['date', 'time', 'address_line_1', 'city', 'postcode', 'notes'] a
  * The server renders this island once per shape and fills these props in (see ServerTemplate). The
  * service's id is only shown, in the way back after signing in.
  */
-export const serverTemplate: ServerTemplate = { service: 'id' };
+export const serverTemplate: ServerTemplate = { service: 'id', date: 'text', time: 'text', postcode: 'text', length: 'id' };
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /**
  * /services/book?id=N: a signed-in member picks a date (today or later) and a time and says
@@ -34,6 +42,10 @@ export const serverTemplate: ServerTemplate = { service: 'id' };
  */
 export default function BookingForm(props: BookingFormProps) {
   const service = idOf(props.service);
+  const length = idOf(props.length);
+  const [chosenDate, chosenTime, chosenPostcode] = [textOf(props.date), textOf(props.time), textOf(props.postcode)];
+  // A time chosen among the free ones stays as chosen: another is chosen on the page.
+  const chosen = chosenDate !== undefined && chosenTime !== undefined;
   const hydrated = useHydrated();
   // While hydrating, the viewer the markup shows (the store's server snapshot): the markup agrees.
   const member = useAppStore((state) => state.session.accessToken !== null);
@@ -47,11 +59,12 @@ export default function BookingForm(props: BookingFormProps) {
         city: formText(data, 'city').trim(),
         postcode: formText(data, 'postcode').trim(),
         notes: formText(data, 'notes').trim(),
+        ...(length === null ? {} : { length }),
       });
       if (result.success) navigate(BOOKINGS_PAGE);
       return result;
     },
-    [service],
+    [service, length],
   );
   const form = useAccountForm(FIELDS, send);
   // Fixed when the form first shows, so that the minimum does not move while typing.
@@ -67,8 +80,8 @@ export default function BookingForm(props: BookingFormProps) {
           <div className="form-row">
             {/* Today or later in this browser (a prerendered page's today would be stale): the
                 browser's own check; the server checks again, in UK time. */}
-            <TextField name="date" label="Date" type="date" min={hydrated ? today : undefined} error={form.errors.date} />
-            <TextField name="time" label="Time" type="time" error={form.errors.time} />
+            <TextField name="date" label="Date" type="date" min={hydrated ? today : undefined} defaultValue={chosenDate} readOnly={chosen} error={form.errors.date} />
+            <TextField name="time" label="Time" type="time" defaultValue={chosenTime} readOnly={chosen} error={form.errors.time} />
           </div>
         </fieldset>
         <fieldset>
@@ -76,7 +89,7 @@ export default function BookingForm(props: BookingFormProps) {
           <TextField name="address_line_1" label="Address line 1" autoComplete="address-line1" error={form.errors.address_line_1} />
           <div className="form-row">
             <TextField name="city" label="Town or city" autoComplete="address-level2" error={form.errors.city} />
-            <TextField name="postcode" label="Postcode" autoComplete="postal-code" error={form.errors.postcode} />
+            <TextField name="postcode" label="Postcode" autoComplete="postal-code" defaultValue={chosenPostcode} error={form.errors.postcode} />
           </div>
         </fieldset>
         <TextAreaField

@@ -30,6 +30,7 @@ export function bookService(payload: BookingPayload): Promise<ActionResult<Booki
     city: payload.city,
     postcode: payload.postcode,
     notes: payload.notes,
+    ...(payload.length === undefined ? {} : { length: payload.length }),
   };
   return withLoader(async () => {
     try {

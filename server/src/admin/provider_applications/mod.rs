@@ -13,6 +13,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::ProviderApplication;
+use app::routes::Tag;
 use chrono::Utc;
 use entity::words::ProviderStatus;
 use entity::{provider, service, user};
@@ -72,6 +73,8 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         Decision::Reject(reason) => (texts::rejected(&service.title, reason), "provider.reject", "Rejected"),
     };
     change.notify(&notifier, &member, notice).await?;
+    // Its booking page says whether the service's providers keep hours.
+    change.touches([Tag::Service(service.id)]);
     let entry = Action::new(action, "provider", Some(id), texts::decision_entry(verb, member.id, &service.title))
         .because(reason)
         .changed(json!({"status": current.status}), json!({"status": status}));
