@@ -9,6 +9,7 @@ pub(super) fn DashboardView(data: Dashboard) -> impl IntoView {
         ("Provider applications waiting for a decision", data.pending_provider_applications, Some(String::from("/admin/providers"))),
         ("Bookings to confirm", data.bookings_to_confirm, Some(format!("/admin/bookings?status={}", BookingStatus::Pending))),
         ("Bookings no provider has taken: assign them", data.bookings_nobody_took, Some(format!("/admin/bookings?status={}", BookingStatus::Pending))),
+        ("Jobs providers handed back this week", data.jobs_handed_back, Some(format!("/admin/bookings?status={}", BookingStatus::Pending))),
         ("New applications to our own jobs", data.new_agency_job_applications, Some(String::from("/admin/jobs"))),
         ("New recruitment requests", data.new_recruitment_requests, Some(String::from("/admin/recruitment"))),
         ("New contact messages", data.new_contact_messages, Some(String::from("/admin/contact"))),

@@ -61,6 +61,8 @@ pub struct Dashboard {
     pub bookings_to_confirm: u64,
     /// Bookings that every free provider declined or let lapse: staff assign them.
     pub bookings_nobody_took: u64,
+    /// Jobs providers accepted and then handed back, in the last week.
+    pub jobs_handed_back: u64,
     /// Applications still Submitted to the company's own jobs (those no member posted).
     pub new_agency_job_applications: u64,
     /// Recruitment requests still New.

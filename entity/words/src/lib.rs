@@ -97,8 +97,8 @@ words! {
     /// Where a booking of a service with providers stands with them: offered to one, accepted by
     /// one, or with nobody left to offer it to (staff then assign it).
     Dispatch { Offered = "offered", Accepted = "accepted", Unfilled = "unfilled" }
-    /// How an offer of a booking to a provider ended.
-    OfferOutcome { Accepted = "accepted", Declined = "declined", Expired = "expired", Withdrawn = "withdrawn" }
+    /// How an offer of a booking to a provider ended (`handed_back`: accepted, then given back).
+    OfferOutcome { Accepted = "accepted", Declined = "declined", Expired = "expired", Withdrawn = "withdrawn", HandedBack = "handed_back" }
     /// One payment attempt for a booking.
     PaymentStatus { Pending = "Pending", Paid = "Paid", Failed = "Failed", Cancelled = "Cancelled", Refunded = "Refunded" }
     /// Who takes the card payment: the built-in test provider (no money moves) or Stripe.

@@ -2,8 +2,8 @@
 
 use app::admin::Dashboard;
 use chrono::{Duration, Utc};
-use entity::words::{ApplicationStatus, BookingStatus, ContactStatus, Dispatch, PaymentStatus, ProviderStatus, RecruitmentStatus};
-use entity::{booking, contact_message, job, job_application, job_seeker, mail_outbox, payment, payment_event, provider, recruitment_request};
+use entity::words::{ApplicationStatus, BookingStatus, ContactStatus, Dispatch, OfferOutcome, PaymentStatus, ProviderStatus, RecruitmentStatus};
+use entity::{booking, booking_offer, contact_message, job, job_application, job_seeker, mail_outbox, payment, payment_event, provider, recruitment_request};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait};
 
 /// "New" on the dashboard: received in the last week.
@@ -29,6 +29,11 @@ pub async fn counts(db: &impl ConnectionTrait) -> Result<Dashboard, DbErr> {
         bookings_nobody_took: booking::Entity::find()
             .filter(booking::Column::Status.eq(BookingStatus::Pending))
             .filter(booking::Column::Dispatch.eq(Dispatch::Unfilled))
+            .count(db)
+            .await?,
+        jobs_handed_back: booking_offer::Entity::find()
+            .filter(booking_offer::Column::Outcome.eq(OfferOutcome::HandedBack))
+            .filter(booking_offer::Column::AnsweredAt.gte(since))
             .count(db)
             .await?,
         new_agency_job_applications: job_application::Entity::find()

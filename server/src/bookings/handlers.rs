@@ -238,3 +238,38 @@ pub async fn cancel(State(state): State<Arc<AppState>>, member: Member, RecordId
     cancellation::cancel(&state, &row, &service, &member.user, CancelledBy::Member).await?;
     Ok(StatusCode::NO_CONTENT)
 }
+
+#[derive(Deserialize, ToSchema)]
+pub struct NewTime {
+    /// Today or later, UK time.
+    #[schema(required, value_type = String, format = Date)]
+    date: Option<String>,
+    /// `HH:MM`, UK time; where the service's providers keep hours, one of the free times.
+    #[schema(required, value_type = String, pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
+    time: Option<String>,
+}
+
+/// Moves one of the member's bookings to another time, until the refund window closes. Where
+/// the service's providers keep hours the time must be free; the provider keeps the job if
+/// they are free then, else it is offered afresh. The member's calendar event moves with it.
+#[utoipa::path(post, path = "/api/service/booking/{id}/reschedule/", operation_id = "reschedule_booking", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), request_body = NewTime, responses(
+    (status = 200, body = BookingView), Invalid, Unauthenticated,
+    (status = 404, description = "Not one of yours", body = ErrorBody),
+    (status = 409, description = "Changed or taken meanwhile", body = ErrorBody),
+))]
+pub async fn move_booking(
+    State(state): State<Arc<AppState>>,
+    member: Member,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<NewTime>,
+) -> Result<Json<BookingView>, AppError> {
+    let (row, service) = own(&state, &member, id).await?;
+    let mut errors = FieldErrors::default();
+    let date = errors.required("date", body.date.as_deref());
+    let date = booking_date(&mut errors, &date);
+    let time = errors.required("time", body.time.as_deref());
+    let time = booking_time(&mut errors, &time);
+    errors.finish()?;
+    let saved = super::reschedule::reschedule(&state, row, &service, &member.user, date.expect("validated"), time.expect("validated")).await?;
+    Ok(Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours)))
+}

@@ -6,6 +6,7 @@ pub mod cancellation;
 mod handlers;
 pub mod progress;
 pub mod reminders;
+mod reschedule;
 pub(crate) mod texts;
 pub(crate) mod views;
 
@@ -16,5 +17,8 @@ use utoipa_axum::routes;
 
 /// `/api/service/booking/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
-    OpenApiRouter::new().routes(routes!(handlers::list, handlers::book)).routes(routes!(handlers::show, handlers::cancel))
+    OpenApiRouter::new()
+        .routes(routes!(handlers::list, handlers::book))
+        .routes(routes!(handlers::show, handlers::cancel))
+        .routes(routes!(handlers::move_booking))
 }

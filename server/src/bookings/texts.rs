@@ -13,6 +13,7 @@ pub const TIME_FORMAT: &str = "Time has wrong format. Use HH:MM, e.g. 09:30.";
 pub const TIME_PASSED: &str = "Choose a time later than now.";
 pub const NOT_OPEN: &str = "This service is not open for bookings.";
 pub const COMPLETED_NOT_CANCELLED: &str = "A completed booking cannot be cancelled.";
+pub const ONLY_TO_COME_MOVED: &str = "Only a booking still to come can be moved.";
 pub const CHANGED_MEANWHILE: &str = "Someone else changed this booking meanwhile. Reload to see it.";
 
 const BOOKINGS: &str = "/user/bookings";
@@ -108,4 +109,17 @@ pub fn confirmed_entry(member_id: i32, when: &str) -> String {
 
 pub fn completed_entry(member_id: i32, when: &str) -> String {
     format!("Marked completed member {member_id}'s booking of {when}")
+}
+
+pub fn too_late_to_move(window_hours: u32) -> String {
+    format!("A booking can be moved until {window_hours} hours before it starts. Please contact us.")
+}
+
+pub fn moved(when: &str, invite: String) -> Notice {
+    Notice {
+        title: "Booking moved".into(),
+        message: format!("Your booking is now {when}. The attached update moves it in your calendar."),
+        link: BOOKINGS.into(),
+        calendar: Some(invite),
+    }
 }

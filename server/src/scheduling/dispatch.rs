@@ -107,6 +107,45 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
     Ok(())
 }
 
+/// `provider` hands back a job they accepted that is still to come: the customer is told, and
+/// it is offered to the next free provider (never to them again), or left for staff.
+pub async fn hand_back(state: &AppState, provider: &user::Model, booking_id: i32) -> Result<(), AppError> {
+    let now = Utc::now();
+    let notifier = Notifier::new(state).await;
+    let mut change = Change::begin(state).await?;
+    let given_back = booking::Entity::update_many()
+        .col_expr(booking::Column::Status, Expr::value(BookingStatus::Pending))
+        .col_expr(booking::Column::Dispatch, Expr::value(Dispatch::Offered))
+        .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
+        .filter(booking::Column::Id.eq(booking_id))
+        .filter(booking::Column::ProviderUserId.eq(provider.id))
+        .filter(booking::Column::Dispatch.eq(Dispatch::Accepted))
+        .filter(booking::Column::Status.eq(BookingStatus::Confirmed))
+        .filter(booking::Column::StartsAt.gt(now))
+        .exec(change.db())
+        .await?;
+    if given_back.rows_affected == 0 {
+        booking::Entity::find_by_id(booking_id).filter(booking::Column::ProviderUserId.eq(provider.id)).one(change.db()).await?.ok_or(AppError::NotFound)?;
+        return Err(AppError::BadRequest(texts::CANNOT_HAND_BACK.into()));
+    }
+    // Counted on the staff dashboard.
+    booking_offer::Entity::update_many()
+        .col_expr(booking_offer::Column::Outcome, Expr::value(OfferOutcome::HandedBack))
+        .col_expr(booking_offer::Column::AnsweredAt, Expr::value(now))
+        .filter(booking_offer::Column::BookingId.eq(booking_id))
+        .filter(booking_offer::Column::ProviderUserId.eq(provider.id))
+        .filter(booking_offer::Column::Outcome.eq(OfferOutcome::Accepted))
+        .exec(change.db())
+        .await?;
+    let (booking, service) = booking_and_service(&change, booking_id).await?;
+    let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+    let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Pending, now);
+    change.notify(&notifier, &customer, texts::handed_back(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), invite)).await?;
+    offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?;
+    change.commit().await?;
+    Ok(())
+}
+
 /// Closes every offer that has lapsed by `now` and offers each booking to the next provider;
 /// how many it closed.
 pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, DbErr> {

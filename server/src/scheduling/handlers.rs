@@ -234,3 +234,15 @@ pub async fn decline_offer(State(state): State<Arc<AppState>>, member: Member, R
     dispatch::answer(&state, &member.user, id, Answer::Decline).await?;
     Ok(StatusCode::NO_CONTENT)
 }
+
+/// The provider hands back a job they accepted that is still to come: it is offered to the
+/// next free provider, or left for staff; the customer is told.
+#[utoipa::path(post, path = "/api/schedule/jobs/{id}/hand-back/", operation_id = "hand_back_job", tag = "scheduling", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1, description = "The booking's id")), responses(
+    (status = 204, description = "Handed back"), Unauthenticated,
+    (status = 400, description = "Not an accepted job still to come", body = ErrorBody),
+    (status = 404, description = "Not a job of yours", body = ErrorBody),
+))]
+pub async fn hand_back(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
+    dispatch::hand_back(&state, &member.user, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

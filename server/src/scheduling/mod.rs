@@ -32,6 +32,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(schedule::list_jobs))
         .routes(routes!(handlers::accept_offer))
         .routes(routes!(handlers::decline_offer))
+        .routes(routes!(handlers::hand_back))
         .routes(routes!(feed::show_address, feed::renew_address))
         .routes(routes!(feed::calendar))
 }

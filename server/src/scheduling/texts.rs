@@ -103,3 +103,25 @@ pub fn offer_answered(job: &str, answer: super::dispatch::Answer) -> MessagePage
 fn schedule_link() -> MessageLink {
     MessageLink { href: SCHEDULE.into(), label: "Your schedule".into() }
 }
+
+/// The provider's notice that a job of theirs moved to another time they are free.
+pub fn job_moved(when: &str) -> Notice {
+    Notice {
+        title: "Job moved".into(),
+        message: format!("The customer moved their booking: it is now {when}. Your schedule and calendar feed show the new time."),
+        link: SCHEDULE.into(),
+        calendar: None,
+    }
+}
+
+/// The customer's notice that their provider handed the job back.
+pub fn handed_back(when: &str, invite: String) -> Notice {
+    Notice {
+        title: "Finding another provider".into(),
+        message: format!("Your provider can no longer do your booking of {when}. We are offering it to another provider and will tell you who is coming."),
+        link: "/user/bookings".into(),
+        calendar: Some(invite),
+    }
+}
+
+pub const CANNOT_HAND_BACK: &str = "Only a job you accepted, still to come, can be handed back.";

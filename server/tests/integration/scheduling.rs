@@ -502,3 +502,95 @@ async fn the_demo_data_has_providers_who_keep_hours(app: &TestApp) {
     assert_eq!((status, slots["any_time"].clone()), (200, json!(false)), "{slots}");
     assert!(slots["days"].as_array().unwrap().iter().all(|day| !day["times"].as_array().unwrap().is_empty()), "someone works every day of the week: {slots}");
 }
+
+on_both_databases!(a_booking_moves_to_another_free_time_with_its_provider_or_to_another);
+async fn a_booking_moves_to_another_free_time_with_its_provider_or_to_another(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let (morning, all_day) = (approved_provider(app, service.id, "Priya Shah").await, approved_provider(app, service.id, "Tom Baker").await);
+    assert_eq!(save_terms(app, &morning, every_day("09:00", "12:00")).await.0, 200);
+    assert_eq!(save_terms(app, &all_day, every_day("09:00", "17:00")).await.0, 200);
+    let customer = app.member("Amelia Hughes").await;
+    let day = uk_date(9);
+    let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, "09:00", "LS6 2AB")), Some(&customer.token)).await;
+    let job = &schedule(app, &morning, "upcoming").await["results"][0];
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&morning.token)).await.0, 204);
+    let path = format!("/api/service/booking/{}/reschedule/", created["id"]);
+
+    // Still in her hours: she keeps it, confirmed, and is told.
+    let (status, moved) = app.call(Method::POST, &path, Some(json!({"date": day, "time": "11:00"})), Some(&customer.token)).await;
+    assert_eq!((status, moved["time"].as_str(), moved["status"].as_str()), (200, Some("11:00"), Some("Confirmed")), "{moved}");
+    let booked = row(app, &created["id"]).await;
+    assert_eq!((booked.provider_user_id, booked.calendar_sequence), (Some(morning.user.id), 2));
+    assert!(titles(app, &morning).await.contains(&"Job moved".to_string()));
+    assert!(titles(app, &customer).await.contains(&"Booking moved".to_string()));
+
+    // Past her hours: offered afresh to the one free then, and off her schedule.
+    let (status, moved) = app.call(Method::POST, &path, Some(json!({"date": day, "time": "15:00"})), Some(&customer.token)).await;
+    assert_eq!((status, moved["status"].as_str()), (200, Some("Pending")), "{moved}");
+    let booked = row(app, &created["id"]).await;
+    assert_eq!((booked.provider_user_id, booked.dispatch), (Some(all_day.user.id), Some(Dispatch::Offered)));
+    assert_eq!(schedule(app, &morning, "upcoming").await["count"], 0);
+    assert_eq!(schedule(app, &all_day, "upcoming").await["results"][0]["time"], "15:00");
+
+    // Not a free time; not the member's; too late.
+    let (status, answer) = app.call(Method::POST, &path, Some(json!({"date": day, "time": "18:00"})), Some(&customer.token)).await;
+    assert_eq!((status, answer["time"][0].as_str()), (400, Some("That time is not free: choose one of the times offered for your postcode.")));
+    assert_eq!(app.call(Method::POST, &path, Some(json!({"date": day, "time": "10:00"})), Some(&morning.token)).await.0, 404);
+    let mut soon = every_day("00:00", "24:00");
+    soon["areas"] = json!([{"postcode": "M1", "radius_miles": 10}]);
+    let late = approved_provider(app, service.id, "Dai Evans").await;
+    assert_eq!(save_terms(app, &late, soon).await.0, 200);
+    let in_two_hours = server::domain::uk_time::local(chrono::Utc::now() + chrono::Duration::hours(2));
+    let (date, time) = (
+        in_two_hours.date().to_string(),
+        format!("{:02}:{}", chrono::Timelike::hour(&in_two_hours), if chrono::Timelike::minute(&in_two_hours) < 30 { "30" } else { "00" }),
+    );
+    let (date, time) = if time.ends_with(":00") {
+        let next = in_two_hours + chrono::Duration::hours(1);
+        (next.date().to_string(), format!("{:02}:00", chrono::Timelike::hour(&next)))
+    } else {
+        (date, time)
+    };
+    let (status, soon_booking) =
+        app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &date, &time, "M1 1AE")), Some(&customer.token)).await;
+    assert_eq!(status, 201, "{soon_booking}");
+    let (status, answer) = app
+        .call(
+            Method::POST,
+            &format!("/api/service/booking/{}/reschedule/", soon_booking["id"]),
+            Some(json!({"date": uk_date(3), "time": "10:00"})),
+            Some(&customer.token),
+        )
+        .await;
+    assert_eq!((status, answer["message"].as_str()), (400, Some("A booking can be moved until 24 hours before it starts. Please contact us.")));
+}
+
+on_both_databases!(a_provider_hands_back_a_job_and_it_goes_to_the_next);
+async fn a_provider_hands_back_a_job_and_it_goes_to_the_next(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let (first, second) = (approved_provider(app, service.id, "Priya Shah").await, approved_provider(app, service.id, "Tom Baker").await);
+    for provider in [&first, &second] {
+        assert_eq!(save_terms(app, provider, every_day("09:00", "17:00")).await.0, 200);
+    }
+    let customer = app.member("Amelia Hughes").await;
+    let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(9), "10:00", "LS6 2AB")), Some(&customer.token)).await;
+    let path = format!("/api/schedule/jobs/{}/hand-back/", created["id"]);
+    assert_eq!(app.call(Method::POST, &path, None, Some(&first.token)).await.0, 400, "offered, not accepted yet");
+    let job = &schedule(app, &first, "upcoming").await["results"][0];
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&first.token)).await.0, 204);
+    assert_eq!(app.call(Method::POST, &path, None, Some(&second.token)).await.0, 404, "not their job");
+
+    assert_eq!(app.call(Method::POST, &path, None, Some(&first.token)).await.0, 204);
+    let booked = row(app, &created["id"]).await;
+    assert_eq!(
+        (booked.status, booked.provider_user_id, booked.dispatch),
+        (entity::words::BookingStatus::Pending, Some(second.user.id), Some(Dispatch::Offered))
+    );
+    assert!(titles(app, &customer).await.contains(&"Finding another provider".to_string()));
+    assert!(titles(app, &second).await.contains(&"New job offered".to_string()));
+    assert_eq!(schedule(app, &first, "upcoming").await["count"], 0);
+    let handed: Vec<_> =
+        entity::booking_offer::Entity::find().filter(entity::booking_offer::Column::ProviderUserId.eq(first.user.id)).all(&app.site.db).await.unwrap();
+    assert_eq!(handed[0].outcome, Some(entity::words::OfferOutcome::HandedBack));
+    assert_eq!(app.call(Method::POST, &path, None, Some(&first.token)).await.0, 404, "no longer theirs");
+}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
-import { addressOf } from '../../lib/member-services/controls.tsx';
+import { addressOf, ConfirmStep } from '../../lib/member-services/controls.tsx';
 import {
   answerOffer,
+  handBackJob,
   fetchFeedAddress,
   fetchScheduleJobs,
   fetchTerms,
@@ -118,13 +119,19 @@ function Jobs({ jobs, onAnswered }: { jobs: Load<ScheduledJob[]>; onAnswered: ()
 function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [handingBack, setHandingBack] = useState(false);
+  const settle = (result: { success: true } | { success: false; message: string }): void => {
+    setBusy(false);
+    if (result.success) onAnswered();
+    else setProblem(result.message);
+  };
   const answer = (choice: 'accept' | 'decline', offer: number): void => {
     setBusy(true);
-    void answerOffer(offer, choice).then((result) => {
-      setBusy(false);
-      if (result.success) onAnswered();
-      else setProblem(result.message);
-    });
+    void answerOffer(offer, choice).then(settle);
+  };
+  const handBack = (): void => {
+    setBusy(true);
+    void handBackJob(job.id).then(settle);
   };
   const offer = job.offer ?? null;
   return (
@@ -141,6 +148,22 @@ function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => voi
         </>
       }
     >
+      {offer !== null || job.status !== 'Confirmed' ? null : handingBack ? (
+        <ConfirmStep
+          question={`Hand back ${job.service.title} on ${ukDate(job.date)}? It will be offered to another provider, and the customer told.`}
+          confirmLabel="Yes, hand it back"
+          keepLabel="Keep it"
+          busy={busy}
+          onConfirm={handBack}
+          onKeep={() => setHandingBack(false)}
+        />
+      ) : (
+        <RecordActions>
+          <button className="button button--secondary" type="button" onClick={() => setHandingBack(true)}>
+            Hand back<span className="visually-hidden">{` ${job.service.title} on ${ukDate(job.date)}`}</span>
+          </button>
+        </RecordActions>
+      )}
       {offer === null ? null : (
         <>
           <RecordNote>{`Answer by ${new Date(offer.expires_at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })} on ${ukDay(offer.expires_at)}, or it is offered to someone else.`}</RecordNote>

@@ -79,6 +79,22 @@ describe('provider-schedule', () => {
     expect(t.island.element.querySelector('li')!.textContent).toContain('Accepted');
   });
 
+  it('hands back an accepted job only after confirming', async () => {
+    signIn();
+    const accepted = { ...offered, dispatch: 'accepted', status: 'Confirmed', offer: null };
+    t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
+    t.api.on('GET /api/schedule/jobs/', { status: 200, body: listOf([accepted]) }, { status: 200, body: listOf([]) });
+    t.api.on('POST /api/schedule/jobs/41/hand-back/', { status: 204 });
+    t.island = await hydrateServerMarkup('provider-schedule', ProviderSchedule);
+    await settle();
+    await click(buttonNamed(t.island.element, 'Hand back'));
+    expect(t.api.callsTo('POST /api/schedule/jobs/41/hand-back/')).toHaveLength(0);
+    expect(t.island.element.textContent).toContain('It will be offered to another provider, and the customer told.');
+    await click(buttonNamed(t.island.element, 'Yes, hand it back'));
+    expect(t.api.callsTo('POST /api/schedule/jobs/41/hand-back/')).toHaveLength(1);
+    expect(t.island.element.textContent).toContain('No jobs yet.');
+  });
+
   it("says an answer the server refused, in the server's words", async () => {
     signIn();
     t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });

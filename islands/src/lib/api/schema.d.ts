@@ -1139,6 +1139,26 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/schedule/jobs/{id}/hand-back/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * The provider hands back a job they accepted that is still to come: it is offered to the
+         *     next free provider, or left for staff; the customer is told.
+         */
+        readonly post: operations["hand_back_job"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/schedule/offers/{id}/accept/": {
         readonly parameters: {
             readonly query?: never;
@@ -1318,6 +1338,27 @@ export interface paths {
          *     refunded; later, the payment is kept. Cancelling it again changes nothing.
          */
         readonly delete: operations["cancel"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/booking/{id}/reschedule/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Moves one of the member's bookings to another time, until the refund window closes. Where
+         *     the service's providers keep hours the time must be free; the provider keeps the job if
+         *     they are free then, else it is offered afresh. The member's calendar event moves with it.
+         */
+        readonly post: operations["reschedule_booking"];
+        readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -1806,6 +1847,11 @@ export interface components {
             readonly failed_mail: number;
             /**
              * Format: int64
+             * @description Jobs providers accepted and then handed back, in the last week.
+             */
+            readonly jobs_handed_back: number;
+            /**
+             * Format: int64
              * @description Applications still Submitted to the company's own jobs (those no member posted).
              */
             readonly new_agency_job_applications: number;
@@ -2168,6 +2214,15 @@ export interface components {
              * @description The service's id.
              */
             readonly service: number;
+        };
+        readonly NewTime: {
+            /**
+             * Format: date
+             * @description Today or later, UK time.
+             */
+            readonly date: string;
+            /** @description `HH:MM`, UK time; where the service's providers keep hours, one of the free times. */
+            readonly time: string;
         };
         readonly NotificationChange: {
             /** @description Leave out to change nothing. */
@@ -7573,6 +7628,54 @@ export interface operations {
             };
         };
     };
+    readonly hand_back_job: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The booking's id */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Handed back */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an accepted job still to come */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a job of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly accept_offer: {
         readonly parameters: {
             readonly query?: never;
@@ -8188,6 +8291,67 @@ export interface operations {
             };
             /** @description The payment provider could not refund the payment now; nothing changed, try again */
             readonly 502: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly reschedule_booking: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NewTime"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BookingView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed or taken meanwhile */
+            readonly 409: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

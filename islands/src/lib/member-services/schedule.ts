@@ -25,6 +25,7 @@ export const SCHEDULE_PATHS = {
   terms: '/api/schedule/terms/',
   jobs: '/api/schedule/jobs/',
   offer: (id: number, answer: 'accept' | 'decline') => `/api/schedule/offers/${encodeURIComponent(String(id))}/${answer}/`,
+  handBack: (booking: number) => `/api/schedule/jobs/${encodeURIComponent(String(booking))}/hand-back/`,
   feed: '/api/schedule/feed/',
 } as const;
 
@@ -49,17 +50,29 @@ export function fetchScheduleJobs(when: 'upcoming' | 'past'): Promise<ActionResu
   return fetchQuietly(`the ${when} jobs`, () => fetchAllPages<ScheduledJob>(SCHEDULE_PATHS.jobs, { when }));
 }
 
-/** Accepts or declines an offer (204); a failure carries the server's sentence. */
-export function answerOffer(id: number, answer: 'accept' | 'decline'): Promise<{ readonly success: true } | { readonly success: false; readonly message: string }> {
+type Answered = { readonly success: true } | { readonly success: false; readonly message: string };
+
+/** A POST answered 204; a failure carries the server's sentence. */
+function post(path: string): Promise<Answered> {
   return withLoader(async () => {
     try {
-      await apiRequest('POST', SCHEDULE_PATHS.offer(id, answer), { expect: 204 });
+      await apiRequest('POST', path, { expect: 204 });
       return { success: true };
     } catch (error) {
       const message = errorBodyOf(error).message;
       return { success: false, message: typeof message === 'string' ? message : 'We could not send your answer. Please try again.' };
     }
   });
+}
+
+/** Accepts or declines an offer. */
+export function answerOffer(id: number, answer: 'accept' | 'decline'): Promise<Answered> {
+  return post(SCHEDULE_PATHS.offer(id, answer));
+}
+
+/** Hands back an accepted job: it goes to another provider. */
+export function handBackJob(booking: number): Promise<Answered> {
+  return post(SCHEDULE_PATHS.handBack(booking));
 }
 
 /** The feed's address (`GET`), or a new one that revokes the old (`POST`). */
