@@ -1,7 +1,8 @@
-//! `/admin/bookings`: bookings by date, status and member; staff confirm them, mark them
-//! completed, or cancel them with a reason (a paid booking is refunded in full).
+//! `/admin/bookings`: bookings by date, status and member; staff confirm them (or, where the
+//! service's providers keep hours, assign and confirm), mark them completed, or cancel them
+//! with a reason (a paid booking is refunded in full).
 
-use super::{BookingRow, BookingStatus, Filter, Listing, Pager, filter_options};
+use super::{BookingRow, BookingStatus, Dispatch, Filter, Listing, Pager, filter_options};
 use crate::format::count_of;
 use crate::format::long_date;
 use leptos::prelude::*;
@@ -31,6 +32,13 @@ fn Booking(row: BookingRow) -> impl IntoView {
     let reason_id = format!("cancel-reason-{}", row.id);
     let heading = format!("{} on {} at {}", row.service_title, long_date(&row.date), row.time);
     let facts = format!("{} · {} · £{} · {}", row.status, row.payment_status, row.amount, row.member_name);
+    let provider = row.dispatch.map(|dispatch| match (dispatch, &row.provider_name) {
+        (Dispatch::Offered, Some(name)) => format!("Offered to {name}, waiting for an answer"),
+        (Dispatch::Accepted, Some(name)) => format!("{name} is doing it"),
+        _ => String::from("No provider has taken it: assign one"),
+    });
+    let assign_id = format!("assign-provider-{}", row.id);
+    let current = row.provider_name.clone();
     let place = format!("{}, {}, {}", row.address_line_1, row.city, row.postcode);
     let open = matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed);
     view! {
@@ -39,8 +47,21 @@ fn Booking(row: BookingRow) -> impl IntoView {
             <p>{facts}" ("<a href=format!("mailto:{}", row.member_email)>{row.member_email.clone()}</a>")"</p>
             <p>{place}</p>
             {(!row.notes.is_empty()).then(|| view! { <p class="admin-quote">{row.notes.clone()}</p> })}
+            {provider.map(|text| view! { <p>{text}</p> })}
             <div class="admin-actions">
-                {(row.status == BookingStatus::Pending).then(|| view! {
+                {(open && row.dispatch.is_some() && !row.providers.is_empty()).then(|| view! {
+                    <form method="post" action=action("assign")>
+                        <label for=assign_id.clone()>"Provider"</label>
+                        <select id=assign_id name="provider">
+                            {row.providers.iter().map(|choice| {
+                                let selected = current.as_deref() == Some(choice.name.as_str());
+                                view! { <option value=choice.id.to_string() selected=selected>{choice.name.clone()}</option> }
+                            }).collect_view()}
+                        </select>
+                        <button class="button button--primary" type="submit">"Assign and confirm"</button>
+                    </form>
+                })}
+                {(row.status == BookingStatus::Pending && row.dispatch.is_none()).then(|| view! {
                     <form method="post" action=action("confirm")>
                         <button class="button button--primary" type="submit">"Confirm"</button>
                     </form>

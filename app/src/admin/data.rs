@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 pub use words::{
-    ApplicationStatus, BookingPayment, BookingStatus, ContactStatus, Currency, EmploymentType, Filter, JobPostStatus, ListingStatus, PaymentProvider,
+    ApplicationStatus, BookingPayment, BookingStatus, ContactStatus, Currency, Dispatch, EmploymentType, Filter, JobPostStatus, ListingStatus, PaymentProvider,
     PaymentStatus, PriceUnit, ProviderStatus, RecruitmentStatus, ReviewState, Word,
 };
 
@@ -151,6 +151,21 @@ pub struct BookingRow {
     pub amount: String,
     #[cfg_attr(feature = "schema", schema(format = DateTime))]
     pub created_at: String,
+    /// Where it stands with the service's providers; `None` where they keep no hours (staff
+    /// confirm it).
+    pub dispatch: Option<Dispatch>,
+    /// The provider it is offered or assigned to.
+    pub provider_name: Option<String>,
+    /// Who staff may assign it to: the service's approved providers, where they keep hours.
+    pub providers: Vec<ProviderChoice>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct ProviderChoice {
+    /// The provider's account id.
+    pub id: i32,
+    pub name: String,
 }
 
 /// A member's account as staff see it.

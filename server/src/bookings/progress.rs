@@ -37,6 +37,9 @@ impl Step {
 pub async fn advance(state: &AppState, staff: &user::Model, id: i32, step: Step) -> Result<booking::Model, AppError> {
     let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let (from, to) = step.statuses();
+    if step == Step::Confirm && row.dispatch.is_some() {
+        return Err(AppError::BadRequest(crate::scheduling::texts::PROVIDERS_ASSIGN.into()));
+    }
     if row.status != from {
         return Err(AppError::BadRequest(match step {
             Step::Confirm => texts::cannot_confirm(row.status),

@@ -8,6 +8,7 @@
 use super::availability::Availability;
 use super::slots::JobLength;
 use super::texts;
+use crate::admin::audit::Action;
 use crate::bookings::calendar::Invite;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
@@ -16,10 +17,11 @@ use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
-use entity::words::{BookingStatus, Dispatch, OfferOutcome, PriceUnit};
-use entity::{booking, booking_offer, service, user};
+use entity::words::{BookingStatus, Dispatch, OfferOutcome, PriceUnit, ProviderStatus};
+use entity::{booking, booking_offer, provider, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use serde_json::json;
 use std::sync::Arc;
 
 /// How often lapsed offers are looked for.
@@ -142,6 +144,76 @@ pub async fn hand_back(state: &AppState, provider: &user::Model, booking_id: i32
     let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Pending, now);
     change.notify(&notifier, &customer, texts::handed_back(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), invite)).await?;
     offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?;
+    change.commit().await?;
+    Ok(())
+}
+
+/// Staff give a booking of a service whose providers keep hours to `provider_id`, one of its
+/// approved providers, confirmed: whatever offer was open is withdrawn, the customer is told
+/// who is coming, the provider that it is given to and any it is taken from are told, and the
+/// audit log keeps it.
+pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, provider_id: i32) -> Result<(), AppError> {
+    let row = booking::Entity::find_by_id(booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    if row.dispatch.is_none() {
+        return Err(AppError::BadRequest(texts::NO_PROVIDERS_CONFIRM.into()));
+    }
+    if !matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed) {
+        return Err(AppError::BadRequest(texts::ONLY_TO_COME_ASSIGNED.into()));
+    }
+    let approved = provider::Entity::find()
+        .filter(provider::Column::UserId.eq(provider_id))
+        .filter(provider::Column::ServiceId.eq(row.service_id))
+        .filter(provider::Column::Status.eq(ProviderStatus::Approved))
+        .one(state.db())
+        .await?;
+    let provider = match approved {
+        Some(_) => user::Entity::find_by_id(provider_id).one(state.db()).await?.filter(|user| user.is_active),
+        None => None,
+    }
+    .ok_or_else(|| AppError::field("provider", texts::NOT_ITS_PROVIDER))?;
+    let now = Utc::now();
+    let notifier = Notifier::new(state).await;
+    let mut change = Change::begin(state).await?;
+    let assigned = booking::Entity::update_many()
+        .col_expr(booking::Column::ProviderUserId, Expr::value(provider.id))
+        .col_expr(booking::Column::Dispatch, Expr::value(Dispatch::Accepted))
+        .col_expr(booking::Column::Status, Expr::value(BookingStatus::Confirmed))
+        .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
+        .filter(booking::Column::Id.eq(row.id))
+        .filter(booking::Column::CalendarSequence.eq(row.calendar_sequence))
+        .filter(booking::Column::Status.eq(row.status))
+        .exec(change.db())
+        .await?;
+    if assigned.rows_affected == 0 {
+        return Err(AppError::Conflict(crate::bookings::texts::CHANGED_MEANWHILE.into()));
+    }
+    withdraw_offers(&change, row.id, now).await?;
+    // Kept as an accepted offer, so that a hand-back and the next offers know of it.
+    booking_offer::ActiveModel {
+        booking_id: Set(row.id),
+        provider_user_id: Set(provider.id),
+        offered_at: Set(now),
+        expires_at: Set(now),
+        answered_at: Set(Some(now)),
+        outcome: Set(Some(OfferOutcome::Accepted)),
+        ..Default::default()
+    }
+    .insert(change.db())
+    .await?;
+    let (booking, service) = booking_and_service(&change, row.id).await?;
+    let when = crate::bookings::texts::when(&service.title, booking.date, &booking.time);
+    let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+    let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Confirmed, now);
+    let coming = first_name(&provider.full_name);
+    change.notify_naming(&notifier, &customer, texts::provider_coming(&when, &coming, invite), &provider, &coming).await?;
+    change.notify(&notifier, &provider, texts::assigned(&texts::job_summary(&service.title, &booking))).await?;
+    if let Some(former) = row.provider_user_id.filter(|former| *former != provider.id) {
+        let former = user::Entity::find_by_id(former).one(change.db()).await?.ok_or(AppError::NotFound)?;
+        change.notify(&notifier, &former, texts::job_cancelled(&when)).await?;
+    }
+    let entry = Action::new("booking.assign", "booking", Some(row.id), texts::assigned_entry(customer.id, &when, provider.id))
+        .changed(json!({"provider": row.provider_user_id, "status": row.status}), json!({"provider": provider.id, "status": BookingStatus::Confirmed}));
+    change.audit(staff, entry).await?;
     change.commit().await?;
     Ok(())
 }

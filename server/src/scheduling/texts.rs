@@ -124,4 +124,24 @@ pub fn handed_back(when: &str, invite: String) -> Notice {
     }
 }
 
+pub const NO_PROVIDERS_CONFIRM: &str = "This service's providers keep no hours: confirm the booking instead.";
+pub const PROVIDERS_ASSIGN: &str = "This service's providers keep hours: assign the booking to one of them, which confirms it.";
+pub const ONLY_TO_COME_ASSIGNED: &str = "Only a booking still to come can be assigned.";
+pub const NOT_ITS_PROVIDER: &str = "Choose one of the service's approved providers.";
+
+/// The provider's notice of a job staff gave them.
+pub fn assigned(job: &str) -> Notice {
+    Notice {
+        title: "Job assigned to you".into(),
+        message: format!("Our team has given you a job: {job}. It is on your schedule and in your calendar feed."),
+        link: SCHEDULE.into(),
+        calendar: None,
+    }
+}
+
+/// The audit log's summary of an assignment.
+pub fn assigned_entry(member_id: i32, when: &str, provider_id: i32) -> String {
+    format!("Assigned member {member_id}'s booking of {when} to provider {provider_id}")
+}
+
 pub const CANNOT_HAND_BACK: &str = "Only a job you accepted, still to come, can be handed back.";

@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use crate::admin::{staff_call, staff_member};
 use common::{SignedIn, TestApp, link_in, uk_date};
 use entity::words::{Dispatch, ProviderStatus};
 use reqwest::Method;
@@ -593,4 +594,43 @@ async fn a_provider_hands_back_a_job_and_it_goes_to_the_next(app: &TestApp) {
         entity::booking_offer::Entity::find().filter(entity::booking_offer::Column::ProviderUserId.eq(first.user.id)).all(&app.site.db).await.unwrap();
     assert_eq!(handed[0].outcome, Some(entity::words::OfferOutcome::HandedBack));
     assert_eq!(app.call(Method::POST, &path, None, Some(&first.token)).await.0, 404, "no longer theirs");
+}
+
+on_both_databases!(staff_assign_a_booking_nobody_took_and_it_is_audited);
+async fn staff_assign_a_booking_nobody_took_and_it_is_audited(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let (first, second) = (approved_provider(app, service.id, "Priya Shah").await, approved_provider(app, service.id, "Tom Baker").await);
+    for provider in [&first, &second] {
+        assert_eq!(save_terms(app, provider, every_day("09:00", "17:00")).await.0, 200);
+    }
+    let stranger = app.member("Sam Jones").await;
+    let customer = app.member("Amelia Hughes").await;
+    let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(9), "10:00", "LS6 2AB")), Some(&customer.token)).await;
+    let staff = staff_member(app).await;
+    let path = format!("/api/admin/bookings/{}/action/", created["id"]);
+
+    // Its providers keep hours: staff assign it rather than confirm it.
+    let (status, answer) = staff_call(app, &staff, Method::POST, &path, Some(json!({"action": "confirm"}))).await;
+    assert_eq!((status, answer["message"].as_str()), (400, Some("This service's providers keep hours: assign the booking to one of them, which confirms it.")));
+    let (status, answer) = staff_call(app, &staff, Method::POST, &path, Some(json!({"action": "assign", "provider": stranger.user.id}))).await;
+    assert_eq!((status, answer["provider"][0].as_str()), (400, Some("Choose one of the service's approved providers.")));
+    let (_, list) = staff_call(app, &staff, Method::GET, "/api/admin/bookings/?status=Pending", None).await;
+    let listed = list["results"].as_array().unwrap().iter().find(|row| row["id"] == created["id"]).unwrap().clone();
+    assert_eq!((listed["dispatch"].as_str(), listed["provider_name"].as_str()), (Some("offered"), Some("Priya Shah")));
+    assert_eq!(listed["providers"].as_array().unwrap().len(), 2);
+
+    let (status, row_after) = staff_call(app, &staff, Method::POST, &path, Some(json!({"action": "assign", "provider": second.user.id}))).await;
+    assert_eq!(
+        (status, row_after["status"].as_str(), row_after["dispatch"].as_str(), row_after["provider_name"].as_str()),
+        (200, Some("Confirmed"), Some("accepted"), Some("Tom Baker")),
+        "{row_after}"
+    );
+    assert!(titles(app, &second).await.contains(&"Job assigned to you".to_string()));
+    assert!(titles(app, &first).await.contains(&"Job cancelled".to_string()), "the offer was withdrawn");
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&customer.token)).await;
+    assert!(notices.to_string().contains("Tom will come"), "{notices}");
+    assert_eq!(schedule(app, &second, "upcoming").await["results"][0]["dispatch"], "accepted");
+    assert_eq!(schedule(app, &first, "upcoming").await["count"], 0);
+    let (_, audit) = staff_call(app, &staff, Method::GET, "/api/admin/audit/?action=booking.assign", None).await;
+    assert!(audit.to_string().contains(&format!("to provider {}", second.user.id)), "{audit}");
 }

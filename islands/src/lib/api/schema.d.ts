@@ -65,7 +65,7 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         /**
-         * Confirms a booking, marks it completed, or cancels it with a reason (a paid booking is
+         * Confirms a booking (or assigns it to a provider, confirmed), marks it completed, or cancels it with a reason (a paid booking is
          *     refunded in full through the payment provider); the member is told by notification and email.
          */
         readonly post: operations["booking_action"];
@@ -1643,8 +1643,16 @@ export interface components {
             readonly title: string;
         };
         readonly BookingActionBody: {
-            /** @description `confirm` (a Pending booking), `complete` (a Confirmed one) or `cancel`. */
+            /**
+             * @description `confirm` (a Pending booking of a service whose providers keep no hours), `assign` (to
+             *     `provider`, confirmed, where they do), `complete` (a Confirmed one) or `cancel`.
+             */
             readonly action: string;
+            /**
+             * Format: int32
+             * @description For `assign`: the account id of one of the service's approved providers.
+             */
+            readonly provider?: number | null;
             /** @description Why, for a cancellation (the member is told); required then. */
             readonly reason: string;
         };
@@ -1663,6 +1671,7 @@ export interface components {
             readonly created_at: string;
             /** Format: date */
             readonly date: string;
+            readonly dispatch?: null | components["schemas"]["Dispatch"];
             /** Format: int32 */
             readonly id: number;
             readonly member_email: string;
@@ -1672,6 +1681,10 @@ export interface components {
             readonly notes: string;
             readonly payment_status: components["schemas"]["BookingPayment"];
             readonly postcode: string;
+            /** @description The provider it is offered or assigned to. */
+            readonly provider_name?: string | null;
+            /** @description Who staff may assign it to: the service's approved providers, where they keep hours. */
+            readonly providers: readonly components["schemas"]["ProviderChoice"][];
             /** Format: int32 */
             readonly service_id: number;
             readonly service_title: string;
@@ -2310,6 +2323,7 @@ export interface components {
                 readonly created_at: string;
                 /** Format: date */
                 readonly date: string;
+                readonly dispatch?: null | components["schemas"]["Dispatch"];
                 /** Format: int32 */
                 readonly id: number;
                 readonly member_email: string;
@@ -2319,6 +2333,10 @@ export interface components {
                 readonly notes: string;
                 readonly payment_status: components["schemas"]["BookingPayment"];
                 readonly postcode: string;
+                /** @description The provider it is offered or assigned to. */
+                readonly provider_name?: string | null;
+                /** @description Who staff may assign it to: the service's approved providers, where they keep hours. */
+                readonly providers: readonly components["schemas"]["ProviderChoice"][];
                 /** Format: int32 */
                 readonly service_id: number;
                 readonly service_title: string;
@@ -3227,6 +3245,14 @@ export interface components {
              * @description The service's id.
              */
             readonly service: number;
+        };
+        readonly ProviderChoice: {
+            /**
+             * Format: int32
+             * @description The provider's account id.
+             */
+            readonly id: number;
+            readonly name: string;
         };
         /**
          * @description A member's application to provide a service.

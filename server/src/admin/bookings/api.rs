@@ -45,19 +45,24 @@ pub async fn booking_list(State(state): State<Arc<AppState>>, _staff: Staff, que
 
 #[derive(Deserialize, ToSchema)]
 pub struct BookingActionBody {
-    /// `confirm` (a Pending booking), `complete` (a Confirmed one) or `cancel`.
-    #[schema(required, value_type = String, pattern = "^(confirm|complete|cancel)$")]
+    /// `confirm` (a Pending booking of a service whose providers keep no hours), `assign` (to
+    /// `provider`, confirmed, where they do), `complete` (a Confirmed one) or `cancel`.
+    #[schema(required, value_type = String, pattern = "^(confirm|assign|complete|cancel)$")]
     pub action: Option<String>,
+    /// For `assign`: the account id of one of the service's approved providers.
+    #[schema(value_type = Option<i32>, minimum = 1)]
+    pub provider: Option<serde_json::Value>,
     /// Why, for a cancellation (the member is told); required then.
     #[schema(value_type = String, max_length = 1000)]
     pub reason: Option<String>,
 }
 
 /// What a body asks staff to do to a booking, or its field errors.
-pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>) -> Result<BookingAction, AppError> {
+pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>, provider: Option<&serde_json::Value>) -> Result<BookingAction, AppError> {
     let mut errors = FieldErrors::default();
     let parsed = match action.map(str::trim) {
         Some("confirm") => Some(BookingAction::Confirm),
+        Some("assign") => errors.whole_number("provider", provider).and_then(|id| i32::try_from(id).ok()).map(|provider| BookingAction::Assign { provider }),
         Some("complete") => Some(BookingAction::Complete),
         Some("cancel") => Some(BookingAction::Cancel { reason: errors.required_text("reason", reason, super::REASON_MAX_CHARS) }),
         _ => {
@@ -69,7 +74,7 @@ pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>) -> Resul
     Ok(parsed.expect("validated"))
 }
 
-/// Confirms a booking, marks it completed, or cancels it with a reason (a paid booking is
+/// Confirms a booking (or assigns it to a provider, confirmed), marks it completed, or cancels it with a reason (a paid booking is
 /// refunded in full through the payment provider); the member is told by notification and email.
 #[utoipa::path(post, path = "/api/admin/bookings/{id}/action/", tag = "back office", params(("id" = i32, Path, minimum = 1)), request_body = BookingActionBody, responses(
     (status = 200, body = BookingRow), Invalid, StaffOnly,
@@ -82,6 +87,6 @@ pub async fn booking_action(
     RecordId(id): RecordId,
     JsonBody(body): JsonBody<BookingActionBody>,
 ) -> Result<Json<BookingRow>, AppError> {
-    let action = parse_booking_action(body.action.as_deref(), body.reason.as_deref())?;
+    let action = parse_booking_action(body.action.as_deref(), body.reason.as_deref(), body.provider.as_ref())?;
     Ok(Json(super::act(&state, &staff.user, id, action).await?))
 }

@@ -11,10 +11,10 @@ use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::state::AppState;
-use app::admin::BookingRow;
+use app::admin::{BookingRow, ProviderChoice};
 use chrono::NaiveDate;
-use entity::words::BookingStatus;
-use entity::{booking, service, user};
+use entity::words::{BookingStatus, ProviderStatus};
+use entity::{booking, provider, service, user};
 use sea_orm::sea_query::{Condition, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use std::collections::HashMap;
@@ -53,6 +53,27 @@ pub async fn list(db: &impl ConnectionTrait, filter: &BookingFilter, page: PageR
 async fn rows_for(db: &impl ConnectionTrait, bookings: Vec<booking::Model>) -> Result<Vec<BookingRow>, DbErr> {
     let members: HashMap<i32, user::Model> =
         user::Entity::find().filter(user::Column::Id.is_in(bookings.iter().map(|b| b.user_id))).all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    // The names of the providers the bookings are with, and of those each service's may go to.
+    let scheduled: Vec<i32> = bookings.iter().filter(|b| b.dispatch.is_some()).map(|b| b.service_id).collect();
+    let records = provider::Entity::find()
+        .filter(provider::Column::ServiceId.is_in(scheduled))
+        .filter(provider::Column::Status.eq(ProviderStatus::Approved))
+        .all(db)
+        .await?;
+    let names: HashMap<i32, String> = user::Entity::find()
+        .filter(user::Column::Id.is_in(records.iter().map(|r| r.user_id).chain(bookings.iter().filter_map(|b| b.provider_user_id))))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u.full_name))
+        .collect();
+    let choices_of = |service: i32| -> Vec<ProviderChoice> {
+        records
+            .iter()
+            .filter(|r| r.service_id == service)
+            .map(|r| ProviderChoice { id: r.user_id, name: names.get(&r.user_id).cloned().unwrap_or_default() })
+            .collect()
+    };
     let services: HashMap<i32, String> = service::Entity::find()
         .filter(service::Column::Id.is_in(bookings.iter().map(|b| b.service_id)))
         .all(db)
@@ -81,6 +102,9 @@ async fn rows_for(db: &impl ConnectionTrait, bookings: Vec<booking::Model>) -> R
                 notes: b.notes,
                 amount: Pence::from_stored(b.amount_pence).to_string(),
                 created_at: crate::http::timestamp(b.created_at),
+                provider_name: b.provider_user_id.and_then(|id| names.get(&id).cloned()),
+                providers: if b.dispatch.is_some() { choices_of(b.service_id) } else { Vec::new() },
+                dispatch: b.dispatch,
             }
         })
         .collect())
@@ -89,14 +113,23 @@ async fn rows_for(db: &impl ConnectionTrait, bookings: Vec<booking::Model>) -> R
 /// What staff do to a booking.
 pub enum BookingAction {
     Confirm,
+    /// Where the service's providers keep hours: give it to this provider (an account id), confirmed.
+    Assign {
+        provider: i32,
+    },
     Complete,
-    Cancel { reason: String },
+    Cancel {
+        reason: String,
+    },
 }
 
 pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: BookingAction) -> Result<BookingRow, AppError> {
     match action {
         BookingAction::Confirm => {
             progress::advance(state, staff, id, Step::Confirm).await?;
+        }
+        BookingAction::Assign { provider } => {
+            crate::scheduling::dispatch::assign(state, staff, id, provider).await?;
         }
         BookingAction::Complete => {
             progress::advance(state, staff, id, Step::Complete).await?;

@@ -62,7 +62,8 @@ async fn booking_action(
     let Some(id) = id.parse::<i32>().ok().filter(|id| *id > 0) else {
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/bookings").await;
     };
-    let outcome = match parse_booking_action(Some(&action), form.get("reason").map(String::as_str)) {
+    let provider = form.get("provider").map(|id| serde_json::Value::String(id.clone()));
+    let outcome = match parse_booking_action(Some(&action), form.get("reason").map(String::as_str), provider.as_ref()) {
         Ok(action) => super::act(&state, &staff.user, id, action).await,
         Err(error) => Err(error),
     };

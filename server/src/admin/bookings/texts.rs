@@ -3,7 +3,7 @@
 
 /// The start of the error for a `date` filter that is not a date.
 pub(super) const DATE_EXPECTED: &str = "A date is YYYY-MM-DD;";
-pub(super) const CHOOSE_ACTION: &str = "Choose confirm, complete or cancel.";
+pub(super) const CHOOSE_ACTION: &str = "Choose confirm, assign, complete or cancel.";
 pub(super) const ALREADY_CANCELLED: &str = "This booking is already cancelled.";
 
 /// What a `done` code in the address says, after a booking's action.
