@@ -117,6 +117,9 @@ pub struct BookPage {
     /// The free times, once a postcode was asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub times: Option<FreeTimes>,
+    /// The member's booking being moved (`move=N`), whose owner the move's call checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moving: Option<i32>,
 }
 
 /// What was asked on the booking page's "When can you come?" form, and its answer.

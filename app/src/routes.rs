@@ -364,8 +364,9 @@ route_table! {
     Notifications "/notifications" Unlisted => notifications::page;
     // `near` and `within`: services covering a postcode; like a search, rendered per request.
     Services "/services" Public { category: Option<String> = "category", search: String = "search", near: String = "near", within: String = "within", page: u64 = "page" } => services::list::page(ServicesData) tags [Tag::Services, Tag::Reviews];
-    // `postcode`, `length`, `from` and `slot`: the free times asked for and the one chosen.
-    ServicesBook "/services/book" Unlisted { service: Option<i32> = "id", postcode: String = "postcode", length: String = "length", from: String = "from", slot: String = "slot" } => services::book::page(Option<BookPage>) tags service.map(Tag::Service);
+    // `postcode`, `length`, `from` and `slot`: the free times asked for and the one chosen;
+    // `move`: the member's booking being moved there.
+    ServicesBook "/services/book" Unlisted { service: Option<i32> = "id", postcode: String = "postcode", length: String = "length", from: String = "from", slot: String = "slot", moving: String = "move" } => services::book::page(Option<BookPage>) tags service.map(Tag::Service);
     // `postcode`: "Do you cover my postcode?", answered per request.
     ServicesDetails "/services/details" Public { service: Option<i32> = "id", postcode: String = "postcode" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
     BecomeProvider "/become-provider" Public { service: Option<i32> = "service" } => become_provider::page(BecomeProviderData) tags [Tag::Services];

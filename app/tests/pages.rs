@@ -285,6 +285,13 @@ fn every_page() -> Vec<PagePayload> {
             ))),
         ),
         payload(
+            "/services/book?id=2&postcode=LS6+2AB&length=2&from=2030-01-14&slot=2030-01-15T09%3A30&move=7",
+            PageData::ServicesBook(Some(BookPage {
+                moving: Some(7),
+                ..book_page(service(2, "Cleaning by the hour", "20.00", PriceUnit::Hour), true, Some(free_times(Some(("2030-01-15", "09:30")), &[])))
+            })),
+        ),
+        payload(
             "/services/book?id=2&postcode=ZZ9&length=2",
             PageData::ServicesBook(Some(book_page(
                 service(2, "Cleaning by the hour", "20.00", PriceUnit::Hour),
@@ -310,7 +317,7 @@ fn every_page() -> Vec<PagePayload> {
 /// The booking page of `service`, whose providers keep hours when `scheduled`.
 fn book_page(service: ServiceCard, scheduled: bool, times: Option<FreeTimes>) -> BookPage {
     let max_length = if service.price_unit == PriceUnit::Hour { 8 } else { 1 };
-    BookPage { service, min_length: 1, max_length, scheduled, times }
+    BookPage { service, min_length: 1, max_length, scheduled, times, moving: None }
 }
 
 /// A week of free times from Monday 14 January 2030 at LS6 2AB, for 2 hours: two on the Tuesday.
@@ -912,6 +919,16 @@ fn where_providers_keep_hours_the_booking_page_shows_free_times_and_books_the_on
     assert!(html.contains(r#"<p id="when-postcode-error" class="isl-field-error">We don't know that postcode area</p>"#), "{html}");
     assert!(!html.contains("free-days"));
     assert!(html.contains(r#"<option value="2" selected>2 hours</option>"#), "what was asked stays asked");
+}
+
+#[test]
+fn a_booking_being_moved_gets_the_moves_button_for_the_time_chosen() {
+    let html = render(&page("/services/book?id=2&postcode=LS6+2AB&length=2&from=2030-01-14&slot=2030-01-15T09%3A30&move=7"));
+    assert!(islands(&html, "booking-form").is_empty(), "no new booking");
+    assert_eq!(islands(&html, "move-booking"), [(serde_json::json!({ "booking": 7, "date": "2030-01-15", "time": "09:30" }), "load".to_owned())]);
+    assert!(html.contains(r#"<input type="hidden" name="move" value="7">"#), "the form keeps the booking being moved");
+    assert!(html.contains("&amp;move=7&amp;slot=2030-01-15T09:00"), "so do the times: {html}");
+    assert!(html.contains("Choose the new time for your booking"));
 }
 
 #[test]

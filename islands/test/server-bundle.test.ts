@@ -30,6 +30,7 @@ const ISLAND_MARKERS: Record<string, string> = {
   'job-application-list': '',
   'my-job-posts': '',
   'provider-schedule': '',
+  'move-booking': '',
   // The whole form or control as a visitor sees it; what only JavaScript can send says so.
   'review-form': 'href="/user/login?redirect=%2Fservices%2Fdetails%3Fid%3D12"',
   'bookmark-toggle': 'action="/bookmarks"',
@@ -55,6 +56,7 @@ const REALISTIC_PROPS: Record<string, Record<string, unknown>> = {
   'job-apply-form': { job: 7 },
   'job-post-form': { page: '/job-post' },
   'booking-list': { refund_window_hours: 48 },
+  'move-booking': { booking: 5 },
   'payment-outcome': { page: 'success' },
   'provider-application': { categories: [{ slug: 'cleaning-services', name: 'Cleaning', count: 3 }], selected: null },
 };

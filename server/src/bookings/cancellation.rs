@@ -52,15 +52,16 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         .exec(change.db())
         .await?;
     if changed.rows_affected == 1 {
+        // As it is now: a provider may have accepted it, or it may have moved, since it was read.
+        let current = booking::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
         money.record(change.db()).await?;
-        let invite = Invite { sequence: row.calendar_sequence + 1, ..Invite::of(row, service, member, notifier.brand(), state.config()) }
-            .render(BookingStatus::Cancelled, Utc::now());
+        let invite = Invite::of(&current, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let money_said = match &money {
             CancellationMoney::Refund { payment } => texts::refunded(Pence::from_stored(payment.amount_pence)),
             CancellationMoney::Kept { payment } => texts::not_refunded(state.config().payments.refund_window_hours, Pence::from_stored(payment.amount_pence)),
             CancellationMoney::Unpaid { .. } => String::new(),
         };
-        let when = texts::when(&service.title, row.date, &row.time);
+        let when = texts::when(&service.title, current.date, &current.time);
         let reason = match &by {
             CancelledBy::Member => None,
             CancelledBy::Staff { reason, .. } => Some(reason.as_str()),
@@ -68,7 +69,7 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         change.notify(&notifier, member, texts::cancelled(&when, reason, &money_said, invite)).await?;
         // The provider it was offered or assigned to no longer holds the time.
         dispatch::withdraw_offers(&change, row.id, Utc::now()).await?;
-        if let Some(provider) = row.provider_user_id {
+        if let Some(provider) = current.provider_user_id {
             let provider = user::Entity::find_by_id(provider).one(change.db()).await?.ok_or(AppError::NotFound)?;
             change.notify(&notifier, &provider, crate::scheduling::texts::job_cancelled(&when)).await?;
         }

@@ -22,6 +22,8 @@ pub struct BookingView {
     city: String,
     postcode: String,
     notes: String,
+    /// Hours or days for an hourly or daily price; 1 for a fixed price.
+    length: i32,
     status: BookingStatus,
     /// Pounds sterling, from the service's price when booked.
     #[schema(value_type = crate::domain::Pence)]
@@ -46,6 +48,7 @@ impl BookingView {
             city: row.city,
             postcode: row.postcode,
             notes: row.notes,
+            length: row.length,
             status: row.status,
             amount: Pence::from_stored(row.amount_pence).to_string(),
             payment_status: row.payment_status,

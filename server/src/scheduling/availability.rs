@@ -27,6 +27,8 @@ pub struct ServiceProvider {
 pub struct Availability {
     providers: Vec<ServiceProvider>,
     busy: HashMap<i32, Vec<Busy>>,
+    /// A booking being moved: its own time is not held against it.
+    except: Option<i32>,
 }
 
 /// The statuses of a booking that hold its provider's time.
@@ -46,11 +48,11 @@ impl Availability {
         let providers = providers_of(db, service_id).await?;
         let ids: Vec<i32> = providers.iter().map(|p| p.user_id).collect();
         // A day either side for the buffers and the daily counts, and a daily job's days after.
-        let extra_days = i64::from(length.days()) + 1;
+        let extra_days = i64::from(length.days()) + 2;
         let from = uk_time::to_utc((first - Duration::days(1)).and_time(NaiveTime::MIN));
         let to = uk_time::to_utc((last + Duration::days(extra_days)).and_time(NaiveTime::MIN));
         let busy = busy_of(db, &ids, from, to, except).await?;
-        Ok(Availability { providers, busy })
+        Ok(Availability { providers, busy, except })
     }
 
     /// Whether the service is done by providers with working terms (else any future time may
@@ -95,7 +97,8 @@ impl Availability {
     /// written first, which holds that provider until the change ends (a row lock on
     /// PostgreSQL, the database's one writer on SQLite), so that their jobs read next include
     /// any booking committed meanwhile, and two bookings never take one provider's time.
-    /// Those in `passed_over` (already offered this booking) are left out.
+    /// Those in `passed_over` (already offered this booking) are left out; the booking loaded
+    /// as `except` (being moved) does not count against its own new time.
     pub async fn claim(
         &self,
         db: &impl ConnectionTrait,
@@ -123,7 +126,7 @@ impl Availability {
                 continue;
             }
             let (from, to) = (starts_at - Duration::days(2), starts_at + Duration::days(i64::from(length.days()) + 2));
-            let busy = busy_of(db, &[candidate.user_id], from, to, None).await?;
+            let busy = busy_of(db, &[candidate.user_id], from, to, self.except).await?;
             if let Some(slot) = slots::is_free(&provider.terms, busy.get(&candidate.user_id).map_or(&[], Vec::as_slice), starts_at, length, now) {
                 provider_terms::Entity::update_many()
                     .col_expr(provider_terms::Column::LastOfferedAt, Expr::value(now))

@@ -103,7 +103,11 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
             let notice = texts::provider_coming(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), &coming, invite);
             change.notify_naming(&notifier, &customer, notice, provider, &coming).await?;
         }
-        Answer::Decline => offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?,
+        // Only a booking still waiting on this provider goes on to the next.
+        Answer::Decline if booking.status == BookingStatus::Pending && booking.provider_user_id == Some(provider.id) => {
+            offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?
+        }
+        Answer::Decline => {}
     }
     change.commit().await?;
     Ok(())
@@ -157,7 +161,7 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     if row.dispatch.is_none() {
         return Err(AppError::BadRequest(texts::NO_PROVIDERS_CONFIRM.into()));
     }
-    if !matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed) {
+    if !matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed) || row.starts_at.is_some_and(|starts_at| starts_at <= Utc::now()) {
         return Err(AppError::BadRequest(texts::ONLY_TO_COME_ASSIGNED.into()));
     }
     let approved = provider::Entity::find()
@@ -188,6 +192,13 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
         return Err(AppError::Conflict(crate::bookings::texts::CHANGED_MEANWHILE.into()));
     }
     withdraw_offers(&change, row.id, now).await?;
+    // Whoever had accepted it no longer has it.
+    booking_offer::Entity::update_many()
+        .col_expr(booking_offer::Column::Outcome, Expr::value(OfferOutcome::Withdrawn))
+        .filter(booking_offer::Column::BookingId.eq(row.id))
+        .filter(booking_offer::Column::Outcome.eq(OfferOutcome::Accepted))
+        .exec(change.db())
+        .await?;
     // Kept as an accepted offer, so that a hand-back and the next offers know of it.
     booking_offer::ActiveModel {
         booking_id: Set(row.id),
@@ -236,9 +247,16 @@ pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, D
         if !close_offer(&change, offer_id, None, OfferOutcome::Expired, now).await? {
             continue;
         }
-        let Some(offer) = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await? else { continue };
-        let Ok((booking, service)) = booking_and_service(&change, offer.booking_id).await else { continue };
-        if booking.status == BookingStatus::Pending && booking.provider_user_id == Some(offer.provider_user_id) {
+        // The offer stays closed whatever its booking became.
+        let offer = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await?;
+        let found = match offer {
+            Some(offer) => booking_and_service(&change, offer.booking_id).await.ok().map(|found| (offer, found)),
+            None => None,
+        };
+        if let Some((offer, (booking, service))) = found
+            && booking.status == BookingStatus::Pending
+            && booking.provider_user_id == Some(offer.provider_user_id)
+        {
             offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?;
         }
         change.commit().await?;
@@ -310,9 +328,11 @@ async fn offer_to_next(
         Some((provider, _)) => (Some(provider), Dispatch::Offered),
         None => (None, Dispatch::Unfilled),
     };
+    // A change of hands raises the sequence too: a move read before it then finds the booking changed.
     booking::Entity::update_many()
         .col_expr(booking::Column::ProviderUserId, Expr::value(provider))
         .col_expr(booking::Column::Dispatch, Expr::value(dispatch))
+        .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
         .filter(booking::Column::Id.eq(booking.id))
         .exec(change.db())
         .await?;

@@ -92,6 +92,8 @@ pub async fn calendar(State(state): State<Arc<AppState>>, query: ListQuery) -> R
     if !state.links.verify(&action(terms.feed_version), provider, signature) {
         return Err(AppError::NotFound);
     }
+    // A deactivated or erased account's feed shows nobody's jobs.
+    user::Entity::find_by_id(provider).filter(user::Column::IsActive.eq(true)).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let now = Utc::now();
     let rows = booking::Entity::find()
         .filter(booking::Column::ProviderUserId.eq(provider))

@@ -16,6 +16,8 @@ use std::collections::BTreeMap;
 
 /// The days shown when the last is not asked: a week.
 pub const DAYS_SHOWN: i64 = 7;
+/// As far ahead as a booking may be made (a year and a day).
+const LATEST_DAYS_AHEAD: i64 = 366;
 
 /// What a person asked, as typed; `None` for a field left out.
 #[derive(Clone, Copy, Default)]
@@ -59,11 +61,16 @@ pub async fn free_times(
         }
         date
     };
-    let from = date("from", asked.from, errors).unwrap_or(today);
+    let latest = today + Duration::days(LATEST_DAYS_AHEAD);
+    let mut from = date("from", asked.from, errors).unwrap_or(today);
     if from < today {
         errors.add("from", texts::FROM_IN_PAST);
+    } else if from > latest {
+        errors.add("from", crate::bookings::texts::DATE_TOO_FAR);
+        from = latest;
     }
-    let to = date("to", asked.to, errors).unwrap_or(from + Duration::days(DAYS_SHOWN - 1));
+    // Capped, so that no date far in the future can overflow the arithmetic below.
+    let to = date("to", asked.to, errors).unwrap_or(from + Duration::days(DAYS_SHOWN - 1)).min(latest + Duration::days(i64::from(max_days)));
     if to < from {
         errors.add("to", texts::TO_BEFORE_FROM);
     } else if (to - from).num_days() >= i64::from(max_days) {

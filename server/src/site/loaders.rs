@@ -124,12 +124,16 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             return invalid_if_any(errors, route, PageData::ServicesDetails(Some(detail)));
         }
         DataRoute::ServicesBook((None, ..)) => PageData::ServicesBook(None),
-        DataRoute::ServicesBook((Some(id), postcode, length, from, slot)) => {
+        DataRoute::ServicesBook((Some(id), postcode, length, from, slot, moving)) => {
             let Some(row) = services::service_by_id(db, id).await? else { return Err(PageError::NotFound) };
             let card = services::service_cards(db, vec![row.clone()]).await?.pop().ok_or(PageError::NotFound)?;
             let scheduled = !crate::scheduling::availability::providers_of(db, id).await?.is_empty();
             let service = &row.0;
-            let mut page = BookPage { service: card, min_length: service.min_length, max_length: service.max_length, scheduled, times: None };
+            let moving = match moving.as_str() {
+                "" => None,
+                id => Some(id.parse::<i32>().ok().filter(|id| *id > 0).ok_or(PageError::NotFound)?),
+            };
+            let mut page = BookPage { service: card, min_length: service.min_length, max_length: service.max_length, scheduled, times: None, moving };
             if !scheduled || [&postcode, &length, &from, &slot].iter().all(|asked| asked.is_empty()) {
                 return Ok(PageData::ServicesBook(Some(page)));
             }

@@ -313,7 +313,14 @@ impl Site {
         let service_ids = all_ids::<entity::service::Entity>(&self.db, entity::service::Column::Id).await?;
         for id in service_ids {
             all.push(Route::service(id));
-            all.push(Route::ServicesBook { service: Some(id), postcode: String::new(), length: String::new(), from: String::new(), slot: String::new() });
+            all.push(Route::ServicesBook {
+                service: Some(id),
+                postcode: String::new(),
+                length: String::new(),
+                from: String::new(),
+                slot: String::new(),
+                moving: String::new(),
+            });
         }
         let open_jobs = crate::jobs::queries::jobs(
             &self.db,

@@ -141,6 +141,8 @@ async fn slots_are_the_times_a_covering_provider_is_free(app: &TestApp) {
         (format!("postcode=LS6&from={day}&to={}", uk_date(7 + 62)), "to", "Ask for at most 62 days at once."),
         (format!("postcode=LS6&{one_day}&length=2"), "length", "A fixed-price service is booked as one job: leave the length out."),
         ("postcode=LS6&from=tomorrow".to_string(), "from", "A date is YYYY-MM-DD; \"tomorrow\" is not one."),
+        ("postcode=LS6&from=9999-12-31&to=9999-12-31".to_string(), "from", "Choose a date within the next year."),
+        (format!("postcode=LS6&from={}", uk_date(400)), "from", "Choose a date within the next year."),
     ] {
         let (status, answer) = app.json(&format!("/api/service/{}/slots/?{query}", service.id)).await;
         assert_eq!((status, answer[field][0].as_str()), (400, Some(message)), "{query}: {answer}");
@@ -380,7 +382,12 @@ async fn the_calendar_feed_holds_the_providers_jobs_until_revoked(app: &TestApp)
     assert!(ics.contains(&format!("UID:booking-{}@", ids[0])) && ics.contains("STATUS:CONFIRMED"), "{ics}");
     assert!(ics.contains(&format!("DTSTART;TZID=Europe/London:{}T090000", day.replace('-', ""))) && ics.contains("DURATION:PT60M"), "{ics}");
     assert!(ics.contains("For Amelia."), "{ics}");
-    assert!(!ics.contains(&format!("UID:booking-{}@", ids[1])), "an offer not accepted is not in the feed");
+    assert!(!ics.contains(&format!("UID:booking-{}@", ids[1])), "another provider's job is not in the feed");
+    // An offer of their own, not accepted, is not in it either.
+    let (_, offered) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &day, "15:00", "LS6 2AB")), Some(&customer.token)).await;
+    assert_eq!(row(app, &offered["id"]).await.provider_user_id, Some(provider.user.id), "waited longest since an offer");
+    let (_, ics) = app.text(path).await;
+    assert!(ics.contains(&format!("UID:booking-{}@", ids[0])) && !ics.contains(&format!("UID:booking-{}@", offered["id"])), "{ics}");
     assert!(!ics.contains(&customer.user.email) && !ics.contains("ATTENDEE"), "{ics}");
 
     // The other provider's signature does not open this provider's feed; a revoked address opens nothing.
@@ -517,11 +524,13 @@ async fn a_booking_moves_to_another_free_time_with_its_provider_or_to_another(ap
     assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&morning.token)).await.0, 204);
     let path = format!("/api/service/booking/{}/reschedule/", created["id"]);
 
-    // Still in her hours: she keeps it, confirmed, and is told.
+    // Half an hour on, over its own old time: she keeps it, confirmed, and is told.
+    let (status, moved) = app.call(Method::POST, &path, Some(json!({"date": day, "time": "09:30"})), Some(&customer.token)).await;
+    assert_eq!((status, moved["time"].as_str(), moved["status"].as_str()), (200, Some("09:30"), Some("Confirmed")), "{moved}");
     let (status, moved) = app.call(Method::POST, &path, Some(json!({"date": day, "time": "11:00"})), Some(&customer.token)).await;
     assert_eq!((status, moved["time"].as_str(), moved["status"].as_str()), (200, Some("11:00"), Some("Confirmed")), "{moved}");
     let booked = row(app, &created["id"]).await;
-    assert_eq!((booked.provider_user_id, booked.calendar_sequence), (Some(morning.user.id), 2));
+    assert_eq!((booked.provider_user_id, booked.calendar_sequence), (Some(morning.user.id), 3));
     assert!(titles(app, &morning).await.contains(&"Job moved".to_string()));
     assert!(titles(app, &customer).await.contains(&"Booking moved".to_string()));
 

@@ -2,7 +2,7 @@
 //! plain GET form first asks the postcode (and the hours or days) and shows a week of free
 //! times, stepping week by week; choosing one opens the form with that time.
 
-use crate::data::{BookPage, FreeTimes, ServiceCard, SiteData};
+use crate::data::{BookPage, ServiceCard, SiteData};
 use crate::format::{query_value, service_price};
 use crate::island::{Hydrate, Island};
 use crate::pages::Page;
@@ -23,18 +23,24 @@ pub(crate) fn page(book: &Option<BookPage>, site: &SiteData) -> Page {
                 service.title,
                 service_price(&service.price_from, service.price_unit)
             );
-            let lead = if book.scheduled {
+            let lead = if book.moving.is_some() {
+                "Choose the new time for your booking: your provider and the company are told."
+            } else if book.scheduled {
                 "Tell us where the work is to see when our providers are free, choose a time, then where the work is needed."
             } else {
                 "Choose a date and time, tell us where the work is needed, and we will confirm your booking by email."
             };
-            // Where providers keep hours, the form opens once a free time is chosen.
-            let form = match (&book.times, book.scheduled) {
-                (_, false) => Some(booking_form(json!({ "service": service.id }))),
-                (Some(FreeTimes { chosen: Some((date, time)), postcode, length, .. }), true) => {
-                    Some(booking_form(json!({ "service": service.id, "date": date, "time": time, "postcode": postcode, "length": length })))
-                }
-                (_, true) => None,
+            // Where providers keep hours, the form opens once a free time is chosen; a booking
+            // being moved gets the move's button (with a date and time to type where any will do).
+            let chosen = book.times.as_ref().and_then(|times| times.chosen.clone().map(|chosen| (chosen, times)));
+            let form = match (book.moving, chosen, book.scheduled) {
+                (Some(booking), _, false) => Some(move_form(json!({ "booking": booking })).into_any()),
+                (Some(booking), Some(((date, time), _)), true) => Some(move_form(json!({ "booking": booking, "date": date, "time": time })).into_any()),
+                (None, _, false) => Some(booking_form(json!({ "service": service.id })).into_any()),
+                (None, Some(((date, time), times)), true) => Some(
+                    booking_form(json!({ "service": service.id, "date": date, "time": time, "postcode": times.postcode, "length": times.length })).into_any(),
+                ),
+                (_, None, true) => None,
             };
             let body = view! {
                 <PageIntro title=name.clone() lead=lead/>
@@ -80,6 +86,18 @@ fn booking_form(props: serde_json::Value) -> impl IntoView {
     }
 }
 
+/// The `move-booking` island: a member's button that moves their booking to the time chosen
+/// (or to the date and time they type, where any will do). Nothing of it is rendered on the
+/// server: whose booking it is is known only in the browser.
+fn move_form(props: serde_json::Value) -> impl IntoView {
+    view! {
+        <MemberArea hook="move">
+            <NeedsJavaScript message="Moving a booking needs JavaScript: turn it on in your browser, or contact us and we will move it for you."/>
+            <Island name="move-booking" props=props hydrate=Hydrate::Load/>
+        </MemberArea>
+    }
+}
+
 /// "When can you come?": the postcode (and length) form, and the week of free times it found.
 #[component]
 fn WhenFree(book: BookPage) -> impl IntoView {
@@ -110,7 +128,8 @@ fn WhenFree(book: BookPage) -> impl IntoView {
         }
     });
     let asked = !times.postcode.is_empty() && !times.errors.contains_key("postcode") && !times.from.is_empty();
-    let step = |from: &str| format!("/services/book?id={service}&postcode={}&length={}&from={from}", query_value(&times.postcode), times.length);
+    let moving = book.moving.map(|booking| format!("&move={booking}")).unwrap_or_default();
+    let step = |from: &str| format!("/services/book?id={service}&postcode={}&length={}&from={from}{moving}", query_value(&times.postcode), times.length);
     let earlier = times.earlier.as_deref().map(&step);
     let later = step(&times.later);
     let chosen = times.chosen.clone();
@@ -122,6 +141,7 @@ fn WhenFree(book: BookPage) -> impl IntoView {
             <h2 id="when-heading">"When can you come?"</h2>
             <form class="when-form" action="/services/book" method="get">
                 <input type="hidden" name="id" value=service.to_string()/>
+                {book.moving.map(|booking| view! { <input type="hidden" name="move" value=booking.to_string()/> })}
                 <div class="field">
                     <label class="field-label" for="when-postcode">"Postcode where the work is"</label>
                     <input

@@ -19,6 +19,7 @@ const booking = (id: number, title: string, extra: Record<string, unknown> = {})
   city: 'Leeds',
   postcode: 'LS1 4AP',
   notes: '',
+  length: 1,
   status: 'Pending',
   amount: '120.00',
   payment_status: 'Unpaid',
@@ -100,6 +101,17 @@ describe('booking-list', () => {
     await click(buttonNamed(list[1]!, 'Keep it'));
     await click(buttonNamed(list[2]!, 'Cancel booking'));
     expect(list[2]!.textContent).toContain('It is less than 48 hours before the booking, so your payment of £120.00 will not be refunded.');
+  });
+
+  it('offers to move a booking to another time until the refund window closes', async () => {
+    signIn();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const soon = new Date(Date.now() - 60_000).toISOString();
+    t.api.on('GET /api/service/booking/', { status: 200, body: listOf([booking(4, 'Oven cleaning', { refund_until: later, length: 2 }), booking(3, 'Deep clean', { refund_until: soon })]) });
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    const moves = items(t.island.element).map((item) => item.querySelector('a[href^="/services/book"]')?.getAttribute('href') ?? null);
+    expect(moves).toEqual(['/services/book?id=104&postcode=LS1+4AP&length=2&move=4', null]);
   });
 
   it('cancels only after confirming: DELETE, the alert exactly "Booking deleted successfully", and the item leaves the list', async () => {

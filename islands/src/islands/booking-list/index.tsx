@@ -16,6 +16,12 @@ function cancellable(booking: { status: string }): boolean {
   return booking.status === 'Pending' || booking.status === 'Confirmed';
 }
 
+/** The booking page of its service, asking the free times at its postcode, to move it there. */
+function moveHref(booking: Booking): string {
+  const query = new URLSearchParams({ id: String(booking.service.id), postcode: booking.postcode, length: String(booking.length), move: String(booking.id) });
+  return `/services/book?${query}`;
+}
+
 /** What cancelling does with a paid booking's money, said before the member confirms. */
 function refundSentence(booking: Booking, refundWindowHours: number, now: number = Date.now()): string {
   if (booking.payment_status !== 'Paid') return '';
@@ -163,6 +169,11 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
         />
       ) : cancellable(booking) ? (
         <RecordActions>
+          {Date.now() < Date.parse(booking.refund_until) && (
+            <a className="button button--secondary" href={moveHref(booking)}>
+              Move<span className="visually-hidden"> {title} to another time</span>
+            </a>
+          )}
           <button className="button button--secondary" type="button" onClick={() => setConfirming(true)}>
             Cancel booking<span className="visually-hidden"> of {title}</span>
           </button>

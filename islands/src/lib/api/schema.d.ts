@@ -1706,6 +1706,11 @@ export interface components {
             readonly date: string;
             /** Format: int32 */
             readonly id: number;
+            /**
+             * Format: int32
+             * @description Hours or days for an hourly or daily price; 1 for a fixed price.
+             */
+            readonly length: number;
             readonly notes: string;
             readonly payment_status: components["schemas"]["BookingPayment"];
             readonly postcode: string;
@@ -2370,6 +2375,11 @@ export interface components {
                 readonly date: string;
                 /** Format: int32 */
                 readonly id: number;
+                /**
+                 * Format: int32
+                 * @description Hours or days for an hourly or daily price; 1 for a fixed price.
+                 */
+                readonly length: number;
                 readonly notes: string;
                 readonly payment_status: components["schemas"]["BookingPayment"];
                 readonly postcode: string;

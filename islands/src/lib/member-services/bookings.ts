@@ -1,6 +1,6 @@
 // The member's bookings (spec sections 7 and 8): book a service, list the bookings, cancel one.
 import { apiRequest } from '../api/client.ts';
-import { ApiError } from '../api/errors.ts';
+import { ApiError, errorBodyOf } from '../api/errors.ts';
 import type { ActionResult } from '../api/result.ts';
 import type { ApiSchemas, JsonBody } from '../api/types.ts';
 import { logWarning } from '../runtime/log.ts';
@@ -72,4 +72,19 @@ export async function cancelBooking(id: number): Promise<ActionResult<null>> {
   if (current !== null && current.id === id) setServiceStore({ currentBooking: null });
   showAlert(MEMBER_ALERTS.bookingDeleted, 'success');
   return { success: true, data: null };
+}
+
+/**
+ * `POST /api/service/booking/{id}/reschedule/ {date, time}` under the loader: the moved
+ * booking, or the server's first message (a field's or the whole answer's).
+ */
+export function rescheduleBooking(id: number, date: string, time: string): Promise<{ readonly success: true; readonly data: Booking } | { readonly success: false; readonly message: string }> {
+  return withLoader(async () => {
+    try {
+      return { success: true, data: await apiRequest<Booking>('POST', `${MEMBER_PATHS.booking(id)}reschedule/`, { json: { date, time }, expect: 200 }) };
+    } catch (error) {
+      const message = errorBodyOf(error).message;
+      return { success: false, message: typeof message === 'string' ? message : 'We could not move your booking. Please try again.' };
+    }
+  });
 }

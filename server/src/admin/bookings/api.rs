@@ -62,7 +62,14 @@ pub fn parse_booking_action(action: Option<&str>, reason: Option<&str>, provider
     let mut errors = FieldErrors::default();
     let parsed = match action.map(str::trim) {
         Some("confirm") => Some(BookingAction::Confirm),
-        Some("assign") => errors.whole_number("provider", provider).and_then(|id| i32::try_from(id).ok()).map(|provider| BookingAction::Assign { provider }),
+        Some("assign") => match errors.whole_number("provider", provider).map(i32::try_from) {
+            Some(Ok(provider)) => Some(BookingAction::Assign { provider }),
+            Some(Err(_)) => {
+                errors.add("provider", crate::scheduling::texts::NOT_ITS_PROVIDER);
+                None
+            }
+            None => None,
+        },
         Some("complete") => Some(BookingAction::Complete),
         Some("cancel") => Some(BookingAction::Cancel { reason: errors.required_text("reason", reason, super::REASON_MAX_CHARS) }),
         _ => {
