@@ -112,9 +112,9 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 # Marketplace writes whose bodies name a record by id: schemathesis makes up ids of no record
 # (answered with the contract's 400 on that field), booking and start dates in the past, and
 # bookmarks naming both a service and a job; no schema can state "an existing service" or
-# "today or later".
+# "today or later" (nor, for working terms, "a postcode district that exists").
 [[operations]]
-include-name = ["POST /api/reviews/", "POST /api/service/booking/", "POST /api/service/providers/", "POST /api/bookmarks/", "POST /api/send-recruitment/", "POST /api/payments/"]
+include-name = ["POST /api/reviews/", "POST /api/service/booking/", "POST /api/service/booking/{id}/reschedule/", "PUT /api/schedule/terms/", "POST /api/service/providers/", "POST /api/bookmarks/", "POST /api/send-recruitment/", "POST /api/payments/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 
 # Likewise the forms with files: a date of birth must be in the past and a closing date in the
@@ -131,9 +131,10 @@ checks.negative_data_rejection.expected-statuses = ["2xx", "4xx"]
 
 # A search near a postcode: one of the right shape may name no district of Great Britain, or
 # Northern Ireland's, which distance search does not cover; each is rightly a 400 on `near`
-# saying which. (`mine=true` on the jobs needs the token it may be sent without: 401.)
+# saying which. (`mine=true` on the jobs needs the token it may be sent without: 401.) A
+# service's free times likewise, and for dates from today to a year on.
 [[operations]]
-include-name = ["GET /api/service/", "GET /api/service/jobs/"]
+include-name = ["GET /api/service/", "GET /api/service/jobs/", "GET /api/service/{id}/slots/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "404"]
 
 # The payment provider's webhook takes only events signed with its secret, which generated

@@ -8,7 +8,7 @@ use crate::bookings::calendar::{Invite, feed};
 use crate::http::AppError;
 use crate::http::list::ListQuery;
 use crate::http::member::Member;
-use crate::http::openapi::{ErrorBody, Unauthenticated};
+use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::state::AppState;
@@ -84,7 +84,7 @@ pub async fn renew_address(State(state): State<Arc<AppState>>, member: Member) -
 #[utoipa::path(get, path = "/api/schedule/calendar.ics", operation_id = "calendar_feed", tag = "scheduling", params(
     ("provider" = i32, Query, minimum = 1),
     ("signature" = String, Query, pattern = "^[0-9a-f]{64}$"),
-), responses((status = 200, description = "An iCalendar document", content_type = "text/calendar"), (status = 404, description = "Not a feed's address, or revoked", body = ErrorBody)))]
+), responses((status = 200, description = "An iCalendar document", content_type = "text/calendar"), Invalid, (status = 404, description = "Not a feed's address, or revoked", body = ErrorBody)))]
 pub async fn calendar(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<impl IntoResponse, AppError> {
     let provider: i32 = query.text("provider").and_then(|id| id.parse().ok()).ok_or(AppError::NotFound)?;
     let signature = query.text("signature").ok_or(AppError::NotFound)?;

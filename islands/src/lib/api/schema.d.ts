@@ -7527,6 +7527,15 @@ export interface operations {
                     readonly "text/calendar": unknown;
                 };
             };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a feed's address, or revoked */
             readonly 404: {
                 headers: {
