@@ -76,7 +76,12 @@ pub const PAGE_FORM_UNREADABLE: &str = "The form cannot be read: send it again f
 // The code mails.
 /// How a mail greets a member named `full_name`.
 pub fn first_name(full_name: &str) -> &str {
-    full_name.split_whitespace().next().unwrap_or("there")
+    first_name_or(full_name, "there")
+}
+
+/// The first word of a member's full name, or `fallback` when it is blank.
+pub fn first_name_or<'a>(full_name: &'a str, fallback: &'a str) -> &'a str {
+    full_name.split_whitespace().next().unwrap_or(fallback)
 }
 
 fn code_mail(to: &str, brand: &str, name: &str, subject: String, heading: &str, intro: &str, code: &str) -> Mail {

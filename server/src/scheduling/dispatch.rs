@@ -8,6 +8,7 @@
 use super::availability::Availability;
 use super::slots::JobLength;
 use super::texts;
+use crate::accounts::texts::first_name_or;
 use crate::admin::audit::Action;
 use crate::bookings::calendar::Invite;
 use crate::http::AppError;
@@ -99,7 +100,7 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
             let booking = booking::Entity::find_by_id(booking.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
             let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
             let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Confirmed, now);
-            let coming = first_name(&provider.full_name);
+            let coming = first_name_or(&provider.full_name, "Your provider").to_owned();
             let notice = texts::provider_coming(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), &coming, invite);
             change.notify_naming(&notifier, &customer, notice, provider, &coming).await?;
         }
@@ -215,7 +216,7 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     let when = crate::bookings::texts::when(&service.title, booking.date, &booking.time);
     let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Confirmed, now);
-    let coming = first_name(&provider.full_name);
+    let coming = first_name_or(&provider.full_name, "Your provider").to_owned();
     change.notify_naming(&notifier, &customer, texts::provider_coming(&when, &coming, invite), &provider, &coming).await?;
     change.notify(&notifier, &provider, texts::assigned(&texts::job_summary(&service.title, &booking))).await?;
     if let Some(former) = row.provider_user_id.filter(|former| *former != provider.id) {
@@ -357,9 +358,4 @@ async fn booking_and_service(change: &Change<'_>, booking_id: i32) -> Result<(bo
     let booking = booking::Entity::find_by_id(booking_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(booking.service_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     Ok((booking, service))
-}
-
-/// The name a customer is told: the first word of the provider's full name.
-pub fn first_name(full_name: &str) -> String {
-    full_name.split_whitespace().next().unwrap_or("Your provider").to_string()
 }

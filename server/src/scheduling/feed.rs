@@ -4,6 +4,7 @@
 //! address given before worthless.
 
 use super::texts;
+use crate::accounts::texts::first_name_or;
 use crate::bookings::calendar::{Invite, feed};
 use crate::http::AppError;
 use crate::http::list::ListQuery;
@@ -45,11 +46,7 @@ pub struct FeedAddress {
 }
 
 async fn terms_of(state: &AppState, user_id: i32) -> Result<provider_terms::Model, AppError> {
-    provider_terms::Entity::find()
-        .filter(provider_terms::Column::UserId.eq(user_id))
-        .one(state.db())
-        .await?
-        .ok_or_else(|| AppError::Forbidden(texts::TERMS_FIRST.into()))
+    super::terms::row_of(state.db(), user_id).await?.ok_or_else(|| AppError::Forbidden(texts::TERMS_FIRST.into()))
 }
 
 /// The address of the provider's calendar feed.
@@ -88,7 +85,7 @@ pub async fn renew_address(State(state): State<Arc<AppState>>, member: Member) -
 pub async fn calendar(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<impl IntoResponse, AppError> {
     let provider: i32 = query.text("provider").and_then(|id| id.parse().ok()).ok_or(AppError::NotFound)?;
     let signature = query.text("signature").ok_or(AppError::NotFound)?;
-    let terms = provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(provider)).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let terms = super::terms::row_of(state.db(), provider).await?.ok_or(AppError::NotFound)?;
     if !state.links.verify(&action(terms.feed_version), provider, signature) {
         return Err(AppError::NotFound);
     }
@@ -118,7 +115,7 @@ pub async fn calendar(State(state): State<Arc<AppState>>, query: ListQuery) -> R
         .filter_map(|row| {
             let (service, customer) = (services.get(&row.service_id)?, customers.get(&row.user_id)?);
             let mut invite = Invite::of(row, service, customer, &brand, state.config());
-            invite.description = texts::feed_description(&super::dispatch::first_name(&customer.full_name), &row.notes, &state.config().public_url);
+            invite.description = texts::feed_description(first_name_or(&customer.full_name, "the customer"), &row.notes, &state.config().public_url);
             Some((invite, row.status))
         })
         .collect();

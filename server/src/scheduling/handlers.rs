@@ -19,7 +19,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{NaiveDate, Utc};
 use entity::words::{PriceUnit, ProviderStatus};
-use entity::{provider, provider_terms, service};
+use entity::{provider, service};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -120,16 +120,12 @@ async fn provided_services(db: &impl ConnectionTrait, user_id: i32) -> Result<Ve
         .collect())
 }
 
-async fn terms_row(db: &impl ConnectionTrait, user_id: i32) -> Result<Option<provider_terms::Model>, sea_orm::DbErr> {
-    provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(user_id)).one(db).await
-}
-
 /// The member's working terms (the defaults until they save some) and the services they are
 /// approved for.
 #[utoipa::path(get, path = "/api/schedule/terms/", operation_id = "show_working_terms", tag = "scheduling", security(("bearer" = [])), responses((status = 200, body = TermsView), Unauthenticated))]
 pub async fn show_terms(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<TermsView>, AppError> {
     let services = provided_services(state.db(), member.user.id).await?;
-    let row = terms_row(state.db(), member.user.id).await?;
+    let row = terms::row_of(state.db(), member.user.id).await?;
     Ok(Json(TermsView::new(row.as_ref().map(WorkingTerms::from_row).as_ref(), services)))
 }
 

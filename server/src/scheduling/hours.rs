@@ -78,10 +78,6 @@ impl WeeklyHours {
         &self.0[weekday.num_days_from_monday() as usize]
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(Vec::is_empty)
-    }
-
     /// The week as the API writes it, every day named (an empty list for a day off).
     pub fn to_text(&self) -> WeekText {
         DAY_NAMES

@@ -2,7 +2,7 @@
 //! past, with what they need to do the work (where, when, for how long, the customer's notes
 //! and first name) and nothing more of the customer.
 
-use super::dispatch::first_name;
+use crate::accounts::texts::first_name_or;
 use crate::catalogue::views::BookedService;
 use crate::domain::uk_time;
 use crate::http::AppError;
@@ -133,7 +133,7 @@ pub async fn jobs_of(db: &impl ConnectionTrait, provider: i32, rows: Vec<booking
                 ends: wall(row.ends_at),
                 length: row.length,
                 price_unit: service.price_unit,
-                customer_first_name: first_name(names.get(&row.user_id).map_or("", String::as_str)),
+                customer_first_name: first_name_or(names.get(&row.user_id).map_or("", String::as_str), "the customer").to_owned(),
                 dispatch: row.dispatch.unwrap_or(Dispatch::Offered),
                 offer: offers.get(&row.id).map(|offer| OpenOffer { id: offer.id, expires_at: crate::http::timestamp(offer.expires_at) }),
                 time: row.time,

@@ -79,10 +79,15 @@ impl WorkingTerms {
     }
 }
 
+/// `user_id`'s terms row, if they have set terms.
+pub async fn row_of(db: &impl ConnectionTrait, user_id: i32) -> Result<Option<provider_terms::Model>, DbErr> {
+    provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(user_id)).one(db).await
+}
+
 /// Saves `terms` as `user_id`'s, replacing any they had; whether anything changed.
 pub async fn save(db: &impl ConnectionTrait, user_id: i32, terms: &WorkingTerms) -> Result<bool, DbErr> {
     let (areas, hours, days_off) = terms.stored();
-    let current = provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(user_id)).one(db).await?;
+    let current = row_of(db, user_id).await?;
     let mut row = match current {
         Some(ref row) if WorkingTerms::from_row(row) == *terms => return Ok(false),
         Some(row) => row.into_active_model(),

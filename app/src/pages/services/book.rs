@@ -104,7 +104,7 @@ fn WhenFree(book: BookPage) -> impl IntoView {
     let service = book.service.id;
     let times = book.times.unwrap_or_default();
     let error = |field: &str| times.errors.get(field).map(|messages| messages.join(" "));
-    let (postcode_error, length_error, slot_error) = (error("postcode"), error("length").or_else(|| error("from")), error("slot"));
+    let (postcode_error, length_error, slot_error) = (error("postcode"), error("length"), error("from").or_else(|| error("slot")));
     let unit = match book.service.price_unit {
         PriceUnit::Hour => Some(("hours", "hour")),
         PriceUnit::Day => Some(("days", "day")),
