@@ -11,7 +11,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use entity::words::{BookingStatus, ProviderStatus};
 use entity::{booking, provider, provider_terms, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::{BTreeMap, HashMap};
 
 /// An approved provider of the service, with their terms.
@@ -93,12 +93,13 @@ impl Availability {
     }
 
     /// Takes the best provider free at `starts_at` for a booking being made in `db` (a change's
-    /// transaction), or `None` when every one was taken meanwhile. Each candidate's terms row is
-    /// written first, which holds that provider until the change ends (a row lock on
-    /// PostgreSQL, the database's one writer on SQLite), so that their jobs read next include
-    /// any booking committed meanwhile, and two bookings never take one provider's time.
-    /// Those in `passed_over` (already offered this booking) are left out; the booking loaded
-    /// as `except` (being moved) does not count against its own new time.
+    /// transaction), or `None` when every one was taken meanwhile. The candidates' terms rows
+    /// are locked first, all at once in the order of their ids (PostgreSQL; on SQLite the change
+    /// already holds the one write lock), so that their jobs read next include any booking
+    /// committed meanwhile, two bookings never take one provider's time, and two claims never
+    /// wait on each other in a circle. Those in `passed_over` (already offered this booking) are
+    /// left out; the booking loaded as `except` (being moved) does not count against its own
+    /// new time.
     pub async fn claim(
         &self,
         db: &impl ConnectionTrait,
@@ -114,19 +115,23 @@ impl Availability {
             .map(|(candidate, _)| candidate)
             .filter(|candidate| !passed_over.contains(&candidate.user_id))
             .collect();
+        if candidates.is_empty() {
+            return Ok(None);
+        }
         best_first(&mut candidates);
-        for candidate in candidates {
-            let held = provider_terms::Entity::update_many()
-                .col_expr(provider_terms::Column::FeedVersion, Expr::col(provider_terms::Column::FeedVersion))
-                .filter(provider_terms::Column::UserId.eq(candidate.user_id))
-                .exec(db)
-                .await?;
+        let held: Vec<i32> = provider_terms::Entity::find()
+            .select_only()
+            .column(provider_terms::Column::UserId)
+            .filter(provider_terms::Column::UserId.is_in(candidates.iter().map(|candidate| candidate.user_id)))
+            .order_by_asc(provider_terms::Column::UserId)
+            .lock_exclusive()
+            .into_tuple()
+            .all(db)
+            .await?;
+        let (from, to) = (starts_at - Duration::days(2), starts_at + Duration::days(i64::from(length.days()) + 2));
+        let busy = busy_of(db, &held, from, to, self.except).await?;
+        for candidate in candidates.iter().filter(|candidate| held.contains(&candidate.user_id)) {
             let Some(provider) = self.providers.iter().find(|provider| provider.user_id == candidate.user_id) else { continue };
-            if held.rows_affected == 0 {
-                continue;
-            }
-            let (from, to) = (starts_at - Duration::days(2), starts_at + Duration::days(i64::from(length.days()) + 2));
-            let busy = busy_of(db, &[candidate.user_id], from, to, self.except).await?;
             if let Some(slot) = slots::is_free(&provider.terms, busy.get(&candidate.user_id).map_or(&[], Vec::as_slice), starts_at, length, now) {
                 provider_terms::Entity::update_many()
                     .col_expr(provider_terms::Column::LastOfferedAt, Expr::value(now))
