@@ -80,7 +80,7 @@ impl Availability {
             .filter_map(|provider| {
                 let busy = self.busy_of(provider.user_id);
                 let slot = slots::is_free(&provider.terms, busy, starts_at, length, now)?;
-                let jobs_that_day = busy.iter().filter(|job| uk_time::local(job.starts_at).date() == day).count();
+                let jobs_that_day = slots::jobs_starting_on(busy, day);
                 Some((Candidate { user_id: provider.user_id, jobs_that_day, last_offered_at: provider.last_offered_at }, slot))
             })
             .collect()

@@ -125,7 +125,7 @@ fn working(terms: &WorkingTerms, day: NaiveDate) -> Option<&[Range]> {
     (!ranges.is_empty() && !terms.days_off.contains(&day)).then_some(ranges)
 }
 
-fn jobs_starting_on(busy: &[Busy], day: NaiveDate) -> usize {
+pub(crate) fn jobs_starting_on(busy: &[Busy], day: NaiveDate) -> usize {
     busy.iter().filter(|job| uk_time::local(job.starts_at).date() == day).count()
 }
 
