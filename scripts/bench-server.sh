@@ -1,5 +1,6 @@
 # Sourced by bench.sh and load.sh: builds the release server, imports the chosen data
-# (SCALE: demo, bench or large) into a fresh folder, starts the server on loopback, waits for
+# (SCALE: demo, bench or large) and providers with working terms for one service
+# ($SLOTS_SERVICE) into a fresh folder, starts the server on loopback, waits for
 # its prerender, and finds representative records ($CATEGORY, $SERVICE and $WORD, $JOB_WORD,
 # $PAGE) and every prerendered page ($DATA/paths.lua). Then `run NAME CONNECTIONS URL [wrk
 # options]` measures with wrk, and `rps NAME` and `latency NAME 99%` read its report.
@@ -38,12 +39,15 @@ esac
 
 export DATA_DIR="$DATA" SEED_DEMO=false PORT PUBLIC_URL="$BASE" NO_COLOR=1 LOG_FORMAT=text RUST_LOG="info,sqlx=warn,sea_orm=warn,access=warn"
 export TOKIO_WORKER_THREADS="$CORES"
-# Logins are measured, not limited.
-export RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=1000000
+# Logins are measured, not limited; bench-slots.py books a month as a few customers.
+export RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=1000000 RATE_LIMIT_BOOKINGS_PER_HOUR=1000000
 
 started=$(date +%s%N)
 "$SERVER" import "$FIXTURE" >/dev/null
 IMPORT_SECONDS=$(awk -v ns=$(($(date +%s%N) - started)) 'BEGIN {printf "%.1f", ns / 1e9}')
+# Approved providers with working terms on one service ($SLOTS_SERVICE, a slug), for the slots.
+SLOTS_SERVICE=$(python3 "$ROOT/scripts/bench-slots.py" fixture "$FIXTURE" "$DATA/providers.json")
+"$SERVER" import "$DATA/providers.json" >/dev/null
 
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
 

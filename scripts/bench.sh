@@ -6,8 +6,9 @@
 # cached pages beside nginx serving the same bytes from the same machine (one worker a core,
 # the server with as many threads), uncached search pages, API lists and searches, logins,
 # page views as a browser makes them (the page and the runtime's start-up calls; the ratio is
-# to the HTML-only rate over the same pages), and the server's memory under 256 connections
-# over its pages.
+# to the HTML-only rate over the same pages), the server's memory under 256 connections over
+# its pages, and last (bookings change no page) a month of one service's free times once its
+# 24 providers' month is booked.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -121,6 +122,14 @@ RSS_AT_END=$(rss_kb)
 sleep 5
 RSS_AT_REST=$(rss_kb)
 
+# A month of one service's free times at a postcode, once its providers' month is booked up.
+SLOTS_FROM=$(date -d '+2 days' +%F)
+read -r SLOTS_ID SLOTS_BOOKED < <(python3 "$ROOT/scripts/bench-slots.py" book "$BASE" "$SLOTS_SERVICE" "$SLOTS_FROM" 30)
+SLOTS_URL="$BASE/api/service/$SLOTS_ID/slots/?postcode=BS1+4DJ&from=$(date -d '+1 day' +%F)&to=$(date -d '+31 days' +%F)"
+for connections in 1 32; do
+  run "slots_$connections" "$connections" "$SLOTS_URL" -H 'accept-encoding: br, gzip'
+done
+
 
 row "cached page, uncompressed: nginx" nginx_identity
 row "cached page, uncompressed: marketplace" ours_identity nginx_identity
@@ -146,6 +155,9 @@ row "API: a service's reviews" api_reviews
 row "API: open jobs" api_jobs
 row "API: one job" api_job
 row "API: login (argon2; 8 connections)" login
+for connections in 1 32; do
+  row "API: a month of slots, 24 providers, $SLOTS_BOOKED booked, $connections conn." "slots_$connections"
+done
 row "every page, 256 connections ($(wc -l <"$DATA/paths.txt") URLs)" every_page
 row "every page, HTML only" html_pages
 views_row "page views/s, first visit (page + ${#STARTUP_CALLS[@]} calls)" pageviews_first html_pages

@@ -1,4 +1,4 @@
-use crate::words::{BookingPayment, BookingStatus, Dispatch};
+use crate::words::{BookingPayment, BookingStatus, Dispatch, PriceUnit};
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -23,6 +23,8 @@ pub struct Model {
     pub reminder_queued_at: Option<DateTimeUtc>,
     /// Hours or days for an hourly or daily price; 1 for a fixed one.
     pub length: i32,
+    /// What `length` counts: the service's price unit when it was booked.
+    pub price_unit: PriceUnit,
     /// When the job really starts and ends; set on every booking made since providers work
     /// from the product (older ones have only `date` and `time`).
     pub starts_at: Option<DateTimeUtc>,

@@ -3,7 +3,7 @@
 use super::calendar::Invite;
 use super::cancellation::{self, CancelledBy};
 use super::texts;
-use super::views::BookingView;
+use super::views::{BookingView, coming_to};
 use crate::domain::{UkPostcode, uk_time};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
@@ -14,7 +14,8 @@ use crate::notifications::notice::Notifier;
 use crate::places::PostcodeArea;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
-use crate::scheduling::{self, availability::Availability, dispatch, length::Booked};
+use crate::scheduling::availability::{Among, Availability};
+use crate::scheduling::{self, dispatch, length::Booked};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -50,9 +51,12 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     let ids: Vec<i32> = rows.iter().map(|b| b.service_id).collect();
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
+    let mut coming = coming_to(&state, &rows).await?;
     let results = rows
         .into_iter()
-        .filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service, state.config().payments.refund_window_hours)))
+        .filter_map(|row| {
+            services.get(&row.service_id).map(|service| BookingView::new(row, service, state.config().payments.refund_window_hours).coming(&mut coming))
+        })
         .collect();
     Ok(Json(query.page(request, count, results)?))
 }
@@ -172,7 +176,7 @@ pub async fn book(
     let provider = match point.filter(|_| availability.scheduled()) {
         Some(point) => Some(
             availability
-                .claim(change.db(), point, starts_at, booked.job, now, &[])
+                .claim(change.db(), point, starts_at, booked.job, now, Among::AllBut(&[]))
                 .await?
                 .ok_or_else(|| AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()))?,
         ),
@@ -193,6 +197,7 @@ pub async fn book(
         payment_status: Set(BookingPayment::Unpaid),
         created_at: Set(now),
         length: Set(booked.units),
+        price_unit: Set(service.price_unit),
         starts_at: Set(Some(starts_at)),
         ends_at: Set(Some(ends_at)),
         calendar_sequence: Set(0),
@@ -226,7 +231,8 @@ pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(i
     if row.status == BookingStatus::Cancelled {
         return Err(AppError::NotFound);
     }
-    Ok(Json(BookingView::new(row, &service, state.config().payments.refund_window_hours)))
+    let mut coming = coming_to(&state, std::slice::from_ref(&row)).await?;
+    Ok(Json(BookingView::new(row, &service, state.config().payments.refund_window_hours).coming(&mut coming)))
 }
 
 /// Cancels one of the member's bookings: the record is kept, marked Cancelled, and leaves the
@@ -271,5 +277,6 @@ pub async fn move_booking(
     let time = booking_time(&mut errors, &time);
     errors.finish()?;
     let saved = super::reschedule::reschedule(&state, row, &service, &member.user, date.expect("validated"), time.expect("validated")).await?;
-    Ok(Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours)))
+    let mut coming = coming_to(&state, std::slice::from_ref(&saved)).await?;
+    Ok(Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours).coming(&mut coming)))
 }

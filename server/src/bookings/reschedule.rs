@@ -12,7 +12,7 @@ use crate::notifications::notice::Notifier;
 use crate::payments::refunds::refund_until;
 use crate::places::PostcodeArea;
 use crate::platform::change::Change;
-use crate::scheduling::availability::Availability;
+use crate::scheduling::availability::{Among, Availability};
 use crate::scheduling::{self, dispatch};
 use crate::state::AppState;
 use chrono::{Duration, NaiveDate, NaiveTime, Utc};
@@ -79,15 +79,9 @@ pub async fn reschedule(
             status = BookingStatus::Pending;
         }
         Some((availability, point)) => {
-            let others: Vec<i32> = availability
-                .free_at(point, starts_at, length, now)
-                .into_iter()
-                .map(|(c, _)| c.user_id)
-                .filter(|id| Some(*id) != row.provider_user_id)
-                .collect();
             // The provider it is with keeps it if they are free then.
             let kept = match row.provider_user_id {
-                Some(_) => availability.claim(change.db(), point, starts_at, length, now, &others).await?,
+                Some(provider) => availability.claim(change.db(), point, starts_at, length, now, Among::Only(provider)).await?,
                 None => None,
             };
             match kept {
@@ -99,7 +93,7 @@ pub async fn reschedule(
                 None => {
                     dispatch::withdraw_offers(&change, row.id, now).await?;
                     let (provider, slot) = availability
-                        .claim(change.db(), point, starts_at, length, now, &[])
+                        .claim(change.db(), point, starts_at, length, now, Among::AllBut(&[]))
                         .await?
                         .ok_or_else(|| AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()))?;
                     (ends_at, status, provider_id, dispatch_state) = (slot.ends_at, BookingStatus::Pending, Some(provider), Some(Dispatch::Offered));

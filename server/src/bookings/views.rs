@@ -1,12 +1,24 @@
 //! A booking as the API shows it.
 
+use crate::accounts::texts::first_name_or;
 use crate::catalogue::views::BookedService;
 use crate::domain::Pence;
 use crate::payments::refunds::refund_until;
-use entity::words::{BookingPayment, BookingStatus};
-use entity::{booking, service};
+use crate::state::AppState;
+use entity::words::{BookingPayment, BookingStatus, Dispatch};
+use entity::{booking, service, user};
+use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter};
 use serde::Serialize;
+use std::collections::HashMap;
 use utoipa::ToSchema;
+
+/// Who is coming to do the job, once a provider has taken it.
+#[derive(Serialize, ToSchema)]
+pub struct ComingProvider {
+    first_name: String,
+    /// A signed link to their profile picture, working for an hour; null without one.
+    photo: Option<String>,
+}
 
 /// The contract's booking.
 #[derive(Serialize, ToSchema)]
@@ -34,6 +46,8 @@ pub struct BookingView {
     refund_until: String,
     #[schema(format = DateTime)]
     created_at: String,
+    /// Set once a provider has taken the booking (this project's addition to the contract).
+    provider: Option<ComingProvider>,
 }
 
 impl BookingView {
@@ -53,6 +67,43 @@ impl BookingView {
             amount: Pence::from_stored(row.amount_pence).to_string(),
             payment_status: row.payment_status,
             created_at: crate::http::timestamp(row.created_at),
+            provider: None,
         }
     }
+
+    /// The view with who is coming, from [`coming_to`].
+    pub fn coming(mut self, providers: &mut HashMap<i32, ComingProvider>) -> Self {
+        self.provider = providers.remove(&self.id);
+        self
+    }
+}
+
+/// The providers who took `rows` (accepted and not cancelled), by booking id.
+pub async fn coming_to(state: &AppState, rows: &[booking::Model]) -> Result<HashMap<i32, ComingProvider>, DbErr> {
+    let taken: Vec<(i32, i32)> = rows
+        .iter()
+        .filter(|row| row.dispatch == Some(Dispatch::Accepted) && row.status != BookingStatus::Cancelled)
+        .filter_map(|row| Some((row.id, row.provider_user_id?)))
+        .collect();
+    if taken.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let providers: HashMap<i32, user::Model> = user::Entity::find()
+        .filter(user::Column::Id.is_in(taken.iter().map(|(_, user_id)| *user_id)))
+        .all(state.db())
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u))
+        .collect();
+    Ok(taken
+        .into_iter()
+        .filter_map(|(booking_id, user_id)| {
+            let provider = providers.get(&user_id)?;
+            let coming = ComingProvider {
+                first_name: first_name_or(&provider.full_name, "Your provider").to_owned(),
+                photo: provider.profile_picture.as_deref().map(|key| state.storage.signed_url(key)),
+            };
+            Some((booking_id, coming))
+        })
+        .collect())
 }

@@ -3,7 +3,8 @@
 //! anonymised: bookings and payments (financial records, kept six years) lose their address
 //! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
 //! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
-//! records, job applications, job-seeker registrations, contact messages, unsent mail; their job posts are
+//! records and working terms (the jobs offered to them or taken by them go to other
+//! providers), job applications, job-seeker registrations, contact messages, unsent mail; their job posts are
 //! removed; their recruitment requests lose the contact's details; their review reports lose
 //! their reason; others' notifications that named them name a former member. Mail sent to them
 //! is deleted, offline `.eml` files included. What counts as theirs is the [`Reach`] of who
@@ -19,8 +20,8 @@ use crate::state::AppState;
 use app::routes::Tag;
 use chrono::{NaiveDate, Utc};
 use entity::{
-    booking, bookmark, certificate, contact_message, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, recruitment_request,
-    review, review_report, user,
+    booking, bookmark, certificate, contact_message, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, provider_terms,
+    recruitment_request, review, review_report, user,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -124,6 +125,9 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     bookmark::Entity::delete_many().filter(bookmark::Column::UserId.eq(id)).exec(change.db()).await?;
     one_time_code::Entity::delete_many().filter(one_time_code::Column::UserId.eq(id)).exec(change.db()).await?;
     provider::Entity::delete_many().filter(provider::Column::UserId.eq(id)).exec(change.db()).await?;
+    provider_terms::Entity::delete_many().filter(provider_terms::Column::UserId.eq(id)).exec(change.db()).await?;
+    // The jobs offered to them or taken by them go to other providers.
+    crate::scheduling::dispatch::release(&mut change, state, id, None, now).await?;
     job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(change.db()).await?;
     job_seeker::Entity::delete_many().filter(reach.job_seekers(id, &member.email)).exec(change.db()).await?;
     // Sent mail too: its bodies hold their name and the addresses of their bookings.

@@ -141,13 +141,15 @@ pub async fn update(
     Ok(Json(row.into()))
 }
 
-/// Withdraws the member's application, or stops providing the service.
+/// Withdraws the member's application, or stops providing the service: the jobs of it still
+/// to come that were offered to them or that they took go to other providers.
 #[utoipa::path(delete, path = "/api/service/providers/{id}/", operation_id = "withdraw_provider", tag = "providers", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 204, description = "Withdrawn"), Unauthenticated, (status = 404, description = "Not one of yours", body = ErrorBody)))]
 pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<StatusCode, AppError> {
     let row = own(&state, &member, id).await?;
     let mut change = Change::begin(&state).await?;
     provider::Entity::delete_by_id(row.id).exec(change.db()).await?;
     if row.status == ProviderStatus::Approved {
+        crate::scheduling::dispatch::release(&mut change, &state, member.user.id, Some(row.service_id), chrono::Utc::now()).await?;
         // Its booking page says whether the service's providers keep hours.
         change.touches([Tag::Service(row.service_id)]);
     }

@@ -14,6 +14,15 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use std::collections::{BTreeMap, HashMap};
 
+/// Which of the providers free at a time a claim may take.
+#[derive(Clone, Copy, Debug)]
+pub enum Among<'a> {
+    /// Any but these (those already offered the booking).
+    AllBut(&'a [i32]),
+    /// Only this one: the provider a booking being moved is with.
+    Only(i32),
+}
+
 /// An approved provider of the service, with their terms.
 pub struct ServiceProvider {
     pub user_id: i32,
@@ -97,9 +106,8 @@ impl Availability {
     /// are locked first, all at once in the order of their ids (PostgreSQL; on SQLite the change
     /// already holds the one write lock), so that their jobs read next include any booking
     /// committed meanwhile, two bookings never take one provider's time, and two claims never
-    /// wait on each other in a circle. Those in `passed_over` (already offered this booking) are
-    /// left out; the booking loaded as `except` (being moved) does not count against its own
-    /// new time.
+    /// wait on each other in a circle. `among` says who may be taken; the booking loaded as
+    /// `except` (being moved) does not count against its own new time.
     pub async fn claim(
         &self,
         db: &impl ConnectionTrait,
@@ -107,13 +115,16 @@ impl Availability {
         starts_at: DateTime<Utc>,
         length: JobLength,
         now: DateTime<Utc>,
-        passed_over: &[i32],
+        among: Among<'_>,
     ) -> Result<Option<(i32, Slot)>, DbErr> {
         let mut candidates: Vec<Candidate> = self
             .free_at(point, starts_at, length, now)
             .into_iter()
             .map(|(candidate, _)| candidate)
-            .filter(|candidate| !passed_over.contains(&candidate.user_id))
+            .filter(|candidate| match among {
+                Among::AllBut(passed_over) => !passed_over.contains(&candidate.user_id),
+                Among::Only(user_id) => candidate.user_id == user_id,
+            })
             .collect();
         if candidates.is_empty() {
             return Ok(None);
@@ -133,11 +144,14 @@ impl Availability {
         for candidate in candidates.iter().filter(|candidate| held.contains(&candidate.user_id)) {
             let Some(provider) = self.providers.iter().find(|provider| provider.user_id == candidate.user_id) else { continue };
             if let Some(slot) = slots::is_free(&provider.terms, busy.get(&candidate.user_id).map_or(&[], Vec::as_slice), starts_at, length, now) {
-                provider_terms::Entity::update_many()
-                    .col_expr(provider_terms::Column::LastOfferedAt, Expr::value(now))
-                    .filter(provider_terms::Column::UserId.eq(candidate.user_id))
-                    .exec(db)
-                    .await?;
+                // Keeping a job they have is no new offer: their turn in the order stands.
+                if let Among::AllBut(_) = among {
+                    provider_terms::Entity::update_many()
+                        .col_expr(provider_terms::Column::LastOfferedAt, Expr::value(now))
+                        .filter(provider_terms::Column::UserId.eq(candidate.user_id))
+                        .exec(db)
+                        .await?;
+                }
                 return Ok(Some((candidate.user_id, slot)));
             }
         }

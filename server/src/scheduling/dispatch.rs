@@ -5,7 +5,7 @@
 //! is one change whose first statement is the write that claims it, so that two answers, or an
 //! answer and the time-out, never both act.
 
-use super::availability::Availability;
+use super::availability::{Among, Availability, HOLDING_TIME, busy_of};
 use super::slots::JobLength;
 use super::texts;
 use crate::accounts::texts::first_name_or;
@@ -135,26 +135,79 @@ pub async fn hand_back(state: &AppState, provider: &user::Model, booking_id: i32
         booking::Entity::find_by_id(booking_id).filter(booking::Column::ProviderUserId.eq(provider.id)).one(change.db()).await?.ok_or(AppError::NotFound)?;
         return Err(AppError::BadRequest(texts::CANNOT_HAND_BACK.into()));
     }
-    // Counted on the staff dashboard.
-    booking_offer::Entity::update_many()
-        .col_expr(booking_offer::Column::Outcome, Expr::value(OfferOutcome::HandedBack))
-        .col_expr(booking_offer::Column::AnsweredAt, Expr::value(now))
-        .filter(booking_offer::Column::BookingId.eq(booking_id))
-        .filter(booking_offer::Column::ProviderUserId.eq(provider.id))
-        .filter(booking_offer::Column::Outcome.eq(OfferOutcome::Accepted))
-        .exec(change.db())
-        .await?;
-    let (booking, service) = booking_and_service(&change, booking_id).await?;
-    let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
-    let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Pending, now);
-    change.notify(&notifier, &customer, texts::handed_back(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), invite)).await?;
-    offer_to_next(&mut change, state, &notifier, &booking, &service, now).await?;
+    pass_on(&mut change, state, &notifier, booking_id, provider.id, Dispatch::Accepted, now).await?;
     change.commit().await?;
     Ok(())
 }
 
+/// Takes back from `provider_id`, who no longer provides `service` (any service when `None`:
+/// their account is closed), every booking still to come that is offered to them or that they
+/// accepted: each goes to the next free provider, or waits for staff, and the customer of an
+/// accepted one is told.
+pub async fn release(change: &mut Change<'_>, state: &AppState, provider_id: i32, service: Option<i32>, now: DateTime<Utc>) -> Result<(), AppError> {
+    let mut select = booking::Entity::find()
+        .filter(booking::Column::ProviderUserId.eq(provider_id))
+        .filter(booking::Column::Status.is_in(HOLDING_TIME))
+        .filter(booking::Column::Dispatch.is_in([Dispatch::Offered, Dispatch::Accepted]))
+        .filter(booking::Column::StartsAt.gt(now));
+    if let Some(service) = service {
+        select = select.filter(booking::Column::ServiceId.eq(service));
+    }
+    let rows = select.all(change.db()).await?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let notifier = Notifier::new(state).await;
+    for row in rows {
+        booking::Entity::update_many()
+            .col_expr(booking::Column::Status, Expr::value(BookingStatus::Pending))
+            .col_expr(booking::Column::Dispatch, Expr::value(Dispatch::Offered))
+            .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
+            .filter(booking::Column::Id.eq(row.id))
+            .exec(change.db())
+            .await?;
+        pass_on(change, state, &notifier, row.id, provider_id, row.dispatch.unwrap_or(Dispatch::Offered), now).await?;
+    }
+    Ok(())
+}
+
+/// Moves on a booking just taken back from `provider_id`, who had it `as_it_was` (offered or
+/// accepted): their offer is closed (handed back, once accepted, so that the dashboard counts
+/// it), the customer of an accepted job is told, and it is offered to the next free provider.
+async fn pass_on(
+    change: &mut Change<'_>,
+    state: &AppState,
+    notifier: &Notifier,
+    booking_id: i32,
+    provider_id: i32,
+    as_it_was: Dispatch,
+    now: DateTime<Utc>,
+) -> Result<(), AppError> {
+    let accepted = as_it_was == Dispatch::Accepted;
+    let (open, closed) = if accepted { (Some(OfferOutcome::Accepted), OfferOutcome::HandedBack) } else { (None, OfferOutcome::Withdrawn) };
+    booking_offer::Entity::update_many()
+        .col_expr(booking_offer::Column::Outcome, Expr::value(closed))
+        .col_expr(booking_offer::Column::AnsweredAt, Expr::value(now))
+        .filter(booking_offer::Column::BookingId.eq(booking_id))
+        .filter(booking_offer::Column::ProviderUserId.eq(provider_id))
+        .filter(match open {
+            Some(outcome) => booking_offer::Column::Outcome.eq(outcome),
+            None => booking_offer::Column::Outcome.is_null(),
+        })
+        .exec(change.db())
+        .await?;
+    let (booking, service) = booking_and_service(change, booking_id).await?;
+    if accepted {
+        let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+        let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Pending, now);
+        change.notify(notifier, &customer, texts::handed_back(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), invite)).await?;
+    }
+    offer_to_next(change, state, notifier, &booking, &service, now).await?;
+    Ok(())
+}
+
 /// Staff give a booking of a service whose providers keep hours to `provider_id`, one of its
-/// approved providers, confirmed: whatever offer was open is withdrawn, the customer is told
+/// approved providers without another job at that time, confirmed: whatever offer was open is withdrawn, the customer is told
 /// who is coming, the provider that it is given to and any it is taken from are told, and the
 /// audit log keeps it.
 pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, provider_id: i32) -> Result<(), AppError> {
@@ -179,6 +232,13 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     let now = Utc::now();
     let notifier = Notifier::new(state).await;
     let mut change = Change::begin(state).await?;
+    // Staff may go outside the provider's hours, never onto another of their jobs.
+    if let (Some(starts_at), Some(ends_at)) = (row.starts_at, row.ends_at) {
+        let busy = busy_of(change.db(), &[provider.id], starts_at, ends_at, Some(row.id)).await?;
+        if busy.contains_key(&provider.id) {
+            return Err(AppError::field("provider", texts::PROVIDER_BUSY));
+        }
+    }
     let assigned = booking::Entity::update_many()
         .col_expr(booking::Column::ProviderUserId, Expr::value(provider.id))
         .col_expr(booking::Column::Dispatch, Expr::value(Dispatch::Accepted))
@@ -321,7 +381,7 @@ async fn offer_to_next(
             let length = job_of(booking, service);
             let day = crate::domain::uk_time::local(starts_at).date();
             let availability = Availability::load(change.db(), service.id, day, day, length, Some(booking.id)).await?;
-            availability.claim(change.db(), area.point(), starts_at, length, now, &passed_over).await?
+            availability.claim(change.db(), area.point(), starts_at, length, now, Among::AllBut(&passed_over)).await?
         }
         _ => None,
     };
@@ -347,7 +407,7 @@ async fn offer_to_next(
 /// How long a booked job takes, from its record: whole days for a daily price, else its
 /// real start to end.
 pub fn job_of(booking: &booking::Model, service: &service::Model) -> JobLength {
-    match (service.price_unit, booking.starts_at, booking.ends_at) {
+    match (booking.price_unit, booking.starts_at, booking.ends_at) {
         (PriceUnit::Day, _, _) => JobLength::Days(u32::try_from(booking.length).ok().filter(|days| *days > 0).unwrap_or(1)),
         (_, Some(starts_at), Some(ends_at)) => JobLength::Minutes(u32::try_from((ends_at - starts_at).num_minutes()).unwrap_or(60)),
         _ => JobLength::Minutes(u32::try_from(service.duration_minutes).unwrap_or(60)),

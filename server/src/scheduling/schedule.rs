@@ -1,6 +1,7 @@
 //! The provider's schedule: the jobs they have accepted and those offered to them, upcoming or
 //! past, with what they need to do the work (where, when, for how long, the customer's notes
-//! and first name) and nothing more of the customer.
+//! and first name) and nothing more of the customer. An offer shows only the postcode's
+//! district: the address and notes are the provider's once they take the job.
 
 use crate::accounts::texts::first_name_or;
 use crate::catalogue::views::BookedService;
@@ -47,9 +48,12 @@ pub struct ScheduledJob {
     /// Hours or days for an hourly or daily price; 1 for a fixed price.
     length: i32,
     price_unit: PriceUnit,
+    /// Empty while the job is only offered.
     address_line_1: String,
     city: String,
+    /// The district only (`LS6`) while the job is only offered.
     postcode: String,
+    /// Empty while the job is only offered.
     notes: String,
     customer_first_name: String,
     status: BookingStatus,
@@ -126,21 +130,24 @@ pub async fn jobs_of(db: &impl ConnectionTrait, provider: i32, rows: Vec<booking
         .into_iter()
         .filter_map(|row| {
             let service = services.get(&row.service_id)?;
+            let dispatch = row.dispatch.unwrap_or(Dispatch::Offered);
+            let taken = dispatch == Dispatch::Accepted;
+            let district = super::texts::district(&row.postcode).to_owned();
             Some(ScheduledJob {
                 id: row.id,
                 service: BookedService::of(service),
                 date: row.date.format("%Y-%m-%d").to_string(),
                 ends: wall(row.ends_at),
                 length: row.length,
-                price_unit: service.price_unit,
+                price_unit: row.price_unit,
                 customer_first_name: first_name_or(names.get(&row.user_id).map_or("", String::as_str), "the customer").to_owned(),
-                dispatch: row.dispatch.unwrap_or(Dispatch::Offered),
+                dispatch,
                 offer: offers.get(&row.id).map(|offer| OpenOffer { id: offer.id, expires_at: crate::http::timestamp(offer.expires_at) }),
                 time: row.time,
-                address_line_1: row.address_line_1,
+                address_line_1: if taken { row.address_line_1 } else { String::new() },
                 city: row.city,
-                postcode: row.postcode,
-                notes: row.notes,
+                postcode: if taken { row.postcode } else { district },
+                notes: if taken { row.notes } else { String::new() },
                 status: row.status,
             })
         })

@@ -18,9 +18,15 @@ pub fn span_too_long(max_days: u32) -> String {
     format!("Ask for at most {max_days} days at once.")
 }
 
+/// The district of a stored postcode (`LS6` of `LS6 1AA`): all of where a job is that a
+/// provider learns before taking it.
+pub fn district(postcode: &str) -> &str {
+    postcode.split_whitespace().next().unwrap_or_default()
+}
+
 /// The provider's notice of a job offered to them.
 pub fn offered(service: &str, booking: &entity::booking::Model, expires_at: chrono::DateTime<chrono::Utc>, offer_path: String) -> Notice {
-    let district = booking.postcode.split_whitespace().next().unwrap_or_default();
+    let district = district(&booking.postcode);
     let answer_by = crate::domain::uk_time::local(expires_at).format("%H:%M on %A %-d %B");
     Notice {
         title: "New job offered".into(),
@@ -37,7 +43,9 @@ pub fn offered(service: &str, booking: &entity::booking::Model, expires_at: chro
 pub fn provider_coming(when: &str, first_name: &str, invite: String) -> Notice {
     Notice {
         title: "Booking confirmed".into(),
-        message: format!("Your booking of {when} is confirmed: {first_name} will come. The attached update marks it confirmed in your calendar."),
+        message: format!(
+            "Your booking of {when} is confirmed: {first_name} will come. Your bookings page shows who is coming, with their photo if they have added one; the attached update marks it confirmed in your calendar."
+        ),
         link: "/user/bookings".into(),
         calendar: Some(invite),
     }
@@ -61,7 +69,7 @@ pub fn feed_description(customer_first_name: &str, notes: &str, public_url: &str
 
 /// A job as the offer's page names it: `Cleaning on Monday 2 March 2026 at 09:30 in LS6, until 10:30`.
 pub fn job_summary(service: &str, booking: &entity::booking::Model) -> String {
-    let district = booking.postcode.split_whitespace().next().unwrap_or_default();
+    let district = district(&booking.postcode);
     let until = booking.ends_at.map(|ends_at| format!(", until {}", crate::domain::uk_time::local(ends_at).format("%H:%M on %A %-d %B"))).unwrap_or_default();
     format!("{} in {district}{until}", crate::bookings::texts::when(service, booking.date, &booking.time))
 }
@@ -128,6 +136,7 @@ pub const NO_PROVIDERS_CONFIRM: &str = "This service's providers keep no hours: 
 pub const PROVIDERS_ASSIGN: &str = "This service's providers keep hours: assign the booking to one of them, which confirms it.";
 pub const ONLY_TO_COME_ASSIGNED: &str = "Only a booking still to come can be assigned.";
 pub const NOT_ITS_PROVIDER: &str = "Choose one of the service's approved providers.";
+pub const PROVIDER_BUSY: &str = "This provider has another job at that time: choose another, or move one of the bookings first.";
 
 /// The provider's notice of a job staff gave them.
 pub fn assigned(job: &str) -> Notice {

@@ -8,7 +8,7 @@ use crate::admin::{staff_call, staff_member};
 use common::{SignedIn, TestApp, link_in, uk_date};
 use entity::words::{Dispatch, ProviderStatus};
 use reqwest::Method;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter};
 use serde_json::{Value, json};
 
 async fn service(app: &TestApp, slug: &str) -> entity::service::Model {
@@ -302,13 +302,16 @@ async fn offers_are_accepted_declined_or_lapse_to_the_next_provider(app: &TestAp
     let (_, created) = app.call(Method::POST, "/api/service/booking/", Some(body), Some(&customer.token)).await;
     assert_eq!(row(app, &created["id"]).await.provider_user_id, Some(first.user.id));
 
-    // The offer on the first provider's schedule, with what the job needs and the customer's first name only.
+    // The offer on the first provider's schedule, with when, the district and the customer's
+    // first name only: the address and notes wait until the job is taken.
     let page = schedule(app, &first, "upcoming").await;
     let job = &page["results"][0];
     assert_eq!(
         (job["id"].clone(), job["dispatch"].clone(), job["customer_first_name"].clone(), job["notes"].clone()),
-        (created["id"].clone(), json!("offered"), json!("Amelia"), json!("Key under the mat"))
+        (created["id"].clone(), json!("offered"), json!("Amelia"), json!(""))
     );
+    assert_eq!((job["postcode"].as_str(), job["address_line_1"].as_str()), (Some("LS6"), Some("")));
+    assert!(!page.to_string().contains("Key under the mat") && !page.to_string().contains("1 Park Row"), "{page}");
     assert_eq!((job["date"].as_str(), job["time"].as_str(), job["ends"].as_str()), (Some(day.as_str()), Some("10:00"), Some(format!("{day} 11:00").as_str())));
     assert!(!page.to_string().contains(&customer.user.email), "nothing else of the customer");
     assert_eq!(schedule(app, &second, "upcoming").await["count"], 0);
@@ -338,10 +341,17 @@ async fn offers_are_accepted_declined_or_lapse_to_the_next_provider(app: &TestAp
     assert_eq!((booked.status, booked.dispatch, booked.calendar_sequence), (entity::words::BookingStatus::Confirmed, Some(Dispatch::Accepted), 1));
     let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&customer.token)).await;
     assert!(notices.to_string().contains("is confirmed: Priya will come."), "{notices}");
+    let (_, seen) = app.call(Method::GET, &format!("/api/service/booking/{}/", created["id"]), None, Some(&customer.token)).await;
+    assert_eq!(seen["provider"], json!({"first_name": "Priya", "photo": null}), "who is coming, on the customer's booking");
     let page = schedule(app, &first, "upcoming").await;
     assert_eq!(
         (page["count"].clone(), page["results"][0]["dispatch"].clone(), page["results"][0]["offer"].clone()),
         (json!(1), json!("accepted"), Value::Null)
+    );
+    assert_eq!(
+        (page["results"][0]["postcode"].as_str(), page["results"][0]["address_line_1"].as_str()),
+        (Some("LS1 4AP"), Some("1 Park Row")),
+        "the address, once taken"
     );
 
     // Cancelled by the customer: off the schedule, and the provider told.
@@ -523,6 +533,11 @@ async fn a_booking_moves_to_another_free_time_with_its_provider_or_to_another(ap
     let job = &schedule(app, &morning, "upcoming").await["results"][0];
     assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&morning.token)).await.0, 204);
     let path = format!("/api/service/booking/{}/reschedule/", created["id"]);
+    let offered_at = || async {
+        let terms = entity::provider_terms::Entity::find().filter(entity::provider_terms::Column::UserId.eq(morning.user.id)).one(&app.site.db).await.unwrap();
+        terms.unwrap().last_offered_at
+    };
+    let first_offered_at = offered_at().await;
 
     // Half an hour on, over its own old time: she keeps it, confirmed, and is told.
     let (status, moved) = app.call(Method::POST, &path, Some(json!({"date": day, "time": "09:30"})), Some(&customer.token)).await;
@@ -533,6 +548,7 @@ async fn a_booking_moves_to_another_free_time_with_its_provider_or_to_another(ap
     assert_eq!((booked.provider_user_id, booked.calendar_sequence), (Some(morning.user.id), 3));
     assert!(titles(app, &morning).await.contains(&"Job moved".to_string()));
     assert!(titles(app, &customer).await.contains(&"Booking moved".to_string()));
+    assert_eq!(offered_at().await, first_offered_at, "keeping her job is no new offer: her turn for the next stands");
 
     // Past her hours: offered afresh to the one free then, and off her schedule.
     let (status, moved) = app.call(Method::POST, &path, Some(json!({"date": day, "time": "15:00"})), Some(&customer.token)).await;
@@ -628,6 +644,9 @@ async fn staff_assign_a_booking_nobody_took_and_it_is_audited(app: &TestApp) {
     assert_eq!((listed["dispatch"].as_str(), listed["provider_name"].as_str()), (Some("offered"), Some("Priya Shah")));
     assert_eq!(listed["providers"].as_array().unwrap().len(), 2);
 
+    let mut tom = second.user.clone().into_active_model();
+    tom.profile_picture = Set(Some("profile_picture/tom.png".into()));
+    tom.update(&app.site.db).await.unwrap();
     let (status, row_after) = staff_call(app, &staff, Method::POST, &path, Some(json!({"action": "assign", "provider": second.user.id}))).await;
     assert_eq!(
         (status, row_after["status"].as_str(), row_after["dispatch"].as_str(), row_after["provider_name"].as_str()),
@@ -642,4 +661,75 @@ async fn staff_assign_a_booking_nobody_took_and_it_is_audited(app: &TestApp) {
     assert_eq!(schedule(app, &first, "upcoming").await["count"], 0);
     let (_, audit) = staff_call(app, &staff, Method::GET, "/api/admin/audit/?action=booking.assign", None).await;
     assert!(audit.to_string().contains(&format!("to provider {}", second.user.id)), "{audit}");
+    let (_, seen) = app.call(Method::GET, "/api/service/booking/", None, Some(&customer.token)).await;
+    let coming = &seen["results"][0]["provider"];
+    assert_eq!(coming["first_name"], "Tom");
+    assert!(coming["photo"].as_str().unwrap().contains("/files/profile_picture/tom.png?expires="), "a signed link to the photo: {coming}");
+
+    // Another booking at that time cannot be given to Tom as well.
+    let neighbour = app.member("Ruth Okafor").await;
+    let (_, clash) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(9), "10:30", "LS6 2AB")), Some(&neighbour.token)).await;
+    let path = format!("/api/admin/bookings/{}/action/", clash["id"]);
+    let (status, answer) = staff_call(app, &staff, Method::POST, &path, Some(json!({"action": "assign", "provider": second.user.id}))).await;
+    assert_eq!(
+        (status, answer["provider"][0].as_str()),
+        (400, Some("This provider has another job at that time: choose another, or move one of the bookings first."))
+    );
+    assert_eq!(staff_call(app, &staff, Method::POST, &path, Some(json!({"action": "assign", "provider": first.user.id}))).await.0, 200);
+}
+
+on_both_databases!(a_provider_who_stops_passes_their_jobs_to_the_next);
+async fn a_provider_who_stops_passes_their_jobs_to_the_next(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let (first, second) = (approved_provider(app, service.id, "Priya Shah").await, approved_provider(app, service.id, "Tom Baker").await);
+    for provider in [&first, &second] {
+        assert_eq!(save_terms(app, provider, every_day("09:00", "17:00")).await.0, 200);
+    }
+    let customer = app.member("Amelia Hughes").await;
+    // Priya takes one job and holds the offer of another that Tom declined.
+    let (_, taken) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(9), "10:00", "LS6 2AB")), Some(&customer.token)).await;
+    let job = &schedule(app, &first, "upcoming").await["results"][0];
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&first.token)).await.0, 204);
+    let (_, offered) =
+        app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(10), "10:00", "LS6 2AB")), Some(&customer.token)).await;
+    assert_eq!(row(app, &offered["id"]).await.provider_user_id, Some(second.user.id), "the one who waited longest");
+    let job = &schedule(app, &second, "upcoming").await["results"][0];
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/decline/", job["offer"]["id"]), None, Some(&second.token)).await.0, 204);
+    assert_eq!(row(app, &offered["id"]).await.provider_user_id, Some(first.user.id));
+
+    // She stops providing the service: the job she took goes to Tom and its customer is told;
+    // the offer he declined waits for staff.
+    let record = entity::provider::Entity::find().filter(entity::provider::Column::UserId.eq(first.user.id)).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!(app.call(Method::DELETE, &format!("/api/service/providers/{}/", record.id), None, Some(&first.token)).await.0, 204);
+    assert_eq!(schedule(app, &first, "upcoming").await["count"], 0);
+    let moved_on = row(app, &taken["id"]).await;
+    assert_eq!(
+        (moved_on.provider_user_id, moved_on.dispatch, moved_on.status),
+        (Some(second.user.id), Some(Dispatch::Offered), entity::words::BookingStatus::Pending)
+    );
+    assert!(titles(app, &customer).await.contains(&"Finding another provider".to_string()));
+    let waiting = row(app, &offered["id"]).await;
+    assert_eq!((waiting.provider_user_id, waiting.dispatch), (None, Some(Dispatch::Unfilled)));
+    let outcomes = |booking: i32| async move {
+        entity::booking_offer::Entity::find()
+            .filter(entity::booking_offer::Column::BookingId.eq(booking))
+            .filter(entity::booking_offer::Column::ProviderUserId.eq(first.user.id))
+            .all(&app.site.db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|offer| offer.outcome)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(outcomes(moved_on.id).await, [Some(entity::words::OfferOutcome::HandedBack)]);
+    assert_eq!(outcomes(waiting.id).await, [Some(entity::words::OfferOutcome::Withdrawn)]);
+
+    // Tom's account is erased while the job is offered to him: it waits for staff too, and his
+    // working terms go.
+    let tom = entity::user::Entity::find_by_id(second.user.id).one(&app.site.db).await.unwrap().unwrap();
+    server::data_rights::erasure::erase(&app.state, &tom, server::data_rights::erasure::ErasedBy::Member).await.unwrap();
+    let waiting = row(app, &taken["id"]).await;
+    assert_eq!((waiting.provider_user_id, waiting.dispatch), (None, Some(Dispatch::Unfilled)));
+    let terms = entity::provider_terms::Entity::find().filter(entity::provider_terms::Column::UserId.eq(tom.id)).one(&app.site.db).await.unwrap();
+    assert!(terms.is_none(), "working terms go with the account");
 }

@@ -25,6 +25,7 @@ const booking = (id: number, title: string, extra: Record<string, unknown> = {})
   payment_status: 'Unpaid',
   refund_until: '2030-01-14T09:30:00Z',
   created_at: '2026-11-23T10:00:00Z',
+  provider: null,
   ...extra,
 });
 
@@ -72,6 +73,27 @@ describe('booking-list', () => {
     expect(list[1]!.textContent).toContain('Confirmed');
     expect(list[1]!.textContent).toContain('Paid');
     expect(list[1]!.textContent).not.toContain('Just booked');
+    expect(first.textContent).not.toContain('Who is coming');
+  });
+
+  it('names who is coming once a provider has taken the booking, with their photo if they have one', async () => {
+    signIn();
+    const photo = 'http://127.0.0.1/files/pictures/p.jpg?expires=1&signature=ab';
+    t.api.on('GET /api/service/booking/', {
+      status: 200,
+      body: listOf([
+        booking(2, 'Boiler service', { status: 'Confirmed', provider: { first_name: 'Priya', photo } }),
+        booking(1, 'Deep clean', { status: 'Confirmed', provider: { first_name: 'Dai', photo: null } }),
+      ]),
+    });
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    const [withPhoto, without] = items(t.island.element);
+    expect(withPhoto!.textContent).toContain('Who is coming');
+    expect(withPhoto!.textContent).toContain('Priya');
+    expect(withPhoto!.querySelector('img')?.getAttribute('src')).toBe(photo);
+    expect(without!.textContent).toContain('Dai');
+    expect(without!.querySelector('img')).toBeNull();
   });
 
   it('offers Cancel on a booking still to happen, Pay now on an unpaid one, and says before cancelling whether a payment is refunded', async () => {

@@ -32,8 +32,8 @@ function refundSentence(booking: Booking, refundWindowHours: number, now: number
 
 /**
  * /user/bookings: the member's bookings that are not cancelled (`GET /api/service/booking/`),
- * newest first, each with its service, date, time, address, amount, status and payment
- * status, and Cancel behind a confirmation (`DELETE`; 'Booking deleted successfully'). The
+ * newest first, each with its service, date, time, address, amount, status, who is coming
+ * (once a provider has taken it, with their photo if any) and payment status, and Cancel behind a confirmation (`DELETE`; 'Booking deleted successfully'). The
  * server renders nothing here (the page says, without JavaScript, what it needs); the member
  * guard sends a signed-out visitor to login.
  */
@@ -145,6 +145,12 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
           <Fact term="Address">{addressOf(booking)}</Fact>
           <Fact term="Amount">{pounds(booking.amount)}</Fact>
           <Fact term="Status">{booking.status}</Fact>
+          {booking.provider && (
+            <Fact term="Who is coming">
+              {booking.provider.photo && <img className="isl-provider-photo" src={booking.provider.photo} alt="" width={40} height={40} />}
+              {booking.provider.first_name}
+            </Fact>
+          )}
           <Fact term="Payment">{PAYMENT_LABELS[booking.payment_status] ?? booking.payment_status}</Fact>
         </>
       }

@@ -142,7 +142,7 @@ function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => voi
       facts={
         <>
           <Fact term="When">{`${ukDate(job.date)}, ${job.time} to ${job.ends.slice(11)}`}</Fact>
-          <Fact term="Where">{addressOf(job)}</Fact>
+          <Fact term="Where">{offer === null ? addressOf(job) : `${addressOf(job)} (the address and notes once you accept)`}</Fact>
           <Fact term="Customer">{job.customer_first_name}</Fact>
           {job.notes === '' ? null : <Fact term="Notes">{job.notes}</Fact>}
         </>

@@ -30,15 +30,17 @@ const offered = {
   ends: '2030-01-15 10:30',
   length: 1,
   price_unit: 'fixed',
-  address_line_1: '1 Park Row',
+  address_line_1: '',
   city: 'Leeds',
-  postcode: 'LS1 4AP',
-  notes: 'Key under the mat',
+  postcode: 'LS1',
+  notes: '',
   customer_first_name: 'Amelia',
   status: 'Pending',
   dispatch: 'offered',
   offer: { id: 9, expires_at: '2030-01-14T11:00:00Z' },
 };
+
+const accepted = { ...offered, address_line_1: '1 Park Row', postcode: 'LS1 4AP', notes: 'Key under the mat', dispatch: 'accepted', status: 'Confirmed', offer: null };
 
 describe('provider-schedule', () => {
   const t = setUpAccountFormTest();
@@ -61,7 +63,7 @@ describe('provider-schedule', () => {
   it('shows an offer with what the job needs, and accepting it answers the offer and reloads the schedule', async () => {
     signIn();
     t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
-    t.api.on('GET /api/schedule/jobs/', { status: 200, body: listOf([offered]) }, { status: 200, body: listOf([{ ...offered, dispatch: 'accepted', status: 'Confirmed', offer: null }]) });
+    t.api.on('GET /api/schedule/jobs/', { status: 200, body: listOf([offered]) }, { status: 200, body: listOf([accepted]) });
     t.api.on('POST /api/schedule/offers/9/accept/', { status: 204 });
     t.island = await hydrateServerMarkup('provider-schedule', ProviderSchedule);
     await settle();
@@ -69,19 +71,21 @@ describe('provider-schedule', () => {
     const job = t.island.element.querySelector('li')!;
     expect(job.textContent).toContain('Offered to you');
     expect(job.textContent).toContain('15 Jan 2030, 09:30 to 10:30');
-    expect(job.textContent).toContain('1 Park Row, Leeds, LS1 4AP');
+    expect(job.textContent).toContain('Leeds, LS1 (the address and notes once you accept)');
     expect(job.textContent).toContain('Amelia');
-    expect(job.textContent).toContain('Key under the mat');
 
     await click(buttonNamed(job, 'Accept'));
     expect(t.api.callsTo('POST /api/schedule/offers/9/accept/')).toHaveLength(1);
     expect(t.api.callsTo('GET /api/schedule/jobs/')).toHaveLength(2);
-    expect(t.island.element.querySelector('li')!.textContent).toContain('Accepted');
+    const taken = t.island.element.querySelector('li')!.textContent;
+    expect(taken).toContain('Accepted');
+    expect(taken).toContain('1 Park Row, Leeds, LS1 4AP');
+    expect(taken).toContain('Key under the mat');
+    expect(taken).not.toContain('once you accept');
   });
 
   it('hands back an accepted job only after confirming', async () => {
     signIn();
-    const accepted = { ...offered, dispatch: 'accepted', status: 'Confirmed', offer: null };
     t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
     t.api.on('GET /api/schedule/jobs/', { status: 200, body: listOf([accepted]) }, { status: 200, body: listOf([]) });
     t.api.on('POST /api/schedule/jobs/41/hand-back/', { status: 204 });

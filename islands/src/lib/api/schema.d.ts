@@ -1496,7 +1496,10 @@ export interface paths {
         readonly get?: never;
         readonly put?: never;
         readonly post?: never;
-        /** Withdraws the member's application, or stops providing the service. */
+        /**
+         * Withdraws the member's application, or stops providing the service: the jobs of it still
+         *     to come that were offered to them or that they took go to other providers.
+         */
         readonly delete: operations["withdraw_provider"];
         readonly options?: never;
         readonly head?: never;
@@ -1714,6 +1717,7 @@ export interface components {
             readonly notes: string;
             readonly payment_status: components["schemas"]["BookingPayment"];
             readonly postcode: string;
+            readonly provider?: null | components["schemas"]["ComingProvider"];
             /**
              * Format: date-time
              * @description Cancelling before this moment refunds a paid booking in full; later, the payment is kept.
@@ -1800,6 +1804,12 @@ export interface components {
         readonly CodeBody: {
             /** @description The 6 digits the authenticator app shows. */
             readonly code: string;
+        };
+        /** @description Who is coming to do the job, once a provider has taken it. */
+        readonly ComingProvider: {
+            readonly first_name: string;
+            /** @description A signed link to their profile picture, working for an hour; null without one. */
+            readonly photo?: string | null;
         };
         /** @description A message to the company. Open to visitors. */
         readonly ContactBody: {
@@ -2383,6 +2393,7 @@ export interface components {
                 readonly notes: string;
                 readonly payment_status: components["schemas"]["BookingPayment"];
                 readonly postcode: string;
+                readonly provider?: null | components["schemas"]["ComingProvider"];
                 /**
                  * Format: date-time
                  * @description Cancelling before this moment refunds a paid booking in full; later, the payment is kept.
@@ -2938,6 +2949,7 @@ export interface components {
             /** Format: uri */
             readonly previous: string | null;
             readonly results: readonly {
+                /** @description Empty while the job is only offered. */
                 readonly address_line_1: string;
                 readonly city: string;
                 readonly customer_first_name: string;
@@ -2957,8 +2969,10 @@ export interface components {
                  * @description Hours or days for an hourly or daily price; 1 for a fixed price.
                  */
                 readonly length: number;
+                /** @description Empty while the job is only offered. */
                 readonly notes: string;
                 readonly offer?: null | components["schemas"]["OpenOffer"];
+                /** @description The district only (`LS6`) while the job is only offered. */
                 readonly postcode: string;
                 readonly price_unit: components["schemas"]["PriceUnit"];
                 readonly service: components["schemas"]["BookedService"];
@@ -3434,6 +3448,7 @@ export interface components {
         readonly SalaryPeriod: "year" | "hour";
         /** @description One job on the provider's schedule. */
         readonly ScheduledJob: {
+            /** @description Empty while the job is only offered. */
             readonly address_line_1: string;
             readonly city: string;
             readonly customer_first_name: string;
@@ -3453,8 +3468,10 @@ export interface components {
              * @description Hours or days for an hourly or daily price; 1 for a fixed price.
              */
             readonly length: number;
+            /** @description Empty while the job is only offered. */
             readonly notes: string;
             readonly offer?: null | components["schemas"]["OpenOffer"];
+            /** @description The district only (`LS6`) while the job is only offered. */
             readonly postcode: string;
             readonly price_unit: components["schemas"]["PriceUnit"];
             readonly service: components["schemas"]["BookedService"];

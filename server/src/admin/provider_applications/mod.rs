@@ -73,6 +73,10 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         Decision::Reject(reason) => (texts::rejected(&service.title, reason), "provider.reject", "Rejected"),
     };
     change.notify(&notifier, &member, notice).await?;
+    if current.status == ProviderStatus::Approved {
+        // No longer theirs: the jobs of it still to come go to other providers.
+        crate::scheduling::dispatch::release(&mut change, state, member.id, Some(service.id), Utc::now()).await?;
+    }
     // Its booking page says whether the service's providers keep hours.
     change.touches([Tag::Service(service.id)]);
     let entry = Action::new(action, "provider", Some(id), texts::decision_entry(verb, member.id, &service.title))
