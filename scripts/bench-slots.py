@@ -19,6 +19,8 @@ WHERE = "BS1 4DJ"
 # The times every day is booked at: each is taken by one provider after another (the dispatch
 # gives it to the one with the fewest jobs that day) until nobody is left free then.
 TIMES = ["09:00", "11:00", "14:00"]
+# Postcode districts of Bristol, where the providers are based.
+BRISTOL = ["BS1", "BS2", "BS3", "BS4", "BS5", "BS6", "BS7", "BS8", "BS9", "BS10", "BS11", "BS13", "BS14", "BS15", "BS16"]
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
@@ -45,7 +47,7 @@ def fixture(data_path, out_path):
             "bio": "Benchmark provider.",
             "experience_years": 5,
             "terms": {
-                "areas": [{"postcode": f"BS{1 + n % 16}", "radius_miles": 10 + n % 3 * 5}],
+                "areas": [{"postcode": BRISTOL[n % len(BRISTOL)], "radius_miles": 10 + n % 3 * 5}],
                 "hours": hours,
                 "days_off": [],
                 "buffer_minutes": 15 * (n % 3),
