@@ -156,7 +156,7 @@ row "API: open jobs" api_jobs
 row "API: one job" api_job
 row "API: login (argon2; 8 connections)" login
 for connections in 1 32; do
-  row "API: a month of slots, 24 providers, $SLOTS_BOOKED booked, $connections conn." "slots_$connections"
+  row "API: slots for a month, $SLOTS_BOOKED booked, $connections conn." "slots_$connections"
 done
 row "every page, 256 connections ($(wc -l <"$DATA/paths.txt") URLs)" every_page
 row "every page, HTML only" html_pages

@@ -350,6 +350,38 @@ pub struct Assets {
     pub public_url: String,
 }
 
+/// A booking's messages as one of its readers sees them, on the page their mail links to.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ThreadPage {
+    /// `Boiler service on Monday 4 January 2027 at 09:00`.
+    pub about: String,
+    /// Oldest first.
+    pub messages: Vec<ThreadMessage>,
+    /// Where the form posts: the page's own signed address.
+    pub form_path: String,
+    /// Why the message just sent was refused.
+    pub refusal: Option<String>,
+    /// False once the booking is cancelled: its thread is read, not written to.
+    pub open: bool,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ThreadMessage {
+    /// The writer's first name.
+    pub author: String,
+    /// `customer`, `provider` or `our team`.
+    pub role: String,
+    /// Whether the reader wrote it.
+    pub mine: bool,
+    /// `4 January 2027, 09:12` (UK time), and the moment as RFC 3339.
+    pub at: String,
+    pub at_iso: String,
+    pub body: String,
+    /// A signed link to its photo.
+    pub photo: Option<String>,
+    pub hidden: bool,
+}
+
 /// A page answering a link from a mail: what happened, and maybe one thing to do next.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct MessagePage {

@@ -38,6 +38,11 @@ pub fn render_message(message: &data::MessagePage, path: &str, site: &SiteData, 
     with_islands(islands, || pages::message_document(message, path, site, assets))
 }
 
+/// A booking's messages for one of its readers: server-rendered per request, never cached or indexed.
+pub fn render_thread(page: &data::ThreadPage, path: &str, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
+    with_islands(islands, || pages::thread_document(page, path, site, assets))
+}
+
 /// A page of the back office, for staff only: server-rendered per request, never cached or indexed.
 pub fn render_admin(page: &admin::AdminPage, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
     with_islands(islands, || admin::document(page, site, assets))

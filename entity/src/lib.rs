@@ -5,7 +5,9 @@ pub use words;
 
 pub mod audit_entry;
 pub mod booking;
+pub mod booking_message;
 pub mod booking_offer;
+pub mod booking_thread_read;
 pub mod bookmark;
 pub mod category;
 pub mod certificate;
@@ -36,7 +38,9 @@ pub mod website_info;
 pub mod prelude {
     pub use super::audit_entry::Entity as AuditEntry;
     pub use super::booking::Entity as Booking;
+    pub use super::booking_message::Entity as BookingMessage;
     pub use super::booking_offer::Entity as BookingOffer;
+    pub use super::booking_thread_read::Entity as BookingThreadRead;
     pub use super::bookmark::Entity as Bookmark;
     pub use super::category::Entity as Category;
     pub use super::certificate::Entity as Certificate;

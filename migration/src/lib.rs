@@ -26,6 +26,7 @@ mod m20261203_000001_jobs_near;
 mod m20261203_000002_service_bases_in_memory;
 mod m20261204_000001_providers_at_work;
 mod m20261205_000001_booking_price_unit;
+mod m20261206_000001_booking_messages;
 
 pub struct Migrator;
 
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000002_service_bases_in_memory::Migration),
             Box::new(m20261204_000001_providers_at_work::Migration),
             Box::new(m20261205_000001_booking_price_unit::Migration),
+            Box::new(m20261206_000001_booking_messages::Migration),
         ]
     }
 }

@@ -61,6 +61,14 @@ pub struct Config {
     pub metrics_token: Option<String>,
     pub distances: Distances,
     pub scheduling: Scheduling,
+    pub messages: Messages,
+}
+
+/// Messages on bookings.
+#[derive(Clone, Copy, Debug)]
+pub struct Messages {
+    /// A reader is mailed about a thread at most once in this time.
+    pub mail_every: Duration,
 }
 
 /// Providers' slots and the offers of bookings to them.
@@ -146,6 +154,8 @@ pub struct Limits {
     pub payments_per_hour: u32,
     /// Reviews one member may leave in an hour (each re-renders the service's page and lists).
     pub reviews_per_hour: u32,
+    /// Messages one member (or one of staff) may write on bookings in an hour.
+    pub messages_per_hour: u32,
     /// Wrong staff authenticator or recovery codes per staff account, per 15 minutes.
     pub staff_code_failures_per_quarter_hour: u32,
     /// Rate-limit windows kept in memory at most (least recently used forgotten first).
@@ -251,6 +261,7 @@ impl Config {
                 job_seekers_per_hour: settings.number("RATE_LIMIT_JOB_SEEKERS_PER_HOUR", 5),
                 payments_per_hour: settings.number("RATE_LIMIT_PAYMENTS_PER_HOUR", 30),
                 reviews_per_hour: settings.number("RATE_LIMIT_REVIEWS_PER_HOUR", 10),
+                messages_per_hour: settings.number("RATE_LIMIT_MESSAGES_PER_HOUR", 60),
                 staff_code_failures_per_quarter_hour: settings.number("RATE_LIMIT_STAFF_CODE_FAILURES_PER_15_MINUTES", 5),
                 rate_limit_keys: settings.number("RATE_LIMIT_MAX_KEYS", 100_000),
                 certificates_per_request: settings.number("CERTIFICATES_PER_REQUEST", 10),
@@ -289,6 +300,7 @@ impl Config {
                 slots_max_days: settings.parsed("SLOTS_MAX_DAYS", 62, |days| (1..=366).contains(days), "a whole number of days from 1 to 366"),
                 offer_timeout: Duration::from_secs(60 * settings.number("OFFER_TIMEOUT_MINUTES", 120u64)),
             },
+            messages: Messages { mail_every: Duration::from_secs(60 * settings.number("MESSAGE_MAIL_MINUTES", 10u64)) },
             data_dir,
         };
         // A public site on HTTPS with the test provider would take bookings it is never paid

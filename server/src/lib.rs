@@ -14,6 +14,7 @@ pub mod http;
 pub mod import;
 pub mod job_seekers;
 pub mod jobs;
+pub mod messages;
 pub mod notifications;
 pub mod payments;
 pub mod places;

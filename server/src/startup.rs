@@ -81,6 +81,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     });
     crate::bookings::reminders::start(state.clone());
     crate::scheduling::dispatch::start(state.clone());
+    crate::messages::mail::start(state.clone());
     crate::jobs::expiry::start(state.clone());
     crate::job_seekers::alerts::start(state.clone());
     crate::data_rights::retention::start(state.clone());

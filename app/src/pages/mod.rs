@@ -26,6 +26,7 @@ pub(crate) mod services;
 mod structured_data;
 pub(crate) mod success;
 pub(crate) mod terms_and_conditions;
+mod thread;
 pub(crate) mod user;
 
 use crate::data::{Assets, PagePayload, SiteData};
@@ -136,6 +137,22 @@ pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, s
     let head = Head {
         title: format!("{} - {brand} UK", message.heading),
         description: message.lead.clone(),
+        canonical: None,
+        noindex: true,
+        stylesheet: None,
+        brand: brand.clone(),
+        structured_data: Vec::new(),
+    };
+    html(head, assets, body)
+}
+
+pub(crate) fn thread_document(page: &crate::data::ThreadPage, path: &str, site: &SiteData, assets: &Assets) -> String {
+    let brand = &site.info.brand;
+    let content = view! { <thread::Thread page=page.clone()/> }.into_any();
+    let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
+    let head = Head {
+        title: format!("Messages about {} - {brand} UK", page.about),
+        description: format!("The messages about {}.", page.about),
         canonical: None,
         noindex: true,
         stylesheet: None,

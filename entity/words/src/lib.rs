@@ -99,6 +99,8 @@ words! {
     Dispatch { Offered = "offered", Accepted = "accepted", Unfilled = "unfilled" }
     /// How an offer of a booking to a provider ended (`handed_back`: accepted, then given back).
     OfferOutcome { Accepted = "accepted", Declined = "declined", Expired = "expired", Withdrawn = "withdrawn", HandedBack = "handed_back" }
+    /// What the writer of a message on a booking was to it.
+    MessageRole { Customer = "customer", Provider = "provider", Staff = "staff" }
     /// One payment attempt for a booking.
     PaymentStatus { Pending = "Pending", Paid = "Paid", Failed = "Failed", Cancelled = "Cancelled", Refunded = "Refunded" }
     /// Who takes the card payment: the built-in test provider (no money moves) or Stripe.

@@ -4,7 +4,8 @@
 //! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
 //! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
 //! records and working terms (the jobs offered to them or taken by them go to other
-//! providers), job applications, job-seeker registrations, contact messages, unsent mail; their job posts are
+//! providers), the messages they wrote on bookings (left in their threads, empty, their photos
+//! deleted), job applications, job-seeker registrations, contact messages, unsent mail; their job posts are
 //! removed; their recruitment requests lose the contact's details; their review reports lose
 //! their reason; others' notifications that named them name a former member. Mail sent to them
 //! is deleted, offline `.eml` files included. What counts as theirs is the [`Reach`] of who
@@ -20,8 +21,8 @@ use crate::state::AppState;
 use app::routes::Tag;
 use chrono::{NaiveDate, Utc};
 use entity::{
-    booking, bookmark, certificate, contact_message, job, job_application, job_seeker, mail_outbox, notification, one_time_code, provider, provider_terms,
-    recruitment_request, review, review_report, user,
+    booking, booking_message, booking_thread_read, bookmark, certificate, contact_message, job, job_application, job_seeker, mail_outbox, notification,
+    one_time_code, provider, provider_terms, recruitment_request, review, review_report, user,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -86,6 +87,18 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
             .all(db)
             .await?,
     );
+    files.extend(
+        booking_message::Entity::find()
+            .filter(booking_message::Column::AuthorUserId.eq(id))
+            .filter(booking_message::Column::Photo.is_not_null())
+            .select_only()
+            .column(booking_message::Column::Photo)
+            .into_tuple::<Option<String>>()
+            .all(db)
+            .await?
+            .into_iter()
+            .flatten(),
+    );
     let posts = job::Entity::find().filter(job::Column::OwnerId.eq(id)).all(db).await?;
     files.extend(posts.iter().filter_map(|j| j.attachment.clone()));
     let reviewed: Vec<i32> =
@@ -132,6 +145,14 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     job_seeker::Entity::delete_many().filter(reach.job_seekers(id, &member.email)).exec(change.db()).await?;
     // Sent mail too: its bodies hold their name and the addresses of their bookings.
     mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).exec(change.db()).await?;
+    // Their messages stay in their threads, written by a former member, without what they said.
+    booking_message::Entity::update_many()
+        .col_expr(booking_message::Column::Body, Expr::value(""))
+        .col_expr(booking_message::Column::Photo, Expr::value(Option::<String>::None))
+        .filter(booking_message::Column::AuthorUserId.eq(id))
+        .exec(change.db())
+        .await?;
+    booking_thread_read::Entity::delete_many().filter(booking_thread_read::Column::UserId.eq(id)).exec(change.db()).await?;
     booking::Entity::update_many()
         .col_expr(booking::Column::AddressLine1, Expr::value(""))
         .col_expr(booking::Column::City, Expr::value(""))

@@ -66,7 +66,9 @@ impl Notifier {
         &self.brand
     }
 
-    fn mail(&self, to: &user::Model, notice: &Notice) -> Mail {
+    /// The mail of `notice` to `to`: sent alone for what is mailed but not listed among the
+    /// member's notifications (a new message on a booking).
+    pub fn mail(&self, to: &user::Model, notice: &Notice) -> Mail {
         texts::mail(&to.email, &to.full_name, &self.brand, &format!("{}{}", self.public_url, notice.link), notice)
     }
 }

@@ -10,6 +10,7 @@ pub mod memory;
 pub mod metrics;
 pub mod passwords;
 pub mod periodic;
+pub mod photo_metadata;
 pub mod rate_limit;
 pub mod retry;
 pub mod search;

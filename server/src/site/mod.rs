@@ -219,6 +219,12 @@ impl Site {
         self.html(move |site, assets, islands| app::render_message(&message, &path, &site, &assets, islands)).await
     }
 
+    /// The HTML of a booking's messages for one of its readers; never cached.
+    pub async fn thread_html(&self, page: app::data::ThreadPage, path: &str) -> Result<String, PageError> {
+        let path = path.to_string();
+        self.html(move |site, assets, islands| app::render_thread(&page, &path, &site, &assets, islands)).await
+    }
+
     /// The HTML of a back-office page; never cached.
     pub async fn admin_html(&self, page: app::admin::AdminPage) -> Result<String, PageError> {
         self.html(move |site, assets, islands| app::render_admin(&page, &site, &assets, islands)).await

@@ -18,6 +18,7 @@ mod health;
 mod jobs;
 mod jobs_near;
 mod marketplace;
+mod messages;
 mod migrations;
 mod near;
 mod payments;

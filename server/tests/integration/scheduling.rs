@@ -11,12 +11,12 @@ use reqwest::Method;
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter};
 use serde_json::{Value, json};
 
-async fn service(app: &TestApp, slug: &str) -> entity::service::Model {
+pub(crate) async fn service(app: &TestApp, slug: &str) -> entity::service::Model {
     entity::service::Entity::find().filter(entity::service::Column::Slug.eq(slug)).one(&app.site.db).await.unwrap().expect("imported")
 }
 
 /// A member approved by staff to provide `service` (the approval has tests of its own).
-async fn approved_provider(app: &TestApp, service: i32, name: &str) -> SignedIn {
+pub(crate) async fn approved_provider(app: &TestApp, service: i32, name: &str) -> SignedIn {
     let member = app.member(name).await;
     entity::provider::ActiveModel {
         user_id: Set(member.user.id),
@@ -35,7 +35,7 @@ async fn approved_provider(app: &TestApp, service: i32, name: &str) -> SignedIn 
 }
 
 /// Every day from `from` to `to`, around Leeds (LS1) within 10 miles, no buffer or notice.
-fn every_day(from: &str, to: &str) -> Value {
+pub(crate) fn every_day(from: &str, to: &str) -> Value {
     let range = json!([{"from": from, "to": to}]);
     let days = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
     json!({
@@ -45,7 +45,7 @@ fn every_day(from: &str, to: &str) -> Value {
     })
 }
 
-async fn save_terms(app: &TestApp, member: &SignedIn, terms: Value) -> (u16, Value) {
+pub(crate) async fn save_terms(app: &TestApp, member: &SignedIn, terms: Value) -> (u16, Value) {
     app.call(Method::PUT, "/api/schedule/terms/", Some(terms), Some(&member.token)).await
 }
 
@@ -55,7 +55,7 @@ async fn times(app: &TestApp, service: i32, query: &str) -> Vec<String> {
     answer["days"][0]["times"].as_array().unwrap().iter().map(|time| time.as_str().unwrap().to_string()).collect()
 }
 
-fn booking(service: i32, date: &str, time: &str, postcode: &str) -> Value {
+pub(crate) fn booking(service: i32, date: &str, time: &str, postcode: &str) -> Value {
     json!({"service": service, "date": date, "time": time, "address_line_1": "1 Park Row", "city": "Leeds", "postcode": postcode})
 }
 
@@ -282,7 +282,7 @@ async fn row(app: &TestApp, id: &Value) -> entity::booking::Model {
     entity::booking::Entity::find_by_id(id.as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().unwrap()
 }
 
-async fn schedule(app: &TestApp, provider: &SignedIn, when: &str) -> Value {
+pub(crate) async fn schedule(app: &TestApp, provider: &SignedIn, when: &str) -> Value {
     let (status, page) = app.call(Method::GET, &format!("/api/schedule/jobs/?when={when}"), None, Some(&provider.token)).await;
     assert_eq!(status, 200, "{page}");
     page

@@ -75,6 +75,24 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/admin/bookings/{id}/messages/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** A booking's messages, oldest first, hidden ones with what they said and why they were hidden. */
+        readonly get: operations["staff_booking_messages"];
+        readonly put?: never;
+        /** Writes on a booking's thread as the company; its customer and provider are mailed. */
+        readonly post: operations["staff_write_booking_message"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/admin/categories/": {
         readonly parameters: {
             readonly query?: never;
@@ -337,6 +355,26 @@ export interface paths {
         readonly put?: never;
         /** Erases a member's personal data on their request, as "Delete my account" does. */
         readonly post: operations["member_erase"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/admin/messages/{id}/hide/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Hides a message from its booking's customer and provider; its writer is told why, and the
+         *     audit log keeps it.
+         */
+        readonly post: operations["staff_hide_message"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -907,6 +945,23 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/messages/unread/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** What the member has not read on the threads of their bookings and jobs. */
+        readonly get: operations["unread_messages"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/notifications": {
         readonly parameters: {
             readonly query?: never;
@@ -1338,6 +1393,27 @@ export interface paths {
          *     refunded; later, the payment is kept. Cancelling it again changes nothing.
          */
         readonly delete: operations["cancel"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/service/booking/{id}/messages/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /** A booking's messages, oldest first; reading them marks them read. */
+        readonly get: operations["list_booking_messages"];
+        readonly put?: never;
+        /**
+         * Writes on a booking's thread: text, a photo, or both. The other readers are mailed, each
+         *     at most once in `MESSAGE_MAIL_MINUTES` (10) a thread.
+         */
+        readonly post: operations["write_booking_message"];
+        readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -1993,6 +2069,10 @@ export interface components {
          *     fields each call reads is in its description.
          */
         readonly Fields: Record<string, never>;
+        readonly HideBody: {
+            /** @description Why: its writer is told. */
+            readonly reason: string;
+        };
         readonly JobActionBody: {
             /** @description `close`, `reopen` or `remove` (with a reason the poster is told). */
             readonly action: string;
@@ -2189,6 +2269,40 @@ export interface components {
         /** @description A sentence saying what was done. */
         readonly MessageAnswer: {
             readonly message: string;
+        };
+        /** @description A message: text, a photo, or both. */
+        readonly MessageForm: {
+            readonly body?: components["schemas"]["TextOrEmpty2000"];
+            /**
+             * Format: binary
+             * @description A JPEG or PNG (at most `UPLOAD_MAX_MIB`, 5 MiB by default), stored without the place it
+             *     was taken and its other metadata.
+             */
+            readonly photo?: string | null;
+        };
+        /**
+         * @description What the writer of a message on a booking was to it.
+         * @enum {string}
+         */
+        readonly MessageRole: "customer" | "provider" | "staff";
+        readonly MessageView: {
+            /** @description The writer's first name (their full name, for staff). */
+            readonly author_name: string;
+            /** @description What the writer was to the booking: `customer`, `provider` or `staff`. */
+            readonly author_role: components["schemas"]["MessageRole"];
+            /** @description Empty for a photo alone, and for a hidden message (but to staff). */
+            readonly body: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly hidden: boolean;
+            /** @description Why staff hid it: shown to staff and to its writer. */
+            readonly hidden_reason?: string | null;
+            /** Format: int32 */
+            readonly id: number;
+            /** @description Whether the reader wrote it. */
+            readonly mine: boolean;
+            /** @description A signed link to the photo, working for an hour; null without one, or hidden. */
+            readonly photo?: string | null;
         };
         readonly ModerationBody: {
             /** @description `hide` (with a reason), `restore` or `keep` (closes its reports). */
@@ -2650,6 +2764,40 @@ export interface components {
                 readonly phone_number: string;
                 /** @description Whether a staff member has set up an authenticator app. */
                 readonly second_factor_enrolled: boolean;
+            }[];
+        };
+        /** @description One page of a list. */
+        readonly Paginated_MessageView: {
+            /**
+             * Format: int64
+             * @description How many items match, over all pages.
+             */
+            readonly count: number;
+            /**
+             * Format: uri
+             * @description The next page's absolute URL, or null on the last page.
+             */
+            readonly next: string | null;
+            /** Format: uri */
+            readonly previous: string | null;
+            readonly results: readonly {
+                /** @description The writer's first name (their full name, for staff). */
+                readonly author_name: string;
+                /** @description What the writer was to the booking: `customer`, `provider` or `staff`. */
+                readonly author_role: components["schemas"]["MessageRole"];
+                /** @description Empty for a photo alone, and for a hidden message (but to staff). */
+                readonly body: string;
+                /** Format: date-time */
+                readonly created_at: string;
+                readonly hidden: boolean;
+                /** @description Why staff hid it: shown to staff and to its writer. */
+                readonly hidden_reason?: string | null;
+                /** Format: int32 */
+                readonly id: number;
+                /** @description Whether the reader wrote it. */
+                readonly mine: boolean;
+                /** @description A signed link to the photo, working for an hour; null without one, or hidden. */
+                readonly photo?: string | null;
             }[];
         };
         /** @description One page of a list. */
@@ -3693,6 +3841,25 @@ export interface components {
         readonly UkPostcode: string;
         /** @description Optional: a UK postcode, e.g. `SW1A 1AA`. Empty when none is given. */
         readonly UkPostcodeOrEmpty: string;
+        /** @description A thread with messages the member has not read. */
+        readonly UnreadThread: {
+            /**
+             * Format: int32
+             * @description The booking's id.
+             */
+            readonly booking: number;
+            /** Format: int64 */
+            readonly unread: number;
+        };
+        readonly UnreadView: {
+            /** @description The threads holding them. */
+            readonly bookings: readonly components["schemas"]["UnreadThread"][];
+            /**
+             * Format: int64
+             * @description Every message of others the member has not read.
+             */
+            readonly total: number;
+        };
         /** @description The contract's user object; file fields are signed links that work for 15 minutes. */
         readonly UserView: {
             readonly address_line_1: string;
@@ -4019,6 +4186,157 @@ export interface operations {
             /** @description The payment provider could not refund now; nothing changed, try again */
             readonly 502: {
                 headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly staff_booking_messages: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_MessageView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking, or a page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly staff_write_booking_message: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["MessageForm"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The photo is over the upload limit */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The photo is not a JPEG or PNG */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {
@@ -4937,6 +5255,67 @@ export interface operations {
                 };
             };
             /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly staff_hide_message: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["HideBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
             readonly 404: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -6967,6 +7346,34 @@ export interface operations {
             };
         };
     };
+    readonly unread_messages: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["UnreadView"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly list_notifications: {
         readonly parameters: {
             readonly query?: {
@@ -8354,6 +8761,139 @@ export interface operations {
             /** @description The payment provider could not refund the payment now; nothing changed, try again */
             readonly 502: {
                 headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly list_booking_messages: {
+        readonly parameters: {
+            readonly query?: {
+                readonly page?: number;
+                /** @description Default 20, at most 100 */
+                readonly page_size?: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Paginated_MessageView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a booking of yours, or a page past the last */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly write_booking_message: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["MessageForm"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a booking of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The photo is over the upload limit */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The photo is not a JPEG or PNG */
+            readonly 415: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
                     readonly [name: string]: unknown;
                 };
                 content: {

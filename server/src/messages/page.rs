@@ -1,0 +1,147 @@
+//! The page a reader's mail links to (`/bookings/messages?booking=&reader=&signature=`): the
+//! booking's thread and a plain form to answer with text and a photo. The link is signed for
+//! its reader, so it works without signing in or JavaScript, and each request checks that they
+//! read the thread still (a provider who handed the job back no longer does). Reading marks the
+//! thread read; a message sent goes back to the page (post, redirect, get).
+
+use super::access::{self, role_of};
+use super::handlers::message_of;
+use super::thread::{self, Writer};
+use super::views::first_name_of;
+use crate::http::AppError;
+use crate::http::extract::MultipartForm;
+use crate::http::page_form::FromThisSite;
+use crate::platform::rate_limit::Limit;
+use crate::state::AppState;
+use app::data::{MessageLink, MessagePage, ThreadMessage, ThreadPage};
+use axum::extract::{Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use entity::words::{BookingStatus, MessageRole};
+use entity::{booking, service, user};
+use sea_orm::EntityTrait;
+use serde::Deserialize;
+use std::sync::Arc;
+
+/// `?booking=ID&reader=ID&signature=HEX`.
+#[derive(Deserialize)]
+pub struct ThreadQuery {
+    booking: Option<String>,
+    reader: Option<String>,
+    signature: Option<String>,
+}
+
+/// The booking and the reader a link names, if its signature is ours.
+fn signed(state: &AppState, query: &ThreadQuery) -> Option<(i32, i32)> {
+    let booking = query.booking.as_deref()?.parse().ok()?;
+    let reader = query.reader.as_deref()?.parse().ok()?;
+    access::signed(state, booking, reader, query.signature.as_deref()?).then_some((booking, reader))
+}
+
+/// The reader of a signed link, with the booking, while they read its thread.
+async fn reader_of(state: &AppState, query: &ThreadQuery) -> Result<Option<(booking::Model, user::Model)>, AppError> {
+    let Some((booking_id, reader_id)) = signed(state, query) else { return Ok(None) };
+    let Some(reader) = user::Entity::find_by_id(reader_id).one(state.db()).await?.filter(|reader| reader.is_active) else { return Ok(None) };
+    let Some(booking) = booking::Entity::find_by_id(booking_id).one(state.db()).await? else { return Ok(None) };
+    Ok(role_of(&booking, reader.id).map(|_| (booking, reader)))
+}
+
+/// GET: the thread.
+pub async fn show(State(state): State<Arc<AppState>>, Query(query): Query<ThreadQuery>) -> Result<Response, AppError> {
+    match reader_of(&state, &query).await? {
+        Some((booking, reader)) => page(&state, &booking, &reader, None).await,
+        None => closed(&state).await,
+    }
+}
+
+/// POST: a message from the page's form.
+pub async fn write(
+    State(state): State<Arc<AppState>>,
+    Query(query): Query<ThreadQuery>,
+    _from_here: FromThisSite,
+    form: MultipartForm,
+) -> Result<Response, AppError> {
+    let Some((booking, reader)) = reader_of(&state, &query).await? else { return closed(&state).await };
+    let written = async {
+        state.limiter.check("message", &reader.id.to_string(), Limit::per_hour(state.config().limits.messages_per_hour)).await?;
+        let (body, photo) = message_of(&state, form).await?;
+        thread::write(&state, booking.id, Writer::Member(&reader), body, photo).await
+    }
+    .await;
+    match written {
+        Ok(_) => Ok(Redirect::to(&access::link(&state, booking.id, reader.id)).into_response()),
+        Err(
+            refused @ (AppError::Validation { .. }
+            | AppError::BadRequest(_)
+            | AppError::PayloadTooLarge(_)
+            | AppError::UnsupportedMediaType(_)
+            | AppError::TooManyRequests { .. }),
+        ) => {
+            let status = refused.status();
+            let mut answer = page(&state, &booking, &reader, Some(refused.to_string())).await?;
+            *answer.status_mut() = status;
+            Ok(answer)
+        }
+        Err(error) => Err(error),
+    }
+}
+
+async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, refusal: Option<String>) -> Result<Response, AppError> {
+    let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let messages = thread::all_of(state.db(), booking.id).await?;
+    if let Some(last) = messages.last() {
+        thread::mark_read(state.db(), booking.id, reader.id, last.id).await?;
+    }
+    let names = thread::names_of(state.db(), messages.iter().map(|message| message.author_user_id)).await?;
+    let messages = messages
+        .into_iter()
+        .map(|message| {
+            let local = crate::domain::uk_time::local(message.created_at);
+            let hidden = message.hidden_at.is_some();
+            ThreadMessage {
+                author: first_name_of(names.get(&message.author_user_id).map_or("", String::as_str)).to_owned(),
+                role: match message.author_role {
+                    MessageRole::Customer => "customer",
+                    MessageRole::Provider => "provider",
+                    MessageRole::Staff => "our team",
+                }
+                .to_owned(),
+                mine: message.author_user_id == reader.id,
+                at: local.format("%-d %B %Y, %H:%M").to_string(),
+                at_iso: crate::http::timestamp(message.created_at),
+                body: if hidden { String::new() } else { message.body },
+                photo: message.photo.filter(|_| !hidden).map(|key| state.storage.signed_url(&key)),
+                hidden,
+            }
+        })
+        .collect();
+    let path = access::link(state, booking.id, reader.id);
+    let page = ThreadPage {
+        about: crate::bookings::texts::when(&service.title, booking.date, &booking.time),
+        messages,
+        form_path: path.clone(),
+        refusal,
+        open: booking.status != BookingStatus::Cancelled,
+    };
+    Ok(private(Html(state.site.thread_html(page, access::PAGE).await?).into_response()))
+}
+
+/// A link that is not ours, or for a thread its reader no longer reads.
+async fn closed(state: &AppState) -> Result<Response, AppError> {
+    let message = MessagePage {
+        heading: "These messages are not open to you".into(),
+        lead: "The link is incomplete, or it is for a booking you no longer have. Sign in to see your bookings and your jobs.".into(),
+        actions: Vec::new(),
+        onward: MessageLink { href: "/user/login".into(), label: "Sign in".into() },
+    };
+    let html = state.site.message_html(message, access::PAGE).await?;
+    Ok(private((StatusCode::NOT_FOUND, Html(html)).into_response()))
+}
+
+/// Kept by no browser or proxy, and its address (which opens the thread) sent to no other page.
+fn private(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
+}

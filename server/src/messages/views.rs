@@ -1,0 +1,68 @@
+//! A message as its readers see it: a hidden one says so instead of what it said (staff still
+//! read it, with why it was hidden); a photo is a signed link that works for an hour.
+
+use crate::accounts::texts::first_name_or;
+use crate::platform::storage::Storage;
+use crate::reviews::texts::FORMER_MEMBER;
+use entity::booking_message;
+use entity::words::MessageRole;
+use serde::Serialize;
+use std::collections::HashMap;
+use utoipa::ToSchema;
+
+/// A writer's first name, or "Former member" once their account is erased.
+pub fn first_name_of(full_name: &str) -> &str {
+    if full_name == FORMER_MEMBER { FORMER_MEMBER } else { first_name_or(full_name, FORMER_MEMBER) }
+}
+
+/// Who is reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Member(i32),
+    Staff,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MessageView {
+    id: i32,
+    /// The writer's first name (their full name, for staff).
+    author_name: String,
+    /// What the writer was to the booking: `customer`, `provider` or `staff`.
+    author_role: MessageRole,
+    /// Whether the reader wrote it.
+    mine: bool,
+    /// Empty for a photo alone, and for a hidden message (but to staff).
+    body: String,
+    /// A signed link to the photo, working for an hour; null without one, or hidden.
+    photo: Option<String>,
+    #[schema(format = DateTime)]
+    created_at: String,
+    hidden: bool,
+    /// Why staff hid it: shown to staff and to its writer.
+    hidden_reason: Option<String>,
+}
+
+impl MessageView {
+    /// `names` holds each writer's full name by account id.
+    pub fn new(message: booking_message::Model, names: &HashMap<i32, String>, storage: &Storage, viewer: Viewer) -> Self {
+        let mine = viewer == Viewer::Member(message.author_user_id);
+        let full_name = names.get(&message.author_user_id).map_or(FORMER_MEMBER, String::as_str);
+        let author_name = match viewer {
+            Viewer::Staff => full_name.to_owned(),
+            Viewer::Member(_) => first_name_of(full_name).to_owned(),
+        };
+        let hidden = message.hidden_at.is_some();
+        let shown = !hidden || viewer == Viewer::Staff;
+        MessageView {
+            id: message.id,
+            author_name,
+            author_role: message.author_role,
+            mine,
+            body: if shown { message.body } else { String::new() },
+            photo: message.photo.filter(|_| shown).map(|key| storage.signed_url(&key)),
+            created_at: crate::http::timestamp(message.created_at),
+            hidden,
+            hidden_reason: message.hidden_reason.filter(|_| mine || viewer == Viewer::Staff),
+        }
+    }
+}

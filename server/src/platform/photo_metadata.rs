@@ -1,0 +1,155 @@
+//! A photo without what a camera or phone writes beside the picture: the place it was taken
+//! (GPS), the device, the time, comments. JPEG loses its APP1 (Exif, XMP), APP13 (IPTC) and
+//! COM segments; PNG its eXIf and text chunks. The picture's bytes are kept as they are, so
+//! nothing is decoded or re-encoded and the quality stays. A file that is not well formed is
+//! refused rather than stored as it came.
+
+/// Why a photo cannot be read.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Unreadable;
+
+/// The JPEG segments dropped: APP1 (Exif and XMP, where the GPS position is), APP13 (IPTC)
+/// and comments.
+const JPEG_DROPPED: [u8; 3] = [0xE1, 0xED, 0xFE];
+
+/// The PNG chunks dropped: Exif, and free text (which tools fill with places and devices).
+const PNG_DROPPED: [&[u8; 4]; 5] = [b"eXIf", b"tEXt", b"zTXt", b"iTXt", b"tIME"];
+
+const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
+
+/// `jpeg` without its metadata segments.
+pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
+    if !jpeg.starts_with(&[0xFF, 0xD8]) {
+        return Err(Unreadable);
+    }
+    let mut kept = Vec::with_capacity(jpeg.len());
+    kept.extend_from_slice(&jpeg[..2]);
+    let mut at = 2;
+    loop {
+        // Fill bytes (0xFF repeated) may come before a marker.
+        while jpeg.get(at) == Some(&0xFF) && jpeg.get(at + 1) == Some(&0xFF) {
+            at += 1;
+        }
+        let (Some(&0xFF), Some(&marker)) = (jpeg.get(at), jpeg.get(at + 1)) else { return Err(Unreadable) };
+        match marker {
+            // The start of the scan: the rest is the picture itself (and the end marker).
+            0xDA => {
+                kept.extend_from_slice(&jpeg[at..]);
+                return Ok(kept);
+            }
+            0xD9 => {
+                kept.extend_from_slice(&jpeg[at..at + 2]);
+                return Ok(kept);
+            }
+            // Markers without a length.
+            0x01 | 0xD0..=0xD7 => {
+                kept.extend_from_slice(&jpeg[at..at + 2]);
+                at += 2;
+            }
+            _ => {
+                let length = match (jpeg.get(at + 2), jpeg.get(at + 3)) {
+                    (Some(&high), Some(&low)) => usize::from(u16::from_be_bytes([high, low])),
+                    _ => return Err(Unreadable),
+                };
+                let end = at + 2 + length;
+                if length < 2 || end > jpeg.len() {
+                    return Err(Unreadable);
+                }
+                if !JPEG_DROPPED.contains(&marker) {
+                    kept.extend_from_slice(&jpeg[at..end]);
+                }
+                at = end;
+            }
+        }
+    }
+}
+
+/// `png` without its metadata chunks.
+pub fn strip_png(png: &[u8]) -> Result<Vec<u8>, Unreadable> {
+    if !png.starts_with(PNG_SIGNATURE) {
+        return Err(Unreadable);
+    }
+    let mut kept = Vec::with_capacity(png.len());
+    kept.extend_from_slice(PNG_SIGNATURE);
+    let mut at = PNG_SIGNATURE.len();
+    loop {
+        let header = png.get(at..at + 8).ok_or(Unreadable)?;
+        let length = usize::try_from(u32::from_be_bytes([header[0], header[1], header[2], header[3]])).map_err(|_| Unreadable)?;
+        let kind: &[u8] = &header[4..8];
+        // Length, type, data and CRC.
+        let end = at.checked_add(12).and_then(|n| n.checked_add(length)).filter(|end| *end <= png.len()).ok_or(Unreadable)?;
+        if !PNG_DROPPED.iter().any(|dropped| dropped.as_slice() == kind) {
+            kept.extend_from_slice(&png[at..end]);
+        }
+        at = end;
+        if kind == b"IEND" {
+            return Ok(kept);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn segment(marker: u8, data: &[u8]) -> Vec<u8> {
+        let mut bytes = vec![0xFF, marker];
+        bytes.extend_from_slice(&u16::try_from(data.len() + 2).unwrap().to_be_bytes());
+        bytes.extend_from_slice(data);
+        bytes
+    }
+
+    fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+        let mut bytes = u32::try_from(data.len()).unwrap().to_be_bytes().to_vec();
+        bytes.extend_from_slice(kind);
+        bytes.extend_from_slice(data);
+        bytes.extend_from_slice(&[0, 0, 0, 0]);
+        bytes
+    }
+
+    #[test]
+    fn a_jpeg_loses_its_exif_xmp_iptc_and_comments_and_keeps_its_picture() {
+        let picture = [segment(0xDB, b"quantisation"), segment(0xC0, b"frame"), segment(0xC4, b"huffman")].concat();
+        let scan = [vec![0xFF, 0xDA, 0x00, 0x04, 0x01, 0x02], b"pixels\xFF\x00more".to_vec(), vec![0xFF, 0xD9]].concat();
+        let jpeg = [
+            vec![0xFF, 0xD8],
+            segment(0xE0, b"JFIF\0"),
+            segment(0xE1, b"Exif\0\0GPSLatitude 51.5"),
+            segment(0xE1, b"http://ns.adobe.com/xap/1.0/\0<gps/>"),
+            segment(0xED, b"Photoshop 3.0\0IPTC"),
+            segment(0xFE, b"taken at home"),
+            picture.clone(),
+            scan.clone(),
+        ]
+        .concat();
+        let stripped = strip_jpeg(&jpeg).unwrap();
+        assert_eq!(stripped, [vec![0xFF, 0xD8], segment(0xE0, b"JFIF\0"), picture, scan].concat());
+        assert!(!stripped.windows(3).any(|w| w == b"GPS"));
+    }
+
+    #[test]
+    fn a_png_loses_its_exif_and_text_chunks_and_keeps_its_picture() {
+        let header = chunk(b"IHDR", &[0; 13]);
+        let data = chunk(b"IDAT", b"pixels");
+        let end = chunk(b"IEND", b"");
+        let png = [
+            PNG_SIGNATURE.to_vec(),
+            header.clone(),
+            chunk(b"eXIf", b"GPS 51.5"),
+            chunk(b"tEXt", b"Location\0home"),
+            chunk(b"iTXt", b"XML:com.adobe.xmp\0gps"),
+            data.clone(),
+            end.clone(),
+        ]
+        .concat();
+        assert_eq!(strip_png(&png).unwrap(), [PNG_SIGNATURE.to_vec(), header, data, end].concat());
+    }
+
+    #[test]
+    fn a_file_cut_short_or_of_another_kind_is_unreadable() {
+        assert_eq!(strip_jpeg(b"\xFF\xD8\xFF\xE1\x00\x40Exif"), Err(Unreadable));
+        assert_eq!(strip_jpeg(b"GIF89a"), Err(Unreadable));
+        assert_eq!(strip_png(&[PNG_SIGNATURE.to_vec(), chunk(b"IHDR", &[0; 13])].concat()), Err(Unreadable));
+        assert_eq!(strip_png(b"\x89PNG\r\n\x1a\n\xFF\xFF\xFF\xFFIDAT"), Err(Unreadable));
+    }
+}

@@ -1,0 +1,284 @@
+//! Messages on a booking: who reads and writes its thread (its customer, the provider who took
+//! it while they have it, staff; nobody else), photos stored without their metadata and read
+//! only through signed links, mail at most once a thread and reader in a while, unread counts,
+//! staff hiding a message, the rate limit and erasure, on both databases.
+
+use crate::admin::{staff_call, staff_member};
+use crate::common::{self, SignedIn, TestApp, link_in, uk_date};
+use crate::jobs::post_form;
+use crate::scheduling::{approved_provider, booking, every_day, save_terms, schedule, service};
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use sea_orm::EntityTrait;
+use serde_json::{Value, json};
+
+/// A booking of `customer`'s, nine days on, taken by `provider` (the only one of its service).
+async fn taken_booking(app: &TestApp, customer: &SignedIn, provider: &SignedIn) -> i64 {
+    let (status, created) = app
+        .call(
+            Method::POST,
+            "/api/service/booking/",
+            Some(booking(service(app, "tenancy-checkout-clean").await.id, &uk_date(9), "10:00", "LS6 2AB")),
+            Some(&customer.token),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let jobs = schedule(app, provider, "upcoming").await;
+    let job = jobs["results"].as_array().unwrap().iter().find(|job| job["id"] == created["id"]).expect("offered to them");
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&provider.token)).await.0, 204);
+    created["id"].as_i64().unwrap()
+}
+
+/// A provider of the tenancy clean around Leeds, every day.
+async fn provider(app: &TestApp, name: &str) -> SignedIn {
+    let provider = approved_provider(app, service(app, "tenancy-checkout-clean").await.id, name).await;
+    assert_eq!(save_terms(app, &provider, every_day("09:00", "17:00")).await.0, 200);
+    provider
+}
+
+fn path(booking: i64) -> String {
+    format!("/api/service/booking/{booking}/messages/")
+}
+
+fn text(body: &str) -> Form {
+    Form::new().text("body", body.to_string())
+}
+
+async fn write(app: &TestApp, booking: i64, member: &SignedIn, form: Form) -> (u16, Value) {
+    post_form(app, &path(booking), form, Some(&member.token)).await
+}
+
+async fn thread(app: &TestApp, booking: i64, member: &SignedIn) -> (u16, Value) {
+    app.call(Method::GET, &path(booking), None, Some(&member.token)).await
+}
+
+async fn unread(app: &TestApp, member: &SignedIn) -> Value {
+    let (status, counts) = app.call(Method::GET, "/api/messages/unread/", None, Some(&member.token)).await;
+    assert_eq!(status, 200, "{counts}");
+    counts
+}
+
+on_both_databases!(backend a_thread_is_its_customers_its_providers_and_staffs_only);
+async fn a_thread_is_its_customers_its_providers_and_staffs_only(backend: common::Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    let app = &app;
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let stranger = app.member("Sam Jones").await;
+
+    // Only offered, the job's thread is not hers yet.
+    let (_, offered) = app
+        .call(
+            Method::POST,
+            "/api/service/booking/",
+            Some(booking(service(app, "tenancy-checkout-clean").await.id, &uk_date(8), "10:00", "LS6 2AB")),
+            Some(&customer.token),
+        )
+        .await;
+    let offered = offered["id"].as_i64().unwrap();
+    assert_eq!(thread(app, offered, &priya).await.0, 404);
+    assert_eq!(write(app, offered, &priya, text("Hello")).await.0, 404);
+    let booking = taken_booking(app, &customer, &priya).await;
+
+    let (status, written) = write(app, booking, &customer, text("The gate code is 1234.\nPlease park on the left.")).await;
+    assert_eq!(status, 201, "{written}");
+    assert_eq!(
+        (written["author_name"].as_str(), written["author_role"].as_str(), written["mine"].as_bool(), written["photo"].clone()),
+        (Some("Amelia"), Some("customer"), Some(true), Value::Null)
+    );
+    for (who, token) in [("a stranger", Some(stranger.token.as_str())), ("nobody signed in", None)] {
+        let expected = if token.is_some() { 404 } else { 401 };
+        assert_eq!(app.call(Method::GET, &path(booking), None, token).await.0, expected, "{who} reads");
+        assert_eq!(post_form(app, &path(booking), text("Hi"), token).await.0, expected, "{who} writes");
+    }
+
+    // The provider is mailed once, with the first lines and a link to the thread.
+    let mail = inbox.wait_for_containing(&priya.user.email, "New message about", 10).await;
+    assert!(mail.contains("Amelia wrote about") && mail.contains("> The gate code is 1234.") && mail.contains("> Please park on the left."), "{mail}");
+    assert!(mail.contains(&format!("{}/bookings/messages?booking={booking}&reader={}&signature=", app.base, priya.user.id)), "{mail}");
+    assert_eq!(write(app, booking, &customer, text("Also, the dog is friendly.")).await.0, 201);
+    assert_eq!(unread(app, &priya).await, json!({"total": 2, "bookings": [{"booking": booking, "unread": 2}]}));
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(inbox.count_containing(&priya.user.email, "New message about").await, 1, "one mail a thread in ten minutes");
+
+    // Still unread when the ten minutes are up: mailed then, once.
+    let later = chrono::Utc::now() + chrono::Duration::minutes(11);
+    assert_eq!(server::messages::mail::mail_held_back(&app.state, later).await.unwrap(), 1);
+    inbox.wait_for_containing(&priya.user.email, "> Also, the dog is friendly.", 10).await;
+    assert_eq!(server::messages::mail::mail_held_back(&app.state, later).await.unwrap(), 0);
+
+    // Reading marks read; her answer goes to the customer.
+    let (status, page) = thread(app, booking, &priya).await;
+    assert_eq!(status, 200);
+    let names: Vec<_> = page["results"].as_array().unwrap().iter().map(|m| (m["author_name"].clone(), m["mine"].clone())).collect();
+    assert_eq!(names, [(json!("Amelia"), json!(false)), (json!("Amelia"), json!(false))]);
+    assert_eq!(unread(app, &priya).await["total"], 0);
+    assert_eq!(write(app, booking, &priya, text("Thanks, see you then.")).await.0, 201);
+    let answer = inbox.wait_for_containing(&customer.user.email, "Priya wrote about", 10).await;
+    let link = link_in(&answer, &format!("{}/bookings/messages?", app.base));
+    assert!(link.contains(&format!("booking={booking}&reader={}&signature=", customer.user.id)), "{link}");
+    assert_eq!(unread(app, &customer).await["total"], 1);
+
+    // The mail's link opens the thread without signing in, and its plain form answers.
+    let opened = app.client.get(&link).send().await.unwrap();
+    assert_eq!(opened.status(), 200);
+    assert_eq!(opened.headers()["cache-control"], "no-store");
+    let html = opened.text().await.unwrap();
+    assert!(html.contains("Thanks, see you then.") && html.contains("Priya") && html.contains(r#"enctype="multipart/form-data""#), "{html}");
+    assert_eq!(unread(app, &customer).await["total"], 0, "reading the page marks it read");
+    let form = text("Lovely, thank you.");
+    let sent = app.client.post(&link).header(reqwest::header::ORIGIN, &app.base).multipart(form).send().await.unwrap();
+    assert_eq!((sent.status().as_u16(), sent.headers()["location"].to_str().unwrap()), (303, &link[app.base.len()..]), "back to the thread");
+    assert!(app.client.get(&link).send().await.unwrap().text().await.unwrap().contains("Lovely, thank you."));
+    let refused = app.client.post(&link).header(reqwest::header::ORIGIN, &app.base).multipart(text("")).send().await.unwrap();
+    assert_eq!(refused.status(), 400);
+    assert!(refused.text().await.unwrap().contains("Write a message or add a photo."));
+    let elsewhere = app.client.post(&link).header(reqwest::header::ORIGIN, "https://elsewhere.example").multipart(text("Hi")).send().await.unwrap();
+    assert_eq!(elsewhere.status(), 403);
+    let tampered = link.replace("signature=", "signature=00");
+    assert_eq!(app.client.get(&tampered).send().await.unwrap().status(), 404);
+
+    // Staff read every thread and write as the company.
+    let staff = staff_member(app).await;
+    let (status, seen) = staff_call(app, &staff, Method::GET, &format!("/api/admin/bookings/{booking}/messages/"), None).await;
+    assert_eq!((status, seen["count"].as_u64()), (200, Some(4)));
+    assert_eq!(seen["results"][0]["author_name"], "Amelia Hughes", "staff see full names");
+    let form = text("We have noted the gate code.");
+    let request =
+        app.client.post(format!("{}/api/admin/bookings/{booking}/messages/", app.base)).header(reqwest::header::COOKIE, &staff.cookie).multipart(form);
+    let (status, written) = common::send(request, None).await;
+    assert_eq!((status, written["author_role"].as_str()), (201, Some("staff")), "{written}");
+
+    // Handed back, the job's thread is hers no more; what she wrote stays in it.
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/jobs/{booking}/hand-back/"), None, Some(&priya.token)).await.0, 204);
+    assert_eq!(thread(app, booking, &priya).await.0, 404);
+    assert_eq!(write(app, booking, &priya, text("Sorry!")).await.0, 404);
+    let her_link = link_in(&mail, &format!("{}/bookings/messages?", app.base));
+    assert_eq!(app.client.get(&her_link).send().await.unwrap().status(), 404, "her mail's link no longer opens it");
+    assert_eq!(unread(app, &priya).await["total"], 0);
+    let (_, kept) = thread(app, booking, &customer).await;
+    assert!(kept["results"].as_array().unwrap().iter().any(|m| m["author_name"] == "Priya" && m["body"] == "Thanks, see you then."), "{kept}");
+}
+
+/// A PNG whose text and Exif chunks name where it was taken.
+fn located_png() -> Vec<u8> {
+    fn chunk(kind: &[u8], data: &[u8]) -> Vec<u8> {
+        [&(data.len() as u32).to_be_bytes()[..], kind, data, &[0, 0, 0, 0]].concat()
+    }
+    [
+        b"\x89PNG\r\n\x1a\n".to_vec(),
+        chunk(b"IHDR", &[0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]),
+        chunk(b"tEXt", b"Location\0GPSLatitude 53.8"),
+        chunk(b"eXIf", b"MM\0*GPSLongitude -1.5"),
+        chunk(b"IDAT", b"pixels"),
+        chunk(b"IEND", b""),
+    ]
+    .concat()
+}
+
+/// A JPEG whose Exif segment names where it was taken.
+fn located_jpeg() -> Vec<u8> {
+    let exif = b"Exif\0\0GPSLatitude 53.8";
+    [
+        vec![0xFF, 0xD8, 0xFF, 0xE1],
+        ((exif.len() + 2) as u16).to_be_bytes().to_vec(),
+        exif.to_vec(),
+        vec![0xFF, 0xDB, 0x00, 0x04, 0x01, 0x02, 0xFF, 0xDA, 0x00, 0x02],
+        b"pixels".to_vec(),
+        vec![0xFF, 0xD9],
+    ]
+    .concat()
+}
+
+fn photo(bytes: Vec<u8>, name: &str) -> Form {
+    Form::new().part("photo", Part::bytes(bytes).file_name(name.to_string()))
+}
+
+on_both_databases!(backend photos_lose_where_they_were_taken_and_are_read_through_signed_links);
+async fn photos_lose_where_they_were_taken_and_are_read_through_signed_links(backend: common::Backend) {
+    let app = TestApp::spawn_with(backend, |config| config.limits.document_bytes = 64 * 1024).await;
+    let app = &app;
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let booking = taken_booking(app, &customer, &priya).await;
+
+    for (bytes, name, magic) in [(located_png(), "leak.png", &b"\x89PNG"[..]), (located_jpeg(), "leak.jpg", &[0xFF, 0xD8][..])] {
+        let (status, written) = write(app, booking, &customer, photo(bytes, name)).await;
+        assert_eq!((status, written["body"].as_str()), (201, Some("")), "{written}");
+        let link = written["photo"].as_str().unwrap();
+        assert!(link.contains("/files/message-photos/") && link.contains("signature="), "{link}");
+        let stored = app.client.get(link).send().await.unwrap();
+        assert_eq!(stored.status(), 200);
+        let stored = stored.bytes().await.unwrap();
+        assert!(stored.starts_with(magic), "still the picture");
+        assert!(!stored.windows(3).any(|w| w == b"GPS"), "where it was taken is gone");
+        let unsigned = &link[..link.find('?').unwrap()];
+        assert_ne!(app.client.get(unsigned).send().await.unwrap().status(), 200, "no link without a signature");
+    }
+    let (status, refused) = write(app, booking, &customer, photo(b"GIF89a\x01\x00\x01\x00".to_vec(), "x.gif")).await;
+    assert_eq!(status, 415, "{refused}");
+    let too_big = [located_png(), vec![0; 100 * 1024]].concat();
+    assert_eq!(write(app, booking, &customer, photo(too_big, "big.png")).await.0, 413);
+    let (status, refused) = write(app, booking, &customer, photo(b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec(), "cut.png")).await;
+    assert_eq!((status, refused["photo"][0].as_str()), (400, Some("This photo could not be read: send a JPEG or PNG image as your camera or phone saved it.")));
+    let (status, refused) = write(app, booking, &customer, text("   ")).await;
+    assert_eq!((status, refused["body"][0].as_str()), (400, Some("Write a message or add a photo.")));
+    assert_eq!(write(app, booking, &customer, text(&"a".repeat(2001))).await.0, 400);
+    let (_, page) = thread(app, booking, &priya).await;
+    assert_eq!(page["count"], 2, "only the two photos were kept");
+}
+
+on_both_databases!(staff_hide_a_message_and_its_writer_is_told_why);
+async fn staff_hide_a_message_and_its_writer_is_told_why(app: &TestApp) {
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let booking = taken_booking(app, &customer, &priya).await;
+    let (_, written) = write(app, booking, &customer, text("Call me on 07700 900123 and pay cash.")).await;
+    let id = written["id"].as_i64().unwrap();
+    let staff = staff_member(app).await;
+    let hide = format!("/api/admin/messages/{id}/hide/");
+
+    assert_eq!(
+        app.call(Method::POST, &hide, Some(json!({"reason": "Payment off the site."})), Some(&customer.token)).await.0,
+        404,
+        "the back office is not there for members"
+    );
+    let (status, refused) = staff_call(app, &staff, Method::POST, &hide, Some(json!({}))).await;
+    assert_eq!((status, refused["reason"].is_array()), (400, true), "{refused}");
+    let (status, hidden) = staff_call(app, &staff, Method::POST, &hide, Some(json!({"reason": "Payment off the site."}))).await;
+    assert_eq!((status, hidden["hidden"].as_bool(), hidden["body"].as_str()), (200, Some(true), Some("Call me on 07700 900123 and pay cash.")), "{hidden}");
+
+    let (_, for_provider) = thread(app, booking, &priya).await;
+    let seen = &for_provider["results"][0];
+    assert_eq!((seen["hidden"].as_bool(), seen["body"].as_str(), seen["hidden_reason"].clone()), (Some(true), Some(""), Value::Null));
+    let (_, for_writer) = thread(app, booking, &customer).await;
+    assert_eq!(for_writer["results"][0]["hidden_reason"], "Payment off the site.");
+    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&customer.token)).await;
+    assert!(notices.to_string().contains("Your message was hidden") && notices.to_string().contains("The reason: Payment off the site."), "{notices}");
+    assert_eq!(unread(app, &priya).await["total"], 0, "a hidden message is not waiting to be read");
+    let (status, again) = staff_call(app, &staff, Method::POST, &hide, Some(json!({"reason": "Again."}))).await;
+    assert_eq!((status, again["message"].as_str()), (400, Some("This message is already hidden.")));
+    let (_, audit) = staff_call(app, &staff, Method::GET, "/api/admin/audit/?action=message.hide", None).await;
+    assert!(audit.to_string().contains(&format!("Hid message {id} on booking {booking}")), "{audit}");
+    assert_eq!(staff_call(app, &staff, Method::POST, "/api/admin/messages/999999/hide/", Some(json!({"reason": "x"}))).await.0, 404);
+}
+
+on_both_databases!(backend messages_are_rate_limited_and_erasure_empties_them);
+async fn messages_are_rate_limited_and_erasure_empties_them(backend: common::Backend) {
+    let app = TestApp::spawn_with(backend, |config| config.limits.messages_per_hour = 2).await;
+    let app = &app;
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let booking = taken_booking(app, &customer, &priya).await;
+    let (_, with_photo) = write(app, booking, &customer, photo(located_png(), "door.png").text("body", "The front door.")).await;
+    assert_eq!(write(app, booking, &customer, text("And the back.")).await.0, 201);
+    assert_eq!(write(app, booking, &customer, text("One more.")).await.0, 429);
+    let photo_link = with_photo["photo"].as_str().unwrap().to_string();
+
+    let member = entity::user::Entity::find_by_id(customer.user.id).one(&app.site.db).await.unwrap().unwrap();
+    server::data_rights::erasure::erase(&app.state, &member, server::data_rights::erasure::ErasedBy::Member).await.unwrap();
+    let (_, page) = thread(app, booking, &priya).await;
+    let kept: Vec<_> = page["results"].as_array().unwrap().iter().map(|m| (m["author_name"].clone(), m["body"].clone(), m["photo"].clone())).collect();
+    assert_eq!(kept, [(json!("Former member"), json!(""), Value::Null), (json!("Former member"), json!(""), Value::Null)]);
+    assert_eq!(app.client.get(&photo_link).send().await.unwrap().status(), 404, "the photo is deleted");
+}
