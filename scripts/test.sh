@@ -118,14 +118,15 @@ include-name = ["POST /api/reviews/", "POST /api/service/booking/", "POST /api/s
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 
 # Likewise the forms with files: a date of birth must be in the past and a closing date in the
-# future, a job applied for must exist (400); and schemathesis has no
-# PDF or Word sample, so for a document it sends an image of any kind, which is rightly a 415.
+# future, a job applied for must exist, a message must hold text or a photo (400); and
+# schemathesis has no PDF, Word, JPEG or PNG sample, so for a file it sends bytes of another
+# kind, which is rightly a 415.
 # A form carries only text and files, so schemathesis's type-changing "invalid" values arrive
 # as valid text (an integer for `city`) or as an empty file part, which the server takes as no
 # file, as browsers send for an empty file input: accepting them is right here. (`enabled =
 # false` would lose to `--checks all`.)
 [[operations]]
-include-name = ["PATCH /api/auth/profile/", "POST /api/service/jobs/", "POST /api/job-apply/", "POST /api/job-seekers/"]
+include-name = ["PATCH /api/auth/profile/", "POST /api/service/jobs/", "POST /api/job-apply/", "POST /api/job-seekers/", "POST /api/service/booking/{id}/messages/", "POST /api/admin/bookings/{id}/messages/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "415", "429"]
 checks.negative_data_rejection.expected-statuses = ["2xx", "4xx"]
 

@@ -1,6 +1,7 @@
 //! The member's calls: a booking's thread (its customer's, or its provider's while they have
 //! the job), writing to it, and the unread counts.
 
+use super::access;
 use super::texts;
 use super::thread::{self, Writer};
 use super::views::{MessageView, Viewer};
@@ -87,6 +88,8 @@ pub async fn write_message(
     form: MultipartForm,
 ) -> Result<(StatusCode, Json<MessageView>), AppError> {
     state.limiter.check("message", &member.user.id.to_string(), Limit::per_hour(state.config().limits.messages_per_hour)).await?;
+    // Not theirs: 404 before the form is read.
+    access::thread_for(state.db(), member.user.id, id).await?;
     let (body, photo) = message_of(&state, form).await?;
     let saved = thread::write(&state, id, Writer::Member(&member.user), body, photo).await?;
     let names = std::collections::HashMap::from([(member.user.id, member.user.full_name.clone())]);

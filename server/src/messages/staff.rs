@@ -15,6 +15,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use sea_orm::EntityTrait;
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -56,6 +57,7 @@ pub async fn staff_write_message(
     form: MultipartForm,
 ) -> Result<(StatusCode, Json<MessageView>), AppError> {
     state.limiter.check("message", &staff.user.id.to_string(), Limit::per_hour(state.config().limits.messages_per_hour)).await?;
+    entity::booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let (body, photo) = message_of(&state, form).await?;
     let saved = thread::write(&state, id, Writer::Staff(&staff.user), body, photo).await?;
     let names = std::collections::HashMap::from([(staff.user.id, staff.user.full_name.clone())]);
