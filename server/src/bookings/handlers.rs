@@ -10,6 +10,7 @@ use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
+use crate::messages::views::summaries;
 use crate::notifications::notice::Notifier;
 use crate::places::PostcodeArea;
 use crate::platform::change::Change;
@@ -52,11 +53,11 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
     let mut coming = coming_to(&state, &rows).await?;
+    let mut threads = summaries(&state, member.user.id, &rows.iter().map(|row| row.id).collect::<Vec<_>>()).await?;
+    let window = state.config().payments.refund_window_hours;
     let results = rows
         .into_iter()
-        .filter_map(|row| {
-            services.get(&row.service_id).map(|service| BookingView::new(row, service, state.config().payments.refund_window_hours).coming(&mut coming))
-        })
+        .filter_map(|row| services.get(&row.service_id).map(|service| BookingView::new(row, service, window).coming(&mut coming).thread(&mut threads)))
         .collect();
     Ok(Json(query.page(request, count, results)?))
 }
@@ -213,7 +214,8 @@ pub async fn book(
     let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     change.notify(&notifier, &member.user, texts::received(&service.title, date, &saved.time, invite)).await?;
     change.commit().await?;
-    Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours))))
+    let mut threads = summaries(&state, member.user.id, &[saved.id]).await?;
+    Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours).thread(&mut threads))))
 }
 
 /// The member's own booking with its service, or 404 (someone else's is as missing as none).
@@ -232,7 +234,8 @@ pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(i
         return Err(AppError::NotFound);
     }
     let mut coming = coming_to(&state, std::slice::from_ref(&row)).await?;
-    Ok(Json(BookingView::new(row, &service, state.config().payments.refund_window_hours).coming(&mut coming)))
+    let mut threads = summaries(&state, member.user.id, &[row.id]).await?;
+    Ok(Json(BookingView::new(row, &service, state.config().payments.refund_window_hours).coming(&mut coming).thread(&mut threads)))
 }
 
 /// Cancels one of the member's bookings: the record is kept, marked Cancelled, and leaves the
@@ -278,5 +281,6 @@ pub async fn move_booking(
     errors.finish()?;
     let saved = super::reschedule::reschedule(&state, row, &service, &member.user, date.expect("validated"), time.expect("validated")).await?;
     let mut coming = coming_to(&state, std::slice::from_ref(&saved)).await?;
-    Ok(Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours).coming(&mut coming)))
+    let mut threads = summaries(&state, member.user.id, &[saved.id]).await?;
+    Ok(Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours).coming(&mut coming).thread(&mut threads)))
 }

@@ -3,6 +3,7 @@
 use crate::accounts::texts::first_name_or;
 use crate::catalogue::views::BookedService;
 use crate::domain::Pence;
+use crate::messages::views::ThreadSummary;
 use crate::payments::refunds::refund_until;
 use crate::state::AppState;
 use entity::words::{BookingPayment, BookingStatus, Dispatch};
@@ -48,6 +49,8 @@ pub struct BookingView {
     created_at: String,
     /// Set once a provider has taken the booking (this project's addition to the contract).
     provider: Option<ComingProvider>,
+    /// Its messages with the provider and the company (this project's addition too).
+    messages: Option<ThreadSummary>,
 }
 
 impl BookingView {
@@ -68,7 +71,14 @@ impl BookingView {
             payment_status: row.payment_status,
             created_at: crate::http::timestamp(row.created_at),
             provider: None,
+            messages: None,
         }
+    }
+
+    /// The view with its thread, from [`crate::messages::views::summaries`].
+    pub fn thread(mut self, threads: &mut HashMap<i32, ThreadSummary>) -> Self {
+        self.messages = threads.remove(&self.id);
+        self
     }
 
     /// The view with who is coming, from [`coming_to`].

@@ -1,11 +1,14 @@
 //! A message as its readers see it: a hidden one says so instead of what it said (staff still
 //! read it, with why it was hidden); a photo is a signed link that works for an hour.
 
+use super::{access, thread};
 use crate::accounts::texts::first_name_or;
 use crate::platform::storage::Storage;
 use crate::reviews::texts::FORMER_MEMBER;
+use crate::state::AppState;
 use entity::booking_message;
 use entity::words::MessageRole;
+use sea_orm::DbErr;
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -65,4 +68,25 @@ impl MessageView {
             hidden_reason: message.hidden_reason.filter(|_| mine || viewer == Viewer::Staff),
         }
     }
+}
+
+/// A booking's thread as the lists of bookings and jobs show it.
+#[derive(Serialize, ToSchema)]
+pub struct ThreadSummary {
+    /// The thread's page, signed for the reader (it works without signing in).
+    link: String,
+    /// Messages of others the reader has not read.
+    unread: u64,
+}
+
+/// The threads of `bookings` as `reader` sees them, by booking id.
+pub async fn summaries(state: &AppState, reader: i32, bookings: &[i32]) -> Result<HashMap<i32, ThreadSummary>, DbErr> {
+    if bookings.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let unread: HashMap<i32, u64> = thread::unread(state.db(), reader).await?.into_iter().collect();
+    Ok(bookings
+        .iter()
+        .map(|&booking| (booking, ThreadSummary { link: access::link(state, booking, reader), unread: unread.get(&booking).copied().unwrap_or(0) }))
+        .collect())
 }

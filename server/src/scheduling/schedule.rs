@@ -11,6 +11,7 @@ use crate::http::extract::FieldErrors;
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
+use crate::messages::views::{ThreadSummary, summaries};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -18,7 +19,7 @@ use chrono::{DateTime, Utc};
 use entity::words::{BookingStatus, Dispatch, PriceUnit};
 use entity::{booking, booking_offer, service, user};
 use sea_orm::sea_query::{Condition, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -60,6 +61,8 @@ pub struct ScheduledJob {
     /// `offered` (answer `offer`) or `accepted`.
     dispatch: Dispatch,
     offer: Option<OpenOffer>,
+    /// The job's messages with its customer and the company, once it is taken.
+    messages: Option<ThreadSummary>,
 }
 
 /// The bookings of `provider` on their schedule: accepted, or offered to them and still open.
@@ -98,13 +101,16 @@ pub async fn list_jobs(State(state): State<Arc<AppState>>, member: Member, query
         true => select.filter(booking::Column::EndsAt.lt(now)).order_by_desc(booking::Column::StartsAt),
     };
     let (count, rows) = rows_of_page(state.db(), select.order_by_asc(booking::Column::Id), request).await?;
-    let results = jobs_of(state.db(), member.user.id, rows).await?;
+    let results = jobs_of(&state, member.user.id, rows).await?;
     Ok(Json(query.page(request, count, results)?))
 }
 
 /// The provider's view of `rows`.
-pub async fn jobs_of(db: &impl ConnectionTrait, provider: i32, rows: Vec<booking::Model>) -> Result<Vec<ScheduledJob>, DbErr> {
+pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>) -> Result<Vec<ScheduledJob>, DbErr> {
+    let db = state.db();
     let ids = |of: fn(&booking::Model) -> i32| rows.iter().map(of).collect::<Vec<i32>>();
+    let taken: Vec<i32> = rows.iter().filter(|row| row.dispatch == Some(Dispatch::Accepted)).map(|row| row.id).collect();
+    let mut threads = summaries(state, provider, &taken).await?;
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
     let names: HashMap<i32, String> = user::Entity::find()
@@ -149,6 +155,7 @@ pub async fn jobs_of(db: &impl ConnectionTrait, provider: i32, rows: Vec<booking
                 postcode: if taken { row.postcode } else { district },
                 notes: if taken { row.notes } else { String::new() },
                 status: row.status,
+                messages: threads.remove(&row.id),
             })
         })
         .collect())

@@ -98,6 +98,12 @@ async fn a_thread_is_its_customers_its_providers_and_staffs_only(backend: common
     assert!(mail.contains(&format!("{}/bookings/messages?booking={booking}&reader={}&signature=", app.base, priya.user.id)), "{mail}");
     assert_eq!(write(app, booking, &customer, text("Also, the dog is friendly.")).await.0, 201);
     assert_eq!(unread(app, &priya).await, json!({"total": 2, "bookings": [{"booking": booking, "unread": 2}]}));
+    let jobs = schedule(app, &priya, "upcoming").await;
+    let job = jobs["results"].as_array().unwrap().iter().find(|job| job["id"] == booking).unwrap();
+    assert_eq!(job["messages"]["unread"], 2, "on the job in her schedule");
+    assert!(job["messages"]["link"].as_str().unwrap().starts_with(&format!("/bookings/messages?booking={booking}&reader={}&", priya.user.id)));
+    let still_offered = jobs["results"].as_array().unwrap().iter().find(|job| job["id"] == offered).unwrap();
+    assert_eq!(still_offered["messages"], Value::Null, "no thread before the job is taken");
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert_eq!(inbox.count_containing(&priya.user.email, "New message about").await, 1, "one mail a thread in ten minutes");
 
@@ -118,6 +124,8 @@ async fn a_thread_is_its_customers_its_providers_and_staffs_only(backend: common
     let link = link_in(&answer, &format!("{}/bookings/messages?", app.base));
     assert!(link.contains(&format!("booking={booking}&reader={}&signature=", customer.user.id)), "{link}");
     assert_eq!(unread(app, &customer).await["total"], 1);
+    let (_, seen) = app.call(Method::GET, &format!("/api/service/booking/{booking}/"), None, Some(&customer.token)).await;
+    assert_eq!(seen["messages"]["unread"], 1, "on the customer's booking");
 
     // The mail's link opens the thread without signing in, and its plain form answers.
     let opened = app.client.get(&link).send().await.unwrap();

@@ -26,6 +26,7 @@ const booking = (id: number, title: string, extra: Record<string, unknown> = {})
   refund_until: '2030-01-14T09:30:00Z',
   created_at: '2026-11-23T10:00:00Z',
   provider: null,
+  messages: { link: `/bookings/messages?booking=${id}&reader=7&signature=ab`, unread: 0 },
   ...extra,
 });
 
@@ -94,6 +95,21 @@ describe('booking-list', () => {
     expect(withPhoto!.querySelector('img')?.getAttribute('src')).toBe(photo);
     expect(without!.textContent).toContain('Dai');
     expect(without!.querySelector('img')).toBeNull();
+  });
+
+  it("links each booking to its messages, saying how many are new", async () => {
+    signIn();
+    t.api.on('GET /api/service/booking/', {
+      status: 200,
+      body: listOf([booking(2, 'Boiler service', { messages: { link: '/bookings/messages?booking=2&reader=7&signature=ab', unread: 3 } }), booking(1, 'Deep clean')]),
+    });
+    t.island = await hydrateServerMarkup('booking-list', BookingList);
+    await settle();
+    const [busy, quiet] = items(t.island.element);
+    const link = Array.from(busy!.querySelectorAll('a')).find((a) => a.textContent?.startsWith('Messages'))!;
+    expect(link.getAttribute('href')).toBe('/bookings/messages?booking=2&reader=7&signature=ab');
+    expect(link.textContent).toBe('Messages (3 new) about Boiler service');
+    expect(Array.from(quiet!.querySelectorAll('a')).find((a) => a.textContent?.startsWith('Messages'))!.textContent).toBe('Messages about Deep clean');
   });
 
   it('offers Cancel on a booking still to happen, Pay now on an unpaid one, and says before cancelling whether a payment is refunded', async () => {

@@ -4,6 +4,7 @@ import { cancelBooking, fetchBookings, type Booking } from '../../lib/member-ser
 import { addressOf, ConfirmStep, pounds } from '../../lib/member-services/controls.tsx';
 import { ukDate } from '../../lib/member-services/uk-dates.ts';
 import { ukMoment } from '../../lib/payments/calls.ts';
+import { ThreadLink } from '../../lib/member-services/thread-link.tsx';
 import { Fact, RecordActions, RecordCard, RecordNote } from '../../lib/record-card/record-card.tsx';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 
@@ -33,7 +34,8 @@ function refundSentence(booking: Booking, refundWindowHours: number, now: number
 /**
  * /user/bookings: the member's bookings that are not cancelled (`GET /api/service/booking/`),
  * newest first, each with its service, date, time, address, amount, status, who is coming
- * (once a provider has taken it, with their photo if any) and payment status, and Cancel behind a confirmation (`DELETE`; 'Booking deleted successfully'). The
+ * (once a provider has taken it, with their photo if any), payment status and its messages
+ * (with how many are new), and Cancel behind a confirmation (`DELETE`; 'Booking deleted successfully'). The
  * server renders nothing here (the page says, without JavaScript, what it needs); the member
  * guard sends a signed-out visitor to login.
  */
@@ -157,6 +159,11 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
     >
       {booking.notes !== '' && <RecordNote>Notes: {booking.notes}</RecordNote>}
       {booking.payment_status === 'Paid' && <RecordNote>Free cancellation until {ukMoment(booking.refund_until)} (UK time).</RecordNote>}
+      {booking.messages && (
+        <RecordActions paragraph>
+          <ThreadLink thread={booking.messages} title={title} />
+        </RecordActions>
+      )}
       {booking.payment_status === 'Unpaid' && cancellable(booking) && !confirming && (
         <RecordActions paragraph>
           <a className="button button--primary" href={`/payment?booking=${booking.id}`}>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import { addressOf, ConfirmStep } from '../../lib/member-services/controls.tsx';
+import { ThreadLink } from '../../lib/member-services/thread-link.tsx';
 import {
   answerOffer,
   handBackJob,
@@ -159,6 +160,7 @@ function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => voi
         />
       ) : (
         <RecordActions>
+          <ThreadLink thread={job.messages} title={`${job.service.title} on ${ukDate(job.date)}`} />
           <button className="button button--secondary" type="button" onClick={() => setHandingBack(true)}>
             Hand back<span className="visually-hidden">{` ${job.service.title} on ${ukDate(job.date)}`}</span>
           </button>

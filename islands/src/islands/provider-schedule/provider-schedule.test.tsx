@@ -38,9 +38,19 @@ const offered = {
   status: 'Pending',
   dispatch: 'offered',
   offer: { id: 9, expires_at: '2030-01-14T11:00:00Z' },
+  messages: null,
 };
 
-const accepted = { ...offered, address_line_1: '1 Park Row', postcode: 'LS1 4AP', notes: 'Key under the mat', dispatch: 'accepted', status: 'Confirmed', offer: null };
+const accepted = {
+  ...offered,
+  address_line_1: '1 Park Row',
+  postcode: 'LS1 4AP',
+  notes: 'Key under the mat',
+  dispatch: 'accepted',
+  status: 'Confirmed',
+  offer: null,
+  messages: { link: '/bookings/messages?booking=41&reader=3&signature=cd', unread: 1 },
+};
 
 describe('provider-schedule', () => {
   const t = setUpAccountFormTest();
@@ -82,6 +92,9 @@ describe('provider-schedule', () => {
     expect(taken).toContain('1 Park Row, Leeds, LS1 4AP');
     expect(taken).toContain('Key under the mat');
     expect(taken).not.toContain('once you accept');
+    const thread = Array.from(t.island.element.querySelectorAll('li a')).find((a) => a.textContent?.startsWith('Messages'));
+    expect(thread?.getAttribute('href')).toBe('/bookings/messages?booking=41&reader=3&signature=cd');
+    expect(thread?.textContent).toBe('Messages (1 new) about Boiler service on Tue, 15 Jan 2030');
   });
 
   it('hands back an accepted job only after confirming', async () => {

@@ -1790,6 +1790,7 @@ export interface components {
              * @description Hours or days for an hourly or daily price; 1 for a fixed price.
              */
             readonly length: number;
+            readonly messages?: null | components["schemas"]["ThreadSummary"];
             readonly notes: string;
             readonly payment_status: components["schemas"]["BookingPayment"];
             readonly postcode: string;
@@ -2504,6 +2505,7 @@ export interface components {
                  * @description Hours or days for an hourly or daily price; 1 for a fixed price.
                  */
                 readonly length: number;
+                readonly messages?: null | components["schemas"]["ThreadSummary"];
                 readonly notes: string;
                 readonly payment_status: components["schemas"]["BookingPayment"];
                 readonly postcode: string;
@@ -3117,6 +3119,7 @@ export interface components {
                  * @description Hours or days for an hourly or daily price; 1 for a fixed price.
                  */
                 readonly length: number;
+                readonly messages?: null | components["schemas"]["ThreadSummary"];
                 /** @description Empty while the job is only offered. */
                 readonly notes: string;
                 readonly offer?: null | components["schemas"]["OpenOffer"];
@@ -3616,6 +3619,7 @@ export interface components {
              * @description Hours or days for an hourly or daily price; 1 for a fixed price.
              */
             readonly length: number;
+            readonly messages?: null | components["schemas"]["ThreadSummary"];
             /** @description Empty while the job is only offered. */
             readonly notes: string;
             readonly offer?: null | components["schemas"]["OpenOffer"];
@@ -3820,6 +3824,16 @@ export interface components {
         readonly TextOrEmpty2000: string;
         /** @description Optional text of at most 5000 characters; surrounding white space is trimmed. */
         readonly TextOrEmpty5000: string;
+        /** @description A booking's thread as the lists of bookings and jobs show it. */
+        readonly ThreadSummary: {
+            /** @description The thread's page, signed for the reader (it works without signing in). */
+            readonly link: string;
+            /**
+             * Format: int64
+             * @description Messages of others the reader has not read.
+             */
+            readonly unread: number;
+        };
         /** @description What signing in or refreshing answers. */
         readonly TokenPair: {
             /** @description A JWT for `Authorization: Bearer`, valid 15 minutes. */
