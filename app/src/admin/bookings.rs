@@ -2,7 +2,7 @@
 //! service's providers keep hours, assign and confirm), mark them completed, or cancel them
 //! with a reason (a paid booking is refunded in full).
 
-use super::{BookingRow, BookingStatus, Dispatch, Filter, Listing, Pager, filter_options};
+use super::{BookingRow, BookingStatus, BookingThread, Dispatch, Filter, Listing, Pager, StaffMessage, filter_options};
 use crate::format::count_of;
 use crate::format::long_date;
 use leptos::prelude::*;
@@ -48,6 +48,7 @@ fn Booking(row: BookingRow) -> impl IntoView {
             <p>{place}</p>
             {(!row.notes.is_empty()).then(|| view! { <p class="admin-quote">{row.notes.clone()}</p> })}
             {provider.map(|text| view! { <p>{text}</p> })}
+            <p><a href=format!("/admin/bookings/{}/messages", row.id)>"Messages"</a></p>
             <div class="admin-actions">
                 {(open && row.dispatch.is_some() && !row.providers.is_empty()).then(|| view! {
                     <form method="post" action=action("assign")>
@@ -79,6 +80,53 @@ fn Booking(row: BookingRow) -> impl IntoView {
                     </form>
                 })}
             </div>
+        </li>
+    }
+}
+
+/// `/admin/bookings/{id}/messages`: the booking's thread, each message with a form to hide it
+/// (its writer is told the reason), and a form to write as the company.
+#[component]
+pub(super) fn Thread(thread: BookingThread) -> impl IntoView {
+    let write = format!("/admin/bookings/{}/messages", thread.booking_id);
+    let messages = thread.messages.into_iter().map(|message| view! { <ThreadMessage message/> }).collect_view();
+    view! {
+        <p>{thread.about}</p>
+        <p><a href=format!("/admin/bookings#booking-{}", thread.booking_id)>"Back to the bookings"</a></p>
+        <ol class="admin-list">{messages}</ol>
+        <form method="post" action=write class="admin-reject">
+            <label for="staff-message">"Write as the company (the customer and the provider are told)"</label>
+            <textarea id="staff-message" name="body" rows="3" required maxlength="2000"></textarea>
+            <button class="button button--primary" type="submit">"Send"</button>
+        </form>
+    }
+}
+
+#[component]
+fn ThreadMessage(message: StaffMessage) -> impl IntoView {
+    let reason_id = format!("hide-reason-{}", message.id);
+    let heading = format!("{} ({}), {}", message.author, message.role, message.at);
+    let photo = message.photo.map(|photo| {
+        let src = photo.clone();
+        view! { <p><a href=photo><img src=src alt="The photo sent" width="240" loading="lazy"/></a></p> }
+    });
+    let state = match message.hidden_reason {
+        Some(reason) => view! { <p><strong>"Hidden: "</strong>{reason}</p> }.into_any(),
+        None => view! {
+            <form method="post" action=format!("/admin/messages/{}/hide", message.id) class="admin-reject">
+                <label for=reason_id.clone()>"Reason for hiding it (its writer is told)"</label>
+                <textarea id=reason_id name="reason" rows="2" required maxlength="500"></textarea>
+                <button class="button button--secondary" type="submit">"Hide message"</button>
+            </form>
+        }
+        .into_any(),
+    };
+    view! {
+        <li class="admin-item" id=format!("message-{}", message.id)>
+            <h2>{heading}</h2>
+            {(!message.body.is_empty()).then(|| view! { <p class="admin-quote">{message.body.clone()}</p> })}
+            {photo}
+            {state}
         </li>
     }
 }

@@ -50,6 +50,34 @@ pub enum AdminView {
     TalentPool(Listing<TalentRow, Option<EmploymentType>>),
     Member(MemberRow),
     AuditLog(Listing<AuditRow>),
+    /// One booking's messages.
+    BookingThread(BookingThread),
+}
+
+/// A booking's messages as staff read them: all of them, hidden ones with why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookingThread {
+    pub booking_id: i32,
+    /// `Boiler service on Monday 4 January 2027 at 09:00, for Amelia Hughes`.
+    pub about: String,
+    /// Oldest first.
+    pub messages: Vec<StaffMessage>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaffMessage {
+    pub id: i32,
+    /// The writer's full name.
+    pub author: String,
+    /// `customer`, `provider` or `staff`.
+    pub role: String,
+    /// `4 January 2027, 09:12` (UK time).
+    pub at: String,
+    pub body: String,
+    /// A signed link to its photo.
+    pub photo: Option<String>,
+    /// Why it was hidden, once it is.
+    pub hidden_reason: Option<String>,
 }
 
 /// What waits for staff.

@@ -44,6 +44,7 @@ pub(crate) fn document(page: &AdminPage, site: &SiteData, assets: &Assets) -> St
         AdminView::Dashboard(data) => ("Dashboard", view! { <dashboard::DashboardView data=data.clone()/> }.into_any()),
         AdminView::ProviderApplications(list) => ("Provider applications", view! { <providers::ProviderApplications list=list.clone()/> }.into_any()),
         AdminView::Bookings(list) => ("Bookings", view! { <bookings::Bookings list=list.clone()/> }.into_any()),
+        AdminView::BookingThread(thread) => ("Messages", view! { <bookings::Thread thread=thread.clone()/> }.into_any()),
         AdminView::Members(list) => ("Members", view! { <members::Members list=list.clone()/> }.into_any()),
         AdminView::Member(row) => ("Member", view! { <members::Member row=row.clone()/> }.into_any()),
         AdminView::Catalogue { categories, services } => {

@@ -29,6 +29,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/admin/sign-out", post(sign_out))
         .merge(provider_applications::pages::routes())
         .merge(bookings::pages::routes())
+        .merge(bookings::messages::routes())
         .merge(members::pages::routes())
         .merge(catalogue::pages::routes())
         .merge(reviews::pages::routes())

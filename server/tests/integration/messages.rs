@@ -290,3 +290,44 @@ async fn messages_are_rate_limited_and_erasure_empties_them(backend: common::Bac
     assert_eq!(kept, [(json!("Former member"), json!(""), Value::Null), (json!("Former member"), json!(""), Value::Null)]);
     assert_eq!(app.client.get(&photo_link).send().await.unwrap().status(), 404, "the photo is deleted");
 }
+
+on_both_databases!(staff_read_write_and_hide_from_the_back_offices_pages);
+async fn staff_read_write_and_hide_from_the_back_offices_pages(app: &TestApp) {
+    use reqwest::header::{COOKIE, ORIGIN};
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let booking = taken_booking(app, &customer, &priya).await;
+    let (_, written) = write(app, booking, &customer, text("Pay me in cash, here is my number.")).await;
+    let id = written["id"].as_i64().unwrap();
+    let staff = staff_member(app).await;
+    let page = |path: String| {
+        let request = app.client.get(format!("{}{path}", app.base)).header(COOKIE, &staff.cookie);
+        async move { request.send().await.unwrap().text().await.unwrap() }
+    };
+    let post = |path: String, form: Vec<(&'static str, &'static str)>| {
+        app.client.post(format!("{}{path}", app.base)).header(COOKIE, &staff.cookie).header(ORIGIN, &app.base).form(&form).send()
+    };
+
+    let list = page("/admin/bookings".into()).await;
+    assert!(list.contains(&format!("/admin/bookings/{booking}/messages")), "each booking links to its messages");
+    let html = page(format!("/admin/bookings/{booking}/messages")).await;
+    assert!(html.contains("Amelia Hughes (customer)") && html.contains("Pay me in cash") && html.contains("Hide message"), "{html}");
+
+    let refused = post(format!("/admin/messages/{id}/hide"), vec![("reason", "")]).await.unwrap();
+    assert_eq!(refused.status(), 400);
+    let hidden = post(format!("/admin/messages/{id}/hide"), vec![("reason", "Payment off the site.")]).await.unwrap();
+    assert_eq!(
+        (hidden.status().as_u16(), hidden.headers()["location"].to_str().unwrap()),
+        (303, format!("/admin/bookings/{booking}/messages?done=hidden").as_str())
+    );
+    let html = page(format!("/admin/bookings/{booking}/messages?done=hidden")).await;
+    assert!(html.contains("Message hidden. Its writer has been told why.") && html.contains("Payment off the site."), "{html}");
+    assert!(!html.contains("Hide message"), "nothing left to hide");
+    assert_eq!(thread(app, booking, &priya).await.1["results"][0]["hidden"], true);
+
+    let sent = post(format!("/admin/bookings/{booking}/messages"), vec![("body", "Please keep payment on the site.")]).await.unwrap();
+    assert_eq!(sent.status(), 303);
+    let (_, seen) = thread(app, booking, &customer).await;
+    assert_eq!((seen["results"][1]["author_role"].as_str(), seen["results"][1]["body"].as_str()), (Some("staff"), Some("Please keep payment on the site.")));
+    assert_eq!(post("/admin/bookings/999999/messages".into(), vec![("body", "Hello")]).await.unwrap().status(), 404);
+}

@@ -2,6 +2,7 @@
 //! soonest first; and what staff do to one, through the bookings feature's own rules.
 
 pub mod api;
+pub(in crate::admin) mod messages;
 pub mod pages;
 mod texts;
 

@@ -12,6 +12,8 @@ pub(super) fn done(code: &str) -> Option<&'static str> {
         "confirmed" => "Booking confirmed. The member has been told, with a calendar update.",
         "completed" => "Booking marked completed. The member has been invited to review the service.",
         "cancelled" => "Booking cancelled, and any payment refunded. The member has been told why.",
+        "sent" => "Message sent. The customer and the provider are told by email.",
+        "hidden" => "Message hidden. Its writer has been told why.",
         _ => return None,
     })
 }
