@@ -53,6 +53,16 @@ export async function waitUntil(condition, what, timeout = 10_000) {
   }
 }
 
+/** Calls the API at `baseUrl` as `token`'s member (none when null): the status and the JSON body (null if none). */
+export async function api(baseUrl, method, path, token, body) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
 /** A date `days` from today, as a date input takes it. */
 export function dateIn(days) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

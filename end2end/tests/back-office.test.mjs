@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { DESKTOP, TEST_TIMEOUT_MS, assertNoProblems, newRecordedPage, serverBin, setUp, withoutOwnStatus } from '../support/harness.mjs';
 import { readFileSync } from 'node:fs';
-import { landedOn, logIn, open, seesAlert } from '../support/journeys.mjs';
+import { api as callApi, landedOn, logIn, open, seesAlert } from '../support/journeys.mjs';
 import { totpCode } from '../support/totp.mjs';
 
 const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };
@@ -23,14 +23,7 @@ after(async () => {
   await env?.close();
 });
 
-async function api(method, path, token, body) {
-  const response = await fetch(`${env.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
+const api = (method, path, token, body) => callApi(env.baseUrl, method, path, token, body);
 
 describe('the back office', () => {
   test('a staff member sets up a second factor, approves a provider application and confirms a booking', { timeout: TEST_TIMEOUT_MS }, async (t) => {

@@ -138,10 +138,12 @@ async fn closed(state: &AppState) -> Result<Response, AppError> {
     Ok(private((StatusCode::NOT_FOUND, Html(html)).into_response()))
 }
 
-/// Kept by no browser or proxy, and its address (which opens the thread) sent to no other page.
+/// Kept by no browser or proxy, and its address (which opens the thread) sent to no other
+/// site. (`same-origin`, not `no-referrer`: with no referrer at all a browser sends its form's
+/// post with `Origin: null`, which the form's own check must refuse.)
 fn private(mut response: Response) -> Response {
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     response
 }
