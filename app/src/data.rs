@@ -361,8 +361,8 @@ pub struct ThreadPage {
     pub form_path: String,
     /// Why the message just sent was refused.
     pub refusal: Option<String>,
-    /// False once the booking is cancelled: its thread is read, not written to.
-    pub open: bool,
+    /// Why the thread is read, not written to (its booking is cancelled), if it is.
+    pub closed: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -41,6 +41,8 @@ impl MigrationTrait for Migration {
         manager
             .create_index(Index::create().name("idx_booking_messages_author").table("booking_messages").col("author_user_id").col("created_at").take())
             .await?;
+        // The mail round reads the messages of the last days.
+        manager.create_index(Index::create().name("idx_booking_messages_recent").table("booking_messages").col("created_at").take()).await?;
         manager
             .create_table(
                 Table::create()

@@ -9,26 +9,27 @@ use leptos::prelude::*;
 #[component]
 pub(super) fn Thread(page: ThreadPage) -> impl IntoView {
     let empty = page.messages.is_empty().then(|| view! { <p>"No messages yet: write the first below."</p> });
-    let form = if page.open {
-        let refusal = page.refusal.map(|refusal| view! { <p class="field-error" role="alert">{refusal}</p> });
-        view! {
-            <form class="thread__form" method="post" enctype="multipart/form-data" action=page.form_path>
-                <h2>"Write a message"</h2>
-                {refusal}
-                <div class="field">
-                    <label class="field-label" for="thread-body">"Your message"</label>
-                    <textarea id="thread-body" name="body" rows="4" maxlength="2000"></textarea>
-                </div>
-                <div class="field">
-                    <label class="field-label" for="thread-photo">"A photo (JPEG or PNG, optional)"</label>
-                    <input id="thread-photo" type="file" name="photo" accept="image/jpeg,image/png"/>
-                </div>
-                <button class="button button--primary" type="submit">"Send"</button>
-            </form>
+    let form = match page.closed {
+        Some(why) => view! { <p>{why}</p> }.into_any(),
+        None => {
+            let refusal = page.refusal.map(|refusal| view! { <p class="field-error" role="alert">{refusal}</p> });
+            view! {
+                <form class="thread__form" method="post" enctype="multipart/form-data" action=page.form_path>
+                    <h2>"Write a message"</h2>
+                    {refusal}
+                    <div class="field">
+                        <label class="field-label" for="thread-body">"Your message"</label>
+                        <textarea id="thread-body" name="body" rows="4" maxlength="2000"></textarea>
+                    </div>
+                    <div class="field">
+                        <label class="field-label" for="thread-photo">"A photo (JPEG or PNG, optional)"</label>
+                        <input id="thread-photo" type="file" name="photo" accept="image/jpeg,image/png"/>
+                    </div>
+                    <button class="button button--primary" type="submit">"Send"</button>
+                </form>
+            }
+            .into_any()
         }
-        .into_any()
-    } else {
-        view! { <p>"This booking is cancelled: its messages can be read, not added to."</p> }.into_any()
     };
     view! {
         <div class="container thread">

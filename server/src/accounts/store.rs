@@ -3,7 +3,8 @@
 use crate::domain::{Email, UkPhone};
 use chrono::Utc;
 use entity::user;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
+use std::collections::HashMap;
 
 pub async fn find_by_email(db: &impl ConnectionTrait, email: &Email) -> Result<Option<user::Model>, DbErr> {
     user::Entity::find().filter(user::Column::Email.eq(email.as_str())).one(db).await
@@ -40,4 +41,18 @@ pub async fn insert(db: &impl ConnectionTrait, member: NewMember<'_>) -> Result<
     }
     .insert(db)
     .await
+}
+
+/// The full names of the accounts `ids`.
+pub async fn names_of(db: &impl ConnectionTrait, ids: impl Iterator<Item = i32>) -> Result<HashMap<i32, String>, DbErr> {
+    let ids: Vec<i32> = ids.collect();
+    Ok(user::Entity::find()
+        .select_only()
+        .columns([user::Column::Id, user::Column::FullName])
+        .filter(user::Column::Id.is_in(ids))
+        .into_tuple::<(i32, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect())
 }

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 #[derive(Serialize, ToSchema)]
 pub struct ComingProvider {
     first_name: String,
-    /// A signed link to their profile picture, working for an hour; null without one.
+    /// A signed link to their profile picture, working for 15 minutes; null without one.
     photo: Option<String>,
 }
 

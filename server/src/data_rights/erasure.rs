@@ -87,18 +87,6 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
             .all(db)
             .await?,
     );
-    files.extend(
-        booking_message::Entity::find()
-            .filter(booking_message::Column::AuthorUserId.eq(id))
-            .filter(booking_message::Column::Photo.is_not_null())
-            .select_only()
-            .column(booking_message::Column::Photo)
-            .into_tuple::<Option<String>>()
-            .all(db)
-            .await?
-            .into_iter()
-            .flatten(),
-    );
     let posts = job::Entity::find().filter(job::Column::OwnerId.eq(id)).all(db).await?;
     files.extend(posts.iter().filter_map(|j| j.attachment.clone()));
     let reviewed: Vec<i32> =
@@ -145,10 +133,25 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     job_seeker::Entity::delete_many().filter(reach.job_seekers(id, &member.email)).exec(change.db()).await?;
     // Sent mail too: its bodies hold their name and the addresses of their bookings.
     mail_outbox::Entity::delete_many().filter(mail_outbox::Column::ToAddress.eq(member.email.clone())).exec(change.db()).await?;
-    // Their messages stay in their threads, written by a former member, without what they said.
+    // Their messages stay in their threads, written by a former member, without what they said
+    // (nor a reason to hide it, which may quote it). Their photos are found inside the change, so
+    // that one sent meanwhile goes too.
+    files.extend(
+        booking_message::Entity::find()
+            .filter(booking_message::Column::AuthorUserId.eq(id))
+            .filter(booking_message::Column::Photo.is_not_null())
+            .select_only()
+            .column(booking_message::Column::Photo)
+            .into_tuple::<Option<String>>()
+            .all(change.db())
+            .await?
+            .into_iter()
+            .flatten(),
+    );
     booking_message::Entity::update_many()
         .col_expr(booking_message::Column::Body, Expr::value(""))
         .col_expr(booking_message::Column::Photo, Expr::value(Option::<String>::None))
+        .col_expr(booking_message::Column::HiddenReason, Expr::value(Option::<String>::None))
         .filter(booking_message::Column::AuthorUserId.eq(id))
         .exec(change.db())
         .await?;

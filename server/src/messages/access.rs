@@ -1,8 +1,8 @@
 //! Who reads and writes a booking's thread: its customer and the provider who took it, while
 //! they have it (staff read every thread from the back office). Anyone else finds no such
 //! thread: 404, as for a booking that does not exist. A thread's link in a mail is signed for
-//! its reader, so that the page it opens works without signing in, and is checked against who
-//! may read the thread now.
+//! its reader and lasts `LINK_DAYS`, so that the page it opens works without signing in; each
+//! use is checked against who may read the thread now.
 
 use crate::http::AppError;
 use crate::state::AppState;
@@ -13,6 +13,8 @@ use sea_orm::{ConnectionTrait, EntityTrait};
 /// The page where a reader reads and answers a booking's thread.
 pub const PAGE: &str = "/bookings/messages";
 const ACTION: &str = "booking-thread";
+/// How long a thread's link works: a mail's, or one the lists give (made afresh each time).
+const LINK_DAYS: i64 = 30;
 
 /// What `user_id` is to `booking`'s thread now, if anything.
 pub fn role_of(booking: &booking::Model, user_id: i32) -> Option<MessageRole> {
@@ -31,23 +33,23 @@ pub fn readers(booking: &booking::Model) -> Vec<i32> {
     std::iter::once(booking.user_id).chain(provider).collect()
 }
 
-/// Booking `booking_id` and what `user_id` is to its thread, or 404.
-pub async fn thread_for(db: &impl ConnectionTrait, user_id: i32, booking_id: i32) -> Result<(booking::Model, MessageRole), AppError> {
+/// 404 unless `user_id` reads booking `booking_id`'s thread.
+pub async fn ensure_reader(db: &impl ConnectionTrait, user_id: i32, booking_id: i32) -> Result<(), AppError> {
     let booking = booking::Entity::find_by_id(booking_id).one(db).await?.ok_or(AppError::NotFound)?;
-    let role = role_of(&booking, user_id).ok_or(AppError::NotFound)?;
-    Ok((booking, role))
+    role_of(&booking, user_id).map(drop).ok_or(AppError::NotFound)
 }
 
-/// The thread page's path for `reader`, signed.
+/// The thread page's path for `reader`, signed, working for `LINK_DAYS`.
 pub fn link(state: &AppState, booking_id: i32, reader: i32) -> String {
-    format!("{PAGE}?booking={booking_id}&reader={reader}&signature={}", state.links.sign(&action(booking_id), reader))
+    let expires = (chrono::Utc::now() + chrono::Duration::days(LINK_DAYS)).timestamp();
+    format!("{PAGE}?booking={booking_id}&reader={reader}&expires={expires}&signature={}", state.links.sign(&action(booking_id, expires), reader))
 }
 
-/// Whether `signature` is ours for `reader` on `booking_id`'s thread.
-pub fn signed(state: &AppState, booking_id: i32, reader: i32, signature: &str) -> bool {
-    state.links.verify(&action(booking_id), reader, signature)
+/// Whether `signature` is ours for `reader` on `booking_id`'s thread, and `expires` to come.
+pub fn signed(state: &AppState, booking_id: i32, reader: i32, expires: i64, signature: &str) -> bool {
+    expires > chrono::Utc::now().timestamp() && state.links.verify(&action(booking_id, expires), reader, signature)
 }
 
-fn action(booking_id: i32) -> String {
-    format!("{ACTION}-{booking_id}")
+fn action(booking_id: i32, expires: i64) -> String {
+    format!("{ACTION}-{booking_id}-{expires}")
 }

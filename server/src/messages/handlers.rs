@@ -89,7 +89,7 @@ pub async fn write_message(
 ) -> Result<(StatusCode, Json<MessageView>), AppError> {
     state.limiter.check("message", &member.user.id.to_string(), Limit::per_hour(state.config().limits.messages_per_hour)).await?;
     // Not theirs: 404 before the form is read.
-    access::thread_for(state.db(), member.user.id, id).await?;
+    access::ensure_reader(state.db(), member.user.id, id).await?;
     let (body, photo) = message_of(&state, form).await?;
     let saved = thread::write(&state, id, Writer::Member(&member.user), body, photo).await?;
     let names = std::collections::HashMap::from([(member.user.id, member.user.full_name.clone())]);

@@ -1,13 +1,14 @@
 //! The page a reader's mail links to (`/bookings/messages?booking=&reader=&signature=`): the
 //! booking's thread and a plain form to answer with text and a photo. The link is signed for
 //! its reader, so it works without signing in or JavaScript, and each request checks that they
-//! read the thread still (a provider who handed the job back no longer does). Reading marks the
-//! thread read; a message sent goes back to the page (post, redirect, get).
+//! read the thread still (a provider who handed the job back no longer does). A person's visit
+//! marks the thread read; a message sent goes back to the page (post, redirect, get).
 
 use super::access::{self, role_of};
 use super::handlers::message_of;
+use super::texts;
 use super::thread::{self, Writer};
-use super::views::first_name_of;
+use super::views::{MessageView, Viewer};
 use crate::http::AppError;
 use crate::http::extract::MultipartForm;
 use crate::http::page_form::FromThisSite;
@@ -15,7 +16,7 @@ use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use app::data::{MessageLink, MessagePage, ThreadMessage, ThreadPage};
 use axum::extract::{Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use entity::words::{BookingStatus, MessageRole};
 use entity::{booking, service, user};
@@ -23,19 +24,21 @@ use sea_orm::EntityTrait;
 use serde::Deserialize;
 use std::sync::Arc;
 
-/// `?booking=ID&reader=ID&signature=HEX`.
+/// `?booking=ID&reader=ID&expires=SECONDS&signature=HEX`.
 #[derive(Deserialize)]
 pub struct ThreadQuery {
     booking: Option<String>,
     reader: Option<String>,
+    expires: Option<String>,
     signature: Option<String>,
 }
 
-/// The booking and the reader a link names, if its signature is ours.
+/// The booking and the reader a link names, if its signature is ours and it has not expired.
 fn signed(state: &AppState, query: &ThreadQuery) -> Option<(i32, i32)> {
     let booking = query.booking.as_deref()?.parse().ok()?;
     let reader = query.reader.as_deref()?.parse().ok()?;
-    access::signed(state, booking, reader, query.signature.as_deref()?).then_some((booking, reader))
+    let expires = query.expires.as_deref()?.parse().ok()?;
+    access::signed(state, booking, reader, expires, query.signature.as_deref()?).then_some((booking, reader))
 }
 
 /// The reader of a signed link, with the booking, while they read its thread.
@@ -46,10 +49,12 @@ async fn reader_of(state: &AppState, query: &ThreadQuery) -> Result<Option<(book
     Ok(role_of(&booking, reader.id).map(|_| (booking, reader)))
 }
 
-/// GET: the thread.
-pub async fn show(State(state): State<Arc<AppState>>, Query(query): Query<ThreadQuery>) -> Result<Response, AppError> {
+/// GET: the thread. A person's visit (a browser's navigation) marks it read; a mail scanner
+/// fetching the link does not.
+pub async fn show(State(state): State<Arc<AppState>>, Query(query): Query<ThreadQuery>, headers: HeaderMap) -> Result<Response, AppError> {
+    let visited = headers.get("sec-fetch-mode").is_some_and(|mode| mode == "navigate");
     match reader_of(&state, &query).await? {
-        Some((booking, reader)) => page(&state, &booking, &reader, None).await,
+        Some((booking, reader)) => page(&state, &booking, &reader, visited, None).await,
         None => closed(&state).await,
     }
 }
@@ -78,7 +83,7 @@ pub async fn write(
             | AppError::TooManyRequests { .. }),
         ) => {
             let status = refused.status();
-            let mut answer = page(&state, &booking, &reader, Some(refused.to_string())).await?;
+            let mut answer = page(&state, &booking, &reader, false, Some(refused.to_string())).await?;
             *answer.status_mut() = status;
             Ok(answer)
         }
@@ -86,32 +91,34 @@ pub async fn write(
     }
 }
 
-async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, refusal: Option<String>) -> Result<Response, AppError> {
+/// The thread as `reader` sees it (the API's view of each message), read up to its end when
+/// `visited`.
+async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, visited: bool, refusal: Option<String>) -> Result<Response, AppError> {
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let messages = thread::all_of(state.db(), booking.id).await?;
-    if let Some(last) = messages.last() {
+    if let Some(last) = messages.last().filter(|_| visited) {
         thread::mark_read(state.db(), booking.id, reader.id, last.id).await?;
     }
-    let names = thread::names_of(state.db(), messages.iter().map(|message| message.author_user_id)).await?;
+    let names = crate::accounts::store::names_of(state.db(), messages.iter().map(|message| message.author_user_id)).await?;
     let messages = messages
         .into_iter()
         .map(|message| {
-            let local = crate::domain::uk_time::local(message.created_at);
-            let hidden = message.hidden_at.is_some();
+            let written_at = message.created_at;
+            let shown = MessageView::new(message, &names, &state.storage, Viewer::Member(reader.id));
             ThreadMessage {
-                author: first_name_of(names.get(&message.author_user_id).map_or("", String::as_str)).to_owned(),
-                role: match message.author_role {
+                author: shown.author_name,
+                role: match shown.author_role {
                     MessageRole::Customer => "customer",
                     MessageRole::Provider => "provider",
                     MessageRole::Staff => "our team",
                 }
                 .to_owned(),
-                mine: message.author_user_id == reader.id,
-                at: local.format("%-d %B %Y, %H:%M").to_string(),
-                at_iso: crate::http::timestamp(message.created_at),
-                body: if hidden { String::new() } else { message.body },
-                photo: message.photo.filter(|_| !hidden).map(|key| state.storage.signed_url(&key)),
-                hidden,
+                mine: shown.mine,
+                at: crate::domain::uk_time::local(written_at).format("%-d %B %Y, %H:%M").to_string(),
+                at_iso: shown.created_at,
+                body: shown.body,
+                photo: shown.photo,
+                hidden: shown.hidden,
             }
         })
         .collect();
@@ -119,9 +126,9 @@ async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, 
     let page = ThreadPage {
         about: crate::bookings::texts::when(&service.title, booking.date, &booking.time),
         messages,
-        form_path: path.clone(),
+        form_path: path,
         refusal,
-        open: booking.status != BookingStatus::Cancelled,
+        closed: (booking.status == BookingStatus::Cancelled).then(|| texts::CANCELLED.to_owned()),
     };
     Ok(private(Html(state.site.thread_html(page, access::PAGE).await?).into_response()))
 }

@@ -49,7 +49,7 @@ pub fn hidden_notice(booking: &str, reason: &str, link: String) -> Notice {
 
 /// The audit log's summary of a hidden message.
 pub fn hidden_entry(message: i32, booking: i32, writer: i32) -> String {
-    format!("Hid message {message} on booking {booking}, written by member {writer}")
+    format!("Hid message {message} on booking {booking}, written by account {writer}")
 }
 
 #[cfg(test)]

@@ -42,12 +42,7 @@ impl Writer<'_> {
 /// of its readers); the photo is stored without its metadata.
 pub async fn write(state: &AppState, booking_id: i32, writer: Writer<'_>, body: String, photo: Option<Upload>) -> Result<booking_message::Model, AppError> {
     let booking = booking::Entity::find_by_id(booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    if let Writer::Member(member) = writer {
-        role_of(&booking, member.id).ok_or(AppError::NotFound)?;
-    }
-    if booking.status == BookingStatus::Cancelled {
-        return Err(AppError::BadRequest(texts::CANCELLED.into()));
-    }
+    open_to(&booking, writer)?;
     let photo = photo.map(without_metadata).transpose()?;
     let key = match photo {
         Some((kind, bytes)) => Some(state.storage.put("message-photos", kind, bytes).await?),
@@ -55,12 +50,11 @@ pub async fn write(state: &AppState, booking_id: i32, writer: Writer<'_>, body: 
     };
     let written = async {
         let mut change = Change::begin(state).await?;
-        // Read again inside the change: a hand-back meanwhile takes the provider off the thread.
-        let booking = booking::Entity::find_by_id(booking_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
-        let role = match writer {
-            Writer::Member(member) => role_of(&booking, member.id).ok_or(AppError::NotFound)?,
-            Writer::Staff(_) => MessageRole::Staff,
-        };
+        // Read again inside the change, and held (PostgreSQL; SQLite's change holds the write
+        // lock): a hand-back meanwhile takes the provider off the thread, and two writers on one
+        // thread take its readers' places one after the other, never each waiting on the other.
+        let booking = booking::Entity::find_by_id(booking_id).lock_exclusive().one(change.db()).await?.ok_or(AppError::NotFound)?;
+        let role = open_to(&booking, writer)?;
         let author = writer.user();
         let saved = booking_message::ActiveModel {
             booking_id: Set(booking.id),
@@ -92,6 +86,19 @@ pub async fn write(state: &AppState, booking_id: i32, writer: Writer<'_>, body: 
     state.storage.unless_failed(key.as_slice(), written).await
 }
 
+/// What `writer` is to `booking`'s thread, if they may write on it: 404 for a member who does
+/// not read it, 400 once the booking is cancelled.
+fn open_to(booking: &booking::Model, writer: Writer<'_>) -> Result<MessageRole, AppError> {
+    let role = match writer {
+        Writer::Member(member) => role_of(booking, member.id).ok_or(AppError::NotFound)?,
+        Writer::Staff(_) => MessageRole::Staff,
+    };
+    if booking.status == BookingStatus::Cancelled {
+        return Err(AppError::BadRequest(texts::CANCELLED.into()));
+    }
+    Ok(role)
+}
+
 /// A photo's kind and its bytes without the place it was taken and the rest of its metadata.
 fn without_metadata(photo: Upload) -> Result<(FileKind, Bytes), AppError> {
     let cleaned = match photo.kind {
@@ -114,7 +121,7 @@ pub async fn read(state: &AppState, booking_id: i32, viewer: Viewer, page: PageR
     if let (Viewer::Member(member), Some(last)) = (viewer, rows.last()) {
         mark_read(state.db(), booking.id, member, last.id).await?;
     }
-    let names = names_of(state.db(), rows.iter().map(|row| row.author_user_id)).await?;
+    let names = crate::accounts::store::names_of(state.db(), rows.iter().map(|row| row.author_user_id)).await?;
     Ok((count, rows.into_iter().map(|row| MessageView::new(row, &names, &state.storage, viewer)).collect()))
 }
 
@@ -239,18 +246,4 @@ pub async fn unread(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec<(i32,
         }
     }
     Ok(counts.into_iter().collect())
-}
-
-/// The full names of the accounts `ids`.
-pub async fn names_of(db: &impl ConnectionTrait, ids: impl Iterator<Item = i32>) -> Result<HashMap<i32, String>, DbErr> {
-    let ids: Vec<i32> = ids.collect();
-    Ok(user::Entity::find()
-        .select_only()
-        .columns([user::Column::Id, user::Column::FullName])
-        .filter(user::Column::Id.is_in(ids))
-        .into_tuple::<(i32, String)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .collect())
 }

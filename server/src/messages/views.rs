@@ -1,5 +1,5 @@
 //! A message as its readers see it: a hidden one says so instead of what it said (staff still
-//! read it, with why it was hidden); a photo is a signed link that works for an hour.
+//! read it, with why it was hidden); a photo is a signed link that works for 15 minutes.
 
 use super::{access, thread};
 use crate::accounts::texts::first_name_or;
@@ -27,22 +27,22 @@ pub enum Viewer {
 
 #[derive(Serialize, ToSchema)]
 pub struct MessageView {
-    id: i32,
+    pub(super) id: i32,
     /// The writer's first name (their full name, for staff).
-    author_name: String,
+    pub(super) author_name: String,
     /// What the writer was to the booking: `customer`, `provider` or `staff`.
-    author_role: MessageRole,
+    pub(super) author_role: MessageRole,
     /// Whether the reader wrote it.
-    mine: bool,
+    pub(super) mine: bool,
     /// Empty for a photo alone, and for a hidden message (but to staff).
-    body: String,
-    /// A signed link to the photo, working for an hour; null without one, or hidden.
-    photo: Option<String>,
+    pub(super) body: String,
+    /// A signed link to the photo, working for 15 minutes; null without one, or hidden.
+    pub(super) photo: Option<String>,
     #[schema(format = DateTime)]
-    created_at: String,
-    hidden: bool,
+    pub(super) created_at: String,
+    pub(super) hidden: bool,
     /// Why staff hid it: shown to staff and to its writer.
-    hidden_reason: Option<String>,
+    pub(super) hidden_reason: Option<String>,
 }
 
 impl MessageView {

@@ -1,6 +1,7 @@
 //! A photo without what a camera or phone writes beside the picture: the place it was taken
-//! (GPS), the device, the time, comments. JPEG loses its APP1 (Exif, XMP), APP13 (IPTC) and
-//! COM segments; PNG its eXIf and text chunks. The picture's bytes are kept as they are, so
+//! (GPS), the device, the time, comments. JPEG loses its APP1 (Exif, XMP), APP13 (IPTC), COM
+//! and multi-picture (MPF) segments and anything after the picture's end; PNG its eXIf and
+//! text chunks. The picture's bytes are kept as they are, so
 //! nothing is decoded or re-encoded and the quality stays. A file that is not well formed is
 //! refused rather than stored as it came.
 
@@ -17,7 +18,8 @@ const PNG_DROPPED: [&[u8; 4]; 5] = [b"eXIf", b"tEXt", b"zTXt", b"iTXt", b"tIME"]
 
 const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
 
-/// `jpeg` without its metadata segments.
+/// `jpeg` without its metadata segments, and without whatever follows its picture's end
+/// (phones append preview images, with their own Exif, and motion-photo videos there).
 pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
     if !jpeg.starts_with(&[0xFF, 0xD8]) {
         return Err(Unreadable);
@@ -32,11 +34,7 @@ pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
         }
         let (Some(&0xFF), Some(&marker)) = (jpeg.get(at), jpeg.get(at + 1)) else { return Err(Unreadable) };
         match marker {
-            // The start of the scan: the rest is the picture itself (and the end marker).
-            0xDA => {
-                kept.extend_from_slice(&jpeg[at..]);
-                return Ok(kept);
-            }
+            // The picture's end: nothing after it is kept.
             0xD9 => {
                 kept.extend_from_slice(&jpeg[at..at + 2]);
                 return Ok(kept);
@@ -47,19 +45,42 @@ pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
                 at += 2;
             }
             _ => {
-                let length = match (jpeg.get(at + 2), jpeg.get(at + 3)) {
-                    (Some(&high), Some(&low)) => usize::from(u16::from_be_bytes([high, low])),
-                    _ => return Err(Unreadable),
-                };
-                let end = at + 2 + length;
-                if length < 2 || end > jpeg.len() {
-                    return Err(Unreadable);
-                }
-                if !JPEG_DROPPED.contains(&marker) {
+                let end = segment_end(jpeg, at)?;
+                let multi_picture = marker == 0xE2 && jpeg[at + 4..end].starts_with(b"MPF\0");
+                if !JPEG_DROPPED.contains(&marker) && !multi_picture {
                     kept.extend_from_slice(&jpeg[at..end]);
                 }
                 at = end;
+                // A scan: its coded data runs to the next marker that is not a stuffed byte or a restart.
+                if marker == 0xDA {
+                    let data_end = scan_end(jpeg, at)?;
+                    kept.extend_from_slice(&jpeg[at..data_end]);
+                    at = data_end;
+                }
             }
+        }
+    }
+}
+
+/// Where the segment at `at` (a marker with a length) ends.
+fn segment_end(jpeg: &[u8], at: usize) -> Result<usize, Unreadable> {
+    let length = match (jpeg.get(at + 2), jpeg.get(at + 3)) {
+        (Some(&high), Some(&low)) => usize::from(u16::from_be_bytes([high, low])),
+        _ => return Err(Unreadable),
+    };
+    let end = at + 2 + length;
+    if length < 2 || end > jpeg.len() { Err(Unreadable) } else { Ok(end) }
+}
+
+/// Where the coded data of a scan starting at `at` ends: at the next marker.
+fn scan_end(jpeg: &[u8], mut at: usize) -> Result<usize, Unreadable> {
+    loop {
+        let found = jpeg.get(at..).and_then(|rest| rest.iter().position(|byte| *byte == 0xFF)).ok_or(Unreadable)?;
+        at += found;
+        match jpeg.get(at + 1) {
+            Some(0x00 | 0xD0..=0xD7) => at += 2,
+            Some(_) => return Ok(at),
+            None => return Err(Unreadable),
         }
     }
 }
@@ -110,7 +131,7 @@ mod tests {
     #[test]
     fn a_jpeg_loses_its_exif_xmp_iptc_and_comments_and_keeps_its_picture() {
         let picture = [segment(0xDB, b"quantisation"), segment(0xC0, b"frame"), segment(0xC4, b"huffman")].concat();
-        let scan = [vec![0xFF, 0xDA, 0x00, 0x04, 0x01, 0x02], b"pixels\xFF\x00more".to_vec(), vec![0xFF, 0xD9]].concat();
+        let scan = [vec![0xFF, 0xDA, 0x00, 0x04, 0x01, 0x02], b"pixels\xFF\x00more\xFF\xD0rest".to_vec(), vec![0xFF, 0xD9]].concat();
         let jpeg = [
             vec![0xFF, 0xD8],
             segment(0xE0, b"JFIF\0"),
@@ -118,8 +139,13 @@ mod tests {
             segment(0xE1, b"http://ns.adobe.com/xap/1.0/\0<gps/>"),
             segment(0xED, b"Photoshop 3.0\0IPTC"),
             segment(0xFE, b"taken at home"),
+            segment(0xE2, b"MPF\0pointers"),
             picture.clone(),
             scan.clone(),
+            // A preview image appended after the end, with its own position.
+            vec![0xFF, 0xD8],
+            segment(0xE1, b"Exif\0\0GPSLatitude 51.5"),
+            vec![0xFF, 0xD9],
         ]
         .concat();
         let stripped = strip_jpeg(&jpeg).unwrap();

@@ -19,7 +19,7 @@ use crate::platform::periodic;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
 use entity::words::{BookingStatus, Dispatch, OfferOutcome, PriceUnit, ProviderStatus};
-use entity::{booking, booking_offer, provider, service, user};
+use entity::{booking, booking_offer, provider, provider_terms, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
 use serde_json::json;
@@ -159,14 +159,22 @@ pub async fn release(change: &mut Change<'_>, state: &AppState, provider_id: i32
     }
     let notifier = Notifier::new(state).await;
     for row in rows {
-        booking::Entity::update_many()
+        let as_it_was = row.dispatch.unwrap_or(Dispatch::Offered);
+        // Only as read: an answer, a hand-back or a lapse that came first has moved it on already.
+        let taken_back = booking::Entity::update_many()
             .col_expr(booking::Column::Status, Expr::value(BookingStatus::Pending))
             .col_expr(booking::Column::Dispatch, Expr::value(Dispatch::Offered))
             .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
             .filter(booking::Column::Id.eq(row.id))
+            .filter(booking::Column::ProviderUserId.eq(provider_id))
+            .filter(booking::Column::Dispatch.eq(as_it_was))
+            .filter(booking::Column::Status.eq(row.status))
+            .filter(booking::Column::CalendarSequence.eq(row.calendar_sequence))
             .exec(change.db())
             .await?;
-        pass_on(change, state, &notifier, row.id, provider_id, row.dispatch.unwrap_or(Dispatch::Offered), now).await?;
+        if taken_back.rows_affected == 1 {
+            pass_on(change, state, &notifier, row.id, provider_id, as_it_was, now).await?;
+        }
     }
     Ok(())
 }
@@ -232,7 +240,10 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     let now = Utc::now();
     let notifier = Notifier::new(state).await;
     let mut change = Change::begin(state).await?;
-    // Staff may go outside the provider's hours, never onto another of their jobs.
+    // Staff may go outside the provider's hours, never onto another of their jobs. Their terms
+    // row is held first, as a booking's claim holds it, so that no booking takes that time
+    // meanwhile (PostgreSQL; SQLite's change holds the write lock).
+    provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(provider.id)).lock_exclusive().one(change.db()).await?;
     if let (Some(starts_at), Some(ends_at)) = (row.starts_at, row.ends_at) {
         let busy = busy_of(change.db(), &[provider.id], starts_at, ends_at, Some(row.id)).await?;
         if busy.contains_key(&provider.id) {

@@ -17,9 +17,9 @@ use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use entity::words::{BookingStatus, Dispatch, PriceUnit};
-use entity::{booking, booking_offer, service, user};
+use entity::{booking, booking_offer, service};
 use sea_orm::sea_query::{Condition, Query};
-use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -113,15 +113,7 @@ pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>)
     let mut threads = summaries(state, provider, &taken).await?;
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
-    let names: HashMap<i32, String> = user::Entity::find()
-        .select_only()
-        .columns([user::Column::Id, user::Column::FullName])
-        .filter(user::Column::Id.is_in(ids(|b| b.user_id)))
-        .into_tuple::<(i32, String)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .collect();
+    let names = crate::accounts::store::names_of(db, rows.iter().map(|row| row.user_id)).await?;
     let offers: HashMap<i32, booking_offer::Model> = booking_offer::Entity::find()
         .filter(booking_offer::Column::BookingId.is_in(ids(|b| b.id)))
         .filter(booking_offer::Column::ProviderUserId.eq(provider))

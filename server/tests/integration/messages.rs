@@ -90,12 +90,13 @@ async fn a_thread_is_its_customers_its_providers_and_staffs_only(backend: common
         let expected = if token.is_some() { 404 } else { 401 };
         assert_eq!(app.call(Method::GET, &path(booking), None, token).await.0, expected, "{who} reads");
         assert_eq!(post_form(app, &path(booking), text("Hi"), token).await.0, expected, "{who} writes");
+        assert_eq!(post_form(app, &path(booking), text(""), token).await.0, expected, "{who} is refused before the form is read");
     }
 
     // The provider is mailed once, with the first lines and a link to the thread.
     let mail = inbox.wait_for_containing(&priya.user.email, "New message about", 10).await;
     assert!(mail.contains("Amelia wrote about") && mail.contains("> The gate code is 1234.") && mail.contains("> Please park on the left."), "{mail}");
-    assert!(mail.contains(&format!("{}/bookings/messages?booking={booking}&reader={}&signature=", app.base, priya.user.id)), "{mail}");
+    assert!(mail.contains(&format!("{}/bookings/messages?booking={booking}&reader={}&expires=", app.base, priya.user.id)), "{mail}");
     assert_eq!(write(app, booking, &customer, text("Also, the dog is friendly.")).await.0, 201);
     assert_eq!(unread(app, &priya).await, json!({"total": 2, "bookings": [{"booking": booking, "unread": 2}]}));
     let jobs = schedule(app, &priya, "upcoming").await;
@@ -122,18 +123,21 @@ async fn a_thread_is_its_customers_its_providers_and_staffs_only(backend: common
     assert_eq!(write(app, booking, &priya, text("Thanks, see you then.")).await.0, 201);
     let answer = inbox.wait_for_containing(&customer.user.email, "Priya wrote about", 10).await;
     let link = link_in(&answer, &format!("{}/bookings/messages?", app.base));
-    assert!(link.contains(&format!("booking={booking}&reader={}&signature=", customer.user.id)), "{link}");
+    assert!(link.contains(&format!("booking={booking}&reader={}&expires=", customer.user.id)) && link.contains("&signature="), "{link}");
     assert_eq!(unread(app, &customer).await["total"], 1);
     let (_, seen) = app.call(Method::GET, &format!("/api/service/booking/{booking}/"), None, Some(&customer.token)).await;
     assert_eq!(seen["messages"]["unread"], 1, "on the customer's booking");
 
-    // The mail's link opens the thread without signing in, and its plain form answers.
-    let opened = app.client.get(&link).send().await.unwrap();
-    assert_eq!(opened.status(), 200);
-    assert_eq!(opened.headers()["cache-control"], "no-store");
-    let html = opened.text().await.unwrap();
+    // The mail's link opens the thread without signing in, and its plain form answers. A mail
+    // scanner fetching it reads nothing; a person's visit marks it read.
+    let scanned = app.client.get(&link).send().await.unwrap();
+    assert_eq!(scanned.status(), 200);
+    assert_eq!(scanned.headers()["cache-control"], "no-store");
+    let html = scanned.text().await.unwrap();
     assert!(html.contains("Thanks, see you then.") && html.contains("Priya") && html.contains(r#"enctype="multipart/form-data""#), "{html}");
-    assert_eq!(unread(app, &customer).await["total"], 0, "reading the page marks it read");
+    assert_eq!(unread(app, &customer).await["total"], 1, "a scanner's fetch is no reading");
+    assert_eq!(app.client.get(&link).header("sec-fetch-mode", "navigate").send().await.unwrap().status(), 200);
+    assert_eq!(unread(app, &customer).await["total"], 0, "a visit marks it read");
     let form = text("Lovely, thank you.");
     let sent = app.client.post(&link).header(reqwest::header::ORIGIN, &app.base).multipart(form).send().await.unwrap();
     assert_eq!((sent.status().as_u16(), sent.headers()["location"].to_str().unwrap()), (303, &link[app.base.len()..]), "back to the thread");

@@ -214,6 +214,14 @@ async fn hourly_and_daily_bookings_cost_the_price_times_their_length(app: &TestA
     let next = uk_date(11);
     let (_, slots) = app.json(&format!("/api/service/{}/slots/?postcode=EX4&from={next}&to={next}", daily.id)).await;
     assert_eq!(slots["days"][0]["times"], json!([]), "the second day is taken");
+
+    // The booking keeps the unit it was booked in, whatever its service's price becomes.
+    let mut repriced = daily.clone().into_active_model();
+    repriced.price_unit = Set(entity::words::PriceUnit::Hour);
+    repriced.update(&app.site.db).await.unwrap();
+    assert_eq!(row(app, &created["id"]).await.price_unit, entity::words::PriceUnit::Day);
+    let jobs = schedule(app, &provider, "upcoming").await;
+    assert_eq!((jobs["results"][0]["length"].as_i64(), jobs["results"][0]["price_unit"].as_str()), (Some(2), Some("day")), "{jobs}");
 }
 
 on_both_databases!(a_booking_needs_a_free_slot_and_is_offered_to_a_provider);

@@ -1885,7 +1885,7 @@ export interface components {
         /** @description Who is coming to do the job, once a provider has taken it. */
         readonly ComingProvider: {
             readonly first_name: string;
-            /** @description A signed link to their profile picture, working for an hour; null without one. */
+            /** @description A signed link to their profile picture, working for 15 minutes; null without one. */
             readonly photo?: string | null;
         };
         /** @description A message to the company. Open to visitors. */
@@ -2302,7 +2302,7 @@ export interface components {
             readonly id: number;
             /** @description Whether the reader wrote it. */
             readonly mine: boolean;
-            /** @description A signed link to the photo, working for an hour; null without one, or hidden. */
+            /** @description A signed link to the photo, working for 15 minutes; null without one, or hidden. */
             readonly photo?: string | null;
         };
         readonly ModerationBody: {
@@ -2798,7 +2798,7 @@ export interface components {
                 readonly id: number;
                 /** @description Whether the reader wrote it. */
                 readonly mine: boolean;
-                /** @description A signed link to the photo, working for an hour; null without one, or hidden. */
+                /** @description A signed link to the photo, working for 15 minutes; null without one, or hidden. */
                 readonly photo?: string | null;
             }[];
         };
