@@ -116,49 +116,27 @@ pub(crate) fn error_document(status: u16, path: &str, site: &SiteData, assets: &
         let content = view! { <errors::ServerError/> }.into_any();
         ("Internal Server Error", "Sorry, something went wrong on our side.".to_owned(), content)
     };
-    let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head {
-        title: format!("{name} - {brand} UK"),
-        description,
-        canonical: None,
-        noindex: true,
-        stylesheet: None,
-        brand: brand.clone(),
-        structured_data: Vec::new(),
-    };
-    html(head, assets, body)
+    unlisted_document(format!("{name} - {brand} UK"), description, content, path, site, assets)
 }
 
 /// The document of a page that answers a link from a mail; kept out of search engines.
 pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, site: &SiteData, assets: &Assets) -> String {
-    let brand = &site.info.brand;
     let content = view! { <message::Message message=message.clone()/> }.into_any();
-    let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head {
-        title: format!("{} - {brand} UK", message.heading),
-        description: message.lead.clone(),
-        canonical: None,
-        noindex: true,
-        stylesheet: None,
-        brand: brand.clone(),
-        structured_data: Vec::new(),
-    };
-    html(head, assets, body)
+    unlisted_document(format!("{} - {} UK", message.heading, site.info.brand), message.lead.clone(), content, path, site, assets)
 }
 
+/// The document of a booking's messages for one of its readers; kept out of search engines.
 pub(crate) fn thread_document(page: &crate::data::ThreadPage, path: &str, site: &SiteData, assets: &Assets) -> String {
-    let brand = &site.info.brand;
     let content = view! { <thread::Thread page=page.clone()/> }.into_any();
+    let (title, description) = (format!("Messages about {} - {} UK", page.about, site.info.brand), format!("The messages about {}.", page.about));
+    unlisted_document(title, description, content, path, site, assets)
+}
+
+/// A page in the site's layout that is no page of the site (an error, an answer to a mail's
+/// link): without a canonical address, and not to be indexed.
+fn unlisted_document(title: String, description: String, content: AnyView, path: &str, site: &SiteData, assets: &Assets) -> String {
     let body = view! { <DefaultLayout site=site.clone() url=path.to_owned()>{content}</DefaultLayout> }.into_any();
-    let head = Head {
-        title: format!("Messages about {} - {brand} UK", page.about),
-        description: format!("The messages about {}.", page.about),
-        canonical: None,
-        noindex: true,
-        stylesheet: None,
-        brand: brand.clone(),
-        structured_data: Vec::new(),
-    };
+    let head = Head { title, description, canonical: None, noindex: true, stylesheet: None, brand: site.info.brand.clone(), structured_data: Vec::new() };
     html(head, assets, body)
 }
 

@@ -10,7 +10,7 @@ use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
-use crate::messages::views::summaries;
+use crate::messages::views::{ThreadSummary, summaries};
 use crate::notifications::notice::Notifier;
 use crate::places::PostcodeArea;
 use crate::platform::change::Change;
@@ -214,7 +214,7 @@ pub async fn book(
     let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     change.notify(&notifier, &member.user, texts::received(&service.title, date, &saved.time, invite)).await?;
     change.commit().await?;
-    let mut threads = summaries(&state, member.user.id, &[saved.id]).await?;
+    let mut threads = HashMap::from([(saved.id, ThreadSummary::new_thread(&state, saved.id, member.user.id))]);
     Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours).thread(&mut threads))))
 }
 

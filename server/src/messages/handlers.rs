@@ -62,11 +62,7 @@ pub async fn list_messages(
     RecordId(id): RecordId,
     query: ListQuery,
 ) -> Result<Json<Paginated<MessageView>>, AppError> {
-    let mut errors = FieldErrors::default();
-    let request = query.page_request(&mut errors);
-    errors.finish()?;
-    let (count, results) = thread::read(&state, id, Viewer::Member(member.user.id), request).await?;
-    Ok(Json(query.page(request, count, results)?))
+    Ok(Json(thread::listed(&state, id, Viewer::Member(member.user.id), &query).await?))
 }
 
 /// Writes on a booking's thread: text, a photo, or both. The other readers are mailed, each

@@ -32,11 +32,7 @@ pub async fn staff_messages(
     RecordId(id): RecordId,
     query: ListQuery,
 ) -> Result<Json<Paginated<MessageView>>, AppError> {
-    let mut errors = FieldErrors::default();
-    let request = query.page_request(&mut errors);
-    errors.finish()?;
-    let (count, results) = thread::read(&state, id, Viewer::Staff, request).await?;
-    Ok(Json(query.page(request, count, results)?))
+    Ok(Json(thread::listed(&state, id, Viewer::Staff, &query).await?))
 }
 
 /// Writes on a booking's thread as the company; its customer and provider are mailed.

@@ -7,7 +7,8 @@ use super::texts;
 use super::views::{MessageView, Viewer};
 use crate::admin::audit::Action;
 use crate::http::AppError;
-use crate::http::list::{PageRequest, rows_of_page};
+use crate::http::extract::FieldErrors;
+use crate::http::list::{ListQuery, PageRequest, Paginated, rows_of_page};
 use crate::http::upload::Upload;
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
@@ -109,9 +110,18 @@ fn without_metadata(photo: Upload) -> Result<(FileKind, Bytes), AppError> {
     cleaned.map(|bytes| (photo.kind, Bytes::from(bytes))).map_err(|_| AppError::field("photo", texts::PHOTO_UNREADABLE))
 }
 
+/// The page `query` asks of booking `booking_id`'s thread, as `viewer` sees it: [`read`].
+pub async fn listed(state: &AppState, booking_id: i32, viewer: Viewer, query: &ListQuery) -> Result<Paginated<MessageView>, AppError> {
+    let mut errors = FieldErrors::default();
+    let request = query.page_request(&mut errors);
+    errors.finish()?;
+    let (count, results) = read(state, booking_id, viewer, request).await?;
+    query.page(request, count, results)
+}
+
 /// A page of booking `booking_id`'s thread, oldest first, as `viewer` sees it (404 for a
 /// member who is not one of its readers); a member has then read up to its last message.
-pub async fn read(state: &AppState, booking_id: i32, viewer: Viewer, page: PageRequest) -> Result<(u64, Vec<MessageView>), AppError> {
+async fn read(state: &AppState, booking_id: i32, viewer: Viewer, page: PageRequest) -> Result<(u64, Vec<MessageView>), AppError> {
     let booking = booking::Entity::find_by_id(booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     if let Viewer::Member(member) = viewer {
         role_of(&booking, member).ok_or(AppError::NotFound)?;

@@ -79,6 +79,13 @@ pub struct ThreadSummary {
     unread: u64,
 }
 
+impl ThreadSummary {
+    /// The thread of a booking just made, which nobody has written on yet.
+    pub fn new_thread(state: &AppState, booking: i32, reader: i32) -> Self {
+        ThreadSummary { link: access::link(state, booking, reader), unread: 0 }
+    }
+}
+
 /// The threads of `bookings` as `reader` sees them, by booking id.
 pub async fn summaries(state: &AppState, reader: i32, bookings: &[i32]) -> Result<HashMap<i32, ThreadSummary>, DbErr> {
     if bookings.is_empty() {
@@ -87,6 +94,6 @@ pub async fn summaries(state: &AppState, reader: i32, bookings: &[i32]) -> Resul
     let unread: HashMap<i32, u64> = thread::unread(state.db(), reader).await?.into_iter().collect();
     Ok(bookings
         .iter()
-        .map(|&booking| (booking, ThreadSummary { link: access::link(state, booking, reader), unread: unread.get(&booking).copied().unwrap_or(0) }))
+        .map(|&booking| (booking, ThreadSummary { unread: unread.get(&booking).copied().unwrap_or(0), ..ThreadSummary::new_thread(state, booking, reader) }))
         .collect())
 }
