@@ -17,7 +17,10 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use entity::{booking, service};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::sync::Arc;
 use utoipa::ToSchema;
 
@@ -97,6 +100,10 @@ pub async fn write_message(
 pub struct UnreadThread {
     /// The booking's id.
     booking: i32,
+    /// `Boiler service on Monday 4 January 2027 at 09:00`.
+    about: String,
+    /// The thread's page, signed for the member.
+    link: String,
     unread: u64,
 }
 
@@ -112,8 +119,27 @@ pub struct UnreadView {
 #[utoipa::path(get, path = "/api/messages/unread/", operation_id = "unread_messages", tag = "messages", security(("bearer" = [])), responses((status = 200, body = UnreadView), Unauthenticated))]
 pub async fn unread(State(state): State<Arc<AppState>>, member: Member) -> Result<Json<UnreadView>, AppError> {
     let counts = thread::unread(state.db(), member.user.id).await?;
-    Ok(Json(UnreadView {
-        total: counts.iter().map(|(_, unread)| unread).sum(),
-        bookings: counts.into_iter().map(|(booking, unread)| UnreadThread { booking, unread }).collect(),
-    }))
+    let bookings: HashMap<i32, booking::Model> = booking::Entity::find()
+        .filter(booking::Column::Id.is_in(counts.iter().map(|(id, _)| *id)))
+        .all(state.db())
+        .await?
+        .into_iter()
+        .map(|b| (b.id, b))
+        .collect();
+    let titles: HashMap<i32, String> = service::Entity::find()
+        .filter(service::Column::Id.is_in(bookings.values().map(|b| b.service_id)))
+        .all(state.db())
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s.title))
+        .collect();
+    let threads: Vec<UnreadThread> = counts
+        .into_iter()
+        .filter_map(|(id, unread)| {
+            let booking = bookings.get(&id)?;
+            let about = crate::bookings::texts::when(titles.get(&booking.service_id)?, booking.date, &booking.time);
+            Some(UnreadThread { booking: id, about, link: access::link(&state, id, member.user.id), unread })
+        })
+        .collect();
+    Ok(Json(UnreadView { total: threads.iter().map(|thread| thread.unread).sum(), bookings: threads }))
 }

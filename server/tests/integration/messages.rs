@@ -98,7 +98,14 @@ async fn a_thread_is_its_customers_its_providers_and_staffs_only(backend: common
     assert!(mail.contains("Amelia wrote about") && mail.contains("> The gate code is 1234.") && mail.contains("> Please park on the left."), "{mail}");
     assert!(mail.contains(&format!("{}/bookings/messages?booking={booking}&reader={}&expires=", app.base, priya.user.id)), "{mail}");
     assert_eq!(write(app, booking, &customer, text("Also, the dog is friendly.")).await.0, 201);
-    assert_eq!(unread(app, &priya).await, json!({"total": 2, "bookings": [{"booking": booking, "unread": 2}]}));
+    let counts = unread(app, &priya).await;
+    assert_eq!(
+        (counts["total"].as_u64(), counts["bookings"][0]["booking"].as_i64(), counts["bookings"][0]["unread"].as_u64()),
+        (Some(2), Some(booking), Some(2)),
+        "{counts}"
+    );
+    assert!(counts["bookings"][0]["about"].as_str().unwrap().starts_with("End of tenancy clean on "), "{counts}");
+    assert!(counts["bookings"][0]["link"].as_str().unwrap().starts_with(&format!("/bookings/messages?booking={booking}&reader={}&", priya.user.id)));
     let jobs = schedule(app, &priya, "upcoming").await;
     let job = jobs["results"].as_array().unwrap().iter().find(|job| job["id"] == booking).unwrap();
     assert_eq!(job["messages"]["unread"], 2, "on the job in her schedule");

@@ -3857,11 +3857,15 @@ export interface components {
         readonly UkPostcodeOrEmpty: string;
         /** @description A thread with messages the member has not read. */
         readonly UnreadThread: {
+            /** @description `Boiler service on Monday 4 January 2027 at 09:00`. */
+            readonly about: string;
             /**
              * Format: int32
              * @description The booking's id.
              */
             readonly booking: number;
+            /** @description The thread's page, signed for the member. */
+            readonly link: string;
             /** Format: int64 */
             readonly unread: number;
         };
