@@ -352,6 +352,8 @@ route_table! {
     UserMyJobPost "/user/my-job-post" Member => user::my_job_post::page;
     // Not in the spec: a provider's offers, jobs, working terms and calendar feed.
     UserSchedule "/user/schedule" Member => user::schedule::page;
+    // Not in the spec: the bookings and jobs with messages the member has not read.
+    UserMessages "/user/messages" Member => user::messages::page;
     HowItWorks "/how-it-works" Public => how_it_works::page;
     CookiePolicy "/cookie-policy" Public => cookie_policy::page;
     PrivacyPolicy "/privacy-policy" Public => privacy_policy::page;
@@ -483,13 +485,22 @@ mod tests {
 
     #[test]
     fn the_table_holds_the_spec_routes_once_each() {
-        assert_eq!(PATHS.len(), 34);
+        assert_eq!(PATHS.len(), 35);
         let unique: std::collections::HashSet<_> = PATHS.iter().collect();
-        assert_eq!(unique.len(), 34);
+        assert_eq!(unique.len(), 35);
         let members: Vec<&str> = PATHS.iter().copied().filter(|p| route(p).unwrap().unwrap().access() == Access::Member).collect();
         assert_eq!(
             members,
-            ["/user/change-password", "/user/profile", "/user/bookings", "/user/payments", "/user/applications", "/user/my-job-post", "/user/schedule"]
+            [
+                "/user/change-password",
+                "/user/profile",
+                "/user/bookings",
+                "/user/payments",
+                "/user/applications",
+                "/user/my-job-post",
+                "/user/schedule",
+                "/user/messages"
+            ]
         );
     }
 
@@ -527,7 +538,7 @@ mod tests {
             assert!(matches!(route(with_data).unwrap().unwrap().source(), PageSource::Load(_)), "{with_data}");
         }
         let without = PATHS.iter().filter(|p| matches!(route(p).unwrap().unwrap().source(), PageSource::Ready(_))).count();
-        assert_eq!(without, 19);
+        assert_eq!(without, 20);
     }
 
     #[test]

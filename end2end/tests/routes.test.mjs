@@ -18,16 +18,16 @@ import {
   waitForIslandsHydrated,
 } from '../support/harness.mjs';
 
-// Every route of the server's route table (spec section 2, in its order, and the provider's
-// /user/schedule); the verify page is opened as it is reached, with an email.
+// Every route of the server's route table (spec section 2, in its order, the provider's
+// /user/schedule and the member's /user/messages); the verify page is opened as it is reached, with an email.
 const TABLE = routeTable();
 const ROUTES = TABLE.map(({ path }) => (path === '/user/verify' ? `${path}?email=demo@brightway.example` : path));
-assert.equal(ROUTES.length, 34);
+assert.equal(ROUTES.length, 35);
 
 // The signed-in area: each page has the member guard, which sends a visitor without a session
 // to /user/login?redirect=<the page>.
 const MEMBER_ROUTES = new Set(TABLE.filter(({ access }) => access === 'member').map(({ path }) => path));
-assert.equal(MEMBER_ROUTES.size, 7);
+assert.equal(MEMBER_ROUTES.size, 8);
 
 // The demo member of the demo data.
 const DEMO = { email: 'demo@brightway.example', password: 'demo-password-1' };

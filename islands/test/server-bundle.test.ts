@@ -27,6 +27,7 @@ const ISLAND_MARKERS: Record<string, string> = {
   'payment-outcome': '',
   'payment-list': '',
   'bookmark-list': '',
+  'message-threads': '',
   'job-application-list': '',
   'my-job-posts': '',
   'provider-schedule': '',

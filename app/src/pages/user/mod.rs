@@ -5,6 +5,7 @@ pub(crate) mod bookings;
 pub(crate) mod change_password;
 pub(crate) mod forgot_password;
 pub(crate) mod login;
+pub(crate) mod messages;
 pub(crate) mod my_job_post;
 pub(crate) mod payments;
 pub(crate) mod profile;

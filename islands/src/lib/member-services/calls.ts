@@ -13,6 +13,7 @@ export const MEMBER_PATHS = {
   service: (id: number) => `/api/service/${encodeURIComponent(String(id))}/`,
   bookmarks: '/api/bookmarks/',
   bookmark: (id: number) => `/api/bookmarks/${encodeURIComponent(String(id))}/`,
+  unreadMessages: '/api/messages/unread/',
 } as const;
 
 /** The API's largest page (api-contract: Conventions). */

@@ -39,6 +39,7 @@ describe('account menu', () => {
     api = installFakeApi();
     api.on('POST /api/auth/logout/', { status: 200, body: {} });
     api.on('GET /api/notifications', { status: 200, body: { count: 0, next: null, previous: null, results: [] } });
+    api.on('GET /api/messages/unread/', { status: 200, body: { total: 0, bookings: [] } });
     menu = serverMenu();
   });
 
@@ -61,6 +62,7 @@ describe('account menu', () => {
       ['Register', '/user/register'],
     ]);
     expect(api.callsTo('GET /api/notifications')).toHaveLength(0);
+    expect(api.callsTo('GET /api/messages/unread/')).toHaveLength(0);
   });
 
   it('shows a signed-in member their first name to the profile, and "Log out" that signs out', async () => {
@@ -125,6 +127,24 @@ describe('account menu', () => {
       expect(api.callsTo('GET /api/notifications')).toHaveLength(2);
       expect(bell()?.getAttribute('aria-label')).toBe('Notifications, none unread');
       expect(bell()?.querySelector('.isl-badge')).toBeNull();
+    });
+
+    it('shows the unread messages on the link to /user/messages, asked again when the notifications change', async () => {
+      api.on('GET /api/messages/unread/', { status: 200, body: { total: 2, bookings: [] } }, { status: 200, body: { total: 0, bookings: [] } });
+      storeSignedIn({ id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] });
+      restoreSession();
+      stop = startAccountMenu(menu);
+      await settle();
+      const envelope = () => menu.querySelector<HTMLAnchorElement>('a[href="/user/messages"]');
+      expect(envelope()?.getAttribute('aria-label')).toBe('Messages, 2 unread');
+      expect(envelope()?.querySelector('.isl-badge')?.textContent).toBe('2');
+      expect(bell()?.querySelector('.isl-badge')).toBeNull();
+
+      setServiceStore({ notifications: [] });
+      await settle();
+      expect(api.callsTo('GET /api/messages/unread/')).toHaveLength(2);
+      expect(envelope()?.getAttribute('aria-label')).toBe('Messages, none unread');
+      expect(envelope()?.querySelector('.isl-badge')).toBeNull();
     });
 
     it('caps the badge at 99+', () => {
