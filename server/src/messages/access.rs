@@ -4,11 +4,9 @@
 //! its reader and lasts `LINK_DAYS`, so that the page it opens works without signing in; each
 //! use is checked against who may read the thread now.
 
-use crate::http::AppError;
 use crate::state::AppState;
 use entity::booking;
 use entity::words::{Dispatch, MessageRole};
-use sea_orm::{ConnectionTrait, EntityTrait};
 
 /// The page where a reader reads and answers a booking's thread.
 pub const PAGE: &str = "/bookings/messages";
@@ -31,12 +29,6 @@ pub fn role_of(booking: &booking::Model, user_id: i32) -> Option<MessageRole> {
 pub fn readers(booking: &booking::Model) -> Vec<i32> {
     let provider = booking.provider_user_id.filter(|_| booking.dispatch == Some(Dispatch::Accepted));
     std::iter::once(booking.user_id).chain(provider).collect()
-}
-
-/// 404 unless `user_id` reads booking `booking_id`'s thread.
-pub async fn ensure_reader(db: &impl ConnectionTrait, user_id: i32, booking_id: i32) -> Result<(), AppError> {
-    let booking = booking::Entity::find_by_id(booking_id).one(db).await?.ok_or(AppError::NotFound)?;
-    role_of(&booking, user_id).map(drop).ok_or(AppError::NotFound)
 }
 
 /// The thread page's path for `reader`, signed, working for `LINK_DAYS`.

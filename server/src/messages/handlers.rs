@@ -17,7 +17,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use entity::{booking, service};
+use entity::{booking, booking_message, service};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -53,6 +53,18 @@ pub async fn message_of(state: &AppState, form: MultipartForm) -> Result<(String
     Ok((body, photo))
 }
 
+/// Writes the message `form` holds on booking `booking_id`'s thread, within the writer's hourly
+/// limit: the API's calls and the thread's page alike. A thread the writer may not write on is
+/// refused before the form is read.
+pub async fn write_from_form(state: &AppState, booking_id: i32, writer: Writer<'_>, form: MultipartForm) -> Result<booking_message::Model, AppError> {
+    let limit = Limit::per_hour(state.config().limits.messages_per_hour);
+    state.limiter.check("message", &writer.user().id.to_string(), limit).await?;
+    let booking = booking::Entity::find_by_id(booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    thread::open_to(&booking, writer)?;
+    let (body, photo) = message_of(state, form).await?;
+    thread::write(state, booking_id, writer, body, photo).await
+}
+
 /// A booking's messages, oldest first; reading them marks them read.
 #[utoipa::path(get, path = "/api/service/booking/{id}/messages/", operation_id = "list_booking_messages", tag = "messages", security(("bearer" = [])), params(
     ("id" = i32, Path, minimum = 1),
@@ -86,11 +98,7 @@ pub async fn write_message(
     RecordId(id): RecordId,
     form: MultipartForm,
 ) -> Result<(StatusCode, Json<MessageView>), AppError> {
-    state.limiter.check("message", &member.user.id.to_string(), Limit::per_hour(state.config().limits.messages_per_hour)).await?;
-    // Not theirs: 404 before the form is read.
-    access::ensure_reader(state.db(), member.user.id, id).await?;
-    let (body, photo) = message_of(&state, form).await?;
-    let saved = thread::write(&state, id, Writer::Member(&member.user), body, photo).await?;
+    let saved = write_from_form(&state, id, Writer::Member(&member.user), form).await?;
     let names = std::collections::HashMap::from([(member.user.id, member.user.full_name.clone())]);
     Ok((StatusCode::CREATED, Json(MessageView::new(saved, &names, &state.storage, Viewer::Member(member.user.id)))))
 }

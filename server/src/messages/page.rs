@@ -5,14 +5,13 @@
 //! marks the thread read; a message sent goes back to the page (post, redirect, get).
 
 use super::access::{self, role_of};
-use super::handlers::message_of;
+use super::handlers::write_from_form;
 use super::texts;
 use super::thread::{self, Writer};
 use super::views::{MessageView, Viewer};
 use crate::http::AppError;
 use crate::http::extract::MultipartForm;
 use crate::http::page_form::FromThisSite;
-use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use app::data::{MessageLink, MessagePage, ThreadMessage, ThreadPage};
 use axum::extract::{Query, State};
@@ -67,13 +66,7 @@ pub async fn write(
     form: MultipartForm,
 ) -> Result<Response, AppError> {
     let Some((booking, reader)) = reader_of(&state, &query).await? else { return closed(&state).await };
-    let written = async {
-        state.limiter.check("message", &reader.id.to_string(), Limit::per_hour(state.config().limits.messages_per_hour)).await?;
-        let (body, photo) = message_of(&state, form).await?;
-        thread::write(&state, booking.id, Writer::Member(&reader), body, photo).await
-    }
-    .await;
-    match written {
+    match write_from_form(&state, booking.id, Writer::Member(&reader), form).await {
         Ok(_) => Ok(Redirect::to(&access::link(&state, booking.id, reader.id)).into_response()),
         Err(
             refused @ (AppError::Validation { .. }

@@ -1,7 +1,7 @@
 //! The back office's calls on messages: staff read any booking's thread, write on it as the
 //! company, and hide a message with a reason.
 
-use super::handlers::{MessageForm, PHOTO_TYPES, message_of};
+use super::handlers::{MessageForm, PHOTO_TYPES, write_from_form};
 use super::texts;
 use super::thread::{self, Writer};
 use super::views::{MessageView, Viewer};
@@ -10,12 +10,10 @@ use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, RecordId};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Staff;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, StaffOnly};
-use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use sea_orm::EntityTrait;
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -52,10 +50,7 @@ pub async fn staff_write_message(
     RecordId(id): RecordId,
     form: MultipartForm,
 ) -> Result<(StatusCode, Json<MessageView>), AppError> {
-    state.limiter.check("message", &staff.user.id.to_string(), Limit::per_hour(state.config().limits.messages_per_hour)).await?;
-    entity::booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    let (body, photo) = message_of(&state, form).await?;
-    let saved = thread::write(&state, id, Writer::Staff(&staff.user), body, photo).await?;
+    let saved = write_from_form(&state, id, Writer::Staff(&staff.user), form).await?;
     let names = std::collections::HashMap::from([(staff.user.id, staff.user.full_name.clone())]);
     Ok((StatusCode::CREATED, Json(MessageView::new(saved, &names, &state.storage, Viewer::Staff))))
 }

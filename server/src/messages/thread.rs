@@ -32,7 +32,7 @@ pub enum Writer<'a> {
 }
 
 impl Writer<'_> {
-    fn user(&self) -> &user::Model {
+    pub fn user(&self) -> &user::Model {
         match self {
             Writer::Member(user) | Writer::Staff(user) => user,
         }
@@ -89,7 +89,7 @@ pub async fn write(state: &AppState, booking_id: i32, writer: Writer<'_>, body: 
 
 /// What `writer` is to `booking`'s thread, if they may write on it: 404 for a member who does
 /// not read it, 400 once the booking is cancelled.
-fn open_to(booking: &booking::Model, writer: Writer<'_>) -> Result<MessageRole, AppError> {
+pub fn open_to(booking: &booking::Model, writer: Writer<'_>) -> Result<MessageRole, AppError> {
     let role = match writer {
         Writer::Member(member) => role_of(booking, member.id).ok_or(AppError::NotFound)?,
         Writer::Staff(_) => MessageRole::Staff,
