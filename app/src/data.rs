@@ -86,8 +86,21 @@ pub struct ReviewView {
     pub review: String,
     /// `YYYY-MM-DD`.
     pub created_at: String,
-    /// The author has a completed booking of the service.
+    /// It names the completed booking it is about.
     pub verified_booking: bool,
+    /// Its provider's public answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<ReviewAnswer>,
+}
+
+/// A provider's public answer to a review of their job.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ReviewAnswer {
+    /// The provider's first name.
+    pub by: String,
+    pub answer: String,
+    /// `YYYY-MM-DD`.
+    pub created_at: String,
 }
 
 /// One service with its description and latest reviews.
@@ -98,9 +111,43 @@ pub struct ServiceDetail {
     pub description: String,
     pub status: ListingStatus,
     pub reviews: Vec<ReviewView>,
+    /// Its approved providers, each to their profile.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub providers: Vec<ProviderLink>,
     /// The answer to "Do you cover my postcode?", when it was asked.
     #[serde(default, skip_serializing_if = "CoverCheck::is_unasked")]
     pub cover: CoverCheck,
+}
+
+/// A provider as a service's page names them: first name, to their profile.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ProviderLink {
+    /// Their account's id: the profile is `/providers/profile?id=N`.
+    pub id: i32,
+    pub first_name: String,
+}
+
+/// `/providers/profile?id=N`: an approved provider as the public sees them. Nothing private:
+/// no surname, contact details, address or customer's booking.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ProviderProfile {
+    pub id: i32,
+    pub first_name: String,
+    /// Their profile picture's public address (without its metadata), if they have one.
+    pub photo: Option<String>,
+    /// Plain text, from their latest approved application; paragraphs separated by blank lines.
+    pub bio: String,
+    pub experience_years: i32,
+    /// The open services they are approved for.
+    pub services: Vec<ServiceCard>,
+    /// The postcode districts they work around: `LS6 (up to 10 miles)`.
+    pub areas: Vec<String>,
+    /// Of the reviews of the jobs they did.
+    pub rating_average: Option<f64>,
+    pub rating_count: i64,
+    pub jobs_done: u64,
+    /// The newest reviews of the jobs they did, with their answers.
+    pub reviews: Vec<ReviewView>,
 }
 
 /// `/services/book?id=N`: the service, and where its providers keep hours, the free times
@@ -348,6 +395,36 @@ pub struct Assets {
     pub build_id: String,
     /// The site's public origin, e.g. `https://brightway.example`, for canonical links.
     pub public_url: String,
+}
+
+/// A page a signed link from a mail opens, for the one person it was sent to: made per
+/// request, never cached or indexed.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum LinkedPage {
+    Thread(ThreadPage),
+    ReviewForm(ReviewFormPage),
+}
+
+/// The form a completed booking's review invitation opens: a new review, or the member's
+/// earlier review of the service to update.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ReviewFormPage {
+    /// `Boiler service on Monday 4 January 2027 at 09:00`.
+    pub about: String,
+    pub service_id: i32,
+    /// The first name of the provider who did the job, and their profile's address.
+    pub provider: Option<(String, String)>,
+    /// Where the form posts: the page's own signed address.
+    pub form_path: String,
+    /// As typed, or as the earlier review said.
+    pub rating: Option<u8>,
+    pub review: String,
+    /// The member reviewed the service before: the form updates that review.
+    pub updating: bool,
+    /// Why what was just sent was refused.
+    pub refusal: Option<String>,
+    /// It was just saved: the page thanks them.
+    pub saved: bool,
 }
 
 /// A booking's messages as one of its readers sees them, on the page their mail links to.

@@ -38,9 +38,10 @@ pub fn render_message(message: &data::MessagePage, path: &str, site: &SiteData, 
     with_islands(islands, || pages::message_document(message, path, site, assets))
 }
 
-/// A booking's messages for one of its readers: server-rendered per request, never cached or indexed.
-pub fn render_thread(page: &data::ThreadPage, path: &str, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
-    with_islands(islands, || pages::thread_document(page, path, site, assets))
+/// A page a signed link from a mail opens (a booking's messages, a review invitation's form):
+/// server-rendered per request, never cached or indexed.
+pub fn render_linked(page: &data::LinkedPage, path: &str, site: &SiteData, assets: &Assets, islands: Arc<dyn IslandRenderer>) -> String {
+    with_islands(islands, || pages::linked_document(page, path, site, assets))
 }
 
 /// A page of the back office, for staff only: server-rendered per request, never cached or indexed.

@@ -1,4 +1,4 @@
-//! The site's 33 routes (spec section 2), declared once in [`route_table!`]: each route's
+//! The site's 36 routes (spec section 2), declared once in [`route_table!`]: each route's
 //! path, the query its page reads (the field's type says how a value is read and written), who
 //! it is for, the page that renders it with the type of data that page is a function of, its
 //! layout and the cache tags it is made from. The parser, the path and canonical URL builder,
@@ -139,6 +139,9 @@ pub enum Tag {
     Job(i32),
     /// Recent reviews and ratings shown in lists.
     Reviews,
+    /// A provider's profile (by account id): their name, photo, services, areas, and the
+    /// reviews of the jobs they did.
+    Provider(i32),
     /// Where services work, with their categories and statuses: what searches near a postcode
     /// read (kept in memory, `server/src/catalogue/coverage_index.rs`). No page is made from it
     /// alone, so a review, which changes lists but not where anyone works, leaves it be.
@@ -371,6 +374,8 @@ route_table! {
     ServicesBook "/services/book" Unlisted { service: Option<i32> = "id", postcode: String = "postcode", length: String = "length", from: String = "from", slot: String = "slot", moving: String = "move" } => services::book::page(Option<BookPage>) tags service.map(Tag::Service);
     // `postcode`: "Do you cover my postcode?", answered per request.
     ServicesDetails "/services/details" Public { service: Option<i32> = "id", postcode: String = "postcode" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
+    // Not in the spec: an approved provider's public profile.
+    ProvidersProfile "/providers/profile" Public { provider: Option<i32> = "id" } => providers::profile::page(Option<ProviderProfile>) tags provider.map(Tag::Provider);
     BecomeProvider "/become-provider" Public { service: Option<i32> = "service" } => become_provider::page(BecomeProviderData) tags [Tag::Services];
     RecruitmentPost "/recruitment-post" Unlisted => recruitment_post::page(FormOutcome);
 }
@@ -399,6 +404,11 @@ impl Route {
     /// A service's page.
     pub fn service(id: i32) -> Route {
         Route::ServicesDetails { service: Some(id), postcode: String::new() }
+    }
+
+    /// A provider's public profile (by account id).
+    pub fn provider(id: i32) -> Route {
+        Route::ProvidersProfile { provider: Some(id) }
     }
 
     /// The path with its canonical query: the cache key and what the page calls its URL.
@@ -485,9 +495,9 @@ mod tests {
 
     #[test]
     fn the_table_holds_the_spec_routes_once_each() {
-        assert_eq!(PATHS.len(), 35);
+        assert_eq!(PATHS.len(), 36);
         let unique: std::collections::HashSet<_> = PATHS.iter().collect();
-        assert_eq!(unique.len(), 35);
+        assert_eq!(unique.len(), 36);
         let members: Vec<&str> = PATHS.iter().copied().filter(|p| route(p).unwrap().unwrap().access() == Access::Member).collect();
         assert_eq!(
             members,
@@ -511,6 +521,7 @@ mod tests {
         assert_eq!(route("/apply?id=3").unwrap().unwrap().tags(), [Tag::Site, Tag::Job(3)]);
         assert_eq!(route("/").unwrap().unwrap().tags(), [Tag::Site, Tag::Services, Tag::Jobs, Tag::Reviews]);
         assert_eq!(route("/about").unwrap().unwrap().tags(), [Tag::Site]);
+        assert_eq!(route("/providers/profile?id=4").unwrap().unwrap().tags(), [Tag::Site, Tag::Provider(4)]);
     }
 
     #[test]
@@ -525,6 +536,7 @@ mod tests {
             "/services",
             "/services/details",
             "/services/book",
+            "/providers/profile",
             "/become-provider",
             "/user/verify",
             "/user/login",

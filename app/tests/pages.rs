@@ -114,6 +114,7 @@ fn review(id: i32, text: &str) -> ReviewView {
         review: text.into(),
         created_at: "2026-11-02".into(),
         verified_booking: id == 1,
+        answer: (id == 1).then(|| ReviewAnswer { by: "Sam".into(), answer: "Thank you, it was a pleasure.".into(), created_at: "2026-11-03".into() }),
     }
 }
 
@@ -148,7 +149,21 @@ fn every_page() -> Vec<PagePayload> {
         description: "First paragraph.\n\nSecond paragraph.".into(),
         status: ListingStatus::Open,
         reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
+        providers: vec![ProviderLink { id: 9, first_name: "Sam".into() }],
         cover: CoverCheck::default(),
+    };
+    let profile = ProviderProfile {
+        id: 9,
+        first_name: "Sam".into(),
+        photo: Some("/providers/photo?id=9&v=abc".into()),
+        bio: "Ten years of end of tenancy cleans.\n\nFully insured.".into(),
+        experience_years: 10,
+        services: vec![service(1, "End of tenancy cleaning", "120.00", PriceUnit::Fixed)],
+        areas: vec!["LS6 (up to 10 miles)".into()],
+        rating_average: Some(5.0),
+        rating_count: 1,
+        jobs_done: 3,
+        reviews: vec![review(1, "Spotless flat, deposit returned in full.")],
     };
     let covered = ServiceDetail {
         cover: CoverCheck { postcode: "LS6 1AA".into(), answer: Some(CoverAnswer::Yes { district: "LS6".into(), miles: 2.4 }), errors: BTreeMap::new() },
@@ -309,6 +324,8 @@ fn every_page() -> Vec<PagePayload> {
         payload("/services/details?id=1&postcode=LS6+1AA", PageData::ServicesDetails(Some(covered))),
         payload("/services/details?id=1&postcode=BT1", PageData::ServicesDetails(Some(refused))),
         payload("/services/details", PageData::ServicesDetails(None)),
+        payload("/providers/profile?id=9", PageData::ProvidersProfile(Some(profile))),
+        payload("/providers/profile", PageData::ProvidersProfile(None)),
         payload("/become-provider?service=1", PageData::BecomeProvider(providers)),
         payload("/recruitment-post", PageData::RecruitmentPost(Default::default())),
     ]
@@ -1162,4 +1179,18 @@ fn every_page_carries_open_graph_and_twitter_cards() {
             assert!(html.contains(&format!(r#"<meta name="{name}" content=""#)), "{}: {name}", payload.url);
         }
     }
+}
+
+#[test]
+fn a_providers_profile_shows_their_work_and_links_from_their_services() {
+    let html = render(&page("/providers/profile?id=9"));
+    assert!(html.contains("<h1>Sam, provider</h1>") || html.contains(">Sam, provider</h1>"), "{html}");
+    assert!(html.contains(r#"src="/providers/photo?id=9&amp;v=abc""#));
+    assert!(html.contains("Fully insured.") && html.contains("LS6 (up to 10 miles)") && html.contains("10 years of experience"));
+    assert!(html.contains("Verified booking") && html.contains("Spotless flat"));
+    assert!(html.contains("Sam (provider) answered") && html.contains("Thank you, it was a pleasure."), "the answer shows under its review");
+    assert!(html.contains(r#""@type":"BreadcrumbList""#));
+    assert!(!html.contains("noindex"), "a profile is for search engines");
+    let service = render(&page("/services/details?id=1"));
+    assert!(service.contains(r#"<a href="/providers/profile?id=9">Sam</a>"#), "the service's page links to its providers");
 }

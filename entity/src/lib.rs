@@ -26,6 +26,7 @@ pub mod provider_terms;
 pub mod recruitment_request;
 pub mod refresh_token;
 pub mod review;
+pub mod review_answer;
 pub mod review_report;
 pub mod service;
 pub mod service_base;
@@ -59,6 +60,7 @@ pub mod prelude {
     pub use super::recruitment_request::Entity as RecruitmentRequest;
     pub use super::refresh_token::Entity as RefreshToken;
     pub use super::review::Entity as Review;
+    pub use super::review_answer::Entity as ReviewAnswer;
     pub use super::review_report::Entity as ReviewReport;
     pub use super::service::Entity as Service;
     pub use super::service_base::Entity as ServiceBase;

@@ -15,6 +15,10 @@ pub struct Model {
     /// Set while staff hide it: kept, but on no page and in no average.
     pub hidden_at: Option<DateTimeUtc>,
     pub hidden_reason: Option<String>,
+    /// The completed booking it was left for, from its invitation: a "Verified booking".
+    pub booking_id: Option<i32>,
+    /// When its author last changed it (from a later booking's invitation).
+    pub updated_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -27,6 +27,7 @@ mod m20261203_000002_service_bases_in_memory;
 mod m20261204_000001_providers_at_work;
 mod m20261205_000001_booking_price_unit;
 mod m20261206_000001_booking_messages;
+mod m20261207_000001_completion_and_answers;
 
 pub struct Migrator;
 
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000001_providers_at_work::Migration),
             Box::new(m20261205_000001_booking_price_unit::Migration),
             Box::new(m20261206_000001_booking_messages::Migration),
+            Box::new(m20261207_000001_completion_and_answers::Migration),
         ]
     }
 }

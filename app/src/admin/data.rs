@@ -404,6 +404,21 @@ pub struct ReviewRow {
     pub verified_booking: bool,
     /// What members who reported it said, not yet decided on.
     pub open_reports: Vec<String>,
+    /// The provider's public answer to it, if they gave one.
+    pub answer: Option<AnswerRow>,
+}
+
+/// A provider's answer to a review, as staff moderate it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "schema", derive(ToSchema))]
+pub struct AnswerRow {
+    pub author_name: String,
+    pub author_email: String,
+    pub answer: String,
+    #[cfg_attr(feature = "schema", schema(format = DateTime))]
+    pub created_at: String,
+    pub hidden: bool,
+    pub hidden_reason: Option<String>,
 }
 
 /// One staff action in the audit log.

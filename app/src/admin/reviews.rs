@@ -1,7 +1,8 @@
 //! `/admin/reviews`: reported reviews first; staff hide one with a reason (it leaves every
 //! page and the service's average at once) or restore it, or keep it (which closes its reports).
+//! A provider's answer under a review is hidden or restored the same way.
 
-use super::{Filter, Listing, Pager, ReviewRow, ReviewState, choice_filter, when};
+use super::{AnswerRow, Filter, Listing, Pager, ReviewRow, ReviewState, choice_filter, when};
 use crate::format::count_of;
 use leptos::prelude::*;
 
@@ -36,6 +37,7 @@ fn Review(row: ReviewRow) -> impl IntoView {
             <p class="admin-quote">{row.review.clone()}</p>
             {row.hidden_reason.clone().filter(|_| row.hidden).map(|r| view! { <p>"Hidden: "{r}</p> })}
             {reports}
+            {row.answer.clone().map(|answer| view! { <Answer review=row.id answer/> })}
             <div class="admin-actions">
                 {if row.hidden {
                     view! {
@@ -55,5 +57,32 @@ fn Review(row: ReviewRow) -> impl IntoView {
                 }}
             </div>
         </li>
+    }
+}
+
+/// The provider's answer under a review, with the way to hide or restore it.
+#[component]
+fn Answer(review: i32, answer: AnswerRow) -> impl IntoView {
+    let action = |verb: &str| format!("/admin/reviews/{review}/answer-{verb}");
+    let reason_id = format!("hide-answer-reason-{review}");
+    view! {
+        <div class="admin-answer">
+            <p>{format!("Answered by {} ({}) · {}", answer.author_name, answer.author_email, when(&answer.created_at))}</p>
+            <p class="admin-quote">{answer.answer.clone()}</p>
+            {answer.hidden_reason.clone().filter(|_| answer.hidden).map(|r| view! { <p>"Answer hidden: "{r}</p> })}
+            {if answer.hidden {
+                view! {
+                    <form method="post" action=action("restore")><button class="button button--primary" type="submit">"Restore answer"</button></form>
+                }.into_any()
+            } else {
+                view! {
+                    <form method="post" action=action("hide") class="admin-reject">
+                        <label for=reason_id.clone()>"Reason for hiding the answer (kept in the audit log)"</label>
+                        <textarea id=reason_id name="reason" rows="2" required maxlength="1000"></textarea>
+                        <button class="button button--secondary" type="submit">"Hide answer"</button>
+                    </form>
+                }.into_any()
+            }}
+        </div>
     }
 }

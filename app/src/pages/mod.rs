@@ -21,7 +21,9 @@ mod message;
 pub(crate) mod notifications;
 pub(crate) mod payment;
 pub(crate) mod privacy_policy;
+pub(crate) mod providers;
 pub(crate) mod recruitment_post;
+mod review_form;
 pub(crate) mod services;
 mod structured_data;
 pub(crate) mod success;
@@ -125,10 +127,22 @@ pub(crate) fn message_document(message: &crate::data::MessagePage, path: &str, s
     unlisted_document(format!("{} - {} UK", message.heading, site.info.brand), message.lead.clone(), content, path, site, assets)
 }
 
-/// The document of a booking's messages for one of its readers; kept out of search engines.
-pub(crate) fn thread_document(page: &crate::data::ThreadPage, path: &str, site: &SiteData, assets: &Assets) -> String {
-    let content = view! { <thread::Thread page=page.clone()/> }.into_any();
-    let (title, description) = (format!("Messages about {} - {} UK", page.about, site.info.brand), format!("The messages about {}.", page.about));
+/// The document of a page a signed link from a mail opens; kept out of search engines.
+pub(crate) fn linked_document(page: &crate::data::LinkedPage, path: &str, site: &SiteData, assets: &Assets) -> String {
+    use crate::data::LinkedPage;
+    let brand = &site.info.brand;
+    let (title, description, content) = match page {
+        LinkedPage::Thread(page) => (
+            format!("Messages about {} - {brand} UK", page.about),
+            format!("The messages about {}.", page.about),
+            view! { <thread::Thread page=page.clone()/> }.into_any(),
+        ),
+        LinkedPage::ReviewForm(page) => (
+            format!("Review {} - {brand} UK", page.about),
+            format!("How did {} go?", page.about),
+            view! { <review_form::ReviewForm page=page.clone()/> }.into_any(),
+        ),
+    };
     unlisted_document(title, description, content, path, site, assets)
 }
 

@@ -1,5 +1,5 @@
 use super::rating::ReviewStars;
-use crate::data::ReviewView;
+use crate::data::{ReviewAnswer, ReviewView};
 use crate::format::long_date;
 use crate::island::{Hydrate, Island};
 use leptos::prelude::*;
@@ -24,8 +24,23 @@ pub(crate) fn ReviewQuote(review: ReviewView, #[prop(optional)] link_service: bo
                 ", "
                 <time datetime=review.created_at.clone()>{long_date(&review.created_at)}</time>
             </figcaption>
+            {review.answer.map(|answer| view! { <Answer answer/> })}
             {report}
         </figure>
+    }
+}
+
+/// The provider's answer, under the review it answers.
+#[component]
+fn Answer(answer: ReviewAnswer) -> impl IntoView {
+    view! {
+        <div class="review-answer">
+            <p class="review-answer__by">
+                {format!("{} (provider) answered, ", answer.by)}
+                <time datetime=answer.created_at.clone()>{long_date(&answer.created_at)}</time>
+            </p>
+            <p>{answer.answer}</p>
+        </div>
     }
 }
 

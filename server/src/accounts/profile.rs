@@ -228,8 +228,13 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
         replaced.extend(old);
     }
     row.updated_at = Set(Utc::now());
+    // A provider's first name and photo are on their profile and their services' pages.
+    let public_part_changed = row.full_name.is_set() || row.profile_picture.is_set();
     let saved = async {
-        let change = Change::begin(&state).await?;
+        let mut change = Change::begin(&state).await?;
+        if public_part_changed {
+            change.touches(crate::providers::profile::pages_of(change.db(), member.user.id).await?);
+        }
         let updated = row.update(change.db()).await?;
         for (file, name) in new_certificates {
             certificate::ActiveModel { user_id: Set(updated.id), name: Set(name), file: Set(file), uploaded_at: Set(Utc::now()), ..Default::default() }

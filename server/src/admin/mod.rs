@@ -67,6 +67,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(catalogue::api::website_info, catalogue::api::website_info_update))
         .routes(routes!(reviews::api::review_list))
         .routes(routes!(reviews::api::review_moderation))
+        .routes(routes!(reviews::api::answer_moderation))
         .routes(routes!(payments::api::payment_list))
         .routes(routes!(payments::api::payment))
         .routes(routes!(payments::api::payment_refund))

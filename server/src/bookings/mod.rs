@@ -3,6 +3,7 @@
 
 pub(crate) mod calendar;
 pub mod cancellation;
+pub mod completion;
 mod handlers;
 pub mod progress;
 pub mod reminders;
@@ -11,6 +12,8 @@ pub(crate) mod texts;
 pub(crate) mod views;
 
 use crate::state::AppState;
+use entity::booking;
+use entity::words::Dispatch;
 use std::sync::Arc;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -21,4 +24,9 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(handlers::list, handlers::book))
         .routes(routes!(handlers::show, handlers::cancel))
         .routes(routes!(handlers::move_booking))
+}
+
+/// The provider who took `booking` (accepted it, and has it still), if one did.
+pub fn provider_who_took(booking: &booking::Model) -> Option<i32> {
+    booking.provider_user_id.filter(|_| booking.dispatch == Some(Dispatch::Accepted))
 }

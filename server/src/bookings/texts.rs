@@ -14,6 +14,7 @@ pub const TIME_PASSED: &str = "Choose a time later than now.";
 pub const NOT_OPEN: &str = "This service is not open for bookings.";
 pub const COMPLETED_NOT_CANCELLED: &str = "A completed booking cannot be cancelled.";
 pub const ONLY_TO_COME_MOVED: &str = "Only a booking still to come can be moved.";
+pub const NOT_STARTED: &str = "You can mark a job done once it has started.";
 pub const CHANGED_MEANWHILE: &str = "Someone else changed this booking meanwhile. Reload to see it.";
 
 const BOOKINGS: &str = "/user/bookings";
@@ -44,12 +45,11 @@ pub fn confirmed(when: &str, invite: String) -> Notice {
     }
 }
 
-pub fn completed(when: &str, service_id: i32) -> Notice {
-    Notice {
-        title: "Booking completed".into(),
-        message: format!("Your booking of {when} is complete. Thank you! You can leave a review of the service."),
-        link: format!("/services/details?id={service_id}"),
-        calendar: None,
+/// The provider's first message on a job they marked done: what they said of it.
+pub fn work_done(notes: &str) -> String {
+    match notes {
+        "" => "I have marked the job done.".to_owned(),
+        notes => format!("I have marked the job done.\n\n{notes}"),
     }
 }
 

@@ -6,7 +6,7 @@ use crate::domain::Pence;
 use crate::messages::views::ThreadSummary;
 use crate::payments::refunds::refund_until;
 use crate::state::AppState;
-use entity::words::{BookingPayment, BookingStatus, Dispatch};
+use entity::words::{BookingPayment, BookingStatus};
 use entity::{booking, service, user};
 use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter};
 use serde::Serialize;
@@ -19,6 +19,8 @@ pub struct ComingProvider {
     first_name: String,
     /// A signed link to their profile picture, working for 15 minutes; null without one.
     photo: Option<String>,
+    /// Their public profile's page.
+    profile: String,
 }
 
 /// The contract's booking.
@@ -90,11 +92,8 @@ impl BookingView {
 
 /// The providers who took `rows` (accepted and not cancelled), by booking id.
 pub async fn coming_to(state: &AppState, rows: &[booking::Model]) -> Result<HashMap<i32, ComingProvider>, DbErr> {
-    let taken: Vec<(i32, i32)> = rows
-        .iter()
-        .filter(|row| row.dispatch == Some(Dispatch::Accepted) && row.status != BookingStatus::Cancelled)
-        .filter_map(|row| Some((row.id, row.provider_user_id?)))
-        .collect();
+    let taken: Vec<(i32, i32)> =
+        rows.iter().filter(|row| row.status != BookingStatus::Cancelled).filter_map(|row| Some((row.id, super::provider_who_took(row)?))).collect();
     if taken.is_empty() {
         return Ok(HashMap::new());
     }
@@ -112,6 +111,7 @@ pub async fn coming_to(state: &AppState, rows: &[booking::Model]) -> Result<Hash
             let coming = ComingProvider {
                 first_name: first_name_or(&provider.full_name, "Your provider").to_owned(),
                 photo: provider.profile_picture.as_deref().map(|key| state.storage.signed_url(key)),
+                profile: app::routes::Route::provider(user_id).url(),
             };
             Some((booking_id, coming))
         })

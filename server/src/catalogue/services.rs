@@ -157,7 +157,7 @@ async fn page_near(db: &impl ConnectionTrait, found: &[Found], request: PageRequ
 }
 
 /// The services of `ids` that exist, in that order, with their category.
-async fn by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<(service::Model, CategoryRef)>, DbErr> {
+pub(crate) async fn by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<(service::Model, CategoryRef)>, DbErr> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -214,6 +214,7 @@ pub async fn service_details(db: &impl ConnectionTrait, ids: &[i32]) -> Result<V
     let rows = by_ids(db, ids).await?;
     let found: Vec<i32> = rows.iter().map(|(s, _)| s.id).collect();
     let mut reviews = latest_of_each(db, &found, LATEST_REVIEWS).await?;
+    let mut providers = crate::providers::profile::links_of(db, &found).await?;
     let texts: Vec<(String, ListingStatus)> = rows.iter().map(|(s, _)| (s.description.clone(), s.status)).collect();
     Ok(service_cards(db, rows)
         .await?
@@ -221,7 +222,8 @@ pub async fn service_details(db: &impl ConnectionTrait, ids: &[i32]) -> Result<V
         .zip(texts)
         .map(|(service, (description, status))| {
             let reviews = reviews.remove(&service.id).unwrap_or_default().iter().map(ReviewRow::card).collect();
-            ServiceDetail { service, description, status, reviews, cover: Default::default() }
+            let providers = providers.remove(&service.id).unwrap_or_default();
+            ServiceDetail { service, description, status, reviews, providers, cover: Default::default() }
         })
         .collect())
 }

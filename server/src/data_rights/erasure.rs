@@ -3,8 +3,8 @@
 //! anonymised: bookings and payments (financial records, kept six years) lose their address
 //! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
 //! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
-//! records and working terms (the jobs offered to them or taken by them go to other
-//! providers), the messages they wrote on bookings (left in their threads, empty, their photos
+//! records, working terms and public profile (the jobs offered to them or taken by them go to
+//! other providers), their answers to reviews, the messages they wrote on bookings (left in their threads, empty, their photos
 //! deleted), job applications, job-seeker registrations, contact messages, unsent mail; their job posts are
 //! removed; their recruitment requests lose the contact's details; their review reports lose
 //! their reason; others' notifications that named them name a former member. Mail sent to them
@@ -22,7 +22,7 @@ use app::routes::Tag;
 use chrono::{NaiveDate, Utc};
 use entity::{
     booking, booking_message, booking_thread_read, bookmark, certificate, contact_message, job, job_application, job_seeker, mail_outbox, notification,
-    one_time_code, provider, provider_terms, recruitment_request, review, review_report, user,
+    one_time_code, provider, provider_terms, recruitment_request, review, review_answer, review_report, user,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -91,6 +91,11 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     files.extend(posts.iter().filter_map(|j| j.attachment.clone()));
     let reviewed: Vec<i32> =
         review::Entity::find().filter(review::Column::UserId.eq(id)).select_only().column(review::Column::ServiceId).into_tuple::<i32>().all(db).await?;
+    // As a provider: their profile and the pages naming them, and the reviews they answered.
+    let mut provider_pages = crate::providers::profile::pages_of(db, id).await?;
+    let answered = review_answer::Entity::find().filter(review_answer::Column::AuthorUserId.eq(id)).all(db).await?;
+    let answered_services = review::Entity::find().filter(review::Column::Id.is_in(answered.iter().map(|a| a.review_id))).all(db).await?;
+    provider_pages.extend(answered_services.iter().map(|r| Tag::Service(r.service_id)));
 
     let now = Utc::now();
     let mut change = Change::begin(state).await?;
@@ -127,6 +132,8 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     one_time_code::Entity::delete_many().filter(one_time_code::Column::UserId.eq(id)).exec(change.db()).await?;
     provider::Entity::delete_many().filter(provider::Column::UserId.eq(id)).exec(change.db()).await?;
     provider_terms::Entity::delete_many().filter(provider_terms::Column::UserId.eq(id)).exec(change.db()).await?;
+    // Their public answers to reviews are theirs to take away; the reviews stay.
+    review_answer::Entity::delete_many().filter(review_answer::Column::AuthorUserId.eq(id)).exec(change.db()).await?;
     // The jobs offered to them or taken by them go to other providers.
     crate::scheduling::dispatch::release(&mut change, state, id, None, now).await?;
     job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(change.db()).await?;
@@ -209,7 +216,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         action.requested_on = Some(requested_on);
         change.audit(staff, action.changed(json!({"is_active": member.is_active}), json!({"is_active": false, "erased": true}))).await?;
     }
-    let mut tags: Vec<Tag> = reviewed.into_iter().map(Tag::Service).collect();
+    let mut tags: Vec<Tag> = reviewed.into_iter().map(Tag::Service).chain(provider_pages).collect();
     tags.push(Tag::Reviews);
     if !posts.is_empty() {
         tags.push(Tag::Jobs);

@@ -16,7 +16,8 @@ use crate::providers::views::ProviderView;
 use crate::state::AppState;
 use chrono::Utc;
 use entity::{
-    booking, bookmark, contact_message, job, job_application, job_seeker, notification, payment, provider, recruitment_request, review, service, user,
+    booking, bookmark, contact_message, job, job_application, job_seeker, notification, payment, provider, recruitment_request, review, review_answer, service,
+    user,
 };
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
@@ -88,7 +89,15 @@ pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -
         .collect();
     let review_views: Vec<Value> = reviews
         .into_iter()
-        .map(|r| json!({"id": r.id, "service": r.service_id, "service_title": services.get(&r.service_id).map(|s| s.title.clone()), "rating": r.rating, "review": r.review, "created_at": crate::http::timestamp(r.created_at)}))
+        .map(|r| json!({"id": r.id, "service": r.service_id, "service_title": services.get(&r.service_id).map(|s| s.title.clone()), "booking": r.booking_id, "rating": r.rating, "review": r.review, "created_at": crate::http::timestamp(r.created_at)}))
+        .collect();
+    let review_answers: Vec<Value> = review_answer::Entity::find()
+        .filter(review_answer::Column::AuthorUserId.eq(id))
+        .order_by_asc(review_answer::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|a| json!({"review": a.review_id, "answer": a.answer, "created_at": crate::http::timestamp(a.created_at)}))
         .collect();
 
     let recruitment: Vec<Value> = recruitment_request::Entity::find()
@@ -146,6 +155,7 @@ pub async fn member_data(state: &AppState, member: &user::Model, reach: Reach) -
         "job_applications": application_views,
         "provider_records": providers.into_iter().map(ProviderView::from).collect::<Vec<_>>(),
         "reviews": review_views,
+        "review_answers": review_answers,
         "notifications": notifications,
         "bookmarks": bookmarks,
         "recruitment_requests": recruitment,

@@ -57,6 +57,8 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
         .merge(crate::job_seekers::pages())
         .merge(crate::scheduling::pages())
         .merge(crate::messages::pages())
+        .merge(crate::reviews::pages())
+        .merge(crate::providers::pages())
         .merge(crate::admin::pages())
         .merge(crate::recruitment::page_form::routes(pages.clone()))
         .merge(crate::contact::page_form::routes(pages.clone()))

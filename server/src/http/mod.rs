@@ -17,6 +17,7 @@ pub mod openapi;
 pub mod page_form;
 pub mod security_headers;
 pub mod serve;
+pub mod signed_page;
 pub mod upload;
 
 pub use error::AppError;

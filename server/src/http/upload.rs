@@ -74,11 +74,20 @@ fn check_kind(name: &str, bytes: &[u8], allowed: &[FileKind]) -> Result<FileKind
     }
 }
 
-/// A file a form takes, under its field name.
+/// A file a form takes, under its field name: one, or up to `most` of them (the field sent
+/// once a file).
 pub struct FileField {
     pub name: &'static str,
     pub limit: usize,
     pub kinds: &'static [FileKind],
+    pub most: usize,
+}
+
+impl FileField {
+    /// A field of one file.
+    pub fn one(name: &'static str, limit: usize, kinds: &'static [FileKind]) -> Self {
+        FileField { name, limit, kinds, most: 1 }
+    }
 }
 
 /// A checked upload.
@@ -90,25 +99,35 @@ pub struct Upload {
 /// A multipart form read whole: text fields by name, trimmed, and the files it takes.
 pub struct FormFields {
     texts: HashMap<String, String>,
-    files: HashMap<&'static str, Upload>,
+    files: HashMap<&'static str, Vec<Upload>>,
 }
 
 impl FormFields {
     /// Reads `form`, taking the files named in `files` (an empty file is no file). A field sent
-    /// twice is refused, so that no value is silently dropped.
+    /// more often than it takes is refused, so that no value is silently dropped.
     pub async fn read(MultipartForm(mut form): MultipartForm, files: &[FileField]) -> Result<Self, AppError> {
         let mut fields = FormFields { texts: HashMap::new(), files: HashMap::new() };
         let mut refusal = FileRefusal::default();
         while let Some(mut field) = form.next_field().await.map_err(|e| form_error("The form could not be read", e))? {
             let name = field.name().unwrap_or("").to_string();
-            if fields.texts.contains_key(&name) || fields.files.contains_key(name.as_str()) {
-                return Err(AppError::field(&name, "Send this field once."));
-            }
             if let Some(rule) = files.iter().find(|rule| rule.name == name) {
+                let taken = fields.files.entry(rule.name).or_default();
+                if taken.len() == rule.most {
+                    return Err(AppError::field(
+                        &name,
+                        &match rule.most {
+                            1 => "Send this field once.".to_owned(),
+                            most => format!("Send at most {most} files."),
+                        },
+                    ));
+                }
                 if let Some(upload) = refusal.read(&mut field, rule.name, rule.limit, rule.kinds).await? {
-                    fields.files.insert(rule.name, upload);
+                    taken.push(upload);
                 }
                 continue;
+            }
+            if fields.texts.contains_key(&name) {
+                return Err(AppError::field(&name, "Send this field once."));
             }
             let value = field.text().await.map_err(|e| form_error(&format!("The field {name} could not be read"), e))?;
             fields.texts.insert(name, value.trim().to_string());
@@ -127,7 +146,13 @@ impl FormFields {
         self.texts.get(name).map(|text| serde_json::Value::String(text.clone()))
     }
 
+    /// The file of a field of one file, if one was sent.
     pub fn take_file(&mut self, name: &str) -> Option<Upload> {
-        self.files.remove(name)
+        self.take_files(name).pop()
+    }
+
+    /// The files sent under `name`, in the form's order.
+    pub fn take_files(&mut self, name: &str) -> Vec<Upload> {
+        self.files.remove(name).unwrap_or_default()
     }
 }

@@ -77,7 +77,7 @@ pub async fn register(
     form: MultipartForm,
 ) -> Result<(StatusCode, Json<JobSeekerRegistered>), AppError> {
     state.limiter.check("job-seeker", &client.key(), Limit::per_hour(state.config().limits.job_seekers_per_hour)).await?;
-    let mut fields = FormFields::read(form, &[FileField { name: "cv", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
+    let mut fields = FormFields::read(form, &[FileField::one("cv", state.config().limits.document_bytes, WRITTEN_KINDS)]).await?;
     let mut errors = FieldErrors::default();
     let full_name = errors.text::<NAME_MAX_CHARS>("full_name", fields.text("full_name"));
     let email = errors.email("email", fields.text("email"));

@@ -64,7 +64,7 @@ async fn jobs_of(db: &impl sea_orm::ConnectionTrait, applications: &[job_applica
 #[utoipa::path(post, path = "/api/job-apply/", operation_id = "apply_for_job", tag = "job applications", security(("bearer" = [])), request_body(content = JobApplicationForm, content_type = "multipart/form-data", encoding(("resume" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobApplicationView), Invalid, Unauthenticated, (status = 413, description = "The CV is over the upload limit (UPLOAD_MAX_MIB, 5 MiB by default)", body = ErrorBody), (status = 415, description = "The CV is not a PDF or Word document", body = ErrorBody), RateLimited))]
 pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: MultipartForm) -> Result<(StatusCode, Json<JobApplicationView>), AppError> {
     state.limiter.check("job-apply", &member.user.id.to_string(), Limit::per_hour(state.config().limits.job_applications_per_hour)).await?;
-    let mut fields = FormFields::read(form, &[FileField { name: "resume", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
+    let mut fields = FormFields::read(form, &[FileField::one("resume", state.config().limits.document_bytes, WRITTEN_KINDS)]).await?;
     let mut errors = FieldErrors::default();
     let job_id = errors.whole_number("job", fields.value("job").as_ref());
     let full_name = errors.text::<NAME_MAX_CHARS>("full_name", fields.text("full_name"));

@@ -129,7 +129,7 @@ pub async fn show(State(state): State<Arc<AppState>>, viewer: Viewer, RecordId(i
 #[utoipa::path(post, path = "/api/service/jobs/", tag = "jobs", security(("bearer" = [])), request_body(content = super::rules::JobPostForm, content_type = "multipart/form-data", encoding(("attachment" = (content_type = WRITTEN_TYPES)))), responses((status = 201, body = JobView), Invalid, Unauthenticated, (status = 413, description = "The attachment is over the upload limit (UPLOAD_MAX_MIB, 5 MiB by default)", body = ErrorBody), (status = 415, description = "The attachment is not a PDF or Word document", body = ErrorBody), RateLimited))]
 pub async fn post(State(state): State<Arc<AppState>>, member: Member, form: MultipartForm) -> Result<(StatusCode, Json<JobView>), AppError> {
     state.limiter.check("job-post", &member.user.id.to_string(), Limit::per_hour(state.config().limits.job_posts_per_hour)).await?;
-    let mut fields = FormFields::read(form, &[FileField { name: "attachment", limit: state.config().limits.document_bytes, kinds: WRITTEN_KINDS }]).await?;
+    let mut fields = FormFields::read(form, &[FileField::one("attachment", state.config().limits.document_bytes, WRITTEN_KINDS)]).await?;
     let new_job = NewJob::parse(&fields)?;
     let attachment = match fields.take_file("attachment") {
         Some(upload) => Some(state.storage.put("job-attachments", upload.kind, upload.bytes).await?),

@@ -4,9 +4,10 @@
 //! its reader and lasts `LINK_DAYS`, so that the page it opens works without signing in; each
 //! use is checked against who may read the thread now.
 
+use crate::bookings::provider_who_took;
 use crate::state::AppState;
 use entity::booking;
-use entity::words::{Dispatch, MessageRole};
+use entity::words::MessageRole;
 
 /// The page where a reader reads and answers a booking's thread.
 pub const PAGE: &str = "/bookings/messages";
@@ -18,7 +19,7 @@ const LINK_DAYS: i64 = 30;
 pub fn role_of(booking: &booking::Model, user_id: i32) -> Option<MessageRole> {
     if booking.user_id == user_id {
         Some(MessageRole::Customer)
-    } else if booking.provider_user_id == Some(user_id) && booking.dispatch == Some(Dispatch::Accepted) {
+    } else if provider_who_took(booking) == Some(user_id) {
         Some(MessageRole::Provider)
     } else {
         None
@@ -27,8 +28,7 @@ pub fn role_of(booking: &booking::Model, user_id: i32) -> Option<MessageRole> {
 
 /// The members who read `booking`'s thread now, staff aside.
 pub fn readers(booking: &booking::Model) -> Vec<i32> {
-    let provider = booking.provider_user_id.filter(|_| booking.dispatch == Some(Dispatch::Accepted));
-    std::iter::once(booking.user_id).chain(provider).collect()
+    std::iter::once(booking.user_id).chain(provider_who_took(booking)).collect()
 }
 
 /// The thread page's path for `reader`, signed, working for `LINK_DAYS`.

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// The photos a message takes: what cameras and phones save, whose metadata can be taken out.
-const PHOTO_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png];
+pub const PHOTO_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png];
 pub const PHOTO_TYPES: &str = "image/jpeg, image/png";
 
 /// A message: text, a photo, or both.
@@ -42,7 +42,7 @@ pub struct MessageForm {
 
 /// A message's text and photo from its form, or the form's errors.
 pub async fn message_of(state: &AppState, form: MultipartForm) -> Result<(String, Option<Upload>), AppError> {
-    let mut fields = FormFields::read(form, &[FileField { name: "photo", limit: state.config().limits.document_bytes, kinds: PHOTO_KINDS }]).await?;
+    let mut fields = FormFields::read(form, &[FileField::one("photo", state.config().limits.document_bytes, PHOTO_KINDS)]).await?;
     let mut errors = FieldErrors::default();
     let body = errors.text_or_empty::<{ texts::BODY_MAX_CHARS }>("body", fields.text("body"));
     let photo = fields.take_file("photo");

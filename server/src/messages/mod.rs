@@ -4,7 +4,7 @@
 //! messages at most once a thread in `MESSAGE_MAIL_MINUTES`; staff may hide a message.
 
 pub mod access;
-mod handlers;
+pub(crate) mod handlers;
 pub mod mail;
 mod page;
 mod staff;

@@ -12,10 +12,11 @@ use super::views::{MessageView, Viewer};
 use crate::http::AppError;
 use crate::http::extract::MultipartForm;
 use crate::http::page_form::FromThisSite;
+use crate::http::signed_page::private;
 use crate::state::AppState;
-use app::data::{MessageLink, MessagePage, ThreadMessage, ThreadPage};
+use app::data::{LinkedPage, MessageLink, MessagePage, ThreadMessage, ThreadPage};
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use entity::words::{BookingStatus, MessageRole};
 use entity::{booking, service, user};
@@ -123,7 +124,7 @@ async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, 
         refusal,
         closed: (booking.status == BookingStatus::Cancelled).then(|| texts::CANCELLED.to_owned()),
     };
-    Ok(private(Html(state.site.thread_html(page, access::PAGE).await?).into_response()))
+    Ok(private(Html(state.site.linked_html(LinkedPage::Thread(page), access::PAGE).await?).into_response()))
 }
 
 /// A link that is not ours, or for a thread its reader no longer reads.
@@ -136,14 +137,4 @@ async fn closed(state: &AppState) -> Result<Response, AppError> {
     };
     let html = state.site.message_html(message, access::PAGE).await?;
     Ok(private((StatusCode::NOT_FOUND, Html(html)).into_response()))
-}
-
-/// Kept by no browser or proxy, and its address (which opens the thread) sent to no other
-/// site. (`same-origin`, not `no-referrer`: with no referrer at all a browser sends its form's
-/// post with `Origin: null`, which the form's own check must refuse.)
-fn private(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
-    response
 }

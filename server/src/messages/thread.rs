@@ -44,9 +44,8 @@ impl Writer<'_> {
 pub async fn write(state: &AppState, booking_id: i32, writer: Writer<'_>, body: String, photo: Option<Upload>) -> Result<booking_message::Model, AppError> {
     let booking = booking::Entity::find_by_id(booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     open_to(&booking, writer)?;
-    let photo = photo.map(without_metadata).transpose()?;
     let key = match photo {
-        Some((kind, bytes)) => Some(state.storage.put("message-photos", kind, bytes).await?),
+        Some(photo) => Some(store_photo(state, photo).await?),
         None => None,
     };
     let written = async {
@@ -57,23 +56,7 @@ pub async fn write(state: &AppState, booking_id: i32, writer: Writer<'_>, body: 
         let booking = booking::Entity::find_by_id(booking_id).lock_exclusive().one(change.db()).await?.ok_or(AppError::NotFound)?;
         let role = open_to(&booking, writer)?;
         let author = writer.user();
-        let saved = booking_message::ActiveModel {
-            booking_id: Set(booking.id),
-            author_user_id: Set(author.id),
-            author_role: Set(role),
-            body: Set(body),
-            photo: Set(key.clone()),
-            created_at: Set(Utc::now()),
-            hidden_at: Set(None),
-            hidden_reason: Set(None),
-            hidden_by_user_id: Set(None),
-            ..Default::default()
-        }
-        .insert(change.db())
-        .await?;
-        if let Writer::Member(member) = writer {
-            mark_read(change.db(), booking.id, member.id, saved.id).await?;
-        }
+        let saved = insert(&change, &booking, writer, role, body, key.clone()).await?;
         let service = service::Entity::find_by_id(booking.service_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
         let notifier = Notifier::new(state).await;
         let written = super::mail::Written::new(&booking, &service, &saved, author);
@@ -85,6 +68,43 @@ pub async fn write(state: &AppState, booking_id: i32, writer: Writer<'_>, body: 
     }
     .await;
     state.storage.unless_failed(key.as_slice(), written).await
+}
+
+/// Adds a message by `writer` (as `role`) to `booking`'s thread within `change`, telling nobody:
+/// a member's own place in the thread moves past it (they wrote it, so they saw it).
+pub async fn insert(
+    change: &Change<'_>,
+    booking: &booking::Model,
+    writer: Writer<'_>,
+    role: MessageRole,
+    body: String,
+    photo: Option<String>,
+) -> Result<booking_message::Model, DbErr> {
+    let saved = booking_message::ActiveModel {
+        booking_id: Set(booking.id),
+        author_user_id: Set(writer.user().id),
+        author_role: Set(role),
+        body: Set(body),
+        photo: Set(photo),
+        created_at: Set(Utc::now()),
+        hidden_at: Set(None),
+        hidden_reason: Set(None),
+        hidden_by_user_id: Set(None),
+        ..Default::default()
+    }
+    .insert(change.db())
+    .await?;
+    if let Writer::Member(member) = writer {
+        mark_read(change.db(), booking.id, member.id, saved.id).await?;
+    }
+    Ok(saved)
+}
+
+/// Stores a message's photo without the place it was taken and the rest of its metadata: its
+/// storage key. The caller deletes it again if what it was for is not saved.
+pub async fn store_photo(state: &AppState, photo: Upload) -> Result<String, AppError> {
+    let (kind, bytes) = without_metadata(photo)?;
+    Ok(state.storage.put("message-photos", kind, bytes).await?)
 }
 
 /// What `writer` is to `booking`'s thread, if they may write on it: 404 for a member who does

@@ -1,7 +1,7 @@
 //! A photo without what a camera or phone writes beside the picture: the place it was taken
 //! (GPS), the device, the time, comments. JPEG loses its APP1 (Exif, XMP), APP13 (IPTC), COM
 //! and multi-picture (MPF) segments and anything after the picture's end; PNG its eXIf and
-//! text chunks. The picture's bytes are kept as they are, so
+//! text chunks; WebP its EXIF and XMP chunks (and the flags that announce them). The picture's bytes are kept as they are, so
 //! nothing is decoded or re-encoded and the quality stays. A file that is not well formed is
 //! refused rather than stored as it came.
 
@@ -109,6 +109,36 @@ pub fn strip_png(png: &[u8]) -> Result<Vec<u8>, Unreadable> {
     }
 }
 
+/// The WebP chunks dropped, and the bits of the extended header's flags that announce them.
+const WEBP_DROPPED: [(&[u8; 4], u8); 2] = [(b"EXIF", 0x08), (b"XMP ", 0x04)];
+
+/// `webp` without its metadata chunks.
+pub fn strip_webp(webp: &[u8]) -> Result<Vec<u8>, Unreadable> {
+    if webp.len() < 12 || &webp[0..4] != b"RIFF" || &webp[8..12] != b"WEBP" {
+        return Err(Unreadable);
+    }
+    let mut kept = webp[0..12].to_vec();
+    let mut at = 12;
+    while at < webp.len() {
+        let header = webp.get(at..at + 8).ok_or(Unreadable)?;
+        let size = usize::try_from(u32::from_le_bytes([header[4], header[5], header[6], header[7]])).map_err(|_| Unreadable)?;
+        // Header, data, and a pad byte to an even length.
+        let end = at.checked_add(8).and_then(|n| n.checked_add(size + size % 2)).filter(|end| *end <= webp.len()).ok_or(Unreadable)?;
+        let kind = &header[0..4];
+        if !WEBP_DROPPED.iter().any(|(dropped, _)| dropped.as_slice() == kind) {
+            let start = kept.len();
+            kept.extend_from_slice(&webp[at..end]);
+            if kind == b"VP8X" && size > 0 {
+                kept[start + 8] &= !WEBP_DROPPED.iter().fold(0, |bits, (_, bit)| bits | bit);
+            }
+        }
+        at = end;
+    }
+    let riff_size = u32::try_from(kept.len() - 8).map_err(|_| Unreadable)?;
+    kept[4..8].copy_from_slice(&riff_size.to_le_bytes());
+    Ok(kept)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,8 +201,33 @@ mod tests {
         assert_eq!(strip_png(&png).unwrap(), [PNG_SIGNATURE.to_vec(), header, data, end].concat());
     }
 
+    fn riff_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+        let mut bytes = kind.to_vec();
+        bytes.extend_from_slice(&u32::try_from(data.len()).unwrap().to_le_bytes());
+        bytes.extend_from_slice(data);
+        if data.len() % 2 == 1 {
+            bytes.push(0);
+        }
+        bytes
+    }
+
+    fn riff(chunks: &[Vec<u8>]) -> Vec<u8> {
+        let body = chunks.concat();
+        [b"RIFF".to_vec(), u32::try_from(body.len() + 4).unwrap().to_le_bytes().to_vec(), b"WEBP".to_vec(), body].concat()
+    }
+
+    #[test]
+    fn a_webp_loses_its_exif_and_xmp_and_the_flags_announcing_them() {
+        let flags = |bits: u8| riff_chunk(b"VP8X", &[bits, 0, 0, 0, 9, 0, 0, 9, 0, 0]);
+        let picture = riff_chunk(b"VP8L", b"pixels!");
+        let webp = riff(&[flags(0x08 | 0x04 | 0x10), picture.clone(), riff_chunk(b"EXIF", b"GPS 51.5N"), riff_chunk(b"XMP ", b"<x:xmpmeta/>")]);
+        assert_eq!(strip_webp(&webp).unwrap(), riff(&[flags(0x10), picture]));
+    }
+
     #[test]
     fn a_file_cut_short_or_of_another_kind_is_unreadable() {
+        assert_eq!(strip_webp(&riff(&[riff_chunk(b"VP8L", b"pixels")])[..20]), Err(Unreadable));
+        assert_eq!(strip_webp(b"RIFF\x04\x00\x00\x00WAVE"), Err(Unreadable));
         assert_eq!(strip_jpeg(b"\xFF\xD8\xFF\xE1\x00\x40Exif"), Err(Unreadable));
         assert_eq!(strip_jpeg(b"GIF89a"), Err(Unreadable));
         assert_eq!(strip_png(&[PNG_SIGNATURE.to_vec(), chunk(b"IHDR", &[0; 13])].concat()), Err(Unreadable));

@@ -150,8 +150,9 @@ pub async fn withdraw(State(state): State<Arc<AppState>>, member: Member, Record
     provider::Entity::delete_by_id(row.id).exec(change.db()).await?;
     if row.status == ProviderStatus::Approved {
         crate::scheduling::dispatch::release(&mut change, &state, member.user.id, Some(row.service_id), chrono::Utc::now()).await?;
-        // Its booking page says whether the service's providers keep hours.
-        change.touches([Tag::Service(row.service_id)]);
+        // Its booking page says whether the service's providers keep hours; their profile
+        // lists the service.
+        change.touches([Tag::Service(row.service_id), Tag::Provider(member.user.id)]);
     }
     change.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -1,15 +1,15 @@
 //! Reading a service's reviews, and leaving one.
 
-use super::queries::{self, ReviewRow, public_name};
+use super::queries;
 use super::texts;
 use super::views::ReviewView;
+use super::writing;
 use crate::domain::Rating;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, Unauthenticated};
-use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::platform::rate_limit::Limit;
@@ -20,15 +20,14 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use entity::words::ProviderStatus;
-use entity::{provider, review, review_report, service, user};
+use entity::{review, review_report, service};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// The longest review text taken.
-const REVIEW_MAX_CHARS: usize = 2000;
+pub const REVIEW_MAX_CHARS: usize = 2000;
 const REPORT_MAX_CHARS: usize = 1000;
 
 /// Reviews, newest first: of one service, or of every service.
@@ -62,7 +61,8 @@ pub struct NewReview {
 }
 
 /// Leaves the member's review of a service: one per member and service, and not of a service
-/// the member provides (or has applied to provide). Its providers are told.
+/// the member provides (or has applied to provide). It names the member's latest completed
+/// booking of the service, if any ("Verified booking"). Its providers are told.
 #[utoipa::path(post, path = "/api/reviews/", tag = "reviews", security(("bearer" = [])), request_body = NewReview, responses((status = 201, body = ReviewView), Invalid, Unauthenticated, RateLimited))]
 pub async fn create(
     State(state): State<Arc<AppState>>,
@@ -77,45 +77,7 @@ pub async fn create(
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     errors.finish()?;
     let (service, rating) = (service.expect("validated"), rating.expect("validated"));
-
-    let providers = provider::Entity::find()
-        .filter(provider::Column::ServiceId.eq(service.id))
-        .filter(provider::Column::Status.ne(ProviderStatus::Rejected))
-        .all(state.db())
-        .await?;
-    if providers.iter().any(|p| p.user_id == member.user.id) {
-        return Err(AppError::BadRequest(texts::CANNOT_REVIEW_OWN_SERVICE.into()));
-    }
-    let notifier = Notifier::new(&state).await;
-    let mut change = Change::begin(&state).await?;
-    let inserted = review::ActiveModel {
-        service_id: Set(service.id),
-        user_id: Set(member.user.id),
-        rating: Set(i32::from(rating.get())),
-        review: Set(text),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(change.db())
-    .await;
-    let saved = match inserted {
-        Ok(saved) => saved,
-        // One review per member and service: the unique index decides, even for two at once.
-        Err(error) if is_unique_violation(&error) => {
-            return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into()));
-        }
-        Err(error) => return Err(error.into()),
-    };
-    let approved: Vec<i32> = providers.iter().filter(|p| p.status == ProviderStatus::Approved).map(|p| p.user_id).collect();
-    let reviewer = public_name(&member.user.full_name);
-    for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved)).all(change.db()).await? {
-        let notice = texts::new_review(&reviewer, &service.title, service.id, rating.get());
-        change.notify_naming(&notifier, &provider_user, notice, &member.user, &reviewer).await?;
-    }
-    change.touches([Tag::Service(service.id), Tag::Services, Tag::Reviews]);
-    change.commit().await?;
-    let verified_booking = !queries::verified_pairs(state.db(), vec![(member.user.id, service.id)]).await?.is_empty();
-    let row = ReviewRow { user_name: reviewer, service_title: service.title, review: saved, verified_booking };
+    let row = writing::save(&state, &member.user, &service, rating, text, writing::From::Api).await?;
     Ok((StatusCode::CREATED, Json(ReviewView::from(&row))))
 }
 

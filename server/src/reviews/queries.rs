@@ -1,12 +1,14 @@
-//! Reviews of services: the newest ones, and each service's average rating.
+//! Reviews of services: the newest ones (each with its provider's answer), each service's
+//! average rating, and those of the jobs one provider did.
 
 use super::texts::{A_CUSTOMER, FORMER_MEMBER};
-use app::data::ReviewView;
-use entity::words::BookingStatus;
-use entity::{booking, review, service, user};
+use crate::messages::views::first_name_of;
+use app::data::{ReviewAnswer, ReviewView};
+use entity::words::{BookingStatus, Dispatch};
+use entity::{booking, review, review_answer, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait, Order, Query, WindowStatement};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Average (one decimal) and count of the ratings of each service.
 pub async fn ratings(db: &impl ConnectionTrait, service_ids: &[i32]) -> Result<HashMap<i32, (Option<f64>, i64)>, DbErr> {
@@ -46,14 +48,29 @@ pub fn public_name(full_name: &str) -> String {
     }
 }
 
+/// A provider's public answer to a review, as shown under it.
+pub struct AnswerRow {
+    pub answer: review_answer::Model,
+    /// The provider's first name.
+    pub by: String,
+}
+
 /// A review with what is shown beside it.
 pub struct ReviewRow {
     pub review: review::Model,
     /// The author as the public sees them: see [`public_name`].
     pub user_name: String,
     pub service_title: String,
-    /// The author has a completed booking of the service.
-    pub verified_booking: bool,
+    /// Its provider's answer, unless staff hid it.
+    pub answer: Option<AnswerRow>,
+}
+
+impl ReviewRow {
+    /// It names the completed booking it is about: "Verified booking" (the Digital Markets,
+    /// Competition and Consumers Act 2024 forbids presenting reviews misleadingly).
+    pub fn verified_booking(&self) -> bool {
+        self.review.booking_id.is_some()
+    }
 }
 
 impl ReviewRow {
@@ -67,7 +84,12 @@ impl ReviewRow {
             rating: self.review.rating.clamp(1, 5) as u8,
             review: self.review.review.clone(),
             created_at: self.review.created_at.format("%Y-%m-%d").to_string(),
-            verified_booking: self.verified_booking,
+            verified_booking: self.verified_booking(),
+            answer: self.answer.as_ref().map(|shown| ReviewAnswer {
+                by: shown.by.clone(),
+                answer: shown.answer.answer.clone(),
+                created_at: shown.answer.created_at.format("%Y-%m-%d").to_string(),
+            }),
         }
     }
 }
@@ -125,8 +147,8 @@ fn shown_with_authors() -> sea_orm::SelectTwo<review::Entity, user::Entity> {
     review::Entity::find().find_also_related(user::Entity).filter(review::Column::HiddenAt.is_null())
 }
 
-/// Reviews with their author's public name, their service's title and whether the booking is verified.
-async fn as_shown(db: &impl ConnectionTrait, rows: Vec<(review::Model, Option<user::Model>)>) -> Result<Vec<ReviewRow>, DbErr> {
+/// Reviews with their author's public name, their service's title and their shown answer.
+pub async fn as_shown(db: &impl ConnectionTrait, rows: Vec<(review::Model, Option<user::Model>)>) -> Result<Vec<ReviewRow>, DbErr> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -141,39 +163,79 @@ async fn as_shown(db: &impl ConnectionTrait, rows: Vec<(review::Model, Option<us
         .await?
         .into_iter()
         .collect();
-    let verified = verified_pairs(db, rows.iter().map(|(r, _)| (r.user_id, r.service_id)).collect()).await?;
+    let mut answers = shown_answers(db, rows.iter().map(|(r, _)| r.id)).await?;
     Ok(rows
         .into_iter()
         .map(|(review, author)| ReviewRow {
-            verified_booking: verified.contains(&(review.user_id, review.service_id)),
             service_title: titles.get(&review.service_id).cloned().unwrap_or_default(),
             user_name: author.map(|u| public_name(&u.full_name)).unwrap_or_else(|| A_CUSTOMER.into()),
+            answer: answers.remove(&review.id),
             review,
         })
         .collect())
 }
 
-/// Of the (member, service) pairs, those where the member has a completed booking of the
-/// service: their reviews say "Verified booking" (the Digital Markets, Competition and
-/// Consumers Act 2024 forbids presenting reviews misleadingly).
-pub async fn verified_pairs(db: &impl ConnectionTrait, pairs: Vec<(i32, i32)>) -> Result<HashSet<(i32, i32)>, DbErr> {
-    if pairs.is_empty() {
-        return Ok(HashSet::new());
+/// The answers of `reviews` that staff have not hidden, by review, each with its writer's first name.
+async fn shown_answers(db: &impl ConnectionTrait, reviews: impl IntoIterator<Item = i32>) -> Result<HashMap<i32, AnswerRow>, DbErr> {
+    let answers =
+        review_answer::Entity::find().filter(review_answer::Column::ReviewId.is_in(reviews)).filter(review_answer::Column::HiddenAt.is_null()).all(db).await?;
+    if answers.is_empty() {
+        return Ok(HashMap::new());
     }
-    let (members, services): (Vec<i32>, Vec<i32>) = pairs.iter().copied().unzip();
-    let completed: HashSet<(i32, i32)> = booking::Entity::find()
-        .select_only()
-        .column(booking::Column::UserId)
-        .column(booking::Column::ServiceId)
-        .filter(booking::Column::Status.eq(BookingStatus::Completed))
-        .filter(booking::Column::UserId.is_in(members))
-        .filter(booking::Column::ServiceId.is_in(services))
-        .into_tuple::<(i32, i32)>()
-        .all(db)
-        .await?
+    let names = crate::accounts::store::names_of(db, answers.iter().map(|a| a.author_user_id)).await?;
+    Ok(answers
         .into_iter()
-        .collect();
-    Ok(pairs.into_iter().filter(|pair| completed.contains(pair)).collect())
+        .map(|answer| {
+            let by = names.get(&answer.author_user_id).map_or(FORMER_MEMBER, |name| first_name_of(name)).to_owned();
+            (answer.review_id, AnswerRow { answer, by })
+        })
+        .collect())
+}
+
+/// The completed jobs of provider `provider_id`: what their profile's reviews and rating are of.
+fn jobs_done_by(provider_id: i32) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .column(booking::Column::Id)
+        .from(booking::Entity)
+        .and_where(booking::Column::ProviderUserId.eq(provider_id))
+        .and_where(booking::Column::Dispatch.eq(Dispatch::Accepted))
+        .and_where(booking::Column::Status.eq(BookingStatus::Completed))
+        .to_owned()
+}
+
+/// How many jobs provider `provider_id` completed.
+pub async fn jobs_done(db: &impl ConnectionTrait, provider_id: i32) -> Result<u64, DbErr> {
+    booking::Entity::find()
+        .filter(booking::Column::ProviderUserId.eq(provider_id))
+        .filter(booking::Column::Dispatch.eq(Dispatch::Accepted))
+        .filter(booking::Column::Status.eq(BookingStatus::Completed))
+        .count(db)
+        .await
+}
+
+/// The average (one decimal) and count of the shown reviews of provider `provider_id`'s jobs.
+pub async fn provider_rating(db: &impl ConnectionTrait, provider_id: i32) -> Result<(Option<f64>, i64), DbErr> {
+    let (total, count) = review::Entity::find()
+        .select_only()
+        .column_as(review::Column::Rating.sum(), "total")
+        .column_as(review::Column::Id.count(), "count")
+        .filter(review::Column::BookingId.in_subquery(jobs_done_by(provider_id)))
+        .filter(review::Column::HiddenAt.is_null())
+        .into_tuple::<(Option<i64>, i64)>()
+        .one(db)
+        .await?
+        .unwrap_or((None, 0));
+    Ok((total.filter(|_| count > 0).map(|total| (total as f64 / count as f64 * 10.0).round() / 10.0), count))
+}
+
+/// The newest `limit` shown reviews of provider `provider_id`'s jobs, with their answers.
+pub async fn of_provider(db: &impl ConnectionTrait, provider_id: i32, limit: u64) -> Result<Vec<ReviewRow>, DbErr> {
+    let query = shown_with_authors()
+        .filter(review::Column::BookingId.in_subquery(jobs_done_by(provider_id)))
+        .order_by_desc(review::Column::CreatedAt)
+        .order_by_desc(review::Column::Id)
+        .limit(limit);
+    as_shown(db, query.all(db).await?).await
 }
 
 #[cfg(test)]

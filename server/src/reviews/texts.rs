@@ -15,12 +15,46 @@ pub const FORMER_MEMBER: &str = "Former member";
 /// The author of a review whose name is empty.
 pub const A_CUSTOMER: &str = "A customer";
 
-/// Told to the providers of `service` (id `service_id`).
-pub fn new_review(reviewer: &str, service: &str, service_id: i32, rating: u8) -> Notice {
+pub const ALREADY_ANSWERED: &str = "You have already answered this review.";
+pub const NOT_YOUR_JOB: &str = "Only the provider who did the job a review is about can answer it.";
+pub const RATING_AND_REVIEW_REQUIRED: &str = "Rating & review are required.";
+pub const SUBMITTED: &str = "Review Submitted successfully.";
+
+/// Told to the providers of `service` (id `service_id`); `theirs` to the one who did the job,
+/// who may answer it from their schedule.
+pub fn new_review(reviewer: &str, service: &str, service_id: i32, rating: u8, theirs: bool) -> Notice {
+    match theirs {
+        false => Notice {
+            title: "New review".into(),
+            message: format!("{reviewer} rated {service} {rating} out of 5."),
+            link: format!("/services/details?id={service_id}"),
+            calendar: None,
+        },
+        true => Notice {
+            title: "New review of your job".into(),
+            message: format!("{reviewer} rated your job of {service} {rating} out of 5. You can answer it publicly, once, from your past jobs."),
+            link: "/user/schedule".into(),
+            calendar: None,
+        },
+    }
+}
+
+/// Told to a review's author when the provider answers it.
+pub fn answered(provider: &str, service: &str, service_id: i32) -> Notice {
     Notice {
-        title: "New review".into(),
-        message: format!("{reviewer} rated {service} {rating} out of 5."),
+        title: "Your review was answered".into(),
+        message: format!("{provider} answered your review of {service}."),
         link: format!("/services/details?id={service_id}"),
         calendar: None,
     }
+}
+
+/// The invitation to review a completed booking (`when`), to the form at `link`; `updating`
+/// when the member reviewed the service before.
+pub fn invitation(when: &str, updating: bool, link: String) -> Notice {
+    let ask = match updating {
+        false => "How did it go? Rate it and tell others in a few words: it helps neighbours choose and good providers grow.",
+        true => "How did it go? You reviewed this service before: you can update your review to say how this booking went.",
+    };
+    Notice { title: "How did it go?".into(), message: format!("Your booking of {when} is complete. Thank you! {ask}"), link, calendar: None }
 }

@@ -16,8 +16,20 @@ pub struct ReviewView {
     review: String,
     #[schema(format = DateTime)]
     created_at: String,
-    /// The author has a completed booking of this service.
+    /// It names the completed booking it is about ("Verified booking").
     verified_booking: bool,
+    /// The public answer of the provider who did the job (this project's addition).
+    answer: Option<AnswerView>,
+}
+
+/// A provider's public answer to a review of their job.
+#[derive(Serialize, ToSchema)]
+pub struct AnswerView {
+    /// The provider's first name.
+    by: String,
+    answer: String,
+    #[schema(format = DateTime)]
+    created_at: String,
 }
 
 impl From<&ReviewRow> for ReviewView {
@@ -29,7 +41,12 @@ impl From<&ReviewRow> for ReviewView {
             rating: row.review.rating,
             review: row.review.review.clone(),
             created_at: crate::http::timestamp(row.review.created_at),
-            verified_booking: row.verified_booking,
+            verified_booking: row.verified_booking(),
+            answer: row.answer.as_ref().map(|shown| AnswerView {
+                by: shown.by.clone(),
+                answer: shown.answer.answer.clone(),
+                created_at: crate::http::timestamp(shown.answer.created_at),
+            }),
         }
     }
 }

@@ -27,6 +27,9 @@ use utoipa_axum::routes;
 /// `/api/schedule/…` (the provider's terms, jobs and answers) and `/api/service/{id}/slots/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()
+        // A job marked done takes photos: held to the form's own limit.
+        .routes(routes!(handlers::complete_job))
+        .layer(crate::http::extract::uploads_limited_by_the_form())
         .routes(routes!(handlers::show_terms, handlers::save_terms))
         .routes(routes!(handlers::service_slots))
         .routes(routes!(schedule::list_jobs))

@@ -17,9 +17,9 @@ use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use entity::words::{BookingStatus, Dispatch, PriceUnit};
-use entity::{booking, booking_offer, service};
+use entity::{booking, booking_offer, review, review_answer, service};
 use sea_orm::sea_query::{Condition, Query};
-use sea_orm::{ColumnTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -63,6 +63,24 @@ pub struct ScheduledJob {
     offer: Option<OpenOffer>,
     /// The job's messages with its customer and the company, once it is taken.
     messages: Option<ThreadSummary>,
+    /// When it was marked done.
+    #[schema(format = DateTime)]
+    completed_at: Option<String>,
+    /// The customer's review of the job, once they left one (shown, not hidden by staff):
+    /// the provider may answer it, once.
+    review: Option<JobReview>,
+}
+
+/// A customer's review of a job, as its provider sees it.
+#[derive(Serialize, ToSchema)]
+pub struct JobReview {
+    /// The review's id: answer it at `/api/reviews/{id}/answer/`.
+    id: i32,
+    #[schema(minimum = 1, maximum = 5)]
+    rating: i32,
+    review: String,
+    /// The provider's answer, if they gave one.
+    answer: Option<String>,
 }
 
 /// The bookings of `provider` on their schedule: accepted, or offered to them and still open.
@@ -114,6 +132,7 @@ pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>)
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
     let names = crate::accounts::store::names_of(db, rows.iter().map(|row| row.user_id)).await?;
+    let mut reviews = reviews_of(db, &taken).await?;
     let offers: HashMap<i32, booking_offer::Model> = booking_offer::Entity::find()
         .filter(booking_offer::Column::BookingId.is_in(ids(|b| b.id)))
         .filter(booking_offer::Column::ProviderUserId.eq(provider))
@@ -148,7 +167,29 @@ pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>)
                 notes: if taken { row.notes } else { String::new() },
                 status: row.status,
                 messages: threads.remove(&row.id),
+                completed_at: row.completed_at.map(crate::http::timestamp),
+                review: reviews.remove(&row.id),
             })
         })
+        .collect())
+}
+
+/// The shown reviews naming the `bookings`, with their answers, by booking.
+async fn reviews_of(db: &impl ConnectionTrait, bookings: &[i32]) -> Result<HashMap<i32, JobReview>, DbErr> {
+    let found =
+        review::Entity::find().filter(review::Column::BookingId.is_in(bookings.iter().copied())).filter(review::Column::HiddenAt.is_null()).all(db).await?;
+    if found.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut answers: HashMap<i32, String> = review_answer::Entity::find()
+        .filter(review_answer::Column::ReviewId.is_in(found.iter().map(|r| r.id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|a| (a.review_id, a.answer))
+        .collect();
+    Ok(found
+        .into_iter()
+        .filter_map(|r| Some((r.booking_id?, JobReview { id: r.id, rating: r.rating, answer: answers.remove(&r.id), review: r.review })))
         .collect())
 }

@@ -123,6 +123,11 @@ pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData
             let errors = detail.cover.errors.clone();
             return invalid_if_any(errors, route, PageData::ServicesDetails(Some(detail)));
         }
+        DataRoute::ProvidersProfile((None,)) => PageData::ProvidersProfile(None),
+        DataRoute::ProvidersProfile((Some(id),)) => match crate::providers::profile::profile(db, id).await? {
+            Some(profile) => PageData::ProvidersProfile(Some(profile)),
+            None => return Err(PageError::NotFound),
+        },
         DataRoute::ServicesBook((None, ..)) => PageData::ServicesBook(None),
         DataRoute::ServicesBook((Some(id), postcode, length, from, slot, moving)) => {
             let Some(row) = services::service_by_id(db, id).await? else { return Err(PageError::NotFound) };

@@ -219,10 +219,10 @@ impl Site {
         self.html(move |site, assets, islands| app::render_message(&message, &path, &site, &assets, islands)).await
     }
 
-    /// The HTML of a booking's messages for one of its readers; never cached.
-    pub async fn thread_html(&self, page: app::data::ThreadPage, path: &str) -> Result<String, PageError> {
+    /// The HTML of a page a signed link from a mail opens, for its one reader; never cached.
+    pub async fn linked_html(&self, page: app::data::LinkedPage, path: &str) -> Result<String, PageError> {
         let path = path.to_string();
-        self.html(move |site, assets, islands| app::render_thread(&page, &path, &site, &assets, islands)).await
+        self.html(move |site, assets, islands| app::render_linked(&page, &path, &site, &assets, islands)).await
     }
 
     /// The HTML of a back-office page; never cached.
@@ -307,7 +307,7 @@ impl Site {
     }
 
     /// Every URL the site can enumerate: the static routes, each category's list pages,
-    /// each service's and job's pages.
+    /// each service's and job's pages, each provider's profile.
     pub async fn enumerable_routes(&self) -> Result<Vec<Route>, PageError> {
         use app::routes::{PATHS, parse_query};
         let site = self.site_data().await?;
@@ -343,6 +343,7 @@ impl Site {
         for (id, _) in crate::jobs::queries::open_jobs_changed(&self.db).await? {
             all.push(Route::Apply { job: Some(id) });
         }
+        all.extend(crate::providers::profile::all(&self.db).await?.into_iter().map(Route::provider));
         Ok(all)
     }
 

@@ -1,6 +1,7 @@
 //! The sitemap: `/sitemap.xml` is an index of parts (`/sitemaps/N.xml`) of at most 50,000 URLs
 //! each, the protocol's limit, so it holds any catalogue. It lists the public pages, every
-//! category shown, and every Open service and job, each with the date its record last changed.
+//! category shown, every Open service and job, each with the date its record last changed, and
+//! every provider's profile.
 
 use super::{PageError, Site};
 use chrono::{DateTime, Utc};
@@ -42,6 +43,9 @@ pub async fn entries(site: &Site) -> Result<Vec<Entry>, PageError> {
     }
     for (id, changed) in crate::jobs::queries::open_jobs_changed(&site.db).await? {
         entries.push(Entry { url: Route::Apply { job: Some(id) }.url(), changed: Some(changed) });
+    }
+    for id in crate::providers::profile::all(&site.db).await? {
+        entries.push(Entry { url: Route::provider(id).url(), changed: None });
     }
     Ok(entries)
 }

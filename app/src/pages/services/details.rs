@@ -78,6 +78,17 @@ fn ServiceOverview(detail: ServiceDetail) -> impl IntoView {
                 <dl class="facts">
                     <div><dt>"Category"</dt><dd>{service.category.name}</dd></div>
                     <div><dt>"Areas covered"</dt><dd>{service.areas.join(", ")}</dd></div>
+                    {(!detail.providers.is_empty()).then(|| view! {
+                        <div>
+                            <dt>"Providers"</dt>
+                            <dd class="provider-links">
+                                {detail.providers.iter().map(|p| {
+                                    let href = format!("/providers/profile?id={}", p.id);
+                                    view! { <a href=href>{p.first_name.clone()}</a> }
+                                }).collect_view()}
+                            </dd>
+                        </div>
+                    })}
                 </dl>
                 <CoverCheckForm service_id=service.id check=detail.cover/>
                 {if is_open {

@@ -7,7 +7,8 @@ pub mod pages;
 mod texts;
 
 use crate::bookings::cancellation::{self, CancelledBy};
-use crate::bookings::progress::{self, Step};
+use crate::bookings::completion::{self, CompletedBy};
+use crate::bookings::progress;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
@@ -127,13 +128,13 @@ pub enum BookingAction {
 pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: BookingAction) -> Result<BookingRow, AppError> {
     match action {
         BookingAction::Confirm => {
-            progress::advance(state, staff, id, Step::Confirm).await?;
+            progress::confirm(state, staff, id).await?;
         }
         BookingAction::Assign { provider } => {
             crate::scheduling::dispatch::assign(state, staff, id, provider).await?;
         }
         BookingAction::Complete => {
-            progress::advance(state, staff, id, Step::Complete).await?;
+            completion::complete(state, id, CompletedBy::Staff(staff), completion::Report::default()).await?;
         }
         BookingAction::Cancel { reason } => {
             let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;

@@ -77,8 +77,9 @@ pub async fn decide(state: &AppState, staff: &user::Model, id: i32, decision: De
         // No longer theirs: the jobs of it still to come go to other providers.
         crate::scheduling::dispatch::release(&mut change, state, member.id, Some(service.id), Utc::now()).await?;
     }
-    // Its booking page says whether the service's providers keep hours.
-    change.touches([Tag::Service(service.id)]);
+    // Its booking page says whether the service's providers keep hours and names them; an
+    // approval makes (or adds to) the member's profile, a rejection takes the service off it.
+    change.touches([Tag::Service(service.id), Tag::Provider(member.id)]);
     let entry = Action::new(action, "provider", Some(id), texts::decision_entry(verb, member.id, &service.title))
         .because(reason)
         .changed(json!({"status": current.status}), json!({"status": status}));

@@ -69,3 +69,15 @@ pub async fn review_moderation(
     let decision = parse_moderation(body.action.as_deref(), body.reason.as_deref())?;
     Ok(Json(super::moderate(&state, &staff.user, id, decision).await?))
 }
+
+/// Hides the provider's answer under a review (it leaves every page at once) or restores it.
+#[utoipa::path(post, path = "/api/admin/reviews/{id}/answer/moderation/", operation_id = "answer_moderation", tag = "back office", params(("id" = i32, Path, minimum = 1, description = "The review's id")), request_body = ModerationBody, responses((status = 200, body = ReviewRow), Invalid, StaffOnly))]
+pub async fn answer_moderation(
+    State(state): State<Arc<AppState>>,
+    Staff(staff): Staff,
+    RecordId(id): RecordId,
+    JsonBody(body): JsonBody<ModerationBody>,
+) -> Result<Json<ReviewRow>, AppError> {
+    let decision = parse_moderation(body.action.as_deref(), body.reason.as_deref())?;
+    Ok(Json(super::moderate_answer(&state, &staff.user, id, decision).await?))
+}

@@ -52,14 +52,22 @@ async fn review_action(
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let Some(id) = record_id(&id) else { return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/reviews").await };
-    let outcome = match parse_moderation(Some(&action), form.get("reason").map(String::as_str)) {
+    // `hide`, `restore`, `keep` for the review; `answer-hide`, `answer-restore` for its answer.
+    let (verb, of_answer) = match action.strip_prefix("answer-") {
+        Some(verb) => (verb, true),
+        None => (action.as_str(), false),
+    };
+    let outcome = match parse_moderation(Some(verb), form.get("reason").map(String::as_str)) {
+        Ok(decision) if of_answer => super::moderate_answer(&state, &staff.user, id, decision).await,
         Ok(decision) => super::moderate(&state, &staff.user, id, decision).await,
         Err(error) => Err(error),
     };
     let to = |row: ReviewRow| {
-        let done = match (row.hidden, action.as_str()) {
-            (true, _) => "review-hidden",
-            (false, "restore") => "review-restored",
+        let done = match (of_answer, row.hidden, row.answer.as_ref().is_some_and(|a| a.hidden), verb) {
+            (true, _, true, _) => "answer-hidden",
+            (true, _, false, _) => "answer-restored",
+            (false, true, _, _) => "review-hidden",
+            (false, false, _, "restore") => "review-restored",
             _ => "review-kept",
         };
         format!("/admin/reviews?done={done}")

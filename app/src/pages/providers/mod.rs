@@ -1,0 +1,3 @@
+//! `/providers` pages: an approved provider's public profile.
+
+pub(crate) mod profile;

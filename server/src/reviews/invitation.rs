@@ -1,0 +1,171 @@
+//! Every completed booking's customer is invited, once, to review it: a notification and its
+//! mail, both linking to a form signed for them (`/reviews/write?booking=&expires=&signature=`)
+//! that works without signing in or JavaScript for `LINK_DAYS`. A member who reviewed the
+//! service before is invited to update that review instead. What the form sends is a review
+//! naming the booking: "Verified booking".
+
+use super::texts;
+use super::writing::{self, From};
+use crate::bookings::provider_who_took;
+use crate::domain::Rating;
+use crate::http::AppError;
+use crate::http::page_form::FromThisSite;
+use crate::http::signed_page::private;
+use crate::messages::views::first_name_of;
+use crate::notifications::notice::Notifier;
+use crate::platform::change::Change;
+use crate::state::AppState;
+use app::data::{LinkedPage, MessageLink, MessagePage, ReviewFormPage};
+use app::routes::Route;
+use axum::extract::{Form, Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use entity::words::BookingStatus;
+use entity::{booking, review, service, user};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The page an invitation links to.
+pub const PAGE: &str = "/reviews/write";
+const ACTION: &str = "review-invitation";
+/// How long an invitation's link works.
+const LINK_DAYS: i64 = 60;
+
+/// The form's signed path for booking `booking_id` of `customer`, working for `LINK_DAYS`.
+pub fn link(state: &AppState, booking_id: i32, customer: i32) -> String {
+    let expires = (chrono::Utc::now() + chrono::Duration::days(LINK_DAYS)).timestamp();
+    format!("{PAGE}?booking={booking_id}&expires={expires}&signature={}", state.links.sign(&action(booking_id, expires), customer))
+}
+
+fn action(booking_id: i32, expires: i64) -> String {
+    format!("{ACTION}-{booking_id}-{expires}")
+}
+
+/// Invites `customer` to review `completed` (of `service`), within the change that completes it.
+pub async fn invite(
+    change: &mut Change<'_>,
+    state: &AppState,
+    notifier: &Notifier,
+    completed: &booking::Model,
+    service: &service::Model,
+    customer: &user::Model,
+) -> Result<(), DbErr> {
+    if !customer.is_active {
+        return Ok(());
+    }
+    let updating = earlier_review(change.db(), customer.id, service.id).await?.is_some();
+    let when = crate::bookings::texts::when(&service.title, completed.date, &completed.time);
+    change.notify(notifier, customer, texts::invitation(&when, updating, link(state, completed.id, customer.id))).await
+}
+
+async fn earlier_review(db: &impl ConnectionTrait, member: i32, service: i32) -> Result<Option<review::Model>, DbErr> {
+    review::Entity::find().filter(review::Column::UserId.eq(member)).filter(review::Column::ServiceId.eq(service)).one(db).await
+}
+
+/// `?booking=ID&expires=SECONDS&signature=HEX`.
+#[derive(Deserialize)]
+pub struct InvitationQuery {
+    booking: Option<String>,
+    expires: Option<String>,
+    signature: Option<String>,
+}
+
+/// The completed booking a link names, with its customer, if the link is ours, has not
+/// expired, and its customer's account is open.
+async fn invited(state: &AppState, query: &InvitationQuery) -> Result<Option<(booking::Model, user::Model)>, AppError> {
+    let read = || -> Option<(i32, i64, &str)> {
+        Some((query.booking.as_deref()?.parse().ok()?, query.expires.as_deref()?.parse().ok()?, query.signature.as_deref()?))
+    };
+    let Some((booking_id, expires, signature)) = read() else { return Ok(None) };
+    if expires <= chrono::Utc::now().timestamp() {
+        return Ok(None);
+    }
+    let Some(booking) = booking::Entity::find_by_id(booking_id).one(state.db()).await? else { return Ok(None) };
+    if booking.status != BookingStatus::Completed || !state.links.verify(&action(booking_id, expires), booking.user_id, signature) {
+        return Ok(None);
+    }
+    let customer = user::Entity::find_by_id(booking.user_id).one(state.db()).await?.filter(|customer| customer.is_active);
+    Ok(customer.map(|customer| (booking, customer)))
+}
+
+/// GET: the form, with the member's earlier review of the service if they have one.
+pub async fn show(State(state): State<Arc<AppState>>, Query(query): Query<InvitationQuery>) -> Result<Response, AppError> {
+    let Some((booking, customer)) = invited(&state, &query).await? else { return closed(&state).await };
+    let earlier = earlier_review(state.db(), customer.id, booking.service_id).await?;
+    let typed = earlier.as_ref().map(|r| (u8::try_from(r.rating).ok(), r.review.clone())).unwrap_or_default();
+    page(&state, &booking, earlier.is_some(), typed, Outcome::Asking).await
+}
+
+/// What became of what the form sent.
+enum Outcome {
+    Asking,
+    Refused(String),
+    Saved,
+}
+
+/// POST: the review, saved; or the form again with why not and what was typed.
+pub async fn leave(
+    State(state): State<Arc<AppState>>,
+    Query(query): Query<InvitationQuery>,
+    _from_here: FromThisSite,
+    Form(form): Form<HashMap<String, String>>,
+) -> Result<Response, AppError> {
+    let Some((booking, customer)) = invited(&state, &query).await? else { return closed(&state).await };
+    let rating = form.get("rating").and_then(|r| r.trim().parse::<i64>().ok()).and_then(|r| Rating::new(r).ok());
+    let text = form.get("review").map(|r| r.trim().to_owned()).unwrap_or_default();
+    let updating = earlier_review(state.db(), customer.id, booking.service_id).await?.is_some();
+    let typed = (rating.map(Rating::get), text.clone());
+    let Some(rating) = rating.filter(|_| !text.is_empty()) else {
+        return page(&state, &booking, updating, typed, Outcome::Refused(texts::RATING_AND_REVIEW_REQUIRED.into())).await;
+    };
+    if text.chars().count() > super::handlers::REVIEW_MAX_CHARS {
+        let too_long = format!("A review is at most {} characters.", super::handlers::REVIEW_MAX_CHARS);
+        return page(&state, &booking, updating, typed, Outcome::Refused(too_long)).await;
+    }
+    let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    match writing::save(&state, &customer, &service, rating, text, From::Invitation(&booking)).await {
+        Ok(_) => page(&state, &booking, true, typed, Outcome::Saved).await,
+        Err(AppError::BadRequest(why)) => page(&state, &booking, updating, typed, Outcome::Refused(why)).await,
+        Err(error) => Err(error),
+    }
+}
+
+async fn page(state: &AppState, booking: &booking::Model, updating: bool, typed: (Option<u8>, String), outcome: Outcome) -> Result<Response, AppError> {
+    let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
+    let provider = match provider_who_took(booking) {
+        Some(id) => user::Entity::find_by_id(id).one(state.db()).await?.map(|p| (first_name_of(&p.full_name).to_owned(), Route::provider(id).url())),
+        None => None,
+    };
+    let (status, refusal, saved) = match outcome {
+        Outcome::Asking => (StatusCode::OK, None, false),
+        Outcome::Refused(why) => (StatusCode::BAD_REQUEST, Some(why), false),
+        Outcome::Saved => (StatusCode::OK, None, true),
+    };
+    let page = ReviewFormPage {
+        about: crate::bookings::texts::when(&service.title, booking.date, &booking.time),
+        service_id: service.id,
+        provider,
+        form_path: link(state, booking.id, booking.user_id),
+        rating: typed.0,
+        review: typed.1,
+        updating,
+        refusal,
+        saved,
+    };
+    let html = state.site.linked_html(LinkedPage::ReviewForm(page), PAGE).await?;
+    Ok(private((status, Html(html)).into_response()))
+}
+
+/// A link that is not ours, has expired, or is for a booking that is not completed.
+async fn closed(state: &AppState) -> Result<Response, AppError> {
+    let message = MessagePage {
+        heading: "This invitation is not open".into(),
+        lead: "The link is incomplete or has expired. Sign in to see your bookings, or write to us if you would like to leave a review.".into(),
+        actions: Vec::new(),
+        onward: MessageLink { href: "/user/bookings".into(), label: "My bookings".into() },
+    };
+    let html = state.site.message_html(message, PAGE).await?;
+    Ok(private((StatusCode::NOT_FOUND, Html(html)).into_response()))
+}

@@ -1,0 +1,116 @@
+//! Leaving a review, from the API or from a completed booking's invitation: one review per
+//! member and service, never by one of the service's own providers. A review names the
+//! completed booking it is about (a "Verified booking"): the invitation's, or from the API the
+//! member's latest completed booking of the service. From an invitation, a member who reviewed
+//! the service before updates that review instead, and it then names the new booking; an
+//! answer to the old words goes with them. The service's providers are told.
+
+use super::queries::{self, ReviewRow, public_name};
+use super::texts;
+use crate::bookings::provider_who_took;
+use crate::domain::Rating;
+use crate::http::AppError;
+use crate::notifications::notice::Notifier;
+use crate::platform::change::Change;
+use crate::platform::db::is_unique_violation;
+use crate::state::AppState;
+use app::routes::Tag;
+use chrono::Utc;
+use entity::words::{BookingStatus, ProviderStatus};
+use entity::{booking, provider, review, review_answer, service, user};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect};
+
+/// Where a review comes from.
+#[derive(Clone, Copy)]
+pub enum From<'a> {
+    /// `POST /api/reviews/`: a new review only.
+    Api,
+    /// A completed booking's invitation: a new review, or the member's review of the service updated.
+    Invitation(&'a booking::Model),
+}
+
+pub async fn save(
+    state: &AppState,
+    member: &user::Model,
+    service: &service::Model,
+    rating: Rating,
+    text: String,
+    from: From<'_>,
+) -> Result<ReviewRow, AppError> {
+    let providers = provider::Entity::find()
+        .filter(provider::Column::ServiceId.eq(service.id))
+        .filter(provider::Column::Status.ne(ProviderStatus::Rejected))
+        .all(state.db())
+        .await?;
+    if providers.iter().any(|p| p.user_id == member.id) {
+        return Err(AppError::BadRequest(texts::CANNOT_REVIEW_OWN_SERVICE.into()));
+    }
+    let notifier = Notifier::new(state).await;
+    let mut change = Change::begin(state).await?;
+    let booking = match from {
+        From::Invitation(booking) => Some(booking.clone()),
+        From::Api => {
+            booking::Entity::find()
+                .filter(booking::Column::UserId.eq(member.id))
+                .filter(booking::Column::ServiceId.eq(service.id))
+                .filter(booking::Column::Status.eq(BookingStatus::Completed))
+                .order_by_desc(booking::Column::Id)
+                .one(change.db())
+                .await?
+        }
+    };
+    let earlier = review::Entity::find()
+        .filter(review::Column::UserId.eq(member.id))
+        .filter(review::Column::ServiceId.eq(service.id))
+        .lock_exclusive()
+        .one(change.db())
+        .await?;
+    let now = Utc::now();
+    let saved = match (earlier, from) {
+        (Some(_), From::Api) => return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into())),
+        (Some(earlier), From::Invitation(_)) => {
+            review_answer::Entity::delete_many().filter(review_answer::Column::ReviewId.eq(earlier.id)).exec(change.db()).await?;
+            if let Some(named) = earlier.booking_id {
+                let named = booking::Entity::find_by_id(named).one(change.db()).await?;
+                change.touches(named.as_ref().and_then(provider_who_took).map(Tag::Provider));
+            }
+            let mut updated = earlier.into_active_model();
+            updated.rating = Set(i32::from(rating.get()));
+            updated.review = Set(text);
+            updated.booking_id = Set(booking.as_ref().map(|b| b.id));
+            updated.updated_at = Set(Some(now));
+            updated.update(change.db()).await?
+        }
+        (None, _) => {
+            let inserted = review::ActiveModel {
+                service_id: Set(service.id),
+                user_id: Set(member.id),
+                rating: Set(i32::from(rating.get())),
+                review: Set(text),
+                created_at: Set(now),
+                booking_id: Set(booking.as_ref().map(|b| b.id)),
+                ..Default::default()
+            }
+            .insert(change.db())
+            .await;
+            match inserted {
+                Ok(saved) => saved,
+                // One review per member and service: the unique index decides, even for two at once.
+                Err(error) if is_unique_violation(&error) => return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into())),
+                Err(error) => return Err(error.into()),
+            }
+        }
+    };
+    let reviewer = public_name(&member.full_name);
+    let approved: Vec<i32> = providers.iter().filter(|p| p.status == ProviderStatus::Approved).map(|p| p.user_id).collect();
+    let did_the_job = booking.as_ref().and_then(provider_who_took);
+    for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved.into_iter().chain(did_the_job))).all(change.db()).await? {
+        let theirs = did_the_job == Some(provider_user.id);
+        let notice = texts::new_review(&reviewer, &service.title, service.id, rating.get(), theirs);
+        change.notify_naming(&notifier, &provider_user, notice, member, &reviewer).await?;
+    }
+    change.touches([Tag::Service(service.id), Tag::Services, Tag::Reviews]);
+    change.touches(did_the_job.map(Tag::Provider));
+    change.commit().await?;
+    Ok(queries::as_shown(state.db(), vec![(saved, Some(member.clone()))]).await?.pop().expect("one review"))
+}
