@@ -39,8 +39,9 @@ pub struct Report {
     pub photos: Vec<Upload>,
 }
 
-/// Marks booking `id` done. For a provider, a booking that is not a job they took is not found.
-pub async fn complete(state: &AppState, id: i32, by: CompletedBy<'_>, report: Report) -> Result<booking::Model, AppError> {
+/// Booking `id`, if `by` may mark it done now: for a provider, a booking that is not a job
+/// they took is not found. Asked before a provider's photos are read, and again as it is done.
+pub async fn completable(state: &AppState, id: i32, by: CompletedBy<'_>) -> Result<booking::Model, AppError> {
     let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     if let CompletedBy::Provider(provider) = by {
         if super::provider_who_took(&row) != Some(provider.id) {
@@ -53,6 +54,12 @@ pub async fn complete(state: &AppState, id: i32, by: CompletedBy<'_>, report: Re
     if matches!(by, CompletedBy::Provider(_)) && row.starts_at.is_some_and(|starts| starts > Utc::now()) {
         return Err(AppError::BadRequest(texts::NOT_STARTED.into()));
     }
+    Ok(row)
+}
+
+/// Marks booking `id` done.
+pub async fn complete(state: &AppState, id: i32, by: CompletedBy<'_>, report: Report) -> Result<booking::Model, AppError> {
+    let row = completable(state, id, by).await?;
     let mut keys = Vec::with_capacity(report.photos.len());
     let stored = async {
         for photo in report.photos {

@@ -278,6 +278,8 @@ pub struct CompletionForm {
         (status = 415, description = "A photo is not a JPEG or PNG", body = ErrorBody),
     ))]
 pub async fn complete_job(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, form: MultipartForm) -> Result<StatusCode, AppError> {
+    // Refused before the photos are read.
+    completion::completable(&state, id, CompletedBy::Provider(&member.user)).await?;
     let photos = FileField { most: COMPLETION_PHOTOS, ..FileField::one("photo", state.config().limits.document_bytes, crate::messages::handlers::PHOTO_KINDS) };
     let mut fields = FormFields::read(form, &[photos]).await?;
     let mut errors = FieldErrors::default();

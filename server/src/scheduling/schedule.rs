@@ -63,6 +63,8 @@ pub struct ScheduledJob {
     offer: Option<OpenOffer>,
     /// The job's messages with its customer and the company, once it is taken.
     messages: Option<ThreadSummary>,
+    /// Taken, started and not yet marked done: the provider may mark it done now.
+    can_complete: bool,
     /// When it was marked done.
     #[schema(format = DateTime)]
     completed_at: Option<String>,
@@ -167,6 +169,7 @@ pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>)
                 notes: if taken { row.notes } else { String::new() },
                 status: row.status,
                 messages: threads.remove(&row.id),
+                can_complete: taken && row.status == BookingStatus::Confirmed && row.starts_at.is_none_or(|starts| starts <= Utc::now()),
                 completed_at: row.completed_at.map(crate::http::timestamp),
                 review: reviews.remove(&row.id),
             })

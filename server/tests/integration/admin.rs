@@ -382,7 +382,7 @@ async fn staff_confirm_complete_and_cancel_bookings(backend: Backend) {
             && notices[0].contains("is refunded"),
         "{notices:?}"
     );
-    assert!(notices.iter().any(|n| n.starts_with("Booking completed:")));
+    assert!(notices.iter().any(|n| n.starts_with("How did it go?: Your booking of")), "the member is invited to review it");
 
     let (_, log) = staff_call(&app, &staff, Method::GET, "/api/admin/audit/?search=booking.", None).await;
     let actions: Vec<&str> = log["results"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();

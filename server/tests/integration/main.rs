@@ -10,6 +10,7 @@ mod api_cache;
 mod api_input;
 mod api_types;
 mod cli;
+mod completion;
 mod contact;
 mod data_rights;
 mod edge;

@@ -13,7 +13,7 @@ use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
 /// A booking of `customer`'s, nine days on, taken by `provider` (the only one of its service).
-async fn taken_booking(app: &TestApp, customer: &SignedIn, provider: &SignedIn) -> i64 {
+pub(crate) async fn taken_booking(app: &TestApp, customer: &SignedIn, provider: &SignedIn) -> i64 {
     let (status, created) = app
         .call(
             Method::POST,
@@ -30,7 +30,7 @@ async fn taken_booking(app: &TestApp, customer: &SignedIn, provider: &SignedIn) 
 }
 
 /// A provider of the tenancy clean around Leeds, every day.
-async fn provider(app: &TestApp, name: &str) -> SignedIn {
+pub(crate) async fn provider(app: &TestApp, name: &str) -> SignedIn {
     let provider = approved_provider(app, service(app, "tenancy-checkout-clean").await.id, name).await;
     assert_eq!(save_terms(app, &provider, every_day("09:00", "17:00")).await.0, 200);
     provider
@@ -48,7 +48,7 @@ async fn write(app: &TestApp, booking: i64, member: &SignedIn, form: Form) -> (u
     post_form(app, &path(booking), form, Some(&member.token)).await
 }
 
-async fn thread(app: &TestApp, booking: i64, member: &SignedIn) -> (u16, Value) {
+pub(crate) async fn thread(app: &TestApp, booking: i64, member: &SignedIn) -> (u16, Value) {
     app.call(Method::GET, &path(booking), None, Some(&member.token)).await
 }
 
@@ -183,7 +183,7 @@ async fn a_thread_is_its_customers_its_providers_and_staffs_only(backend: common
 }
 
 /// A PNG whose text and Exif chunks name where it was taken.
-fn located_png() -> Vec<u8> {
+pub(crate) fn located_png() -> Vec<u8> {
     fn chunk(kind: &[u8], data: &[u8]) -> Vec<u8> {
         [&(data.len() as u32).to_be_bytes()[..], kind, data, &[0, 0, 0, 0]].concat()
     }
@@ -199,7 +199,7 @@ fn located_png() -> Vec<u8> {
 }
 
 /// A JPEG whose Exif segment names where it was taken.
-fn located_jpeg() -> Vec<u8> {
+pub(crate) fn located_jpeg() -> Vec<u8> {
     let exif = b"Exif\0\0GPSLatitude 53.8";
     [
         vec![0xFF, 0xD8, 0xFF, 0xE1],

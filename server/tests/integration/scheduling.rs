@@ -59,7 +59,7 @@ pub(crate) fn booking(service: i32, date: &str, time: &str, postcode: &str) -> V
     json!({"service": service, "date": date, "time": time, "address_line_1": "1 Park Row", "city": "Leeds", "postcode": postcode})
 }
 
-async fn titles(app: &TestApp, member: &SignedIn) -> Vec<String> {
+pub(crate) async fn titles(app: &TestApp, member: &SignedIn) -> Vec<String> {
     let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
     notices["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap().to_string()).collect()
 }
@@ -350,7 +350,8 @@ async fn offers_are_accepted_declined_or_lapse_to_the_next_provider(app: &TestAp
     let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&customer.token)).await;
     assert!(notices.to_string().contains("is confirmed: Priya will come."), "{notices}");
     let (_, seen) = app.call(Method::GET, &format!("/api/service/booking/{}/", created["id"]), None, Some(&customer.token)).await;
-    assert_eq!(seen["provider"], json!({"first_name": "Priya", "photo": null}), "who is coming, on the customer's booking");
+    let profile = format!("/providers/profile?id={}", first.user.id);
+    assert_eq!(seen["provider"], json!({"first_name": "Priya", "photo": null, "profile": profile}), "who is coming, on the customer's booking");
     let page = schedule(app, &first, "upcoming").await;
     assert_eq!(
         (page["count"].clone(), page["results"][0]["dispatch"].clone(), page["results"][0]["offer"].clone()),

@@ -4,6 +4,8 @@ import { addressOf, ConfirmStep } from '../../lib/member-services/controls.tsx';
 import { ThreadLink } from '../../lib/member-services/thread-link.tsx';
 import {
   answerOffer,
+  answerReview,
+  completeJob,
   handBackJob,
   fetchFeedAddress,
   fetchScheduleJobs,
@@ -24,7 +26,8 @@ type Load<T> = { readonly state: 'loading' } | { readonly state: 'failed' } | { 
 
 /**
  * /user/schedule, for a member approved to provide services: the jobs offered to them (accept
- * or decline) and accepted, their working terms (areas, weekly hours, days off, buffer, notice,
+ * or decline) and accepted (hand back, or once started mark done with notes and photos), past
+ * jobs with their customers' reviews to answer, their working terms (areas, weekly hours, days off, buffer, notice,
  * jobs a day, a switch that pauses every offer), and their private calendar feed. The server
  * renders nothing here (the page says, without JavaScript, what it needs).
  */
@@ -33,6 +36,7 @@ export default function ProviderSchedule() {
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const [terms, setTerms] = useState<Load<WorkingTerms>>({ state: 'loading' });
   const [jobs, setJobs] = useState<Load<ScheduledJob[]>>({ state: 'loading' });
+  const [pastJobs, setPastJobs] = useState<Load<ScheduledJob[]>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -47,6 +51,9 @@ export default function ProviderSchedule() {
     });
     void fetchScheduleJobs('upcoming').then((result) => {
       if (live) setJobs(result.success ? { state: 'ready', value: result.data } : { state: 'failed' });
+    });
+    void fetchScheduleJobs('past').then((result) => {
+      if (live) setPastJobs(result.success ? { state: 'ready', value: result.data } : { state: 'failed' });
     });
     return () => {
       live = false;
@@ -86,18 +93,19 @@ export default function ProviderSchedule() {
   }
   return (
     <>
-      <Jobs jobs={jobs} onAnswered={() => setAttempt((count) => count + 1)} />
+      <Jobs heading="Offers and jobs" empty="No jobs yet. Jobs are offered to you when a customer books a free time in your areas and hours." jobs={jobs} onAnswered={() => setAttempt((count) => count + 1)} />
+      <Jobs heading="Past jobs" empty="No past jobs yet." jobs={pastJobs} onAnswered={() => setAttempt((count) => count + 1)} />
       <TermsForm terms={terms.value} onSaved={(value) => setTerms({ state: 'ready', value })} />
       {terms.value.saved ? <CalendarFeed /> : null}
     </>
   );
 }
 
-function Jobs({ jobs, onAnswered }: { jobs: Load<ScheduledJob[]>; onAnswered: () => void }) {
+function Jobs({ heading, empty, jobs, onAnswered }: { heading: string; empty: string; jobs: Load<ScheduledJob[]>; onAnswered: () => void }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>Offers and jobs</h2>
+      <h2 id={headingId}>{heading}</h2>
       {jobs.state === 'loading' ? (
         <p className="isl-status" role="status">
           Loading your jobs…
@@ -105,7 +113,7 @@ function Jobs({ jobs, onAnswered }: { jobs: Load<ScheduledJob[]>; onAnswered: ()
       ) : jobs.state === 'failed' ? (
         <p className="isl-status">We could not load your jobs. Reload the page to try again.</p>
       ) : jobs.value.length === 0 ? (
-        <p>No jobs yet. Jobs are offered to you when a customer books a free time in your areas and hours.</p>
+        <p>{empty}</p>
       ) : (
         <ul className="isl-records">
           {jobs.value.map((job) => (
@@ -120,7 +128,7 @@ function Jobs({ jobs, onAnswered }: { jobs: Load<ScheduledJob[]>; onAnswered: ()
 function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [handingBack, setHandingBack] = useState(false);
+  const [step, setStep] = useState<'none' | 'handing back' | 'completing'>('none');
   const settle = (result: { success: true } | { success: false; message: string }): void => {
     setBusy(false);
     if (result.success) onAnswered();
@@ -135,11 +143,12 @@ function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => voi
     void handBackJob(job.id).then(settle);
   };
   const offer = job.offer ?? null;
+  const named = `${job.service.title} on ${ukDate(job.date)}`;
   return (
     <RecordCard
       level={3}
       title={job.service.title}
-      tag={<span className="tag">{offer === null ? 'Accepted' : 'Offered to you'}</span>}
+      tag={<span className="tag">{offer !== null ? 'Offered to you' : job.status === 'Completed' ? 'Done' : 'Accepted'}</span>}
       facts={
         <>
           <Fact term="When">{`${ukDate(job.date)}, ${job.time} to ${job.ends.slice(11)}`}</Fact>
@@ -149,21 +158,37 @@ function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => voi
         </>
       }
     >
-      {offer !== null || job.status !== 'Confirmed' ? null : handingBack ? (
+      {offer !== null ? null : step === 'handing back' ? (
         <ConfirmStep
-          question={`Hand back ${job.service.title} on ${ukDate(job.date)}? It will be offered to another provider, and the customer told.`}
+          question={`Hand back ${named}? It will be offered to another provider, and the customer told.`}
           confirmLabel="Yes, hand it back"
           keepLabel="Keep it"
           busy={busy}
           onConfirm={handBack}
-          onKeep={() => setHandingBack(false)}
+          onKeep={() => setStep('none')}
+        />
+      ) : step === 'completing' ? (
+        <CompleteForm
+          job={job}
+          named={named}
+          onDone={() => {
+            setStep('none');
+            onAnswered();
+          }}
+          onKeep={() => setStep('none')}
         />
       ) : (
         <RecordActions>
-          <ThreadLink thread={job.messages} title={`${job.service.title} on ${ukDate(job.date)}`} />
-          <button className="button button--secondary" type="button" onClick={() => setHandingBack(true)}>
-            Hand back<span className="visually-hidden">{` ${job.service.title} on ${ukDate(job.date)}`}</span>
-          </button>
+          <ThreadLink thread={job.messages} title={named} />
+          {job.can_complete ? (
+            <button className="button button--primary" type="button" onClick={() => setStep('completing')}>
+              Mark done<span className="visually-hidden">{` ${named}`}</span>
+            </button>
+          ) : job.status === 'Confirmed' ? (
+            <button className="button button--secondary" type="button" onClick={() => setStep('handing back')}>
+              Hand back<span className="visually-hidden">{` ${named}`}</span>
+            </button>
+          ) : null}
         </RecordActions>
       )}
       {offer === null ? null : (
@@ -171,20 +196,123 @@ function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => voi
           <RecordNote>{`Answer by ${new Date(offer.expires_at).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })} on ${ukDay(offer.expires_at)}, or it is offered to someone else.`}</RecordNote>
           <RecordActions>
             <button className="button button--primary" type="button" disabled={busy} onClick={() => answer('accept', offer.id)}>
-              Accept<span className="visually-hidden">{` ${job.service.title} on ${ukDate(job.date)}`}</span>
+              Accept<span className="visually-hidden">{` ${named}`}</span>
             </button>
             <button className="button button--secondary" type="button" disabled={busy} onClick={() => answer('decline', offer.id)}>
-              Decline<span className="visually-hidden">{` ${job.service.title} on ${ukDate(job.date)}`}</span>
+              Decline<span className="visually-hidden">{` ${named}`}</span>
             </button>
           </RecordActions>
         </>
       )}
+      {job.review == null ? null : <CustomerReview review={job.review} named={named} onAnswered={onAnswered} />}
       {problem === null ? null : (
         <p className="field-error" role="alert">
           {problem}
         </p>
       )}
     </RecordCard>
+  );
+}
+
+/** Marking a started job done: notes for the customer and up to two photos, all optional. */
+function CompleteForm({ job, named, onDone, onKeep }: { job: ScheduledJob; named: string; onDone: () => void; onKeep: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget);
+    const report = new FormData();
+    report.append('notes', String(chosen.get('notes') ?? '').trim());
+    // An empty file input still sends an empty part: only chosen photos go.
+    for (const photo of chosen.getAll('photo')) if (photo instanceof File && photo.size > 0) report.append('photo', photo);
+    setBusy(true);
+    void completeJob(job.id, report).then((result) => {
+      setBusy(false);
+      if (result.success) onDone();
+      else setProblem(result.message);
+    });
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-notes`}>
+          Notes for the customer <span className="field-optional">(optional)</span>
+        </label>
+        <textarea id={`${id}-notes`} name="notes" rows={3} maxLength={2000} />
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-photos`}>
+          Photos of the work: up to two, JPEG or PNG <span className="field-optional">(optional)</span>
+        </label>
+        <input id={`${id}-photos`} type="file" name="photo" accept="image/jpeg,image/png" multiple />
+      </div>
+      <p className="field-hint">The customer sees your notes and photos in the booking's messages, and is asked to review the job.</p>
+      {problem === null ? null : (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <RecordActions>
+        <button className="button button--primary" type="submit" disabled={busy}>
+          Mark done<span className="visually-hidden">{` ${named}`}</span>
+        </button>
+        <button className="button button--secondary" type="button" onClick={onKeep}>
+          Not yet
+        </button>
+      </RecordActions>
+    </form>
+  );
+}
+
+/** The customer's review of a job, with the provider's answer or the form to give it (once, publicly). */
+function CustomerReview({ review, named, onAnswered }: { review: NonNullable<ScheduledJob['review']>; named: string; onAnswered: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const answer = String(new FormData(event.currentTarget).get('answer') ?? '').trim();
+    if (answer === '') {
+      setProblem('Write your answer first.');
+      return;
+    }
+    setBusy(true);
+    void answerReview(review.id, answer).then((result) => {
+      setBusy(false);
+      if (result.success) onAnswered();
+      else setProblem(result.message);
+    });
+  };
+  return (
+    <div className="isl-job-review">
+      <p>
+        <strong>{`Rated ${review.rating} out of 5:`}</strong> {review.review}
+      </p>
+      {review.answer == null ? (
+        <form className="form" onSubmit={submit}>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-answer`}>
+              Your public answer<span className="visually-hidden">{` to the review of ${named}`}</span>
+            </label>
+            <p className="field-hint" id={`${id}-hint`}>
+              Shown under the review on the service's page and your profile. You can answer once.
+            </p>
+            <textarea id={`${id}-answer`} name="answer" rows={3} maxLength={1000} aria-describedby={`${id}-hint`} />
+          </div>
+          {problem === null ? null : (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button className="button button--secondary" type="submit" disabled={busy}>
+            Answer publicly
+          </button>
+        </form>
+      ) : (
+        <p>{`Your answer: ${review.answer}`}</p>
+      )}
+    </div>
   );
 }
 

@@ -5,7 +5,18 @@ import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
 import { buttonNamed, click, listOf, setValue, signIn } from '../../lib/member-services/testing.ts';
 import { resetServiceModule } from '../../lib/store/index.ts';
+import type { ApiCall } from '../../../test/fake-api.ts';
 import ProviderSchedule from './index.tsx';
+
+type Job = Record<string, unknown>;
+
+const hasButton = (root: ParentNode, text: string): boolean => Array.from(root.querySelectorAll('button')).some((button) => button.textContent?.startsWith(text));
+
+/** `GET /api/schedule/jobs/` answering `when=upcoming` and `when=past` from `jobs` as it is at each call. */
+const jobsFrom = (jobs: { upcoming: Job[]; past: Job[] }) => (call: ApiCall) => ({
+  status: 200,
+  body: listOf(new URL(call.url, 'http://localhost').searchParams.get('when') === 'past' ? jobs.past : jobs.upcoming),
+});
 
 const week = (monday: { from: string; to: string }[] = []) => ({ monday, tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] });
 
@@ -39,6 +50,9 @@ const offered = {
   dispatch: 'offered',
   offer: { id: 9, expires_at: '2030-01-14T11:00:00Z' },
   messages: null,
+  can_complete: false,
+  completed_at: null,
+  review: null,
 };
 
 const accepted = {
@@ -73,8 +87,12 @@ describe('provider-schedule', () => {
   it('shows an offer with what the job needs, and accepting it answers the offer and reloads the schedule', async () => {
     signIn();
     t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
-    t.api.on('GET /api/schedule/jobs/', { status: 200, body: listOf([offered]) }, { status: 200, body: listOf([accepted]) });
-    t.api.on('POST /api/schedule/offers/9/accept/', { status: 204 });
+    const jobs: { upcoming: Job[]; past: Job[] } = { upcoming: [offered], past: [] };
+    t.api.on('GET /api/schedule/jobs/', jobsFrom(jobs));
+    t.api.on('POST /api/schedule/offers/9/accept/', () => {
+      jobs.upcoming = [accepted];
+      return { status: 204 };
+    });
     t.island = await hydrateServerMarkup('provider-schedule', ProviderSchedule);
     await settle();
     expect(t.island.errors).toEqual([]);
@@ -86,7 +104,7 @@ describe('provider-schedule', () => {
 
     await click(buttonNamed(job, 'Accept'));
     expect(t.api.callsTo('POST /api/schedule/offers/9/accept/')).toHaveLength(1);
-    expect(t.api.callsTo('GET /api/schedule/jobs/')).toHaveLength(2);
+    expect(t.api.callsTo('GET /api/schedule/jobs/')).toHaveLength(4);
     const taken = t.island.element.querySelector('li')!.textContent;
     expect(taken).toContain('Accepted');
     expect(taken).toContain('1 Park Row, Leeds, LS1 4AP');
@@ -100,8 +118,12 @@ describe('provider-schedule', () => {
   it('hands back an accepted job only after confirming', async () => {
     signIn();
     t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
-    t.api.on('GET /api/schedule/jobs/', { status: 200, body: listOf([accepted]) }, { status: 200, body: listOf([]) });
-    t.api.on('POST /api/schedule/jobs/41/hand-back/', { status: 204 });
+    const jobs: { upcoming: Job[]; past: Job[] } = { upcoming: [accepted], past: [] };
+    t.api.on('GET /api/schedule/jobs/', jobsFrom(jobs));
+    t.api.on('POST /api/schedule/jobs/41/hand-back/', () => {
+      jobs.upcoming = [];
+      return { status: 204 };
+    });
     t.island = await hydrateServerMarkup('provider-schedule', ProviderSchedule);
     await settle();
     await click(buttonNamed(t.island.element, 'Hand back'));
@@ -115,7 +137,7 @@ describe('provider-schedule', () => {
   it("says an answer the server refused, in the server's words", async () => {
     signIn();
     t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
-    t.api.on('GET /api/schedule/jobs/', { status: 200, body: listOf([offered]) });
+    t.api.on('GET /api/schedule/jobs/', jobsFrom({ upcoming: [offered], past: [] }));
     t.api.on('POST /api/schedule/offers/9/decline/', { status: 409, body: { error: true, message: 'This offer is no longer open.' } });
     t.island = await hydrateServerMarkup('provider-schedule', ProviderSchedule);
     await settle();
@@ -156,6 +178,57 @@ describe('provider-schedule', () => {
     expect(root.textContent).not.toContain('LS99');
     await settle();
     expect(root.querySelector<HTMLInputElement>('input[readonly]')?.value).toBe('https://brightway.example/api/schedule/calendar.ics?provider=5&signature=ab');
+  });
+
+  it('marks a started job done with notes for the customer, and the job then shows done', async () => {
+    signIn();
+    t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
+    const jobs: { upcoming: Job[]; past: Job[] } = { upcoming: [{ ...accepted, can_complete: true }], past: [] };
+    t.api.on('GET /api/schedule/jobs/', jobsFrom(jobs));
+    t.api.on('POST /api/schedule/jobs/41/complete/', () => {
+      jobs.upcoming = [{ ...accepted, status: 'Completed', completed_at: '2030-01-15T10:30:00Z' }];
+      return { status: 204 };
+    });
+    t.island = await hydrateServerMarkup('provider-schedule', ProviderSchedule);
+    await settle();
+    const root = t.island.element;
+    expect(hasButton(root, 'Hand back')).toBe(false);
+    await click(buttonNamed(root, 'Mark done'));
+    expect(t.api.callsTo('POST /api/schedule/jobs/41/complete/')).toHaveLength(0);
+    expect(root.textContent).toContain('The customer sees your notes and photos');
+    setValue(root.querySelector<HTMLTextAreaElement>('textarea[name="notes"]')!, '  Boiler serviced; flue checked.  ');
+    await click(buttonNamed(root, 'Mark done'));
+    const [sent] = t.api.callsTo('POST /api/schedule/jobs/41/complete/');
+    const form = sent!.body as FormData;
+    expect(form.get('notes')).toBe('Boiler serviced; flue checked.');
+    expect(form.has('photo')).toBe(false);
+    expect(root.querySelector('li')!.textContent).toContain('Done');
+    expect(hasButton(root, 'Mark done')).toBe(false);
+  });
+
+  it("answers a customer's review once, publicly, and then shows the answer", async () => {
+    signIn();
+    t.api.on('GET /api/schedule/terms/', { status: 200, body: terms() });
+    const done = { ...accepted, status: 'Completed', completed_at: '2030-01-15T10:30:00Z', review: { id: 5, rating: 4, review: 'Quick and tidy.', answer: null } };
+    const jobs: { upcoming: Job[]; past: Job[] } = { upcoming: [], past: [done] };
+    t.api.on('GET /api/schedule/jobs/', jobsFrom(jobs));
+    t.api.on('POST /api/reviews/5/answer/', () => {
+      jobs.past = [{ ...done, review: { ...done.review, answer: 'Thank you, Amelia.' } }];
+      return { status: 201, body: {} };
+    });
+    t.island = await hydrateServerMarkup('provider-schedule', ProviderSchedule);
+    await settle();
+    const root = t.island.element;
+    expect(root.textContent).toContain('Past jobs');
+    expect(root.textContent).toContain('Rated 4 out of 5: Quick and tidy.');
+    await click(buttonNamed(root, 'Answer publicly'));
+    expect(root.querySelector('[role="alert"]')?.textContent).toBe('Write your answer first.');
+    expect(t.api.callsTo('POST /api/reviews/5/answer/')).toHaveLength(0);
+    setValue(root.querySelector<HTMLTextAreaElement>('textarea[name="answer"]')!, 'Thank you, Amelia.');
+    await click(buttonNamed(root, 'Answer publicly'));
+    expect(t.api.callsTo('POST /api/reviews/5/answer/')[0]!.body).toEqual({ answer: 'Thank you, Amelia.' });
+    expect(root.textContent).toContain('Your answer: Thank you, Amelia.');
+    expect(root.querySelector('textarea[name="answer"]')).toBeNull();
   });
 
   it('tells a member who provides nothing how to become a provider', async () => {

@@ -520,6 +520,23 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/api/admin/reviews/{id}/answer/moderation/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** Hides the provider's answer under a review (it leaves every page at once) or restores it. */
+        readonly post: operations["answer_moderation"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/api/admin/reviews/{id}/moderation/": {
         readonly parameters: {
             readonly query?: never;
@@ -1107,9 +1124,27 @@ export interface paths {
         readonly put?: never;
         /**
          * Leaves the member's review of a service: one per member and service, and not of a service
-         *     the member provides (or has applied to provide). Its providers are told.
+         *     the member provides (or has applied to provide). It names the member's latest completed
+         *     booking of the service, if any ("Verified booking"). Its providers are told.
          */
         readonly post: operations["create"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/reviews/{id}/answer/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /** The provider of the booking a review names answers it, publicly and once; its author is told. */
+        readonly post: operations["answer_review"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1188,6 +1223,27 @@ export interface paths {
         readonly get: operations["list_scheduled_jobs"];
         readonly put?: never;
         readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/api/schedule/jobs/{id}/complete/": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * The provider marks a job they took done, once it has started, with optional notes and
+         *     photos (posted on the booking's messages): the booking is Completed, and its customer
+         *     invited to review it.
+         */
+        readonly post: operations["complete_job"];
         readonly delete?: never;
         readonly options?: never;
         readonly head?: never;
@@ -1648,6 +1704,24 @@ export interface components {
              */
             readonly action: string;
         };
+        /** @description A provider's answer to a review, as staff moderate it. */
+        readonly AnswerRow: {
+            readonly answer: string;
+            readonly author_email: string;
+            readonly author_name: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            readonly hidden: boolean;
+            readonly hidden_reason?: string | null;
+        };
+        /** @description A provider's public answer to a review of their job. */
+        readonly AnswerView: {
+            readonly answer: string;
+            /** @description The provider's first name. */
+            readonly by: string;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
         /**
          * @description Where a job's owner (or staff) may move an application: any status but where it starts.
          * @enum {string}
@@ -1887,6 +1961,18 @@ export interface components {
             readonly first_name: string;
             /** @description A signed link to their profile picture, working for 15 minutes; null without one. */
             readonly photo?: string | null;
+            /** @description Their public profile's page. */
+            readonly profile: string;
+        };
+        /** @description What the provider says of a job they mark done. */
+        readonly CompletionForm: {
+            /** @description Shown to the customer on the booking's messages. */
+            readonly notes?: components["schemas"]["TextOrEmpty2000"];
+            /**
+             * @description Up to two JPEG or PNG photos (each at most `UPLOAD_MAX_MIB`), sent as repeated `photo`
+             *     fields and stored without the place they were taken.
+             */
+            readonly photo?: readonly string[] | null;
         };
         /** @description A message to the company. Open to visitors. */
         readonly ContactBody: {
@@ -2146,6 +2232,19 @@ export interface components {
          * @enum {string}
          */
         readonly JobPostStatus: "Open" | "Closed" | "Removed";
+        /** @description A customer's review of a job, as its provider sees it. */
+        readonly JobReview: {
+            /** @description The provider's answer, if they gave one. */
+            readonly answer?: string | null;
+            /**
+             * Format: int32
+             * @description The review's id: answer it at `/api/reviews/{id}/answer/`.
+             */
+            readonly id: number;
+            /** Format: int32 */
+            readonly rating: number;
+            readonly review: string;
+        };
         /** @description A job post as staff see it. */
         readonly JobRow: {
             /** Format: int64 */
@@ -2309,6 +2408,9 @@ export interface components {
             /** @description `hide` (with a reason), `restore` or `keep` (closes its reports). */
             readonly action: string;
             readonly reason: string;
+        };
+        readonly NewAnswer: {
+            readonly answer: components["schemas"]["Text1000"];
         };
         readonly NewBooking: {
             readonly address_line_1: components["schemas"]["Text200"];
@@ -3032,6 +3134,7 @@ export interface components {
             /** Format: uri */
             readonly previous: string | null;
             readonly results: readonly {
+                readonly answer?: null | components["schemas"]["AnswerRow"];
                 readonly author_email: string;
                 readonly author_name: string;
                 /** Format: date-time */
@@ -3066,6 +3169,7 @@ export interface components {
             /** Format: uri */
             readonly previous: string | null;
             readonly results: readonly {
+                readonly answer?: null | components["schemas"]["AnswerView"];
                 /** Format: date-time */
                 readonly created_at: string;
                 /** Format: int32 */
@@ -3080,7 +3184,7 @@ export interface components {
                 readonly service: number;
                 /** @description The author's first name and surname initial. */
                 readonly user_name: string;
-                /** @description The author has a completed booking of this service. */
+                /** @description It names the completed booking it is about ("Verified booking"). */
                 readonly verified_booking: boolean;
             }[];
         };
@@ -3101,7 +3205,14 @@ export interface components {
             readonly results: readonly {
                 /** @description Empty while the job is only offered. */
                 readonly address_line_1: string;
+                /** @description Taken, started and not yet marked done: the provider may mark it done now. */
+                readonly can_complete: boolean;
                 readonly city: string;
+                /**
+                 * Format: date-time
+                 * @description When it was marked done.
+                 */
+                readonly completed_at?: string | null;
                 readonly customer_first_name: string;
                 /** Format: date */
                 readonly date: string;
@@ -3126,6 +3237,7 @@ export interface components {
                 /** @description The district only (`LS6`) while the job is only offered. */
                 readonly postcode: string;
                 readonly price_unit: components["schemas"]["PriceUnit"];
+                readonly review?: null | components["schemas"]["JobReview"];
                 readonly service: components["schemas"]["BookedService"];
                 readonly status: components["schemas"]["BookingStatus"];
                 /** @description `HH:MM`, UK time. */
@@ -3559,6 +3671,7 @@ export interface components {
         };
         /** @description A review as staff moderate it. */
         readonly ReviewRow: {
+            readonly answer?: null | components["schemas"]["AnswerRow"];
             readonly author_email: string;
             readonly author_name: string;
             /** Format: date-time */
@@ -3578,6 +3691,7 @@ export interface components {
             readonly verified_booking: boolean;
         };
         readonly ReviewView: {
+            readonly answer?: null | components["schemas"]["AnswerView"];
             /** Format: date-time */
             readonly created_at: string;
             /** Format: int32 */
@@ -3592,7 +3706,7 @@ export interface components {
             readonly service: number;
             /** @description The author's first name and surname initial. */
             readonly user_name: string;
-            /** @description The author has a completed booking of this service. */
+            /** @description It names the completed booking it is about ("Verified booking"). */
             readonly verified_booking: boolean;
         };
         /** @enum {string} */
@@ -3601,7 +3715,14 @@ export interface components {
         readonly ScheduledJob: {
             /** @description Empty while the job is only offered. */
             readonly address_line_1: string;
+            /** @description Taken, started and not yet marked done: the provider may mark it done now. */
+            readonly can_complete: boolean;
             readonly city: string;
+            /**
+             * Format: date-time
+             * @description When it was marked done.
+             */
+            readonly completed_at?: string | null;
             readonly customer_first_name: string;
             /** Format: date */
             readonly date: string;
@@ -3626,6 +3747,7 @@ export interface components {
             /** @description The district only (`LS6`) while the job is only offered. */
             readonly postcode: string;
             readonly price_unit: components["schemas"]["PriceUnit"];
+            readonly review?: null | components["schemas"]["JobReview"];
             readonly service: components["schemas"]["BookedService"];
             readonly status: components["schemas"]["BookingStatus"];
             /** @description `HH:MM`, UK time. */
@@ -5837,6 +5959,68 @@ export interface operations {
             };
         };
     };
+    readonly answer_moderation: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The review's id */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["ModerationBody"];
+            };
+        };
+        readonly responses: {
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ReviewRow"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A visitor: no valid access token or staff session */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A staff member who has not given the second factor yet, or a change sent from another site */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A member who is not staff: the back office does not exist for them */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly review_moderation: {
         readonly parameters: {
             readonly query?: never;
@@ -7878,6 +8062,78 @@ export interface operations {
             };
         };
     };
+    readonly answer_review: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": components["schemas"]["NewAnswer"];
+            };
+        };
+        readonly responses: {
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ReviewView"];
+                };
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a review of a job you did */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such review on the site */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited */
+            readonly 429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly report: {
         readonly parameters: {
             readonly query?: never;
@@ -8106,6 +8362,85 @@ export interface operations {
             };
             /** @description A page past the last */
             readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly complete_job: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The booking's id */
+                readonly id: number;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "multipart/form-data": components["schemas"]["CompletionForm"];
+            };
+        };
+        readonly responses: {
+            /** @description Marked done */
+            readonly 204: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A field is refused (one list of messages per field), or the body is not the JSON or form the operation takes */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid access token; `detail` says why */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a job of yours */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Changed meanwhile */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A photo is over its size limit */
+            readonly 413: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A photo is not a JPEG or PNG */
+            readonly 415: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

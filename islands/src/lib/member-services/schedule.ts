@@ -26,6 +26,8 @@ export const SCHEDULE_PATHS = {
   jobs: '/api/schedule/jobs/',
   offer: (id: number, answer: 'accept' | 'decline') => `/api/schedule/offers/${encodeURIComponent(String(id))}/${answer}/`,
   handBack: (booking: number) => `/api/schedule/jobs/${encodeURIComponent(String(booking))}/hand-back/`,
+  complete: (booking: number) => `/api/schedule/jobs/${encodeURIComponent(String(booking))}/complete/`,
+  answer: (review: number) => `/api/reviews/${encodeURIComponent(String(review))}/answer/`,
   feed: '/api/schedule/feed/',
 } as const;
 
@@ -52,11 +54,11 @@ export function fetchScheduleJobs(when: 'upcoming' | 'past'): Promise<ActionResu
 
 type Answered = { readonly success: true } | { readonly success: false; readonly message: string };
 
-/** A POST answered 204; a failure carries the server's sentence. */
-function post(path: string): Promise<Answered> {
+/** A POST (with a multipart or JSON body) answered `expect`; a failure carries the server's sentence. */
+function post(path: string, body: { readonly form?: FormData; readonly json?: unknown } = {}, expect = 204): Promise<Answered> {
   return withLoader(async () => {
     try {
-      await apiRequest('POST', path, { expect: 204 });
+      await apiRequest('POST', path, { ...body, expect });
       return { success: true };
     } catch (error) {
       const message = errorBodyOf(error).message;
@@ -73,6 +75,16 @@ export function answerOffer(id: number, answer: 'accept' | 'decline'): Promise<A
 /** Hands back an accepted job: it goes to another provider. */
 export function handBackJob(booking: number): Promise<Answered> {
   return post(SCHEDULE_PATHS.handBack(booking));
+}
+
+/** Marks a job done with the form's notes and photos (at most two): its customer is invited to review it. */
+export function completeJob(booking: number, report: FormData): Promise<Answered> {
+  return post(SCHEDULE_PATHS.complete(booking), { form: report });
+}
+
+/** Answers the review of a job, publicly and once. */
+export function answerReview(review: number, answer: string): Promise<Answered> {
+  return post(SCHEDULE_PATHS.answer(review), { json: { answer } }, 201);
 }
 
 /** The feed's address (`GET`), or a new one that revokes the old (`POST`). */
