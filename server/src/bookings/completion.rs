@@ -43,10 +43,10 @@ pub struct Report {
 /// they took is not found. Asked before a provider's photos are read, and again as it is done.
 pub async fn completable(state: &AppState, id: i32, by: CompletedBy<'_>) -> Result<booking::Model, AppError> {
     let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    if let CompletedBy::Provider(provider) = by {
-        if super::provider_who_took(&row) != Some(provider.id) {
-            return Err(AppError::NotFound);
-        }
+    if let CompletedBy::Provider(provider) = by
+        && super::provider_who_took(&row) != Some(provider.id)
+    {
+        return Err(AppError::NotFound);
     }
     if row.status != BookingStatus::Confirmed {
         return Err(AppError::BadRequest(texts::cannot_complete(row.status)));

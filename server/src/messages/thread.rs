@@ -104,7 +104,7 @@ pub async fn insert(
 /// storage key. The caller deletes it again if what it was for is not saved.
 pub async fn store_photo(state: &AppState, photo: Upload) -> Result<String, AppError> {
     let (kind, bytes) = without_metadata(photo)?;
-    Ok(state.storage.put("message-photos", kind, bytes).await?)
+    state.storage.put("message-photos", kind, bytes).await
 }
 
 /// What `writer` is to `booking`'s thread, if they may write on it: 404 for a member who does

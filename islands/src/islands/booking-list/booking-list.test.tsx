@@ -83,8 +83,8 @@ describe('booking-list', () => {
     t.api.on('GET /api/service/booking/', {
       status: 200,
       body: listOf([
-        booking(2, 'Boiler service', { status: 'Confirmed', provider: { first_name: 'Priya', photo } }),
-        booking(1, 'Deep clean', { status: 'Confirmed', provider: { first_name: 'Dai', photo: null } }),
+        booking(2, 'Boiler service', { status: 'Confirmed', provider: { first_name: 'Priya', photo, profile: '/providers/profile?id=4' } }),
+        booking(1, 'Deep clean', { status: 'Confirmed', provider: { first_name: 'Dai', photo: null, profile: '/providers/profile?id=5' } }),
       ]),
     });
     t.island = await hydrateServerMarkup('booking-list', BookingList);
@@ -93,6 +93,7 @@ describe('booking-list', () => {
     expect(withPhoto!.textContent).toContain('Who is coming');
     expect(withPhoto!.textContent).toContain('Priya');
     expect(withPhoto!.querySelector('img')?.getAttribute('src')).toBe(photo);
+    expect(withPhoto!.querySelector('a[href="/providers/profile?id=4"]')?.textContent).toBe('Priya: their profile and reviews');
     expect(without!.textContent).toContain('Dai');
     expect(without!.querySelector('img')).toBeNull();
   });
