@@ -112,13 +112,15 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 # Marketplace writes whose bodies name a record by id: schemathesis makes up ids of no record
 # (answered with the contract's 400 on that field), booking and start dates in the past, and
 # bookmarks naming both a service and a job; no schema can state "an existing service" or
-# "today or later" (nor, for working terms, "a postcode district that exists").
+# "today or later" (nor, for working terms, "a postcode district that exists"; nor, for an
+# answer, "a review of a job you did": 403).
 [[operations]]
-include-name = ["POST /api/reviews/", "POST /api/service/booking/", "POST /api/service/booking/{id}/reschedule/", "PUT /api/schedule/terms/", "POST /api/service/providers/", "POST /api/bookmarks/", "POST /api/send-recruitment/", "POST /api/payments/"]
+include-name = ["POST /api/reviews/", "POST /api/reviews/{id}/answer/", "POST /api/service/booking/", "POST /api/service/booking/{id}/reschedule/", "PUT /api/schedule/terms/", "POST /api/service/providers/", "POST /api/bookmarks/", "POST /api/send-recruitment/", "POST /api/payments/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 
 # Likewise the forms with files: a date of birth must be in the past and a closing date in the
-# future, a job applied for must exist, a message must hold text or a photo (400); and
+# future, a job applied for must exist, a message must hold text or a photo, a job is marked
+# done only by its provider once started (404, 400); and
 # schemathesis has no PDF, Word, JPEG or PNG sample, so for a file it sends bytes of another
 # kind, which is rightly a 415.
 # A form carries only text and files, so schemathesis's type-changing "invalid" values arrive
@@ -126,7 +128,7 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 # file, as browsers send for an empty file input: accepting them is right here. (`enabled =
 # false` would lose to `--checks all`.)
 [[operations]]
-include-name = ["PATCH /api/auth/profile/", "POST /api/service/jobs/", "POST /api/job-apply/", "POST /api/job-seekers/", "POST /api/service/booking/{id}/messages/", "POST /api/admin/bookings/{id}/messages/"]
+include-name = ["PATCH /api/auth/profile/", "POST /api/service/jobs/", "POST /api/job-apply/", "POST /api/job-seekers/", "POST /api/service/booking/{id}/messages/", "POST /api/admin/bookings/{id}/messages/", "POST /api/schedule/jobs/{id}/complete/"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "415", "429"]
 checks.negative_data_rejection.expected-statuses = ["2xx", "4xx"]
 

@@ -4,39 +4,14 @@
 // message in the back office, and the customer then sees that it was hidden.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DESKTOP, TEST_TIMEOUT_MS, assertNoProblems, newRecordedPage, settle, setUp } from '../support/harness.mjs';
-import { api, landedOn, logIn } from '../support/journeys.mjs';
+import { CUSTOMER, locatedPngFile, takenBooking } from '../support/bookings.mjs';
+import { landedOn, logIn } from '../support/journeys.mjs';
 import { mailFiles, waitForMail } from '../support/mail.mjs';
 import { staffSignedIn } from '../support/staff.mjs';
 
-const CUSTOMER = { email: 'demo@brightway.example', password: 'demo-password-1' };
-// The demo's boiler engineers around Leeds (server/demo/demo.json): the booking goes to one of them.
-const ENGINEERS = [
-  { email: 'priya.shah@example.co.uk', password: 'provider-password-1' },
-  { email: 'dai.evans@example.org.uk', password: 'provider-password-3' },
-];
 const STAFF = { email: 'messages.staff@brightway.example', password: 'a long staff password 2' };
-
-/** A one-pixel PNG whose text chunk says where it was taken, as phones write it. */
-function locatedPng() {
-  const chunk = (kind, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(kind, 'latin1'), data, Buffer.alloc(4)]);
-  };
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-    chunk('IHDR', header),
-    chunk('tEXt', Buffer.from('Location\0GPSLatitude 53.8', 'latin1')),
-    chunk('IDAT', Buffer.from('pixels')),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 let env;
 before(async () => {
@@ -46,37 +21,15 @@ after(async () => {
   await env?.close();
 });
 
-/** A booking of the annual boiler service at the first free time near LS6, taken by the engineer it is offered to; and who. */
-async function takenBooking() {
-  const found = await api(env.baseUrl, 'GET', '/api/service/?page_size=100&search=boiler');
-  const service = found.body.results.find((row) => row.slug === 'annual-boiler-service');
-  const slots = await api(env.baseUrl, 'GET', `/api/service/${service.id}/slots/?postcode=LS6+2AB&from=${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)}`);
-  const day = slots.body.days.find((row) => row.times.length > 0);
-  const customer = (await api(env.baseUrl, 'POST', '/api/auth/login/', null, CUSTOMER)).body.access;
-  const body = { service: service.id, date: day.date, time: day.times[0], address_line_1: '3 Headingley Lane', city: 'Leeds', postcode: 'LS6 2AB' };
-  const booked = await api(env.baseUrl, 'POST', '/api/service/booking/', customer, body);
-  assert.equal(booked.status, 201, JSON.stringify(booked.body));
-  for (const engineer of ENGINEERS) {
-    const token = (await api(env.baseUrl, 'POST', '/api/auth/login/', null, engineer)).body.access;
-    const jobs = await api(env.baseUrl, 'GET', '/api/schedule/jobs/', token);
-    const job = jobs.body.results.find((row) => row.id === booked.body.id);
-    if (job === undefined) continue;
-    assert.equal((await api(env.baseUrl, 'POST', `/api/schedule/offers/${job.offer.id}/accept/`, token)).status, 204);
-    return { booking: booked.body, engineer };
-  }
-  assert.fail('the booking is offered to one of the engineers');
-}
-
 describe('messages on a booking', () => {
   test('the customer writes with a photo, the provider answers from the mail, staff hide a message', { timeout: TEST_TIMEOUT_MS }, async (t) => {
     if (!env.dataDir) {
       t.skip('needs the server data folder (DATA_DIR) for the mail and a staff account');
       return;
     }
-    const { booking, engineer } = await takenBooking();
+    const { booking, engineer } = await takenBooking(env.baseUrl, '3 Headingley Lane');
     const mailBefore = mailFiles(env.dataDir).at(-1) ?? '';
-    const photo = join(mkdtempSync(join(tmpdir(), 'messages-')), 'leak.png');
-    writeFileSync(photo, locatedPng());
+    const photo = locatedPngFile();
 
     const context = await env.browser.newContext(DESKTOP);
     const { page, problems } = await newRecordedPage(context);

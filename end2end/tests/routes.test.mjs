@@ -19,10 +19,11 @@ import {
 } from '../support/harness.mjs';
 
 // Every route of the server's route table (spec section 2, in its order, the provider's
-// /user/schedule and the member's /user/messages); the verify page is opened as it is reached, with an email.
+// /user/schedule, the member's /user/messages and the providers' profiles' page, here without
+// a provider); the verify page is opened as it is reached, with an email.
 const TABLE = routeTable();
 const ROUTES = TABLE.map(({ path }) => (path === '/user/verify' ? `${path}?email=demo@brightway.example` : path));
-assert.equal(ROUTES.length, 35);
+assert.equal(ROUTES.length, 36);
 
 // The signed-in area: each page has the member guard, which sends a visitor without a session
 // to /user/login?redirect=<the page>.

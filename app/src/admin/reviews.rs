@@ -39,22 +39,17 @@ fn Review(row: ReviewRow) -> impl IntoView {
             {reports}
             {row.answer.clone().map(|answer| view! { <Answer review=row.id answer/> })}
             <div class="admin-actions">
-                {if row.hidden {
-                    view! {
-                        <form method="post" action=action("restore")><button class="button button--primary" type="submit">"Restore"</button></form>
-                    }.into_any()
-                } else {
-                    view! {
-                        <form method="post" action=action("hide") class="admin-reject">
-                            <label for=reason_id.clone()>"Reason for hiding (kept in the audit log)"</label>
-                            <textarea id=reason_id name="reason" rows="2" required maxlength="1000"></textarea>
-                            <button class="button button--secondary" type="submit">"Hide review"</button>
-                        </form>
-                        {(!row.open_reports.is_empty()).then(|| view! {
-                            <form method="post" action=action("keep")><button class="button button--primary" type="submit">"Keep it (close the reports)"</button></form>
-                        })}
-                    }.into_any()
-                }}
+                <HideOrRestore
+                    hidden=row.hidden
+                    path=action("")
+                    reason_id=reason_id
+                    reason_label="Reason for hiding (kept in the audit log)"
+                    hide="Hide review"
+                    restore="Restore"
+                />
+                {(!row.hidden && !row.open_reports.is_empty()).then(|| view! {
+                    <form method="post" action=action("keep")><button class="button button--primary" type="submit">"Keep it (close the reports)"</button></form>
+                })}
             </div>
         </li>
     }
@@ -63,26 +58,39 @@ fn Review(row: ReviewRow) -> impl IntoView {
 /// The provider's answer under a review, with the way to hide or restore it.
 #[component]
 fn Answer(review: i32, answer: AnswerRow) -> impl IntoView {
-    let action = |verb: &str| format!("/admin/reviews/{review}/answer-{verb}");
-    let reason_id = format!("hide-answer-reason-{review}");
     view! {
         <div class="admin-answer">
             <p>{format!("Answered by {} ({}) · {}", answer.author_name, answer.author_email, when(&answer.created_at))}</p>
             <p class="admin-quote">{answer.answer.clone()}</p>
             {answer.hidden_reason.clone().filter(|_| answer.hidden).map(|r| view! { <p>"Answer hidden: "{r}</p> })}
-            {if answer.hidden {
-                view! {
-                    <form method="post" action=action("restore")><button class="button button--primary" type="submit">"Restore answer"</button></form>
-                }.into_any()
-            } else {
-                view! {
-                    <form method="post" action=action("hide") class="admin-reject">
-                        <label for=reason_id.clone()>"Reason for hiding the answer (kept in the audit log)"</label>
-                        <textarea id=reason_id name="reason" rows="2" required maxlength="1000"></textarea>
-                        <button class="button button--secondary" type="submit">"Hide answer"</button>
-                    </form>
-                }.into_any()
-            }}
+            <HideOrRestore
+                hidden=answer.hidden
+                path=format!("/admin/reviews/{review}/answer-")
+                reason_id=format!("hide-answer-reason-{review}")
+                reason_label="Reason for hiding the answer (kept in the audit log)"
+                hide="Hide answer"
+                restore="Restore answer"
+            />
         </div>
     }
+}
+
+/// A hidden thing's Restore, or a shown one's Hide with a reason: the forms posting to
+/// `path` followed by `hide` or `restore`, under a review and under its answer.
+#[component]
+fn HideOrRestore(hidden: bool, path: String, reason_id: String, reason_label: &'static str, hide: &'static str, restore: &'static str) -> impl IntoView {
+    if hidden {
+        return view! {
+            <form method="post" action=format!("{path}restore")><button class="button button--primary" type="submit">{restore}</button></form>
+        }
+        .into_any();
+    }
+    view! {
+        <form method="post" action=format!("{path}hide") class="admin-reject">
+            <label for=reason_id.clone()>{reason_label}</label>
+            <textarea id=reason_id name="reason" rows="2" required maxlength="1000"></textarea>
+            <button class="button button--secondary" type="submit">{hide}</button>
+        </form>
+    }
+    .into_any()
 }

@@ -241,6 +241,26 @@ async fn only_the_jobs_provider_answers_its_review_once_and_staff_moderate_it(ba
     assert_eq!(moderate(json!({"action": "hide", "reason": "Again"})).await.0, 400);
     assert_eq!(moderate(json!({"action": "restore"})).await.0, 200);
     assert_eq!(reviews_of(app, service).await[0]["answer"]["by"], "Priya");
+
+    // The back office's page shows the answer under its review, with its own Hide.
+    use reqwest::header::COOKIE;
+    let page = app.client.get(format!("{}/admin/reviews?show=All", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Answered by Priya Shah") && page.contains("Hide answer"), "{page}");
+    let hidden = app
+        .client
+        .post(format!("{}/admin/reviews/{review}/answer-hide", app.base))
+        .header(COOKIE, &staff.cookie)
+        .header(ORIGIN, &app.base)
+        .form(&[("reason", "Off topic.")])
+        .send()
+        .await
+        .unwrap();
+    let to = hidden.headers().get(reqwest::header::LOCATION).and_then(|to| to.to_str().ok()).unwrap_or_default().to_owned();
+    assert_eq!((hidden.status().as_u16(), to.as_str()), (303, "/admin/reviews?done=answer-hidden"));
+    let done = app.client.get(format!("{}{to}", app.base)).header(COOKIE, &staff.cookie).send().await.unwrap().text().await.unwrap();
+    assert!(done.contains("Answer hidden: it has left the review it answered."), "{done}");
+    assert!(reviews_of(app, service).await[0]["answer"].is_null());
+    assert_eq!(moderate(json!({"action": "restore"})).await.0, 200);
     let (_, audit) = staff_call(app, &staff, Method::GET, "/api/admin/audit/?page_size=100", None).await;
     let actions: Vec<&str> = audit["results"].as_array().unwrap().iter().filter_map(|entry| entry["action"].as_str()).collect();
     assert!(actions.contains(&"review_answer.hide") && actions.contains(&"review_answer.restore"), "{actions:?}");
