@@ -375,7 +375,7 @@ route_table! {
     // `postcode`: "Do you cover my postcode?", answered per request.
     ServicesDetails "/services/details" Public { service: Option<i32> = "id", postcode: String = "postcode" } => services::details::page(Option<ServiceDetail>) tags service.map(Tag::Service);
     // Not in the spec: an approved provider's public profile.
-    ProvidersProfile "/providers/profile" Public { provider: Option<i32> = "id" } => providers::profile::page(Option<ProviderProfile>) tags provider.map(Tag::Provider);
+    ProvidersProfile "/providers/profile" Public { provider: Option<i32> = "id" } => providers::profile::page(Option<ProviderProfile>) tags provider.map(Tag::Provider).into_iter().chain([Tag::Services]);
     BecomeProvider "/become-provider" Public { service: Option<i32> = "service" } => become_provider::page(BecomeProviderData) tags [Tag::Services];
     RecruitmentPost "/recruitment-post" Unlisted => recruitment_post::page(FormOutcome);
 }
@@ -521,7 +521,8 @@ mod tests {
         assert_eq!(route("/apply?id=3").unwrap().unwrap().tags(), [Tag::Site, Tag::Job(3)]);
         assert_eq!(route("/").unwrap().unwrap().tags(), [Tag::Site, Tag::Services, Tag::Jobs, Tag::Reviews]);
         assert_eq!(route("/about").unwrap().unwrap().tags(), [Tag::Site]);
-        assert_eq!(route("/providers/profile?id=4").unwrap().unwrap().tags(), [Tag::Site, Tag::Provider(4)]);
+        // Its service tiles show their services' titles, prices and ratings.
+        assert_eq!(route("/providers/profile?id=4").unwrap().unwrap().tags(), [Tag::Site, Tag::Provider(4), Tag::Services]);
     }
 
     #[test]

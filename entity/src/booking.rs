@@ -35,10 +35,9 @@ pub struct Model {
     pub dispatch: Option<Dispatch>,
     /// The provider the booking is offered to or assigned to.
     pub provider_user_id: Option<i32>,
-    /// When it was marked done, by its provider or by staff.
+    /// When it was marked done, by its provider or by staff (its customer was invited to
+    /// review it then).
     pub completed_at: Option<DateTimeUtc>,
-    /// When its customer was invited to review it: once, as it was completed.
-    pub review_invited_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,5 +1,5 @@
-//! Closing the loop on a job: when a booking was completed and when its customer was invited
-//! to review it (once), the booking a review was left for (one review a booking; a review may
+//! Closing the loop on a job: when a booking was completed (its customer is invited to review
+//! it then, once), the booking a review was left for (one review a booking; a review may
 //! be updated from a later booking's invitation, and then names that one), and a provider's
 //! public answer to a review of their job (one a review, moderated as reviews are).
 
@@ -12,7 +12,6 @@ pub struct Migration;
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager.alter_table(Table::alter().table("bookings").add_column(timestamp_with_time_zone_null("completed_at")).take()).await?;
-        manager.alter_table(Table::alter().table("bookings").add_column(timestamp_with_time_zone_null("review_invited_at")).take()).await?;
         // Bookings completed before kept no such moment: the job's end stands for it, or the booking's.
         manager.get_connection().execute_unprepared("UPDATE bookings SET completed_at = COALESCE(ends_at, created_at) WHERE status = 'Completed'").await?;
         manager.alter_table(Table::alter().table("reviews").add_column(integer_null("booking_id")).take()).await?;
@@ -38,8 +37,8 @@ impl MigrationTrait for Migration {
                     .col(timestamp_with_time_zone("created_at"))
                     .col(timestamp_with_time_zone_null("hidden_at"))
                     .col(text_null("hidden_reason"))
-                    // An answer is part of its review: it goes with it (an erased reviewer's
-                    // reviews go with their account).
+                    // An answer is part of its review: it goes with it (as when the review's
+                    // service is removed with its reviews).
                     .foreign_key(
                         ForeignKey::create()
                             .name("fk_review_answers_review_id")
@@ -57,7 +56,9 @@ impl MigrationTrait for Migration {
                     .take(),
             )
             .await?;
-        manager.create_index(Index::create().name("idx_review_answers_review").table("review_answers").col("review_id").unique().take()).await
+        manager.create_index(Index::create().name("idx_review_answers_review").table("review_answers").col("review_id").unique().take()).await?;
+        // Erasure and export find a member's answers.
+        manager.create_index(Index::create().name("idx_review_answers_author").table("review_answers").col("author_user_id").take()).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -66,9 +67,7 @@ impl MigrationTrait for Migration {
         for column in ["booking_id", "updated_at"] {
             manager.alter_table(Table::alter().table("reviews").drop_column(column).take()).await?;
         }
-        for column in ["completed_at", "review_invited_at"] {
-            manager.alter_table(Table::alter().table("bookings").drop_column(column).take()).await?;
-        }
+        manager.alter_table(Table::alter().table("bookings").drop_column("completed_at").take()).await?;
         Ok(())
     }
 }

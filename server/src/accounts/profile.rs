@@ -228,12 +228,16 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
         replaced.extend(old);
     }
     row.updated_at = Set(Utc::now());
-    // A provider's first name and photo are on their profile and their services' pages.
-    let public_part_changed = row.full_name.is_set() || row.profile_picture.is_set();
+    // A provider's first name and photo are on their profile and their services' pages; a
+    // reviewer's name is on the pages showing their reviews.
+    let (renamed, new_photo) = (row.full_name.is_set(), row.profile_picture.is_set());
     let saved = async {
         let mut change = Change::begin(&state).await?;
-        if public_part_changed {
+        if renamed || new_photo {
             change.touches(crate::providers::profile::pages_of(change.db(), member.user.id).await?);
+        }
+        if renamed {
+            change.touches(crate::reviews::queries::pages_naming(change.db(), member.user.id).await?);
         }
         let updated = row.update(change.db()).await?;
         for (file, name) in new_certificates {

@@ -16,7 +16,7 @@ use crate::platform::change::Change;
 use crate::reviews::invitation;
 use crate::state::AppState;
 use app::routes::Tag;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use entity::words::{BookingStatus, Dispatch, MessageRole};
 use entity::{booking, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -39,22 +39,31 @@ pub struct Report {
     pub photos: Vec<Upload>,
 }
 
-/// Booking `id`, if `by` may mark it done now: for a provider, a booking that is not a job
-/// they took is not found. Asked before a provider's photos are read, and again as it is done.
+/// Booking `id`, if `by` may mark it done now. Asked before a provider's photos are read, and
+/// again as it is done.
 pub async fn completable(state: &AppState, id: i32, by: CompletedBy<'_>) -> Result<booking::Model, AppError> {
     let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    if let CompletedBy::Provider(provider) = by
-        && super::provider_who_took(&row) != Some(provider.id)
-    {
-        return Err(AppError::NotFound);
+    let provider = match by {
+        CompletedBy::Provider(provider) => Some(provider.id),
+        CompletedBy::Staff(_) => None,
+    };
+    refusal(&row, provider, Utc::now()).map_or(Ok(row), Err)
+}
+
+/// Why `row` may not be marked done at `now` by `provider` (by staff when `None`), if it may
+/// not: for a provider, a booking that is not a job they took is not found, and one that has
+/// not started is refused.
+pub fn refusal(row: &booking::Model, provider: Option<i32>, now: DateTime<Utc>) -> Option<AppError> {
+    if provider.is_some_and(|provider| super::provider_who_took(row) != Some(provider)) {
+        return Some(AppError::NotFound);
     }
     if row.status != BookingStatus::Confirmed {
-        return Err(AppError::BadRequest(texts::cannot_complete(row.status)));
+        return Some(AppError::BadRequest(texts::cannot_complete(row.status)));
     }
-    if matches!(by, CompletedBy::Provider(_)) && row.starts_at.is_some_and(|starts| starts > Utc::now()) {
-        return Err(AppError::BadRequest(texts::NOT_STARTED.into()));
+    if provider.is_some() && row.starts_at.is_some_and(|starts| starts > now) {
+        return Some(AppError::BadRequest(texts::NOT_STARTED.into()));
     }
-    Ok(row)
+    None
 }
 
 /// Marks booking `id` done.
@@ -82,7 +91,6 @@ async fn write(state: &AppState, row: &booking::Model, by: CompletedBy<'_>, note
     let mut done = booking::Entity::update_many()
         .col_expr(booking::Column::Status, Expr::value(BookingStatus::Completed))
         .col_expr(booking::Column::CompletedAt, Expr::value(now))
-        .col_expr(booking::Column::ReviewInvitedAt, Expr::value(now))
         .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
         .filter(booking::Column::Id.eq(row.id))
         .filter(booking::Column::Status.eq(BookingStatus::Confirmed));
@@ -112,8 +120,7 @@ async fn write(state: &AppState, row: &booking::Model, by: CompletedBy<'_>, note
             .changed(json!({"status": row.status}), json!({"status": BookingStatus::Completed}));
         change.audit(staff, entry).await?;
     }
-    // Its review will show "Verified booking", and the provider's profile counts the job.
-    change.touches([Tag::Service(service.id), Tag::Reviews]);
+    // The provider's profile counts the jobs they did.
     change.touches(super::provider_who_took(&completed).map(Tag::Provider));
     change.commit().await?;
     Ok(completed)

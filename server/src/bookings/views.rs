@@ -19,8 +19,8 @@ pub struct ComingProvider {
     first_name: String,
     /// A signed link to their profile picture, working for 15 minutes; null without one.
     photo: Option<String>,
-    /// Their public profile's page.
-    profile: String,
+    /// Their public profile's page, while they have one.
+    profile: Option<String>,
 }
 
 /// The contract's booking.
@@ -97,6 +97,8 @@ pub async fn coming_to(state: &AppState, rows: &[booking::Model]) -> Result<Hash
     if taken.is_empty() {
         return Ok(HashMap::new());
     }
+    let ids: Vec<i32> = taken.iter().map(|(_, user_id)| *user_id).collect();
+    let profiled = crate::providers::profile::with_profiles(state.db(), Some(&ids)).await?;
     let providers: HashMap<i32, user::Model> = user::Entity::find()
         .filter(user::Column::Id.is_in(taken.iter().map(|(_, user_id)| *user_id)))
         .all(state.db())
@@ -111,7 +113,7 @@ pub async fn coming_to(state: &AppState, rows: &[booking::Model]) -> Result<Hash
             let coming = ComingProvider {
                 first_name: first_name_or(&provider.full_name, "Your provider").to_owned(),
                 photo: provider.profile_picture.as_deref().map(|key| state.storage.signed_url(key)),
-                profile: app::routes::Route::provider(user_id).url(),
+                profile: profiled.contains(&user_id).then(|| app::routes::Route::provider(user_id).url()),
             };
             Some((booking_id, coming))
         })

@@ -89,8 +89,8 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     );
     let posts = job::Entity::find().filter(job::Column::OwnerId.eq(id)).all(db).await?;
     files.extend(posts.iter().filter_map(|j| j.attachment.clone()));
-    let reviewed: Vec<i32> =
-        review::Entity::find().filter(review::Column::UserId.eq(id)).select_only().column(review::Column::ServiceId).into_tuple::<i32>().all(db).await?;
+    // Their reviews stay, under "Former member": the pages showing them.
+    let reviewed = crate::reviews::queries::pages_naming(db, id).await?;
     // As a provider: their profile and the pages naming them, and the reviews they answered.
     let mut provider_pages = crate::providers::profile::pages_of(db, id).await?;
     let answered = review_answer::Entity::find().filter(review_answer::Column::AuthorUserId.eq(id)).all(db).await?;
@@ -216,7 +216,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         action.requested_on = Some(requested_on);
         change.audit(staff, action.changed(json!({"is_active": member.is_active}), json!({"is_active": false, "erased": true}))).await?;
     }
-    let mut tags: Vec<Tag> = reviewed.into_iter().map(Tag::Service).chain(provider_pages).collect();
+    let mut tags: Vec<Tag> = reviewed.into_iter().chain(provider_pages).collect();
     tags.push(Tag::Reviews);
     if !posts.is_empty() {
         tags.push(Tag::Jobs);

@@ -104,17 +104,23 @@ pub async fn links_of(db: &impl ConnectionTrait, service_ids: &[i32]) -> Result<
 
 /// The account ids of every provider with a profile, for the sitemap and the prerender.
 pub async fn all(db: &impl ConnectionTrait) -> Result<Vec<i32>, DbErr> {
-    let applications = provider::Entity::find().filter(provider::Column::Status.eq(ProviderStatus::Approved)).all(db).await?;
-    let ids: BTreeSet<i32> = applications.iter().map(|a| a.user_id).collect();
-    let open: BTreeSet<i32> = user::Entity::find()
+    Ok(with_profiles(db, None).await?.into_iter().collect())
+}
+
+/// Of `candidates` (of every member when `None`), those with a profile: an approved
+/// application and an open account.
+pub async fn with_profiles(db: &impl ConnectionTrait, candidates: Option<&[i32]>) -> Result<BTreeSet<i32>, DbErr> {
+    let mut approved = provider::Entity::find().filter(provider::Column::Status.eq(ProviderStatus::Approved));
+    if let Some(candidates) = candidates {
+        approved = approved.filter(provider::Column::UserId.is_in(candidates.iter().copied()));
+    }
+    let ids: BTreeSet<i32> = approved.all(db).await?.iter().map(|a| a.user_id).collect();
+    user::Entity::find()
         .filter(user::Column::Id.is_in(ids.iter().copied()))
         .filter(user::Column::IsActive.eq(true))
         .all(db)
-        .await?
-        .into_iter()
-        .map(|u| u.id)
-        .collect();
-    Ok(open.into_iter().collect())
+        .await
+        .map(|open| open.into_iter().map(|u| u.id).collect())
 }
 
 /// The pages showing member `user_id` as a provider: their profile and the pages of the

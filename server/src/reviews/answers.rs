@@ -77,7 +77,8 @@ pub async fn answer(
         Err(error) => return Err(error.into()),
     }
     if let Some(author) = author.as_ref().filter(|author| author.is_active) {
-        change.notify(&notifier, author, texts::answered(first_name_of(&member.user.full_name), &service.title, service.id)).await?;
+        let provider = first_name_of(&member.user.full_name);
+        change.notify_naming(&notifier, author, texts::answered(provider, &service.title, service.id), &member.user, provider).await?;
     }
     change.touches([Tag::Service(service.id), Tag::Reviews, Tag::Provider(member.user.id)]);
     change.commit().await?;

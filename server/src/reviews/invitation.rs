@@ -1,8 +1,10 @@
 //! Every completed booking's customer is invited, once, to review it: a notification and its
 //! mail, both linking to a form signed for them (`/reviews/write?booking=&expires=&signature=`)
-//! that works without signing in or JavaScript for `LINK_DAYS`. A member who reviewed the
-//! service before is invited to update that review instead. What the form sends is a review
-//! naming the booking: "Verified booking".
+//! that works without signing in or JavaScript for `LINK_DAYS` (the form posts back to the
+//! link it was opened with, so using it gives it no longer). A member who reviewed the service
+//! before is invited to update that review instead. What the form sends is a review naming the
+//! booking: "Verified booking". Once saved, the page redirects to itself saying thank you
+//! (post, redirect, get), so that reloading it sends nothing again.
 
 use super::texts;
 use super::writing::{self, From};
@@ -14,12 +16,14 @@ use crate::http::signed_page::private;
 use crate::messages::views::first_name_of;
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
+use crate::platform::rate_limit::Limit;
+use crate::providers::profile::with_profiles;
 use crate::state::AppState;
 use app::data::{LinkedPage, MessageLink, MessagePage, ReviewFormPage};
 use app::routes::Route;
 use axum::extract::{Form, Query, State};
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{Html, IntoResponse, Redirect, Response};
 use entity::words::BookingStatus;
 use entity::{booking, review, service, user};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
@@ -64,17 +68,23 @@ async fn earlier_review(db: &impl ConnectionTrait, member: i32, service: i32) ->
     review::Entity::find().filter(review::Column::UserId.eq(member)).filter(review::Column::ServiceId.eq(service)).one(db).await
 }
 
-/// `?booking=ID&expires=SECONDS&signature=HEX`.
+/// `?booking=ID&expires=SECONDS&signature=HEX`, and `saved=1` where saving redirects.
 #[derive(Deserialize)]
 pub struct InvitationQuery {
     booking: Option<String>,
     expires: Option<String>,
     signature: Option<String>,
+    saved: Option<String>,
 }
 
-/// The completed booking a link names, with its customer, if the link is ours, has not
-/// expired, and its customer's account is open.
-async fn invited(state: &AppState, query: &InvitationQuery) -> Result<Option<(booking::Model, user::Model)>, AppError> {
+/// The page's own signed address, as the visitor opened it: where its form posts.
+fn own_path(booking: i32, expires: i64, signature: &str) -> String {
+    format!("{PAGE}?booking={booking}&expires={expires}&signature={signature}")
+}
+
+/// The completed booking a link names, with its customer and the link's own path, if the link
+/// is ours, has not expired, and its customer's account is open.
+async fn invited(state: &AppState, query: &InvitationQuery) -> Result<Option<(booking::Model, user::Model, String)>, AppError> {
     let read = || -> Option<(i32, i64, &str)> {
         Some((query.booking.as_deref()?.parse().ok()?, query.expires.as_deref()?.parse().ok()?, query.signature.as_deref()?))
     };
@@ -87,15 +97,17 @@ async fn invited(state: &AppState, query: &InvitationQuery) -> Result<Option<(bo
         return Ok(None);
     }
     let customer = user::Entity::find_by_id(booking.user_id).one(state.db()).await?.filter(|customer| customer.is_active);
-    Ok(customer.map(|customer| (booking, customer)))
+    Ok(customer.map(|customer| (booking, customer, own_path(booking_id, expires, signature))))
 }
 
-/// GET: the form, with the member's earlier review of the service if they have one.
+/// GET: the form, with the member's earlier review of the service if they have one; or, where
+/// saving redirected, the thanks.
 pub async fn show(State(state): State<Arc<AppState>>, Query(query): Query<InvitationQuery>) -> Result<Response, AppError> {
-    let Some((booking, customer)) = invited(&state, &query).await? else { return closed(&state).await };
+    let Some((booking, customer, path)) = invited(&state, &query).await? else { return closed(&state).await };
     let earlier = earlier_review(state.db(), customer.id, booking.service_id).await?;
     let typed = earlier.as_ref().map(|r| (u8::try_from(r.rating).ok(), r.review.clone())).unwrap_or_default();
-    page(&state, &booking, earlier.is_some(), typed, Outcome::Asking).await
+    let outcome = if query.saved.as_deref() == Some("1") && earlier.is_some() { Outcome::Saved } else { Outcome::Asking };
+    page(&state, &booking, path, earlier.is_some(), typed, outcome).await
 }
 
 /// What became of what the form sent.
@@ -112,31 +124,47 @@ pub async fn leave(
     _from_here: FromThisSite,
     Form(form): Form<HashMap<String, String>>,
 ) -> Result<Response, AppError> {
-    let Some((booking, customer)) = invited(&state, &query).await? else { return closed(&state).await };
+    let Some((booking, customer, path)) = invited(&state, &query).await? else { return closed(&state).await };
     let rating = form.get("rating").and_then(|r| r.trim().parse::<i64>().ok()).and_then(|r| Rating::new(r).ok());
-    let text = form.get("review").map(|r| r.trim().to_owned()).unwrap_or_default();
+    let raw = form.get("review").map(String::as_str).unwrap_or_default();
     let updating = earlier_review(state.db(), customer.id, booking.service_id).await?.is_some();
-    let typed = (rating.map(Rating::get), text.clone());
-    let Some(rating) = rating.filter(|_| !text.is_empty()) else {
-        return page(&state, &booking, updating, typed, Outcome::Refused(texts::RATING_AND_REVIEW_REQUIRED.into())).await;
+    let typed = (rating.map(Rating::get), raw.trim().to_owned());
+    let refused = |why: String| page(&state, &booking, path.clone(), updating, typed.clone(), Outcome::Refused(why));
+    let (Some(rating), false) = (rating, raw.trim().is_empty()) else {
+        return refused(texts::RATING_AND_REVIEW_REQUIRED.into()).await;
     };
-    if text.chars().count() > super::handlers::REVIEW_MAX_CHARS {
-        let too_long = format!("A review is at most {} characters.", super::handlers::REVIEW_MAX_CHARS);
-        return page(&state, &booking, updating, typed, Outcome::Refused(too_long)).await;
+    let text = match crate::domain::text::check(raw, super::handlers::REVIEW_MAX_CHARS, false) {
+        Ok(text) => text.to_owned(),
+        Err(problem) => return refused(problem.message().into_owned()).await,
+    };
+    let limit = Limit::per_hour(state.config().limits.reviews_per_hour);
+    match state.limiter.check("review", &customer.id.to_string(), limit).await {
+        Ok(()) => {}
+        Err(AppError::TooManyRequests { message, .. }) => return refused(message).await,
+        Err(error) => return Err(error),
     }
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     match writing::save(&state, &customer, &service, rating, text, From::Invitation(&booking)).await {
-        Ok(_) => page(&state, &booking, true, typed, Outcome::Saved).await,
-        Err(AppError::BadRequest(why)) => page(&state, &booking, updating, typed, Outcome::Refused(why)).await,
+        Ok(_) => Ok(private(Redirect::to(&format!("{path}&saved=1")).into_response())),
+        Err(AppError::BadRequest(why)) => refused(why).await,
         Err(error) => Err(error),
     }
 }
 
-async fn page(state: &AppState, booking: &booking::Model, updating: bool, typed: (Option<u8>, String), outcome: Outcome) -> Result<Response, AppError> {
+async fn page(
+    state: &AppState,
+    booking: &booking::Model,
+    path: String,
+    updating: bool,
+    typed: (Option<u8>, String),
+    outcome: Outcome,
+) -> Result<Response, AppError> {
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let provider = match provider_who_took(booking) {
-        Some(id) => user::Entity::find_by_id(id).one(state.db()).await?.map(|p| (first_name_of(&p.full_name).to_owned(), Route::provider(id).url())),
-        None => None,
+        Some(id) if !with_profiles(state.db(), Some(&[id])).await?.is_empty() => {
+            user::Entity::find_by_id(id).one(state.db()).await?.map(|p| (first_name_of(&p.full_name).to_owned(), Route::provider(id).url()))
+        }
+        _ => None,
     };
     let (status, refusal, saved) = match outcome {
         Outcome::Asking => (StatusCode::OK, None, false),
@@ -147,7 +175,7 @@ async fn page(state: &AppState, booking: &booking::Model, updating: bool, typed:
         about: crate::bookings::texts::when(&service.title, booking.date, &booking.time),
         service_id: service.id,
         provider,
-        form_path: link(state, booking.id, booking.user_id),
+        form_path: path,
         rating: typed.0,
         review: typed.1,
         updating,

@@ -4,6 +4,7 @@
 use super::texts::{A_CUSTOMER, FORMER_MEMBER};
 use crate::messages::views::first_name_of;
 use app::data::{ReviewAnswer, ReviewView};
+use app::routes::Tag;
 use entity::words::{BookingStatus, Dispatch};
 use entity::{booking, review, review_answer, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait, Order, Query, WindowStatement};
@@ -203,14 +204,23 @@ fn jobs_done_by(provider_id: i32) -> sea_orm::sea_query::SelectStatement {
         .to_owned()
 }
 
+/// The pages naming member `user_id` as a reviewer: their reviews' services and the profiles
+/// of the providers whose jobs they reviewed, and the lists of reviews. What a change to their
+/// name (or its erasure) touches.
+pub async fn pages_naming(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec<Tag>, DbErr> {
+    let reviews = review::Entity::find().filter(review::Column::UserId.eq(user_id)).all(db).await?;
+    if reviews.is_empty() {
+        return Ok(Vec::new());
+    }
+    let jobs = booking::Entity::find().filter(booking::Column::Id.is_in(reviews.iter().filter_map(|r| r.booking_id))).all(db).await?;
+    let services = reviews.iter().map(|r| Tag::Service(r.service_id));
+    let providers = jobs.iter().filter_map(crate::bookings::provider_who_took).map(Tag::Provider);
+    Ok(services.chain(providers).chain([Tag::Reviews, Tag::Services]).collect())
+}
+
 /// How many jobs provider `provider_id` completed.
 pub async fn jobs_done(db: &impl ConnectionTrait, provider_id: i32) -> Result<u64, DbErr> {
-    booking::Entity::find()
-        .filter(booking::Column::ProviderUserId.eq(provider_id))
-        .filter(booking::Column::Dispatch.eq(Dispatch::Accepted))
-        .filter(booking::Column::Status.eq(BookingStatus::Completed))
-        .count(db)
-        .await
+    booking::Entity::find().filter(booking::Column::Id.in_subquery(jobs_done_by(provider_id))).count(db).await
 }
 
 /// The average (one decimal) and count of the shown reviews of provider `provider_id`'s jobs.

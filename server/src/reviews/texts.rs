@@ -18,7 +18,6 @@ pub const A_CUSTOMER: &str = "A customer";
 pub const ALREADY_ANSWERED: &str = "You have already answered this review.";
 pub const NOT_YOUR_JOB: &str = "Only the provider who did the job a review is about can answer it.";
 pub const RATING_AND_REVIEW_REQUIRED: &str = "Rating & review are required.";
-pub const SUBMITTED: &str = "Review Submitted successfully.";
 
 /// Told to the providers of `service` (id `service_id`); `theirs` to the one who did the job,
 /// who may answer it from their schedule.

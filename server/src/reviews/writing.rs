@@ -3,7 +3,7 @@
 //! completed booking it is about (a "Verified booking"): the invitation's, or from the API the
 //! member's latest completed booking of the service. From an invitation, a member who reviewed
 //! the service before updates that review instead, and it then names the new booking; an
-//! answer to the old words goes with them. The service's providers are told.
+//! answer about another booking goes with it. The service's providers are told.
 
 use super::queries::{self, ReviewRow, public_name};
 use super::texts;
@@ -69,8 +69,12 @@ pub async fn save(
     let saved = match (earlier, from) {
         (Some(_), From::Api) => return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into())),
         (Some(earlier), From::Invitation(_)) => {
-            review_answer::Entity::delete_many().filter(review_answer::Column::ReviewId.eq(earlier.id)).exec(change.db()).await?;
-            if let Some(named) = earlier.booking_id {
+            let moves = earlier.booking_id != booking.as_ref().map(|b| b.id);
+            if moves {
+                // The answer was to the words about the other booking, and by its provider.
+                review_answer::Entity::delete_many().filter(review_answer::Column::ReviewId.eq(earlier.id)).exec(change.db()).await?;
+            }
+            if let Some(named) = earlier.booking_id.filter(|_| moves) {
                 let named = booking::Entity::find_by_id(named).one(change.db()).await?;
                 change.touches(named.as_ref().and_then(provider_who_took).map(Tag::Provider));
             }

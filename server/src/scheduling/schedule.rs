@@ -144,6 +144,7 @@ pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>)
         .into_iter()
         .map(|offer| (offer.booking_id, offer))
         .collect();
+    let now = Utc::now();
     let wall = |instant: Option<DateTime<Utc>>| instant.map(|at| uk_time::local(at).format("%Y-%m-%d %H:%M").to_string()).unwrap_or_default();
     Ok(rows
         .into_iter()
@@ -152,6 +153,7 @@ pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>)
             let dispatch = row.dispatch.unwrap_or(Dispatch::Offered);
             let taken = dispatch == Dispatch::Accepted;
             let district = super::texts::district(&row.postcode).to_owned();
+            let can_complete = crate::bookings::completion::refusal(&row, Some(provider), now).is_none();
             Some(ScheduledJob {
                 id: row.id,
                 service: BookedService::of(service),
@@ -169,7 +171,7 @@ pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>)
                 notes: if taken { row.notes } else { String::new() },
                 status: row.status,
                 messages: threads.remove(&row.id),
-                can_complete: taken && row.status == BookingStatus::Confirmed && row.starts_at.is_none_or(|starts| starts <= Utc::now()),
+                can_complete,
                 completed_at: row.completed_at.map(crate::http::timestamp),
                 review: reviews.remove(&row.id),
             })

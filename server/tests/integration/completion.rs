@@ -133,9 +133,16 @@ async fn invitation(inbox: &common::smtp::Inbox, id: i64, customer: &SignedIn) -
     }
 }
 
+/// Sends the invitation's form at `link`; once saved, the page it redirects to (post, redirect, get).
 async fn send_review(app: &TestApp, link: &str, form: &[(&str, &str)]) -> (u16, String) {
     let sent = app.client.post(link).header(ORIGIN, &app.base).form(form).send().await.unwrap();
-    (sent.status().as_u16(), sent.text().await.unwrap())
+    if sent.status() != 303 {
+        return (sent.status().as_u16(), sent.text().await.unwrap());
+    }
+    let to = sent.headers().get(reqwest::header::LOCATION).unwrap().to_str().unwrap().to_owned();
+    assert_eq!(to, format!("{}&saved=1", &link[app.base.len()..]), "back to the page it was sent from");
+    let (status, page) = app.text(&to).await;
+    (status, page)
 }
 
 /// The reviews of `service` by Amelia H. (the demo data has others).
@@ -233,6 +240,8 @@ async fn only_the_jobs_provider_answers_its_review_once_and_staff_moderate_it(ba
     let moderation = format!("/api/admin/reviews/{review}/answer/moderation/");
     let moderate = |body: Value| staff_call(app, &staff, Method::POST, &moderation, Some(body));
     assert_eq!(moderate(json!({"action": "hide"})).await.0, 400, "hiding needs a reason");
+    let (_, page) = app.text(&format!("/services/details?id={service}")).await;
+    assert!(page.contains("traffic on the A61"), "the service's page shows the answer under its review");
     let (status, row) = moderate(json!({"action": "hide", "reason": "Names a road near the customer's home."})).await;
     assert_eq!((status, row["answer"]["hidden"].as_bool()), (200, Some(true)), "{row}");
     assert!(reviews_of(app, service).await[0]["answer"].is_null(), "a hidden answer leaves the review");
@@ -301,19 +310,42 @@ async fn a_providers_profile_shows_their_work_and_nothing_private(backend: commo
     let coming = status_of(app, booking, &customer).await;
     assert_eq!(coming["provider"]["profile"], profile_path, "the booking links to who is coming");
     let link = done_and_invited(app, &inbox, booking, &priya, &customer).await;
+    let (_, page) = app.text(&profile_path).await;
+    assert!(page.contains("1 job") && page.contains("No reviews of their jobs yet."), "the job counts at once: {page}");
     assert_eq!(send_review(app, &link, &[("rating", "5"), ("review", "Spotless, and the oven too.")]).await.0, 200);
+    let (_, page) = app.text(&profile_path).await;
+    assert!(page.contains("Spotless, and the oven too.") && page.contains("Verified booking") && page.contains("Rated 5.0 out of 5"), "{page}");
     let review = reviews_of(app, service).await[0]["id"].as_i64().unwrap();
     assert_eq!(answer(app, review, &priya, "Thank you, Amelia!").await.0, 201);
     let (_, page) = app.text(&profile_path).await;
-    assert!(page.contains("Spotless, and the oven too.") && page.contains("Thank you, Amelia!") && page.contains("Verified booking"), "{page}");
-    assert!(page.contains("Rated 5.0 out of 5") && page.contains("1 job"), "{page}");
+    assert!(page.contains("Thank you, Amelia!") && page.contains("Amelia H."), "{page}");
+    // Sent again from the same invitation, the review keeps its answer.
+    assert_eq!(send_review(app, &link, &[("rating", "5"), ("review", "Spotless, and the oven too!")]).await.0, 200);
+    let (_, page) = app.text(&profile_path).await;
+    assert!(page.contains("Spotless, and the oven too!") && page.contains("Thank you, Amelia!"), "{page}");
     for private in ["Shah", &priya.user.email, "Hughes", &customer.user.email, "1 Park Row", "LS6 2AB", "/files/"] {
         assert!(!page.contains(private), "{private} is not on her public profile");
     }
 
+    // The reviewer's account erased, her review stays under "Former member".
+    let erased = entity::user::Entity::find_by_id(customer.user.id).one(&app.site.db).await.unwrap().unwrap();
+    server::data_rights::erasure::erase(&app.state, &erased, server::data_rights::erasure::ErasedBy::Member).await.unwrap();
+    let (_, page) = app.text(&profile_path).await;
+    assert!(page.contains("Former member") && !page.contains("Amelia H."), "{page}");
+
+    // Deactivated by staff, she has no profile until reactivated.
+    let staff = staff_member(app).await;
+    let account = format!("/api/admin/members/{}/action/", priya.user.id);
+    assert_eq!(staff_call(app, &staff, Method::POST, &account, Some(json!({"action": "deactivate"}))).await.0, 200);
+    assert_eq!(app.text(&profile_path).await.0, 404);
+    assert_eq!(staff_call(app, &staff, Method::POST, &account, Some(json!({"action": "reactivate"}))).await.0, 200);
+    assert_eq!(app.text(&profile_path).await.0, 200);
+
     // Not a provider, or no longer: no profile.
     assert_eq!(app.text(&format!("/providers/profile?id={}", customer.user.id)).await.0, 404);
     assert_eq!(app.client.get(format!("{}/providers/photo?id={}", app.base, customer.user.id)).send().await.unwrap().status(), 404);
+    // Signed in afresh: deactivation ended her sessions.
+    let priya = SignedIn { token: app.state.tokens.issue(&app.site.db, priya.user.id, None).await.unwrap().access, user: priya.user };
     let (_, applications) = app.call(Method::GET, "/api/service/providers/", None, Some(&priya.token)).await;
     let application = applications["results"][0]["id"].as_i64().unwrap();
     assert_eq!(app.call(Method::DELETE, &format!("/api/service/providers/{application}/"), None, Some(&priya.token)).await.0, 204);

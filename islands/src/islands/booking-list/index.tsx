@@ -150,10 +150,14 @@ function BookingItem({ booking, isNew, refundWindowHours, onCancelled }: { booki
           {booking.provider && (
             <Fact term="Who is coming">
               {booking.provider.photo && <img className="isl-provider-photo" src={booking.provider.photo} alt="" width={40} height={40} />}
-              <a href={booking.provider.profile}>
-                {booking.provider.first_name}
-                <span className="visually-hidden">: their profile and reviews</span>
-              </a>
+              {booking.provider.profile == null ? (
+                booking.provider.first_name
+              ) : (
+                <a href={booking.provider.profile}>
+                  {booking.provider.first_name}
+                  <span className="visually-hidden">: their profile and reviews</span>
+                </a>
+              )}
             </Fact>
           )}
           <Fact term="Payment">{PAYMENT_LABELS[booking.payment_status] ?? booking.payment_status}</Fact>

@@ -155,6 +155,7 @@ function JobItem({ job, onAnswered }: { job: ScheduledJob; onAnswered: () => voi
           <Fact term="Where">{offer === null ? addressOf(job) : `${addressOf(job)} (the address and notes once you accept)`}</Fact>
           <Fact term="Customer">{job.customer_first_name}</Fact>
           {job.notes === '' ? null : <Fact term="Notes">{job.notes}</Fact>}
+          {job.completed_at == null ? null : <Fact term="Marked done">{ukDay(job.completed_at)}</Fact>}
         </>
       }
     >

@@ -1961,8 +1961,8 @@ export interface components {
             readonly first_name: string;
             /** @description A signed link to their profile picture, working for 15 minutes; null without one. */
             readonly photo?: string | null;
-            /** @description Their public profile's page. */
-            readonly profile: string;
+            /** @description Their public profile's page, while they have one. */
+            readonly profile?: string | null;
         };
         /** @description What the provider says of a job they mark done. */
         readonly CompletionForm: {

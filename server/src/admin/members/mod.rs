@@ -121,6 +121,10 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
         crate::admin::session::end_all(write.db(), id).await?;
     }
+    // A provider's profile is shown only while their account is open.
+    if matches!(change, AccountChange::Deactivate | AccountChange::Reactivate) {
+        write.touches(crate::providers::profile::pages_of(write.db(), id).await?);
+    }
     let entry = Action::new(action, "user", Some(id), texts::change_entry(summary, id)).changed(json!({field: before}), json!({field: value}));
     write.audit(staff, entry).await?;
     write.commit().await?;
