@@ -77,7 +77,7 @@ pub async fn create(
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     errors.finish()?;
     let (service, rating) = (service.expect("validated"), rating.expect("validated"));
-    let row = writing::save(&state, &member.user, &service, rating, text, writing::From::Api).await?;
+    let row = writing::save(&state, &member.user, &service, rating, text, writing::Source::Api).await?;
     Ok((StatusCode::CREATED, Json(ReviewView::from(&row))))
 }
 

@@ -7,7 +7,7 @@
 //! (post, redirect, get), so that reloading it sends nothing again.
 
 use super::texts;
-use super::writing::{self, From};
+use super::writing::{self, Source};
 use crate::bookings::provider_who_took;
 use crate::domain::Rating;
 use crate::http::AppError;
@@ -144,7 +144,7 @@ pub async fn leave(
         Err(error) => return Err(error),
     }
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    match writing::save(&state, &customer, &service, rating, text, From::Invitation(&booking)).await {
+    match writing::save(&state, &customer, &service, rating, text, Source::Invitation(&booking)).await {
         Ok(_) => Ok(private(Redirect::to(&format!("{path}&saved=1")).into_response())),
         Err(AppError::BadRequest(why)) => refused(why).await,
         Err(error) => Err(error),

@@ -22,7 +22,7 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, Into
 
 /// Where a review comes from.
 #[derive(Clone, Copy)]
-pub enum From<'a> {
+pub enum Source<'a> {
     /// `POST /api/reviews/`: a new review only.
     Api,
     /// A completed booking's invitation: a new review, or the member's review of the service updated.
@@ -35,7 +35,7 @@ pub async fn save(
     service: &service::Model,
     rating: Rating,
     text: String,
-    from: From<'_>,
+    from: Source<'_>,
 ) -> Result<ReviewRow, AppError> {
     let providers = provider::Entity::find()
         .filter(provider::Column::ServiceId.eq(service.id))
@@ -48,8 +48,8 @@ pub async fn save(
     let notifier = Notifier::new(state).await;
     let mut change = Change::begin(state).await?;
     let booking = match from {
-        From::Invitation(booking) => Some(booking.clone()),
-        From::Api => {
+        Source::Invitation(booking) => Some(booking.clone()),
+        Source::Api => {
             booking::Entity::find()
                 .filter(booking::Column::UserId.eq(member.id))
                 .filter(booking::Column::ServiceId.eq(service.id))
@@ -67,8 +67,8 @@ pub async fn save(
         .await?;
     let now = Utc::now();
     let saved = match (earlier, from) {
-        (Some(_), From::Api) => return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into())),
-        (Some(earlier), From::Invitation(_)) => {
+        (Some(_), Source::Api) => return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into())),
+        (Some(earlier), Source::Invitation(_)) => {
             let moves = earlier.booking_id != booking.as_ref().map(|b| b.id);
             if moves {
                 // The answer was to the words about the other booking, and by its provider.

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
 import { cancelBooking, fetchBookings, type Booking } from '../../lib/member-services/bookings.ts';
 import { addressOf, ConfirmStep, pounds } from '../../lib/member-services/controls.tsx';
+import { RecordListStatus, useRecordList } from '../../lib/member-services/record-list.tsx';
 import { ukDate } from '../../lib/member-services/uk-dates.ts';
 import { ukMoment } from '../../lib/payments/calls.ts';
 import { ThreadLink } from '../../lib/member-services/thread-link.tsx';
 import { Fact, RecordActions, RecordCard, RecordNote } from '../../lib/record-card/record-card.tsx';
 import { restoreSession, useAppStore } from '../../lib/store/index.ts';
-
-type Load = { readonly state: 'loading' } | { readonly state: 'failed' } | { readonly state: 'ready'; readonly bookings: readonly Booking[] };
 
 const PAYMENT_LABELS: Readonly<Record<string, string>> = { Unpaid: 'Not paid yet', Paid: 'Paid', Refunded: 'Refunded' };
 
@@ -43,55 +42,25 @@ export default function BookingList({ refund_window_hours }: { refund_window_hou
   const refundWindowHours = typeof refund_window_hours === 'number' ? refund_window_hours : 24;
   const mounted = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
-  const current = useAppStore((state) => state.service.currentBooking);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // After a cancellation the pressed button is gone: focus goes to the list (or its empty
-  // state), not back to the start of the page.
-  const [removals, setRemovals] = useState(0);
-  const afterRemoval = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (removals > 0) afterRemoval.current?.focus();
-  }, [removals]);
 
   useEffect(() => {
     restoreSession();
   }, []);
 
-  useEffect(() => {
-    if (!mounted || !signedIn) return;
-    let live = true;
-    setLoad({ state: 'loading' });
-    void fetchBookings().then((result) => {
-      if (live) setLoad(result.success ? { state: 'ready', bookings: result.data } : { state: 'failed' });
-    });
-    return () => {
-      live = false;
-    };
-  }, [mounted, signedIn, attempt]);
-
   if (!mounted || !signedIn) return null;
-  if (load.state === 'loading') {
-    return (
-      <p className="isl-status" role="status">
-        Loading your bookings…
-      </p>
-    );
-  }
-  if (load.state === 'failed') {
-    return (
-      <p className="isl-status" role="status">
-        We could not load your bookings.{' '}
-        <button className="button button--secondary" type="button" onClick={() => setAttempt((count) => count + 1)}>
-          Try again
-        </button>
-      </p>
-    );
-  }
-  if (load.bookings.length === 0) {
+  return <Bookings refundWindowHours={refundWindowHours} />;
+}
+
+function Bookings({ refundWindowHours }: { refundWindowHours: number }) {
+  const current = useAppStore((state) => state.service.currentBooking);
+  // After a cancellation the pressed button is gone: focus goes to the list (or its empty
+  // state), not back to the start of the page.
+  const list = useRecordList(fetchBookings);
+  if (list.load.state !== 'ready') return <RecordListStatus load={list.load} what="your bookings" onRetry={list.retry} />;
+  if (list.load.items.length === 0) {
     return (
       <div className="empty-state">
-        <h2 tabIndex={-1} ref={(element) => void (afterRemoval.current = element)}>
+        <h2 tabIndex={-1} ref={list.focusAfterRemoval}>
           No bookings yet
         </h2>
         <p>When you book a service it shows here, with its date, status and payment.</p>
@@ -103,14 +72,10 @@ export default function BookingList({ refund_window_hours }: { refund_window_hou
       </div>
     );
   }
-  const remove = (id: number) => {
-    setLoad({ state: 'ready', bookings: load.bookings.filter((booking) => booking.id !== id) });
-    setRemovals((count) => count + 1);
-  };
   return (
-    <ul className="isl-records" aria-label="Your bookings" tabIndex={-1} ref={(element) => void (afterRemoval.current = element)}>
-      {load.bookings.map((booking) => (
-        <BookingItem key={booking.id} booking={booking} isNew={current !== null && current.id === booking.id} refundWindowHours={refundWindowHours} onCancelled={remove} />
+    <ul className="isl-records" aria-label="Your bookings" tabIndex={-1} ref={list.focusAfterRemoval}>
+      {list.load.items.map((booking) => (
+        <BookingItem key={booking.id} booking={booking} isNew={current !== null && current.id === booking.id} refundWindowHours={refundWindowHours} onCancelled={list.remove} />
       ))}
     </ul>
   );
