@@ -9,9 +9,9 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: server [serve | migrate | import FILE | export DIR | create-admin EMAIL | openapi | routes]";
 
 fn main() -> ExitCode {
-    memory_given_back();
     // Rendering and hashing run on the blocking pool; under a load of many connections an
-    // unbounded pool would start hundreds of threads, each with a malloc arena of its own.
+    // unbounded pool would start hundreds of threads, each with its stack and its allocator
+    // cache.
     let blocking_threads = match server::config::blocking_threads_from_env() {
         Ok(threads) => threads,
         Err(error) => {
@@ -21,33 +21,6 @@ fn main() -> ExitCode {
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().max_blocking_threads(blocking_threads).build().expect("a tokio runtime starts");
     runtime.block_on(run())
-}
-
-/// Bounds what glibc keeps of the memory the server freed. glibc gives each busy thread an arena
-/// of its own, up to eight per core, and keeps what each one freed: measured on the benchmark
-/// data under 256 connections, two arenas hold the server at 151 MB instead of 175 MB for 6%
-/// fewer requests a second. And once a large block (a password hash's 19 MiB) is freed, glibc
-/// raises the size it maps blocks from the system at to that block's, so that every later hash
-/// is carved from an arena, which keeps it: a fixed threshold of 4 MiB keeps hashes mapped and
-/// given back. Below it, a brotli encoder's 1 MiB tables come from the arenas, which keep up to
-/// 4 MiB free at their top instead of giving it back at every free: measured on the prerender
-/// of the benchmark data, 12.7 s instead of 20.1 s, when each page's tables were mapped and
-/// faulted in afresh. glibc's own `MALLOC_ARENA_MAX`, `MALLOC_MMAP_THRESHOLD_` and
-/// `MALLOC_TRIM_THRESHOLD_`, when set, decide instead.
-fn memory_given_back() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    for (setting, variable, value) in [
-        (libc::M_ARENA_MAX, "MALLOC_ARENA_MAX", 2),
-        (libc::M_MMAP_THRESHOLD, "MALLOC_MMAP_THRESHOLD_", 4 << 20),
-        (libc::M_TRIM_THRESHOLD, "MALLOC_TRIM_THRESHOLD_", 4 << 20),
-    ] {
-        if std::env::var_os(variable).is_none() {
-            // SAFETY: called first thing in main, before any other thread exists.
-            unsafe {
-                libc::mallopt(setting, value);
-            }
-        }
-    }
 }
 
 async fn run() -> ExitCode {
@@ -95,7 +68,6 @@ async fn serve() -> anyhow::Result<()> {
     let address = format!("{}:{}", std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into()), config.port);
     let public_url = config.public_url.clone();
     let app = server::startup::build(config).await?;
-    server::platform::memory::give_back_as_it_grows();
     let listener = tokio::net::TcpListener::bind(&address).await?;
     tracing::info!(%public_url, address = %listener.local_addr()?, "serving");
     server::startup::serve(app, listener, shutdown_signal()).await

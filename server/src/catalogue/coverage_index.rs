@@ -9,7 +9,8 @@
 use crate::places::{Near, Point};
 use entity::words::ListingStatus;
 use entity::{service, service_base, service_district};
-use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QuerySelect};
+use futures::TryStreamExt;
+use sea_orm::{ConnectionTrait, DbErr, EntityTrait, QuerySelect, StreamTrait};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -46,15 +47,17 @@ impl std::fmt::Debug for CoverageIndex {
 }
 
 impl CoverageIndex {
-    pub async fn load(db: &impl ConnectionTrait) -> Result<Self, DbErr> {
-        let bases: Vec<(i32, f64, f64, Option<i32>)> = service_base::Entity::find()
+    /// Reads the rows as they come, each kept only as its part of the index: read whole, the
+    /// large data's bases and services held 50 MB at once while the index was built.
+    pub async fn load(db: &(impl ConnectionTrait + StreamTrait)) -> Result<Self, DbErr> {
+        let mut bases = service_base::Entity::find()
             .select_only()
             .columns([service_base::Column::ServiceId, service_base::Column::Latitude, service_base::Column::Longitude, service_base::Column::RadiusMiles])
-            .into_tuple()
-            .all(db)
+            .into_tuple::<(i32, f64, f64, Option<i32>)>()
+            .stream(db)
             .await?;
         let mut at: HashMap<(u64, u64), BasePoint> = HashMap::new();
-        for (service_id, latitude, longitude, radius) in bases {
+        while let Some((service_id, latitude, longitude, radius)) = bases.try_next().await? {
             let radius = radius.map(|miles| miles.max(0) as u32);
             let point = at.entry((latitude.to_bits(), longitude.to_bits())).or_insert_with(|| BasePoint {
                 point: Point { latitude, longitude },
@@ -66,27 +69,30 @@ impl CoverageIndex {
             point.any_default |= radius.is_none();
             point.bases.push((service_id, radius));
         }
-        let listed: Vec<(i32, String)> = service_district::Entity::find()
+        drop(bases);
+        let mut listed = service_district::Entity::find()
             .select_only()
             .columns([service_district::Column::ServiceId, service_district::Column::District])
-            .into_tuple()
-            .all(db)
+            .into_tuple::<(i32, String)>()
+            .stream(db)
             .await?;
         let mut districts: HashMap<String, Vec<i32>> = HashMap::new();
-        for (service_id, district) in listed {
+        while let Some((service_id, district)) = listed.try_next().await? {
             districts.entry(district).or_default().push(service_id);
         }
-        let services: Vec<(i32, i32, ListingStatus)> = service::Entity::find()
+        drop(listed);
+        let mut listings = service::Entity::find()
             .select_only()
             .columns([service::Column::Id, service::Column::CategoryId, service::Column::Status])
-            .into_tuple()
-            .all(db)
+            .into_tuple::<(i32, i32, ListingStatus)>()
+            .stream(db)
             .await?;
-        Ok(CoverageIndex {
-            points: at.into_values().collect(),
-            districts,
-            services: services.into_iter().map(|(id, category, status)| (id, (category, status))).collect(),
-        })
+        let mut services = HashMap::new();
+        while let Some((id, category, status)) = listings.try_next().await? {
+            services.insert(id, (category, status));
+        }
+        drop(listings);
+        Ok(CoverageIndex { points: at.into_values().collect(), districts, services })
     }
 
     /// The services that cover `near`'s point (within a base's radius, `default_radius` where it
@@ -135,7 +141,7 @@ pub struct KeptCoverage {
 }
 
 impl KeptCoverage {
-    pub async fn get(&self, db: &impl ConnectionTrait) -> Result<Arc<CoverageIndex>, DbErr> {
+    pub async fn get(&self, db: &(impl ConnectionTrait + StreamTrait)) -> Result<Arc<CoverageIndex>, DbErr> {
         if let Some(index) = &self.kept.read().0 {
             return Ok(index.clone());
         }

@@ -9,7 +9,7 @@ use crate::reviews::queries::{ReviewRow, latest_of_each, ratings};
 use app::data::{CategoryRef, ServiceCard, ServiceDetail};
 use entity::words::ListingStatus;
 use entity::{category, service};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, StreamTrait};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -63,7 +63,7 @@ pub struct NearServices {
 
 impl NearServices {
     /// A search near `near`, answered from where services work (loaded if need be).
-    pub async fn new(db: &impl ConnectionTrait, coverage: &KeptCoverage, near: Near, default_radius: u32) -> Result<Self, DbErr> {
+    pub async fn new(db: &(impl ConnectionTrait + StreamTrait), coverage: &KeptCoverage, near: Near, default_radius: u32) -> Result<Self, DbErr> {
         Ok(NearServices { near, coverage: coverage.get(db).await?, default_radius })
     }
 }

@@ -139,7 +139,7 @@ impl PageCache {
         };
         // Read in place: a few kilobytes the system most likely holds in its page cache. A
         // thread of the blocking pool per read would cost more, and under a load of many
-        // connections it would start hundreds of threads, each with its own memory arena.
+        // connections it would start hundreds of threads, each with a stack of its own.
         match pack.read(offset, length) {
             Ok(br) => {
                 self.lookups.disk.fetch_add(1, Ordering::Relaxed);

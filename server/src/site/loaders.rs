@@ -19,7 +19,7 @@ use app::data::{
 use app::routes::{DataRoute, PageData, PageSource, Route};
 use entity::job;
 use entity::words::ListingStatus;
-use sea_orm::{ConnectionTrait, DbErr};
+use sea_orm::{ConnectionTrait, DbErr, StreamTrait};
 use std::collections::{BTreeMap, HashMap};
 
 /// Cards in one page of a list: three or four rows of a desktop grid.
@@ -43,7 +43,7 @@ pub struct Places<'a> {
 /// The page data of `route`: not found when what it names does not exist, gone when it was removed.
 /// Every route with data has its arm (the match has no wildcard: a new one without a loader
 /// does not compile); each arm names its route's query fields in the table's order.
-pub async fn load_page(db: &impl ConnectionTrait, route: &Route, site: &SiteData, places: Places<'_>) -> Result<PageData, PageError> {
+pub async fn load_page(db: &(impl ConnectionTrait + StreamTrait), route: &Route, site: &SiteData, places: Places<'_>) -> Result<PageData, PageError> {
     let data_route = match route.source() {
         PageSource::Ready(page) => return Ok(*page),
         PageSource::Load(data_route) => data_route,
@@ -230,7 +230,7 @@ fn near_search(near: String, within: String, distances: Distances) -> (NearSearc
 /// of them, and a round trip to the database's thread per query and page added up. The others
 /// are loaded one by one.
 pub async fn load_pages(
-    db: &impl ConnectionTrait,
+    db: &(impl ConnectionTrait + StreamTrait),
     routes: &[Route],
     site: &SiteData,
     places: Places<'_>,
@@ -263,7 +263,7 @@ async fn missing_job(db: &impl ConnectionTrait, id: i32) -> Result<PageError, Db
     Ok(if jobs::was_removed(db, id).await? { PageError::Gone } else { PageError::NotFound })
 }
 
-async fn home(db: &impl ConnectionTrait) -> Result<HomeData, DbErr> {
+async fn home(db: &(impl ConnectionTrait + StreamTrait)) -> Result<HomeData, DbErr> {
     let open_services = ServiceFilter { status: Some(ListingStatus::Open), ..Default::default() };
     let featured = services::services(db, &open_services, 1, 8).await?;
     let open_jobs = JobFilter { status: Some(ListingStatus::Open), ..Default::default() };

@@ -398,8 +398,6 @@ impl Site {
             progress.steps(pages);
         }
         progress.finish();
-        // What the pass freed: the process would otherwise look as big as its busiest moment.
-        crate::platform::memory::give_back();
         tracing::info!(
             rendered,
             cached = self.cache.page_count(),
