@@ -398,6 +398,8 @@ impl Site {
             progress.steps(pages);
         }
         progress.finish();
+        // What the pass freed, now: its last batches are freed at once.
+        crate::platform::memory::give_back();
         tracing::info!(
             rendered,
             cached = self.cache.page_count(),
