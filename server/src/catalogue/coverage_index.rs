@@ -69,6 +69,7 @@ impl CoverageIndex {
             point.any_default |= radius.is_none();
             point.bases.push((service_id, radius));
         }
+        // A stream holds its pooled connection until dropped: before the next query.
         drop(bases);
         let mut listed = service_district::Entity::find()
             .select_only()
@@ -91,7 +92,6 @@ impl CoverageIndex {
         while let Some((id, category, status)) = listings.try_next().await? {
             services.insert(id, (category, status));
         }
-        drop(listings);
         Ok(CoverageIndex { points: at.into_values().collect(), districts, services })
     }
 

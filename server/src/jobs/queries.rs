@@ -83,6 +83,7 @@ pub async fn jobs(db: &(impl ConnectionTrait + StreamTrait), filter: &JobFilter,
     // A search, or a text matched anywhere in a column, reads every candidate: once is enough.
     let mut counting = Counting::Apart;
     if let Some(search) = filter.search.as_deref().filter(|s| !s.is_empty()) {
+        // Spelled out: `StreamTrait` has a method of the same name.
         query = query.filter(matching(ConnectionTrait::get_database_backend(db), Searched::Jobs, search));
         counting = Counting::WithThePage;
     }
@@ -107,8 +108,8 @@ pub async fn jobs(db: &(impl ConnectionTrait + StreamTrait), filter: &JobFilter,
 
 /// A page of the jobs of `query` placed within `near`'s distance, nearest first (the newest
 /// first at one distance): those in a box around the point, by the coordinates' index, measured
-/// as they are read. A box around a city holds thousands: read whole, each search held them all
-/// at once (on the large data, 32 searches at once grew the server by 40 MB).
+/// as they are read: a box around a city holds thousands of rows on the large data, which read
+/// whole each search held at once, each row with every value copied.
 async fn nearest(db: &(impl ConnectionTrait + StreamTrait), query: Select<job::Entity>, near: &Near, request: PageRequest) -> Result<JobPage, DbErr> {
     let point = near.area.point();
     let mut placed = in_box_around(query, point, near.within_miles)
@@ -124,6 +125,7 @@ async fn nearest(db: &(impl ConnectionTrait + StreamTrait), query: Select<job::E
             found.push((id, miles, posted));
         }
     }
+    // A stream holds its pooled connection until dropped: before the next query.
     drop(placed);
     found.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.2.cmp(&a.2)).then(b.0.cmp(&a.0)));
     let page = request.slice(&found);

@@ -2,19 +2,19 @@
 //! server links (SQLite, QuickJS). glibc kept what was freed in the middle of its heaps, and
 //! giving it back (`malloc_trim`) walks every arena under its lock: measured on the large data at
 //! the end of the benchmark, glibc held 163 MB from the system for 109 MB in use, and the server
-//! 180 MB at rest; with jemalloc, 148 MB. Trimming more often cost a quarter of the page views a
-//! second.
+//! 175 to 180 MB at rest; with jemalloc, 145 to 148 MB. Trimming more often cost a quarter of the
+//! page views a second.
 
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// jemalloc's settings, read before `main` (`MALLOC_CONF` in the environment overrides each one
-/// it names):
-/// - an arena a core, not four: each arena keeps freed memory of its own to reuse;
-/// - a thread of jemalloc's own gives back freed pages once unused for about a second, at once
-///   (`muzzy_decay_ms:0`: unmapped, not only marked free, so that they leave the resident size
-///   without waiting for the system to need them), busy or idle.
-#[used]
+/// it names). On Linux the crate builds jemalloc unprefixed, so it reads this `malloc_conf`:
+/// - an arena a core, not four: each arena keeps freed memory of its own to reuse (where the
+///   process may run on only some of the cores, jemalloc says so at start and keeps four a core);
+/// - a thread of jemalloc's own releases freed pages once unused for about a second
+///   (`MADV_DONTNEED`, with `muzzy_decay_ms:0`, jemalloc's default, said so that it stays: they
+///   leave the resident size at once rather than when the system needs them), busy or idle.
 #[unsafe(export_name = "malloc_conf")]
 static SETTINGS: Settings = Settings(c"percpu_arena:percpu,background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0".as_ptr());
 
@@ -26,15 +26,17 @@ struct Settings(*const std::ffi::c_char);
 unsafe impl Sync for Settings {}
 
 /// Gives the pages freed so far back to the system now, rather than over the next second: after
-/// a prerender pass, whose last batches are freed at once.
-pub fn give_back() {
-    // Every arena: jemalloc's `MALLCTL_ARENAS_ALL`.
+/// a prerender pass, whose last batches are freed at once. Returns whether jemalloc did.
+pub fn give_back() -> bool {
+    // Every arena: `MALLCTL_ARENAS_ALL` of jemalloc 5's `jemalloc_macros.h`, which the crate
+    // does not export.
     const EVERY_ARENA_PURGE: &std::ffi::CStr = c"arena.4096.purge";
     // SAFETY: a known name, which reads and writes no value.
     let answer = unsafe { tikv_jemalloc_sys::mallctl(EVERY_ARENA_PURGE.as_ptr(), std::ptr::null_mut(), std::ptr::null_mut(), std::ptr::null_mut(), 0) };
     if answer != 0 {
         tracing::warn!(answer, "jemalloc did not give the freed memory back");
     }
+    answer == 0
 }
 
 #[cfg(all(test, target_os = "linux"))]
@@ -56,11 +58,13 @@ mod tests {
         answer == 0 && state & 1 == 1
     }
 
-    /// Blocks of 64 KiB, every other one then freed: holes between blocks still in use. Returns
-    /// the blocks kept and an address inside each freed one.
+    /// Blocks of 64 KiB, every other one then freed: holes between blocks still in use, which
+    /// glibc never gave back by itself. Returns the blocks kept and an address inside each freed
+    /// one, checked resident before it was freed.
     fn holes() -> (Vec<Option<Vec<u8>>>, Vec<usize>) {
         let mut blocks: Vec<Option<Vec<u8>>> = (0..1024).map(|i| Some(vec![i as u8 | 1; 64 << 10])).collect();
         let inside: Vec<usize> = blocks.iter().step_by(2).map(|block| block.as_ref().unwrap().as_ptr() as usize + (32 << 10)).collect();
+        assert_eq!(still_resident(&inside), inside.len(), "written, so resident");
         for block in blocks.iter_mut().step_by(2) {
             *block = None;
         }
@@ -71,26 +75,24 @@ mod tests {
         inside.iter().filter(|address| resident(**address)).count()
     }
 
+    /// One test, so that its two halves' holes are not filled by each other's blocks; a quarter
+    /// may be, by the other tests' allocations meanwhile.
     #[test]
-    fn giving_back_returns_the_freed_pages_at_once() {
-        let (blocks, inside) = holes();
-        super::give_back();
-        assert!(still_resident(&inside) <= inside.len() / 4, "{} of {} freed pages still resident", still_resident(&inside), inside.len());
-        drop(blocks);
-    }
-
-    #[test]
-    fn memory_freed_in_the_middle_is_given_back_within_seconds_without_being_asked() {
-        // Blocks, then every other one freed: holes between blocks still in use, which glibc
-        // never gave back by itself, and which an allocator that only purges as it allocates
-        // keeps while the server is idle.
-        let (blocks, inside) = holes();
-        let count = || still_resident(&inside);
+    fn freed_memory_is_given_back_within_seconds_unasked_and_at_once_when_asked() {
+        let (kept, inside) = holes();
         let freed_at = Instant::now();
-        while count() > inside.len() / 4 && freed_at.elapsed() < Duration::from_secs(10) {
+        let mut left = still_resident(&inside);
+        while left > inside.len() / 4 && freed_at.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(100));
+            left = still_resident(&inside);
         }
-        assert!(count() <= inside.len() / 4, "{} of {} freed pages still resident after {:?}", count(), inside.len(), freed_at.elapsed());
-        assert!(blocks.iter().skip(1).step_by(2).all(|block| block.as_ref().is_some_and(|bytes| bytes[1000] != 0)), "the blocks kept are intact");
+        assert!(left <= inside.len() / 4, "{left} of {} freed pages still resident after {:?}", inside.len(), freed_at.elapsed());
+        assert!(kept.iter().skip(1).step_by(2).all(|block| block.as_ref().is_some_and(|bytes| bytes[1000] != 0)), "the blocks kept are intact");
+
+        let (kept, inside) = holes();
+        assert!(super::give_back(), "jemalloc purges every arena");
+        let left = still_resident(&inside);
+        assert!(left <= inside.len() / 4, "{left} of {} freed pages still resident", inside.len());
+        drop(kept);
     }
 }
