@@ -200,6 +200,8 @@ pub struct Connections {
     pub max_connections_per_address: Option<usize>,
     /// After SIGTERM: how long requests in flight, then the mail being sent, may take to finish.
     pub shutdown_grace: Duration,
+    /// Threads that read and write the connections (`CONNECTION_THREADS`, a core each by default).
+    pub connection_threads: usize,
 }
 
 impl Config {
@@ -282,6 +284,7 @@ impl Config {
                 max_connections: settings.number("MAX_CONNECTIONS", 4096),
                 max_connections_per_address: (trusted_proxies == 0).then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", 1024)),
                 shutdown_grace: Duration::from_secs(settings.number("SHUTDOWN_GRACE_SECONDS", 10)),
+                connection_threads: settings.number("CONNECTION_THREADS", std::thread::available_parallelism().map_or(2, |n| n.get())),
             },
             payments: settings.payments(),
             document_retention_months: settings.number("DOCUMENT_RETENTION_MONTHS", 12),

@@ -129,7 +129,7 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
         tokio::spawn(async move { site.prerender_all().await });
     }
     let connections = app.site.config.connections;
-    let front = Front { state: app.state.clone(), security_headers: app.security_headers, router: app.router };
+    let front = Front { state: app.state.clone(), security_headers: app.security_headers, router: app.router, runtime: tokio::runtime::Handle::current() };
     let served = crate::http::serve::serve(front, listener, connections, shutdown).await;
     // No request is left to queue mail: the one being sent is finished and marked sent.
     app.mail.finish(connections.shutdown_grace).await;

@@ -4,12 +4,13 @@
 //! A request with credentials goes to the router, as it did before there was a way around it:
 //! some page addresses that take a post apply the API's rules for credentials.
 
+use super::AppError;
 use super::observe::observe;
 use super::security_headers::SecurityHeaders;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::ConnectInfo;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures::future::Either;
 use hyper::body::Incoming;
 use std::convert::Infallible;
@@ -26,6 +27,9 @@ pub struct Front {
     pub security_headers: Arc<SecurityHeaders>,
     /// Everything else, with its own layers (`startup::build`).
     pub router: Router,
+    /// Where the router's requests run: the main runtime, whose threads steal work from each
+    /// other, so a slow search or render on one holds up no other connection.
+    pub runtime: tokio::runtime::Handle,
 }
 
 impl Front {
@@ -46,7 +50,10 @@ impl Front {
             }
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));
-                Either::Right(self.router.clone().oneshot(request))
+                let routed = self.runtime.spawn(self.router.clone().oneshot(request));
+                // The router answers every request (a panic becomes the error page): the task
+                // fails only when the server stops under it.
+                Either::Right(async move { routed.await.unwrap_or_else(|_| Ok(AppError::Unavailable("The server is stopping.".into()).into_response())) })
             }
         }
     }

@@ -7,7 +7,7 @@
 use crate::platform::logs::{self, RequestContext, RouteName};
 use crate::state::AppState;
 use axum::extract::MatchedPath;
-use axum::http::{HeaderValue, Uri};
+use axum::http::{HeaderName, HeaderValue, Uri};
 use axum::http::{Request, Response};
 use pin_project_lite::pin_project;
 use std::convert::Infallible;
@@ -18,7 +18,8 @@ use std::task::{Context, Poll, ready};
 use std::time::Instant;
 use tokio::task::futures::TaskLocalFuture;
 
-pub const REQUEST_ID: &str = "x-request-id";
+/// A name made once: a name given as text is parsed on every use.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The layer that observes every request. Written out rather than as `from_fn` middleware,
 /// which boxed each request's future and cloned a boxed copy of the router behind it: with
@@ -112,9 +113,13 @@ fn is_sane(id: &str) -> bool {
     (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b))
 }
 
-/// 16 hex digits, random.
+/// 16 hex digits, random: written straight into the header's bytes, as this is done for every
+/// request (`hex::encode` builds a string a character at a time).
 fn new_id() -> HeaderValue {
-    HeaderValue::try_from(hex::encode(rand::random::<u64>().to_be_bytes())).expect("hex digits are a header value")
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let random = rand::random::<u64>();
+    let digits: [u8; 16] = std::array::from_fn(|i| DIGITS[((random >> (60 - 4 * i)) & 0xf) as usize]);
+    HeaderValue::from_bytes(&digits).expect("hex digits are a header value")
 }
 
 /// The route a request is counted under: the router's pattern, the page it names, or `other`
@@ -134,6 +139,14 @@ fn route_of<RequestBody>(request: &Request<RequestBody>) -> RouteName {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn new_ids_are_16_hex_digits_and_differ() {
+        let (one, two) = (new_id(), new_id());
+        assert_eq!(one.len(), 16);
+        assert!(one.as_bytes().iter().all(u8::is_ascii_hexdigit) && is_sane(one.to_str().unwrap()));
+        assert_ne!(one, two);
+    }
 
     #[test]
     fn only_short_plain_request_ids_are_kept() {

@@ -1,6 +1,7 @@
 //! Serving connections: HTTP/1.1 with a deadline for each request's headers, a limit on how
 //! long an answer may stall, a cap on open connections, and a graceful shutdown that lets
-//! requests in flight finish.
+//! requests in flight finish. Connections are accepted here and served on threads of their own,
+//! a core each (`ConnectionThreads`).
 
 use super::extract::ClientAddress;
 use super::front::Front;
@@ -12,10 +13,12 @@ use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::future::Future;
 use std::net::IpAddr;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::net::TcpListener;
-use tokio::sync::{Semaphore, watch};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
 use tokio_io_timeout::TimeoutStream;
 
 /// Connections open per client address, so one client cannot take every slot.
@@ -60,6 +63,7 @@ pub async fn serve(front: Front, listener: TcpListener, limits: Connections, shu
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let (stopping, stop) = watch::channel(false);
     let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));
+    let threads = ConnectionThreads::start(limits.connection_threads, Served { front, limits, stop })?;
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         // At the cap the server stops accepting: new clients wait in the kernel's queue.
@@ -87,31 +91,10 @@ pub async fn serve(front: Front, listener: TcpListener, limits: Connections, shu
             },
             None => None,
         };
-        let front = front.clone();
-        let mut stop = stop.clone();
-        tokio::spawn(async move {
-            let _slot = (slot, hold);
-            let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| front.answer(request, peer));
-            let mut builder = http1::Builder::new();
-            builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
-            // A client that stops reading its answer holds a slot no longer than a client that
-            // stops sending its body.
-            let mut stream = TimeoutStream::new(stream);
-            stream.set_write_timeout(Some(limits.body_read_timeout));
-            let connection = builder.serve_connection(TokioIo::new(Box::pin(stream)), service);
-            let mut connection = std::pin::pin!(connection);
-            tokio::select! {
-                result = connection.as_mut() => {
-                    if let Err(error) = result {
-                        tracing::debug!(%error, %peer, "connection ended with an error");
-                    }
-                }
-                _ = stop.changed() => {
-                    connection.as_mut().graceful_shutdown();
-                    let _ = connection.await;
-                }
-            }
-        });
+        match stream.into_std() {
+            Ok(stream) => threads.hand(Accepted { stream, peer, hold: (slot, hold) }),
+            Err(error) => tracing::warn!(%error, %peer, "a connection could not be handed on"),
+        }
     }
     // New clients are refused at once rather than queued during the grace period.
     drop(listener);
@@ -120,5 +103,99 @@ pub async fn serve(front: Front, listener: TcpListener, limits: Connections, shu
     if tokio::time::timeout(limits.shutdown_grace, slots.acquire_many(every_slot)).await.is_err() {
         tracing::warn!("some requests were still running when the server stopped");
     }
+    tokio::task::spawn_blocking(move || threads.stop()).await?;
     Ok(())
+}
+
+/// A connection accepted, with the holds that count it until it closes.
+struct Accepted {
+    stream: std::net::TcpStream,
+    peer: SocketAddr,
+    hold: (OwnedSemaphorePermit, Option<AddressHold>),
+}
+
+/// What every connection is served with.
+#[derive(Clone)]
+struct Served {
+    front: Front,
+    limits: Connections,
+    /// Turns true when the server stops: each connection then ends after its request in flight.
+    stop: watch::Receiver<bool>,
+}
+
+/// The threads that serve the connections, one runtime of a single thread each, as nginx has a
+/// worker a core: a connection stays on the thread it was handed to, so a kept page is read,
+/// answered and written without a task ever moving between threads or waking another.
+/// Everything the router answers runs on the main runtime (`Front::answer`), as before.
+struct ConnectionThreads {
+    queues: Vec<mpsc::UnboundedSender<Accepted>>,
+    next: AtomicUsize,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl ConnectionThreads {
+    fn start(count: usize, served: Served) -> anyhow::Result<Self> {
+        let mut queues = Vec::with_capacity(count);
+        let mut threads = Vec::with_capacity(count);
+        for n in 0..count {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+            let (queue, mut accepted) = mpsc::unbounded_channel::<Accepted>();
+            let served = served.clone();
+            let thread = std::thread::Builder::new().name(format!("connections-{n}")).spawn(move || {
+                runtime.block_on(async move {
+                    while let Some(connection) = accepted.recv().await {
+                        tokio::spawn(serve_connection(connection, served.clone()));
+                    }
+                });
+            })?;
+            queues.push(queue);
+            threads.push(thread);
+        }
+        Ok(ConnectionThreads { queues, next: AtomicUsize::new(0), threads })
+    }
+
+    /// Gives `connection` to the threads in turn.
+    fn hand(&self, connection: Accepted) {
+        let turn = self.next.fetch_add(1, Ordering::Relaxed) % self.queues.len();
+        if self.queues[turn].send(connection).is_err() {
+            tracing::error!("a connection thread has stopped");
+        }
+    }
+
+    /// Ends the threads, and with them any connection still open.
+    fn stop(self) {
+        drop(self.queues);
+        for thread in self.threads {
+            let _ = thread.join();
+        }
+    }
+}
+
+async fn serve_connection(accepted: Accepted, served: Served) {
+    let Accepted { stream, peer, hold: _hold } = accepted;
+    let Served { front, limits, mut stop } = served;
+    let stream = match TcpStream::from_std(stream) {
+        Ok(stream) => stream,
+        Err(error) => return tracing::warn!(%error, %peer, "a connection could not be served"),
+    };
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| front.answer(request, peer));
+    let mut builder = http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
+    // A client that stops reading its answer holds a slot no longer than a client that
+    // stops sending its body.
+    let mut stream = TimeoutStream::new(stream);
+    stream.set_write_timeout(Some(limits.body_read_timeout));
+    let connection = builder.serve_connection(TokioIo::new(Box::pin(stream)), service);
+    let mut connection = std::pin::pin!(connection);
+    tokio::select! {
+        result = connection.as_mut() => {
+            if let Err(error) = result {
+                tracing::debug!(%error, %peer, "connection ended with an error");
+            }
+        }
+        _ = stop.changed() => {
+            connection.as_mut().graceful_shutdown();
+            let _ = connection.await;
+        }
+    }
 }

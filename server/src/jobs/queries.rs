@@ -107,9 +107,9 @@ pub async fn jobs(db: &(impl ConnectionTrait + StreamTrait), filter: &JobFilter,
 }
 
 /// A page of the jobs of `query` placed within `near`'s distance, nearest first (the newest
-/// first at one distance): those in a box around the point, by the coordinates' index, measured
-/// as they are read: a box around a city holds thousands of rows on the large data, which read
-/// whole each search held at once, each row with every value copied.
+/// first at one distance): those in a box around the point, by the coordinates' index, each
+/// measured as it is read. A box around a city holds thousands of rows on the large data:
+/// streamed, only the few numbers kept of each are held, not every row at once.
 async fn nearest(db: &(impl ConnectionTrait + StreamTrait), query: Select<job::Entity>, near: &Near, request: PageRequest) -> Result<JobPage, DbErr> {
     let point = near.area.point();
     let mut placed = in_box_around(query, point, near.within_miles)

@@ -52,7 +52,59 @@ struct Disk {
 /// A page's URL, and the offset and length of its bodies in the pack.
 type Placed = (Box<str>, u64, u64);
 
-type Memory = moka::sync::Cache<(Box<str>, Body), Arc<Encoded>>;
+type Memory = moka::sync::Cache<Key, Arc<Encoded>>;
+
+/// A kept body's key in memory: its page's URL and which of its bodies.
+#[derive(Clone, PartialEq, Eq)]
+struct Key {
+    url: Box<str>,
+    body: Body,
+}
+
+/// A key as a lookup names it, borrowed: a cached page is found without copying its URL into a
+/// key of its own first, as every request for one asks.
+trait KeyView {
+    fn parts(&self) -> (&str, Body);
+}
+
+impl KeyView for Key {
+    fn parts(&self) -> (&str, Body) {
+        (&self.url, self.body)
+    }
+}
+
+impl KeyView for (&str, Body) {
+    fn parts(&self) -> (&str, Body) {
+        *self
+    }
+}
+
+impl<'a> std::borrow::Borrow<dyn KeyView + 'a> for Key {
+    fn borrow(&self) -> &(dyn KeyView + 'a) {
+        self
+    }
+}
+
+// A key and its view hash and compare by the same parts, as `Borrow` requires.
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.parts().hash(state);
+    }
+}
+
+impl std::hash::Hash for dyn KeyView + '_ {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.parts().hash(state);
+    }
+}
+
+impl PartialEq for dyn KeyView + '_ {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl Eq for dyn KeyView + '_ {}
 
 pub struct PageCache {
     memory: Memory,
@@ -78,7 +130,7 @@ impl PageCache {
         let memory = Memory::builder()
             .max_capacity(memory_budget)
             // The key and the entry's own bookkeeping count too: an empty page is not free.
-            .weigher(|(url, _), body: &Arc<Encoded>| u32::try_from(url.len() + body.weight() + 128).unwrap_or(u32::MAX))
+            .weigher(|key: &Key, body: &Arc<Encoded>| u32::try_from(key.url.len() + body.weight() + 128).unwrap_or(u32::MAX))
             .build();
         let disk = Disk { pack: Arc::new(Pack::create(dir)?), index: HashMap::new(), live_bytes: 0, generation: 0 };
         Ok(PageCache { memory, disk: RwLock::new(disk), dir: dir.to_path_buf(), lookups: Lookups::default(), compacting: Mutex::new(None) })
@@ -124,8 +176,7 @@ impl PageCache {
     /// Like [`PageCache::get`], for a lookup that is not followed by a render (the pages asked
     /// for before the router, which go on to the router when they are not there).
     pub fn find(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
-        let key = (Box::from(url), body);
-        if let Some(kept) = self.memory.get(&key) {
+        if let Some(kept) = self.memory.get(&(url, body) as &dyn KeyView) {
             self.lookups.memory.fetch_add(1, Ordering::Relaxed);
             return Some(kept);
         }
@@ -144,7 +195,7 @@ impl PageCache {
             Ok(br) => {
                 self.lookups.disk.fetch_add(1, Ordering::Relaxed);
                 let encoded = Arc::new(Encoded::stored(br, etag_header(etag)));
-                self.memory.insert(key, encoded.clone());
+                self.memory.insert(Key { url: url.into(), body }, encoded.clone());
                 Some(encoded)
             }
             Err(error) => {
@@ -195,16 +246,15 @@ impl PageCache {
             disk.live_bytes -= replaced.bytes();
         }
         drop(disk);
-        self.memory.insert((url.into(), Body::Html), html.clone());
-        self.memory.insert((url.into(), Body::Payload), payload.clone());
+        self.memory.insert(Key { url: url.into(), body: Body::Html }, html.clone());
+        self.memory.insert(Key { url: url.into(), body: Body::Payload }, payload.clone());
         true
     }
 
     /// Weighs an entry again after it made a new encoding of itself, if it is still the one kept.
     pub fn reweigh(&self, url: &str, body: Body, encoded: &Arc<Encoded>) {
-        let key = (Box::from(url), body);
-        if self.memory.get(&key).is_some_and(|kept| Arc::ptr_eq(&kept, encoded)) {
-            self.memory.insert(key, encoded.clone());
+        if self.memory.get(&(url, body) as &dyn KeyView).is_some_and(|kept| Arc::ptr_eq(&kept, encoded)) {
+            self.memory.insert(Key { url: url.into(), body }, encoded.clone());
         }
     }
 
@@ -223,8 +273,8 @@ impl PageCache {
         }
         drop(disk);
         for url in stale.iter() {
-            self.memory.invalidate(&(url.clone(), Body::Html));
-            self.memory.invalidate(&(url.clone(), Body::Payload));
+            self.memory.invalidate(&(&**url, Body::Html) as &dyn KeyView);
+            self.memory.invalidate(&(&**url, Body::Payload) as &dyn KeyView);
         }
         stale.len()
     }
