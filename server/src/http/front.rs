@@ -50,11 +50,37 @@ impl Front {
             }
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));
-                let routed = self.runtime.spawn(self.router.clone().oneshot(request));
-                // The router answers every request (a panic becomes the error page): the task
-                // fails only when the server stops under it.
-                Either::Right(async move { routed.await.unwrap_or_else(|_| Ok(AppError::Unavailable("The server is stopping.".into()).into_response())) })
+                // Dropped with its connection, the request is dropped too, as it would be on
+                // the connection's own thread: its slot then counts no work still running.
+                let routed = AbortOnDrop(self.runtime.spawn(self.router.clone().oneshot(request)));
+                let security_headers = self.security_headers.clone();
+                Either::Right(async move {
+                    match routed.await {
+                        Ok(answer) => answer,
+                        // A panic the router's own layers did not turn into the error page ends
+                        // the connection, as it did when the router ran on the connection's thread.
+                        Err(error) if error.is_panic() => std::panic::resume_unwind(error.into_panic()),
+                        Err(_) => Ok(security_headers.add(AppError::Unavailable("The server is stopping.".into()).into_response())),
+                    }
+                })
             }
         }
+    }
+}
+
+/// A task's handle that ends the task when dropped.
+struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+impl<T> Future for AbortOnDrop<T> {
+    type Output = Result<T, tokio::task::JoinError>;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
+        std::pin::Pin::new(&mut self.0).poll(cx)
     }
 }

@@ -123,10 +123,14 @@ struct Served {
     stop: watch::Receiver<bool>,
 }
 
+/// Threads of each connection thread's blocking pool.
+const BODY_READING_THREADS: usize = 4;
+
 /// The threads that serve the connections, one runtime of a single thread each, as nginx has a
 /// worker a core: a connection stays on the thread it was handed to, so a kept page is read,
 /// answered and written without a task ever moving between threads or waking another.
-/// Everything the router answers runs on the main runtime (`Front::answer`), as before.
+/// The router's handlers run on the main runtime (`Front::answer`), as before; the bodies of
+/// their answers are written from here.
 struct ConnectionThreads {
     queues: Vec<mpsc::UnboundedSender<Accepted>>,
     next: AtomicUsize,
@@ -138,15 +142,20 @@ impl ConnectionThreads {
         let mut queues = Vec::with_capacity(count);
         let mut threads = Vec::with_capacity(count);
         for n in 0..count {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
             let (queue, mut accepted) = mpsc::unbounded_channel::<Accepted>();
             let served = served.clone();
             let thread = std::thread::Builder::new().name(format!("connections-{n}")).spawn(move || {
-                runtime.block_on(async move {
-                    while let Some(connection) = accepted.recv().await {
-                        tokio::spawn(serve_connection(connection, served.clone()));
-                    }
-                });
+                // A routed answer's body is read here (a file's, from the disk): a few threads for
+                // that, not the 512 a runtime would start.
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().max_blocking_threads(BODY_READING_THREADS).build();
+                match runtime {
+                    Ok(runtime) => runtime.block_on(async move {
+                        while let Some(connection) = accepted.recv().await {
+                            tokio::spawn(serve_connection(connection, served.clone()));
+                        }
+                    }),
+                    Err(error) => tracing::error!(%error, "a connection thread cannot start its runtime"),
+                }
             })?;
             queues.push(queue);
             threads.push(thread);

@@ -55,7 +55,7 @@ type Placed = (Box<str>, u64, u64);
 type Memory = moka::sync::Cache<Key, Arc<Encoded>>;
 
 /// A kept body's key in memory: its page's URL and which of its bodies.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 struct Key {
     url: Box<str>,
     body: Body,
@@ -91,6 +91,14 @@ impl std::hash::Hash for Key {
         self.parts().hash(state);
     }
 }
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl Eq for Key {}
 
 impl std::hash::Hash for dyn KeyView + '_ {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
