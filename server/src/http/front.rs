@@ -50,8 +50,8 @@ impl Front {
             }
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));
-                // Dropped with its connection, the request is dropped too, as it would be on
-                // the connection's own thread: its slot then counts no work still running.
+                // Dropped with its connection, the request is dropped too, as it was when it ran
+                // on the connection's own task (work it gave the blocking pool still finishes).
                 let routed = AbortOnDrop(self.runtime.spawn(self.router.clone().oneshot(request)));
                 let security_headers = self.security_headers.clone();
                 Either::Right(async move {

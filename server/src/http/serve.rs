@@ -144,19 +144,27 @@ impl ConnectionThreads {
         for n in 0..count {
             let (queue, mut accepted) = mpsc::unbounded_channel::<Accepted>();
             let served = served.clone();
+            // The server does not start with a thread that cannot serve: its share of the
+            // connections would be closed unanswered.
+            let (ready, started) = std::sync::mpsc::sync_channel::<std::io::Result<()>>(1);
             let thread = std::thread::Builder::new().name(format!("connections-{n}")).spawn(move || {
                 // A routed answer's body is read here (a file's, from the disk): a few threads for
                 // that, not the 512 a runtime would start.
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().max_blocking_threads(BODY_READING_THREADS).build();
-                match runtime {
-                    Ok(runtime) => runtime.block_on(async move {
-                        while let Some(connection) = accepted.recv().await {
-                            tokio::spawn(serve_connection(connection, served.clone()));
-                        }
-                    }),
-                    Err(error) => tracing::error!(%error, "a connection thread cannot start its runtime"),
-                }
+                let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().max_blocking_threads(BODY_READING_THREADS).build() {
+                    Ok(runtime) => runtime,
+                    Err(error) => {
+                        let _ = ready.send(Err(error));
+                        return;
+                    }
+                };
+                let _ = ready.send(Ok(()));
+                runtime.block_on(async move {
+                    while let Some(connection) = accepted.recv().await {
+                        tokio::spawn(serve_connection(connection, served.clone()));
+                    }
+                });
             })?;
+            started.recv()??;
             queues.push(queue);
             threads.push(thread);
         }
