@@ -116,9 +116,8 @@ fn is_sane(id: &str) -> bool {
 /// 16 hex digits, random: written straight into the header's bytes, as this is done for every
 /// request (`hex::encode` builds a string a character at a time).
 fn new_id() -> HeaderValue {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let random = rand::random::<u64>();
-    let digits: [u8; 16] = std::array::from_fn(|i| DIGITS[((random >> (60 - 4 * i)) & 0xf) as usize]);
+    let mut digits = [0u8; 16];
+    hex::encode_to_slice(rand::random::<u64>().to_be_bytes(), &mut digits).expect("8 bytes are 16 hex digits");
     HeaderValue::from_bytes(&digits).expect("hex digits are a header value")
 }
 
