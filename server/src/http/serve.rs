@@ -15,7 +15,6 @@ use std::future::Future;
 use std::net::IpAddr;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
@@ -63,7 +62,7 @@ pub async fn serve(front: Front, listener: TcpListener, limits: Connections, shu
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let (stopping, stop) = watch::channel(false);
     let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));
-    let threads = ConnectionThreads::start(limits.connection_threads, Served { front, limits, stop })?;
+    let mut threads = ConnectionThreads::start(limits.connection_threads, Served { front, limits, stop })?;
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         // At the cap the server stops accepting: new clients wait in the kernel's queue.
@@ -133,7 +132,7 @@ const BODY_READING_THREADS: usize = 4;
 /// their answers are written from here.
 struct ConnectionThreads {
     queues: Vec<mpsc::UnboundedSender<Accepted>>,
-    next: AtomicUsize,
+    next: usize,
     threads: Vec<std::thread::JoinHandle<()>>,
 }
 
@@ -168,12 +167,13 @@ impl ConnectionThreads {
             queues.push(queue);
             threads.push(thread);
         }
-        Ok(ConnectionThreads { queues, next: AtomicUsize::new(0), threads })
+        Ok(ConnectionThreads { queues, next: 0, threads })
     }
 
     /// Gives `connection` to the threads in turn.
-    fn hand(&self, connection: Accepted) {
-        let turn = self.next.fetch_add(1, Ordering::Relaxed) % self.queues.len();
+    fn hand(&mut self, connection: Accepted) {
+        let turn = self.next % self.queues.len();
+        self.next = self.next.wrapping_add(1);
         if self.queues[turn].send(connection).is_err() {
             tracing::error!("a connection thread has stopped");
         }
