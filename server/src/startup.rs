@@ -89,7 +89,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move {
         state.limiter.sweep(chrono::Utc::now()).await
     });
-    let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
+    let security_headers = site.security_headers.clone();
     let limits = config.connections;
     let pages = handlers::router(site.clone());
     let router = crate::http::api::router(state.clone(), pages.clone())

@@ -44,10 +44,8 @@ impl Front {
             std::panic::catch_unwind(AssertUnwindSafe(|| crate::site::handlers::cached_page(&self.state.site, &request))).unwrap_or(None)
         };
         match kept {
-            Some(page) => {
-                let page = self.security_headers.add(page);
-                Either::Left(observe(&self.state, started, request, |_| std::future::ready(Ok(page))))
-            }
+            // It carries the security headers already (`site::answer_headers`).
+            Some(page) => Either::Left(observe(&self.state, started, request, |_| std::future::ready(Ok(page)))),
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 // Dropped with its connection, the request is dropped too, as it was when it ran

@@ -4,7 +4,7 @@
 //! policy acts on documents only, and a page view makes a dozen such requests.
 
 use axum::http::Response;
-use axum::http::{HeaderName, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
 /// The policy of an answer that is not a page (OWASP's for an API): it loads nothing and is never framed.
 const RESOURCE_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
@@ -45,7 +45,12 @@ impl SecurityHeaders {
     /// referrer policy). A plain function over the answer, run as a `MapResponseLayer`: the
     /// middleware form boxed every request and cost a few per cent of serving a cached page.
     pub fn add<B>(&self, mut response: Response<B>) -> Response<B> {
-        let headers = response.headers_mut();
+        self.add_to(response.headers_mut());
+        response
+    }
+
+    /// Adds them to an answer's `headers`.
+    pub fn add_to(&self, headers: &mut HeaderMap) {
         // A page, or an answer that says no type (a 304, a redirect): the page's policy, which
         // is as good as none where no document comes of it.
         let document = headers.get(header::CONTENT_TYPE).is_none_or(|kind| kind.as_bytes().starts_with(b"text/html"));
@@ -54,6 +59,5 @@ impl SecurityHeaders {
         for (name, value) in &self.others {
             headers.entry(name).or_insert_with(|| value.clone());
         }
-        response
     }
 }

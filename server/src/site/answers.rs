@@ -5,8 +5,7 @@
 //! so nothing a member's token changes (`is_owner`, `application_count`, `mine=true`) is shared.
 
 use super::Site;
-use super::encoded::{Encoded, Vary};
-use super::handlers::JSON;
+use super::encoded::Encoded;
 use app::routes::Tag;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
@@ -165,7 +164,7 @@ pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, 
     let answers = &site.answers;
     if let Some(kept) = answers.get(&key) {
         answers.found.fetch_add(1, Ordering::Relaxed);
-        let (response, made) = kept.body.respond(JSON, Vary::EncodingAndCredentials, request.headers());
+        let (response, made) = kept.body.respond(&site.kept_headers.api, request.headers());
         if made {
             answers.reweigh(&key, &kept);
         }
@@ -200,7 +199,7 @@ pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, 
         Ok(encoded) => Arc::new(encoded),
         Err(error) => return crate::http::AppError::Internal(anyhow::anyhow!("compressing an answer panicked: {error}")).into_response(),
     };
-    let (response, _) = encoded.respond(JSON, Vary::EncodingAndCredentials, &asked);
+    let (response, _) = encoded.respond(&site.kept_headers.api, &asked);
     answers.put(key, &tags, encoded, generation);
     response
 }

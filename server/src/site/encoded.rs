@@ -2,6 +2,7 @@
 //! brotli alone, which nearly every client takes; gzip and the uncompressed body are made from
 //! it the first time a client asks for them, and kept beside it from then on.
 
+use super::answer_headers::AnswerHeaders;
 use super::compression::{SharedPart, brotli, gzip, unbrotli};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
@@ -46,32 +47,6 @@ impl Encoding {
         }
     }
 }
-
-/// What else than the encoding an answer depends on, for caches between us and the browser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Vary {
-    /// A page: the same for everyone.
-    Encoding,
-    /// An API answer: kept for visitors only, as a member's token may change it.
-    EncodingAndCredentials,
-}
-
-impl Vary {
-    fn header(self) -> HeaderValue {
-        HeaderValue::from_static(match self {
-            Vary::Encoding => "accept-encoding",
-            Vary::EncodingAndCredentials => "accept-encoding, authorization",
-        })
-    }
-}
-
-/// Kept bodies change when the data does: browsers and CDNs may keep them, and revalidate with
-/// the ETag every time.
-const REVALIDATE: &str = "public, max-age=0, must-revalidate";
-
-/// The most headers a kept body's answer carries: its own six, the security headers' five and
-/// the request id.
-const ANSWER_HEADERS: usize = 12;
 
 /// A body in the encodings made so far, with the ETag of its uncompressed bytes (as the header
 /// it is sent in, made once).
@@ -162,37 +137,24 @@ impl Encoded {
         }
     }
 
-    /// The answer to `request`: 304 when it names this ETag, else the body in the encoding it
-    /// takes; and whether that encoding had to be made now (so its keeper can weigh it again).
-    pub fn respond(&self, content_type: &'static str, vary: Vary, request: &HeaderMap) -> (Response, bool) {
+    /// The answer to `request`, with `headers`: 304 when it names this ETag, else the body in
+    /// the encoding it takes; and whether that encoding had to be made now (so its keeper can
+    /// weigh it again).
+    pub fn respond(&self, headers: &AnswerHeaders, request: &HeaderMap) -> (Response, bool) {
         let not_modified = request
             .get(header::IF_NONE_MATCH)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|tags| tags.split(',').any(|t| t.trim().as_bytes() == self.etag.as_bytes()));
-        // Room for this answer's headers and the security headers added after: a header map that
-        // grows is rehashed, which was 7% of the time of serving a cached page.
-        let mut out = HeaderMap::with_capacity(ANSWER_HEADERS);
-        let mut made = false;
-        let content = if not_modified {
-            axum::body::Body::empty()
-        } else {
-            let encoding = Encoding::accepted_by(request);
-            let bytes;
-            (bytes, made) = self.bytes(encoding);
-            if let Some(name) = encoding.header() {
-                out.insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
-            }
-            out.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-            axum::body::Body::from(bytes)
-        };
-        out.insert(header::VARY, vary.header());
-        out.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-        out.insert(header::ETAG, self.etag.clone());
-        let mut response = Response::new(content);
         if not_modified {
+            let mut response = Response::new(axum::body::Body::empty());
             *response.status_mut() = StatusCode::NOT_MODIFIED;
+            *response.headers_mut() = headers.of(None, &self.etag);
+            return (response, false);
         }
-        *response.headers_mut() = out;
+        let encoding = Encoding::accepted_by(request);
+        let (bytes, made) = self.bytes(encoding);
+        let mut response = Response::new(axum::body::Body::from(bytes));
+        *response.headers_mut() = headers.of(Some(encoding), &self.etag);
         (response, made)
     }
 

@@ -2,7 +2,7 @@
 
 use super::build::Build;
 use super::cache::Body;
-use super::encoded::{Encoded, Vary};
+use super::encoded::Encoded;
 use super::{PageError, Site, sitemap};
 use app::routes::{BadQuery, Route, parse_query};
 use axum::Router;
@@ -32,7 +32,7 @@ pub fn router(site: Arc<Site>) -> Router {
         .with_state(site)
 }
 
-const HTML: &str = "text/html; charset=utf-8";
+pub(crate) const HTML: &str = "text/html; charset=utf-8";
 /// Asset names carry their content's hash: a browser keeps them for a year without asking.
 const ASSETS_CACHE_CONTROL: &str = "public, max-age=31536000, immutable";
 pub(crate) const JSON: &str = "application/json";
@@ -140,19 +140,17 @@ pub fn cached_page<B>(site: &Site, request: &axum::http::Request<B>) -> Option<R
     Some(page_response(site, &url, kind, &body, access.indexable(), request.headers()))
 }
 
-/// A page body in the client's encoding; one that had to make that encoding is weighed again
-/// by the cache that keeps it.
+/// A page body in the client's encoding, with every header it goes out with; one that had to
+/// make that encoding is weighed again by the cache that keeps it.
 fn page_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, indexable: bool, headers: &HeaderMap) -> Response {
-    let content_type = match kind {
-        Body::Html => HTML,
-        Body::Payload => JSON,
+    let answer_headers = match (kind, indexable) {
+        (Body::Html, true) => &site.kept_headers.page,
+        (Body::Html, false) => &site.kept_headers.unindexed_page,
+        (Body::Payload, _) => &site.kept_headers.json,
     };
-    let (mut response, made) = body.respond(content_type, Vary::Encoding, headers);
+    let (response, made) = body.respond(answer_headers, headers);
     if made {
         site.cache.reweigh(url, kind, body);
-    }
-    if kind == Body::Html && !indexable {
-        response.headers_mut().insert("x-robots-tag", HeaderValue::from_static("noindex"));
     }
     response
 }
@@ -180,7 +178,7 @@ impl BuildFiles {
 }
 
 async fn latest_build(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
-    site.build_files.latest.respond(JSON, Vary::Encoding, &headers).0
+    site.build_files.latest.respond(&site.kept_headers.json, &headers).0
 }
 
 /// `/builds/meta/{id}.json`, `{id, timestamp, matcher, prerendered}`: the route rules and the
@@ -207,7 +205,7 @@ async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>, hea
     if file.strip_suffix(".json") != Some(site.build.id.as_str()) {
         return crate::http::AppError::NotFound.into_response();
     }
-    site.build_files.meta.respond(JSON, Vary::Encoding, &headers).0
+    site.build_files.meta.respond(&site.kept_headers.json, &headers).0
 }
 
 /// `/robots.txt`: everything but the API, members' pages, forms and payloads; and the sitemap.

@@ -1,6 +1,7 @@
 //! The web site: loaders, the prerender cache, island rendering and the build; the route
 //! table itself is `app::routes`.
 
+pub mod answer_headers;
 pub mod answers;
 pub mod build;
 pub mod cache;
@@ -18,6 +19,8 @@ mod texts;
 
 use crate::catalogue::coverage_index::KeptCoverage;
 use crate::config::Config;
+use crate::http::security_headers::SecurityHeaders;
+use answer_headers::KeptHeaders;
 use answers::AnswerCache;
 use app::data::{PagePayload, PaymentTerms, SiteData};
 use app::island::IslandRenderer;
@@ -70,6 +73,10 @@ pub struct Site {
     pub cache: Arc<PageCache>,
     /// The API's answers to visitors, invalidated with the pages.
     pub answers: AnswerCache,
+    /// The headers every answer carries, made once; the router's layer adds them too.
+    pub security_headers: Arc<SecurityHeaders>,
+    /// The headers of the answers made from kept bodies, made once.
+    pub kept_headers: KeptHeaders,
     /// Where services work, for searches near a postcode; forgotten with the services' lists.
     pub coverage: KeptCoverage,
     /// The site's data once loaded, and how many times it was dropped: a load that began before
@@ -89,7 +96,10 @@ impl Site {
         let cache = Arc::new(PageCache::new(&config.data_dir.join("pages"), config.page_cache_bytes / 4 * 3)?);
         let answers = AnswerCache::new(config.page_cache_bytes / 4);
         let stylesheet_part = Arc::new(SharedPart::new(app::inline_stylesheet(&build.assets(&config.public_url))));
+        let security_headers = Arc::new(SecurityHeaders::new(&config.public_url));
         Ok(Site {
+            kept_headers: KeptHeaders::new(&security_headers),
+            security_headers,
             db,
             config,
             build_files: handlers::BuildFiles::new(&build),
