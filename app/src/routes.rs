@@ -247,6 +247,14 @@ macro_rules! route_table {
                 }
             }
 
+            /// `path` as the site's own text, when it is one of its pages.
+            pub fn known_path(path: &str) -> Option<&'static str> {
+                match path {
+                    $( $path => Some($path), )*
+                    _ => None,
+                }
+            }
+
             /// Who the page at `path` is for, whatever its query; `None` if the site has no
             /// such page. For an address known to be a page's without parsing its query.
             pub fn access_of(path: &str) -> Option<Access> {

@@ -5,7 +5,7 @@
 //! some page addresses that take a post apply the API's rules for credentials.
 
 use super::AppError;
-use super::observe::observe;
+use super::observe::observe_made;
 use super::security_headers::SecurityHeaders;
 use crate::state::AppState;
 use axum::Router;
@@ -45,7 +45,7 @@ impl Front {
         };
         match kept {
             // It carries the security headers already (`site::answer_headers`).
-            Some(page) => Either::Left(observe(&self.state, started, request, |_| std::future::ready(Ok(page)))),
+            Some(page) => Either::Left(std::future::ready(Ok(observe_made(&self.state, started, &request, page)))),
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 // Dropped with its connection, the request is dropped too, as it was when it ran

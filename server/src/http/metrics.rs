@@ -14,7 +14,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use sea_orm::{DatabaseBackend, DatabaseConnection};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 pub fn routes() -> Router<Arc<AppState>> {
     Router::new().route("/metrics", get(metrics))
@@ -34,7 +33,7 @@ async fn metrics(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Resu
     let lookups = state.site.cache.lookups();
     out.family("page_cache_lookups_total", "counter", "Cached page lookups: found in memory, read from the disk pack, or missed (rendered).");
     for (outcome, count) in [("memory", &lookups.memory), ("disk", &lookups.disk), ("missed", &lookups.missed)] {
-        out.sample("page_cache_lookups_total", &[("outcome", outcome)], count.load(Ordering::Relaxed));
+        out.sample("page_cache_lookups_total", &[("outcome", outcome)], count.total());
     }
     out.family("page_cache_live_bytes", "gauge", "Bytes of the disk pack that cached pages use.");
     out.sample("page_cache_live_bytes", &[], state.site.cache.disk_bytes());
@@ -44,7 +43,7 @@ async fn metrics(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Resu
     let answers = &state.site.answers;
     out.family("api_cache_lookups_total", "counter", "Visitors' API reads that may be kept: found in memory, or missed (made and kept).");
     for (outcome, count) in [("found", &answers.found), ("missed", &answers.missed)] {
-        out.sample("api_cache_lookups_total", &[("outcome", outcome)], count.load(Ordering::Relaxed));
+        out.sample("api_cache_lookups_total", &[("outcome", outcome)], count.total());
     }
     out.family("api_cache_bytes", "gauge", "Bytes of API answers kept in memory (a quarter of PAGE_CACHE_MB at most).");
     out.sample("api_cache_bytes", &[], answers.weighed_bytes());

@@ -15,7 +15,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::task::futures::TaskLocalFuture;
 
 /// A name made once: a name given as text is parsed on every use.
@@ -54,28 +54,47 @@ where
     }
 
     fn call(&mut self, request: Request<RequestBody>) -> Self::Future {
-        observe(&self.state, Instant::now(), request, |request| self.inner.call(request))
+        let started = Instant::now();
+        let context = context_of(&request);
+        // Kept for the access line only when it is written.
+        let uri = access_logged().then(|| request.uri().clone());
+        let answer = self.inner.call(request);
+        logs::within(context, Observed { answer, started, uri, state: self.state.clone() })
     }
 }
 
-/// `request`'s answer, made by `answer`, observed from `started`: for a service of this layer,
-/// and for the pages answered before the router (`http::front`).
-pub fn observe<RequestBody, F, B>(
-    state: &Arc<AppState>,
-    started: Instant,
-    request: Request<RequestBody>,
-    answer: impl FnOnce(Request<RequestBody>) -> F,
-) -> TaskLocalFuture<RequestContext, Observed<F>>
-where
-    F: Future<Output = Result<Response<B>, Infallible>>,
-{
-    // The balancer's header value shares the request's bytes: no copy.
+/// `request`'s `answer`, made at once from `started` (a kept page, `http::front`), observed
+/// now: no future to poll around it, and no handle on the state to take and give back.
+pub fn observe_made<RequestBody, B>(state: &AppState, started: Instant, request: &Request<RequestBody>, mut answer: Response<B>) -> Response<B> {
+    let context = context_of(request);
+    let took = started.elapsed();
+    count_and_name(state, &context, took, &mut answer);
+    if access_logged() {
+        logs::within_now(context, || log_access(request.uri(), took, &answer));
+    }
+    answer
+}
+
+/// The request's id (the balancer's header value shares the request's bytes: no copy), method
+/// and route.
+fn context_of<RequestBody>(request: &Request<RequestBody>) -> RequestContext {
     let id = request.headers().get(REQUEST_ID).filter(|id| id.to_str().is_ok_and(is_sane)).cloned().unwrap_or_else(new_id);
-    let context = RequestContext { id, method: request.method().clone(), route: route_of(&request) };
-    // Kept for the access line only when it is written.
-    let uri = tracing::enabled!(target: "access", tracing::Level::INFO).then(|| request.uri().clone());
-    let answer = answer(request);
-    logs::within(context, Observed { answer, started, uri, state: state.clone() })
+    RequestContext { id, method: request.method().clone(), route: route_of(request) }
+}
+
+fn access_logged() -> bool {
+    tracing::enabled!(target: "access", tracing::Level::INFO)
+}
+
+/// Counts the answer under its request's route, and gives it the request's id.
+fn count_and_name<B>(state: &AppState, request: &RequestContext, took: Duration, answer: &mut Response<B>) {
+    state.requests.record(request.route.as_str(), answer.status(), took);
+    answer.headers_mut().insert(REQUEST_ID, request.id.clone());
+}
+
+/// The access line, written within the request's context, which names it.
+fn log_access<B>(uri: &Uri, took: Duration, answer: &Response<B>) {
+    tracing::info!(target: "access", status = answer.status().as_u16(), ms = took.as_secs_f64() * 1000.0, path = uri.path(), "answered");
 }
 
 pin_project! {
@@ -97,12 +116,9 @@ impl<F: Future<Output = Result<Response<B>, Infallible>>, B> Future for Observed
         let this = self.project();
         let Ok(mut response) = ready!(this.answer.poll(cx));
         let took = this.started.elapsed();
-        logs::current_request(|request| {
-            this.state.requests.record(request.route.as_str(), response.status(), took);
-            response.headers_mut().insert(REQUEST_ID, request.id.clone());
-        });
+        logs::current_request(|request| count_and_name(this.state, request, took, &mut response));
         if let Some(uri) = this.uri.take() {
-            tracing::info!(target: "access", status = response.status().as_u16(), ms = took.as_secs_f64() * 1000.0, path = uri.path(), "answered");
+            log_access(&uri, took, &response);
         }
         Poll::Ready(Ok(response))
     }
@@ -132,7 +148,7 @@ fn route_of<RequestBody>(request: &Request<RequestBody>) -> RouteName {
         return RouteName::Fixed("/assets/");
     }
     let (page, _) = crate::site::handlers::page_of(path);
-    RouteName::Fixed(app::routes::PATHS.iter().find(|known| **known == page).copied().unwrap_or("other"))
+    RouteName::Fixed(app::routes::Route::known_path(page).unwrap_or("other"))
 }
 
 #[cfg(test)]

@@ -53,6 +53,11 @@ pub fn within<F: Future>(request: RequestContext, answer: F) -> TaskLocalFuture<
     REQUEST.scope(request, answer)
 }
 
+/// What `f` makes, with every line it writes naming `request`.
+pub fn within_now<T>(request: RequestContext, f: impl FnOnce() -> T) -> T {
+    REQUEST.sync_scope(request, f)
+}
+
 /// What `f` makes of the request being answered in this task; `None` outside one.
 pub fn current_request<T>(f: impl FnOnce(&RequestContext) -> T) -> Option<T> {
     REQUEST.try_with(f).ok()

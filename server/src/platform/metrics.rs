@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::fmt::{Display, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use thread_local::ThreadLocal;
 
@@ -42,6 +43,23 @@ impl RouteStats {
         self.buckets.iter_mut().zip(other.buckets).for_each(|(sum, count)| *sum += count);
         self.seconds += other.seconds;
         self.count += other.count;
+    }
+}
+
+/// A count that goes up on every core at once: each thread adds to a count of its own, as a
+/// count they all added to would be a line of memory every core wrote to on every request.
+#[derive(Default)]
+pub struct Counter {
+    shards: ThreadLocal<AtomicU64>,
+}
+
+impl Counter {
+    pub fn add_one(&self) {
+        self.shards.get_or_default().fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn total(&self) -> u64 {
+        self.shards.iter().map(|shard| shard.load(Ordering::Relaxed)).sum()
     }
 }
 

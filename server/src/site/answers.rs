@@ -6,6 +6,7 @@
 
 use super::Site;
 use super::encoded::Encoded;
+use crate::platform::metrics::Counter;
 use app::routes::Tag;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
@@ -14,7 +15,6 @@ use axum::response::{IntoResponse, Response};
 use parking_lot::RwLock;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// A handler's answer that is the same for every visitor, and the tags it was made from when
@@ -86,8 +86,8 @@ type Memory = moka::sync::Cache<Box<str>, Arc<Kept>>;
 pub struct AnswerCache {
     memory: Memory,
     versions: RwLock<Versions>,
-    pub found: AtomicU64,
-    pub missed: AtomicU64,
+    pub found: Counter,
+    pub missed: Counter,
 }
 
 impl AnswerCache {
@@ -98,7 +98,7 @@ impl AnswerCache {
             .time_to_live(LIFETIME)
             .weigher(|key, kept| u32::try_from(key.len() + kept.body.weight() + 128).unwrap_or(u32::MAX))
             .build();
-        AnswerCache { memory, versions: RwLock::new(Versions::default()), found: AtomicU64::new(0), missed: AtomicU64::new(0) }
+        AnswerCache { memory, versions: RwLock::new(Versions::default()), found: Counter::default(), missed: Counter::default() }
     }
 
     /// To be read before an answer's data is, and handed to [`AnswerCache::put`].
@@ -163,7 +163,7 @@ pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, 
     let key: Box<str> = request.uri().path_and_query().map_or_else(|| request.uri().path(), |whole| whole.as_str()).into();
     let answers = &site.answers;
     if let Some(kept) = answers.get(&key) {
-        answers.found.fetch_add(1, Ordering::Relaxed);
+        answers.found.add_one();
         let (response, made) = kept.body.respond(&site.kept_headers.api, request.headers());
         if made {
             answers.reweigh(&key, &kept);
@@ -187,7 +187,7 @@ pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, 
     if response.status() != StatusCode::OK || !small {
         return response;
     }
-    answers.missed.fetch_add(1, Ordering::Relaxed);
+    answers.missed.add_one();
     let body = match axum::body::to_bytes(response.into_body(), MOST_KEPT_BYTES).await {
         Ok(body) => body,
         Err(error) => {

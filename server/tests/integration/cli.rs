@@ -103,6 +103,11 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
     assert_eq!(health.headers()["x-request-id"].len(), 16, "a request id is made when none came");
     let traced = reqwest::Client::new().get(format!("http://{address}/readyz")).header("X-Request-Id", "lb-7f3a-0001").send().await.unwrap();
     assert_eq!(traced.headers()["x-request-id"], "lb-7f3a-0001", "the balancer's id is kept");
+    // The second ask of a page is answered from the cache, before the router: observed all the same.
+    for id in ["lb-7f3a-0003", "lb-7f3a-0004"] {
+        let page = reqwest::Client::new().get(format!("http://{address}/jobs")).header("X-Request-Id", id).send().await.unwrap();
+        assert_eq!(page.headers()["x-request-id"], id);
+    }
     let guess = serde_json::json!({"email": "demo@brightway.example", "password": "not-the-password-42"});
     let refused =
         reqwest::Client::new().post(format!("http://{address}/api/auth/login/")).header("X-Request-Id", "lb-7f3a-0002").json(&guess).send().await.unwrap();
@@ -124,6 +129,8 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
         lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0001" && line["target"] == "access").expect("the request's log line names its id");
     assert_eq!(answered["fields"]["status"], 200);
     assert_eq!(answered["span"]["route"], "/readyz");
+    let kept = lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0004" && line["target"] == "access").expect("a kept page's line names its id");
+    assert_eq!((kept["fields"]["status"].as_u64(), kept["span"]["route"].as_str()), (Some(200), Some("/jobs")));
     let failed_sign_in = lines
         .iter()
         .find(|line| line["target"] == "security" && line["fields"]["event"] == "sign_in_failed")
