@@ -49,7 +49,16 @@ IMPORT_SECONDS=$(awk -v ns=$(($(date +%s%N) - started)) 'BEGIN {printf "%.1f", n
 SLOTS_SERVICE=$(python3 "$ROOT/scripts/bench-slots.py" fixture "$FIXTURE" "$DATA/providers.json")
 "$SERVER" import "$DATA/providers.json" >/dev/null
 
-rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
+# Kilobytes of the large bodies the server keeps in sealed files in memory (`http::sendfile`):
+# the kernel sends them from there and RSS does not count them, so the memory figures add them.
+mapped_kb() {
+  local kb=0 range rest
+  while read -r range rest; do
+    [[ $rest == *memfd:kept-body* ]] && kb=$((kb + (0x${range#*-} - 0x${range%-*}) / 1024))
+  done <"/proc/$SERVER_PID/maps"
+  echo "$kb"
+}
+rss_kb() { echo $(($(awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status") + $(mapped_kb))); }
 
 "$SERVER" serve >"$DATA/server.log" 2>&1 &
 SERVER_PID=$!

@@ -1,5 +1,6 @@
 //! The HTTP edge: the one error type, extractors (the signed-in `Member`, JSON bodies, the
-//! client address), what answers a connection's requests (kept pages, then the router),
+//! client address), what answers a connection's requests (kept pages, then the router) and
+//! how large kept bodies are sent (from files, uncopied),
 //! private file links, the OpenAPI document assembled from the routes, and
 //! what operators read: health, request ids and logs, metrics.
 
@@ -16,6 +17,7 @@ pub mod observe;
 pub mod openapi;
 pub mod page_form;
 pub mod security_headers;
+pub mod sendfile;
 pub mod serve;
 pub mod signed_page;
 pub mod upload;

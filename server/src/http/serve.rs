@@ -5,6 +5,7 @@
 
 use super::extract::ClientAddress;
 use super::front::Front;
+use super::sendfile::SendfileStream;
 use crate::config::Connections;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -200,7 +201,7 @@ async fn serve_connection(accepted: Accepted, served: Served) {
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
     // A client that stops reading its answer holds a slot no longer than a client that
     // stops sending its body.
-    let mut stream = TimeoutStream::new(stream);
+    let mut stream = TimeoutStream::new(SendfileStream::new(stream));
     stream.set_write_timeout(Some(limits.body_read_timeout));
     let connection = builder.serve_connection(TokioIo::new(Box::pin(stream)), service);
     let mut connection = std::pin::pin!(connection);

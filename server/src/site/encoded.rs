@@ -132,7 +132,7 @@ impl Encoded {
             Some(bytes) => (bytes.clone(), false),
             None => {
                 let br = self.br.get().expect("a body holds at least one encoding");
-                (self.identity.get_or_init(|| unbrotli(br)).clone(), true)
+                (self.identity.get_or_init(|| crate::http::sendfile::mapped(unbrotli(br))).clone(), true)
             }
         }
     }

@@ -1,0 +1,254 @@
+//! Large kept bodies sent without copying them. A body kept uncompressed (what a client that
+//! takes no compression is sent) is held in a sealed file in memory (`memfd`), mapped; a
+//! connection asked to write those bytes hands the kernel the file's pages (`sendfile`) rather
+//! than copying them into the socket, as nginx does with its files. Copying a 50 KB page was a
+//! fifth of the time of sending it.
+
+use bytes::Bytes;
+use parking_lot::RwLock;
+use pin_project_lite::pin_project;
+use std::collections::BTreeMap;
+use std::io::{self, IoSlice, Write};
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::task::{Context, Poll, ready};
+use tokio::io::{AsyncRead, AsyncWrite, Interest, ReadBuf};
+use tokio::net::TcpStream;
+
+/// Smaller bodies are copied: for them a second system call costs more than the copy saves.
+const SMALLEST: usize = 16 * 1024;
+
+/// Each mapped body's first byte's address, its length and its file.
+static MAPPED: RwLock<BTreeMap<usize, (usize, RawFd)>> = RwLock::new(BTreeMap::new());
+
+/// Bodies mapped now: each holds a file descriptor, which connections need too.
+static MAPPED_COUNT: AtomicUsize = AtomicUsize::new(0);
+
+/// `body` held in a mapped file, when it is large enough to be worth sending from one; as it is
+/// when it is not, or when the file cannot be made.
+pub fn mapped(body: Bytes) -> Bytes {
+    if body.len() < SMALLEST || MAPPED_COUNT.load(Ordering::Relaxed) >= most_mapped() {
+        return body;
+    }
+    match MappedBody::new(&body) {
+        Ok(mapped) => Bytes::from_owner(mapped),
+        Err(error) => {
+            tracing::debug!(%error, "a body could not be held in a mapped file");
+            body
+        }
+    }
+}
+
+/// A quarter of the file descriptors the process may open: the rest are for connections.
+fn most_mapped() -> usize {
+    static MOST: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *MOST.get_or_init(|| {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the limit into the struct it is given.
+        let read = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+        if read { usize::try_from(limit.rlim_cur / 4).unwrap_or(usize::MAX) } else { 0 }
+    })
+}
+
+/// Bytes in a sealed in-memory file, mapped read-only: the file's pages cannot change, so the
+/// kernel may send them while the body is dropped.
+struct MappedBody {
+    file: OwnedFd,
+    address: *const u8,
+    length: usize,
+}
+
+// SAFETY: the mapping is read-only and lives as long as the value.
+unsafe impl Send for MappedBody {}
+unsafe impl Sync for MappedBody {}
+
+impl MappedBody {
+    fn new(body: &[u8]) -> io::Result<Self> {
+        // SAFETY: the name is a C string; the call returns a new descriptor or -1.
+        let fd = unsafe { libc::memfd_create(c"kept-body".as_ptr(), libc::MFD_CLOEXEC | libc::MFD_ALLOW_SEALING) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `fd` was just opened and is owned by nothing else.
+        let file = std::fs::File::from(unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) });
+        (&file).write_all(body)?;
+        let seals = libc::F_SEAL_SHRINK | libc::F_SEAL_GROW | libc::F_SEAL_WRITE | libc::F_SEAL_SEAL;
+        // SAFETY: sealing a memfd opened with MFD_ALLOW_SEALING and not mapped writable.
+        if unsafe { libc::fcntl(fd, libc::F_ADD_SEALS, seals) } < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: a new read-only shared mapping of the whole file, which is `body.len()` long.
+        let address = unsafe { libc::mmap(std::ptr::null_mut(), body.len(), libc::PROT_READ, libc::MAP_SHARED, fd, 0) };
+        if address == libc::MAP_FAILED {
+            return Err(io::Error::last_os_error());
+        }
+        let mapped = MappedBody { file: file.into(), address: address.cast(), length: body.len() };
+        MAPPED.write().insert(mapped.address as usize, (mapped.length, mapped.file.as_raw_fd()));
+        MAPPED_COUNT.fetch_add(1, Ordering::Relaxed);
+        Ok(mapped)
+    }
+}
+
+impl AsRef<[u8]> for MappedBody {
+    fn as_ref(&self) -> &[u8] {
+        // SAFETY: the mapping is `length` bytes, readable, and lives as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.address, self.length) }
+    }
+}
+
+impl Drop for MappedBody {
+    fn drop(&mut self) {
+        // Forgotten before it is unmapped: no lookup finds a file for memory that is not its.
+        MAPPED.write().remove(&(self.address as usize));
+        MAPPED_COUNT.fetch_sub(1, Ordering::Relaxed);
+        // SAFETY: unmapping the mapping this value made, which nothing borrows any more.
+        unsafe { libc::munmap(self.address.cast_mut().cast(), self.length) };
+    }
+}
+
+/// The file and the offset in it of `bytes`, when they are part of a mapped body. Only for
+/// bytes borrowed from a live `Bytes`, so that their body cannot be dropped meanwhile.
+fn file_of(bytes: &[u8]) -> Option<(RawFd, libc::off_t)> {
+    if bytes.len() < SMALLEST {
+        return None;
+    }
+    let start = bytes.as_ptr() as usize;
+    let mapped = MAPPED.read();
+    let (&address, &(length, file)) = mapped.range(..=start).next_back()?;
+    let offset = libc::off_t::try_from(start - address).ok()?;
+    (start + bytes.len() <= address + length).then_some((file, offset))
+}
+
+pin_project! {
+    /// A connection that sends the bytes of mapped bodies from their files.
+    pub struct SendfileStream {
+        #[pin]
+        stream: TcpStream,
+    }
+}
+
+impl SendfileStream {
+    pub fn new(stream: TcpStream) -> Self {
+        SendfileStream { stream }
+    }
+}
+
+impl AsyncRead for SendfileStream {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        self.project().stream.poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for SendfileStream {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        self.poll_write_vectored(cx, &[IoSlice::new(buf)])
+    }
+
+    fn poll_write_vectored(self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[IoSlice<'_>]) -> Poll<io::Result<usize>> {
+        let stream = self.project().stream;
+        let Some((at, (file, offset))) = bufs.iter().enumerate().find_map(|(n, buf)| file_of(buf).map(|found| (n, found))) else {
+            return stream.poll_write_vectored(cx, bufs);
+        };
+        let socket = stream.as_raw_fd();
+        if at > 0 {
+            // What comes before (the headers), held back by the kernel until the body follows.
+            let before = &bufs[..at];
+            return poll_write_io(&stream, cx, || {
+                // SAFETY: an `IoSlice` is an `iovec`; the message borrows `before` for the call only.
+                let mut message: libc::msghdr = unsafe { std::mem::zeroed() };
+                message.msg_iov = before.as_ptr().cast_mut().cast();
+                message.msg_iovlen = before.len();
+                let sent = unsafe { libc::sendmsg(socket, &message, libc::MSG_MORE | libc::MSG_NOSIGNAL) };
+                usize::try_from(sent).map_err(|_| io::Error::last_os_error())
+            });
+        }
+        let length = bufs[0].len();
+        poll_write_io(&stream, cx, || {
+            let mut from = offset;
+            // SAFETY: `file` is the descriptor of a body that lives as long as `bufs` borrows it.
+            let sent = unsafe { libc::sendfile(socket, file, &mut from, length) };
+            usize::try_from(sent).map_err(|_| io::Error::last_os_error())
+        })
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        true
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.project().stream.poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        self.project().stream.poll_shutdown(cx)
+    }
+}
+
+/// Runs `write` once the socket takes more, as tokio's own writes do.
+fn poll_write_io(stream: &TcpStream, cx: &mut Context<'_>, mut write: impl FnMut() -> io::Result<usize>) -> Poll<io::Result<usize>> {
+    loop {
+        ready!(stream.poll_write_ready(cx))?;
+        match stream.try_io(Interest::WRITABLE, &mut write) {
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+            written => return Poll::Ready(written),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    async fn connected() -> (SendfileStream, TcpStream) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).await.unwrap();
+        let (served, _) = listener.accept().await.unwrap();
+        (SendfileStream::new(served), client)
+    }
+
+    #[tokio::test]
+    async fn a_mapped_body_goes_out_whole_after_what_comes_before_it() {
+        let page: Vec<u8> = (0..200_000u32).map(|n| (n % 251) as u8).collect();
+        let body = mapped(Bytes::from(page.clone()));
+        let address = body.as_ptr() as usize;
+        assert!(file_of(&body).is_some(), "held in a file");
+        assert!(file_of(&body[10..]).is_some() && file_of(&page).is_none(), "found by its address only");
+        let (mut served, mut client) = connected().await;
+        let reading = tokio::spawn(async move {
+            let mut everything = Vec::new();
+            client.read_to_end(&mut everything).await.unwrap();
+            everything
+        });
+        let head = b"HTTP/1.1 200 OK\r\n\r\n".to_vec();
+        let mut bufs_left = vec![Bytes::from(head.clone()), body.clone(), Bytes::from_static(b"after")];
+        // As hyper writes: the buffers not yet sent, again and again, however much each write took.
+        while !bufs_left.is_empty() {
+            let slices: Vec<IoSlice> = bufs_left.iter().map(|b| IoSlice::new(b)).collect();
+            let mut written = std::future::poll_fn(|cx| Pin::new(&mut served).poll_write_vectored(cx, &slices)).await.unwrap();
+            while written > 0 {
+                let first = &mut bufs_left[0];
+                let taken = written.min(first.len());
+                let _ = first.split_to(taken);
+                written -= taken;
+                if first.is_empty() {
+                    bufs_left.remove(0);
+                }
+            }
+        }
+        served.shutdown().await.unwrap();
+        drop(served);
+        drop(body);
+        let everything = reading.await.unwrap();
+        assert_eq!(everything, [head, page, b"after".to_vec()].concat());
+        assert!(!MAPPED.read().contains_key(&address), "forgotten once dropped");
+    }
+
+    #[test]
+    fn small_bodies_stay_as_they_are() {
+        let small = Bytes::from(vec![7u8; SMALLEST - 1]);
+        let kept = mapped(small.clone());
+        assert_eq!(kept.as_ptr(), small.as_ptr(), "not copied into a file");
+    }
+}
