@@ -49,14 +49,12 @@ IMPORT_SECONDS=$(awk -v ns=$(($(date +%s%N) - started)) 'BEGIN {printf "%.1f", n
 SLOTS_SERVICE=$(python3 "$ROOT/scripts/bench-slots.py" fixture "$FIXTURE" "$DATA/providers.json")
 "$SERVER" import "$DATA/providers.json" >/dev/null
 
-# Kilobytes of the large bodies the server keeps in sealed files in memory (`http::sendfile`):
-# the kernel sends them from there and RSS does not count them, so the memory figures add them.
+# Kilobytes of the large bodies the server keeps in sealed files in memory (`http::sendfile`)
+# that RSS does not count: the kernel sends them from the file, so most of their pages are never
+# touched through the mapping. The memory figures add them.
 mapped_kb() {
-  local kb=0 range rest
-  while read -r range rest; do
-    [[ $rest == *memfd:kept-body* ]] && kb=$((kb + (0x${range#*-} - 0x${range%-*}) / 1024))
-  done <"/proc/$SERVER_PID/maps"
-  echo "$kb"
+  awk '/^[0-9a-f]+-[0-9a-f]+ / {body = /memfd:kept-body/} body && /^Size:/ {size += $2} body && /^Rss:/ {rss += $2}
+    END {print size - rss + 0}' "/proc/$SERVER_PID/smaps"
 }
 rss_kb() { echo $(($(awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status") + $(mapped_kb))); }
 

@@ -60,6 +60,7 @@ impl Drop for AddressHold {
 }
 
 pub async fn serve(front: Front, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    super::sendfile::raise_open_files_limit();
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let (stopping, stop) = watch::channel(false);
     let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));

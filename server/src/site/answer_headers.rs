@@ -31,7 +31,8 @@ impl Vary {
 const REVALIDATE: &str = "public, max-age=0, must-revalidate";
 
 /// The most headers a kept body's answer carries: its own six, the security headers' five and
-/// the request id. A map made with room for them is not rehashed as the last ones go in.
+/// the request id. A map made with room for them, and its clones, are not rehashed as the
+/// request id goes in (the clone's list of entries grows by one, a copy).
 const ANSWER_HEADERS: usize = 12;
 
 /// The headers of one kind of kept body's answers.
