@@ -5,7 +5,6 @@ use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
 use crate::http::front::Front;
-use crate::http::security_headers::SecurityHeaders;
 use crate::platform::mail::sender::{self, Sender, Transport};
 use crate::platform::rate_limit::RateLimiter;
 use crate::platform::secrets::Secrets;
@@ -29,7 +28,6 @@ pub struct App {
     pub state: Arc<AppState>,
     /// Every request but those `http::front` answers first from the page cache.
     pub router: Router,
-    security_headers: Arc<SecurityHeaders>,
     mail: sender::Running,
 }
 
@@ -89,7 +87,6 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move {
         state.limiter.sweep(chrono::Utc::now()).await
     });
-    let security_headers = site.security_headers.clone();
     let limits = config.connections;
     let pages = handlers::router(site.clone());
     let router = crate::http::api::router(state.clone(), pages.clone())
@@ -100,14 +97,14 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
             tower::ServiceBuilder::new()
                 .layer(crate::http::observe::ObserveLayer(state.clone()))
                 .map_response({
-                    let security_headers = security_headers.clone();
+                    let security_headers = site.security_headers.clone();
                     move |response| security_headers.add(response)
                 })
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))
                 .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
                 .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response)),
         );
-    Ok(App { site, state, router, security_headers, mail })
+    Ok(App { site, state, router, mail })
 }
 
 static INTERNAL_ERROR_PAGE: OnceLock<String> = OnceLock::new();
@@ -129,7 +126,7 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
         tokio::spawn(async move { site.prerender_all().await });
     }
     let connections = app.site.config.connections;
-    let front = Front { state: app.state.clone(), security_headers: app.security_headers, router: app.router, runtime: tokio::runtime::Handle::current() };
+    let front = Front { state: app.state.clone(), router: app.router, runtime: tokio::runtime::Handle::current() };
     let served = crate::http::serve::serve(front, listener, connections, shutdown).await;
     // No request is left to queue mail: the one being sent is finished and marked sent.
     app.mail.finish(connections.shutdown_grace).await;

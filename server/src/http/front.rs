@@ -6,7 +6,6 @@
 
 use super::AppError;
 use super::observe::observe_made;
-use super::security_headers::SecurityHeaders;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -24,7 +23,6 @@ use tower::ServiceExt;
 #[derive(Clone)]
 pub struct Front {
     pub state: Arc<AppState>,
-    pub security_headers: Arc<SecurityHeaders>,
     /// Everything else, with its own layers (`startup::build`).
     pub router: Router,
     /// Where the router's requests run: the main runtime, whose threads steal work from each
@@ -51,7 +49,7 @@ impl Front {
                 // Dropped with its connection, the request is dropped too, as it was when it ran
                 // on the connection's own task (work it gave the blocking pool still finishes).
                 let routed = AbortOnDrop(self.runtime.spawn(self.router.clone().oneshot(request)));
-                let security_headers = self.security_headers.clone();
+                let security_headers = self.state.site.security_headers.clone();
                 Either::Right(async move {
                     match routed.await {
                         Ok(answer) => answer,
