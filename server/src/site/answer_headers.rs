@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 
 /// What else than the encoding an answer depends on, for caches between us and the browser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Vary {
+enum Vary {
     /// A page: the same for everyone.
     Encoding,
     /// An API answer: kept for visitors only, as a member's token may change it.
@@ -45,7 +45,7 @@ pub struct AnswerHeaders {
 
 impl AnswerHeaders {
     /// For bodies of `content_type`, with `extra` on every answer (a page's `X-Robots-Tag`).
-    pub fn new(content_type: &'static str, vary: Vary, extra: Option<(HeaderName, HeaderValue)>, security: &SecurityHeaders) -> Self {
+    fn new(content_type: &'static str, vary: Vary, extra: Option<(HeaderName, HeaderValue)>, security: &SecurityHeaders) -> Self {
         let made = |body: Option<Encoding>| {
             let mut headers = HeaderMap::with_capacity(ANSWER_HEADERS);
             if let Some(encoding) = body {
