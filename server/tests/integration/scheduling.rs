@@ -575,17 +575,10 @@ async fn a_booking_moves_to_another_free_time_with_its_provider_or_to_another(ap
     soon["areas"] = json!([{"postcode": "M1", "radius_miles": 10}]);
     let late = approved_provider(app, service.id, "Dai Evans").await;
     assert_eq!(save_terms(app, &late, soon).await.0, 200);
-    let in_two_hours = server::domain::uk_time::local(chrono::Utc::now() + chrono::Duration::hours(2));
-    let (date, time) = (
-        in_two_hours.date().to_string(),
-        format!("{:02}:{}", chrono::Timelike::hour(&in_two_hours), if chrono::Timelike::minute(&in_two_hours) < 30 { "30" } else { "00" }),
-    );
-    let (date, time) = if time.ends_with(":00") {
-        let next = in_two_hours + chrono::Duration::hours(1);
-        (next.date().to_string(), format!("{:02}:00", chrono::Timelike::hour(&next)))
-    } else {
-        (date, time)
-    };
+    // The first time she is free, today or just after midnight: always within the day's notice.
+    let (_, near) = app.json(&format!("/api/service/{}/slots/?postcode=M1&from={}&to={}", service.id, uk_date(0), uk_date(1))).await;
+    let first = near["days"].as_array().unwrap().iter().find(|day| !day["times"].as_array().unwrap().is_empty()).expect("a free time");
+    let (date, time) = (first["date"].as_str().unwrap().to_string(), first["times"][0].as_str().unwrap().to_string());
     let (status, soon_booking) =
         app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &date, &time, "M1 1AE")), Some(&customer.token)).await;
     assert_eq!(status, 201, "{soon_booking}");
