@@ -385,12 +385,15 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
     check_unique("job slug", rows.iter().map(|j| j.slug.as_str()))?;
     let existing = existing_by::<job::Entity, _>(db, |m| m.slug.clone()).await?;
     let now = Utc::now();
+    let today = crate::domain::uk_time::today();
     let (mut new, mut updated) = (Vec::new(), 0);
     for j in rows {
         let what = format!("job {:?}", j.slug);
         let employment_type: EmploymentType = word(&what, "employment_type", &j.employment_type)?;
         let salary_period: SalaryPeriod = word(&what, "salary_period", &j.salary_period)?;
-        let status: ListingStatus = word(&what, "status", &j.status)?;
+        // Imported as the expiry sweep would leave it: a job past its closing date is Closed, so
+        // that importing the same file again changes nothing and reopens nothing.
+        let status = crate::jobs::queries::status_of(word(&what, "status", &j.status)?, j.closes_at, today);
         let salary_min = salary_pence(&what, &j.salary_min)?;
         let salary_max = salary_pence(&what, &j.salary_max)?;
         let current = existing.get(&j.slug);

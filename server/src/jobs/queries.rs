@@ -42,9 +42,14 @@ pub fn open_on(today: NaiveDate) -> Condition {
 
 /// The status a job shows today: a job past its closing date is Closed.
 pub fn status_on(row: &job::Model, today: NaiveDate) -> ListingStatus {
-    match row.closes_at {
+    status_of(row.status, row.closes_at, today)
+}
+
+/// The status a job of `status` closing on `closes_at` has today.
+pub fn status_of(status: ListingStatus, closes_at: Option<NaiveDate>, today: NaiveDate) -> ListingStatus {
+    match closes_at {
         Some(closes) if closes < today => ListingStatus::Closed,
-        _ => row.status,
+        _ => status,
     }
 }
 
