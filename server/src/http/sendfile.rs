@@ -5,13 +5,15 @@
 //! a 50 KB page was a fifth of the time of sending it. Linux only, as the server is.
 
 use bytes::Bytes;
-use parking_lot::RwLock;
+use parking_lot::Mutex;
 use pin_project_lite::pin_project;
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, IoSlice, Write};
 use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::task::{Context, Poll, ready};
 use tokio::io::{AsyncRead, AsyncWrite, Interest, ReadBuf};
 use tokio::net::TcpStream;
@@ -20,7 +22,40 @@ use tokio::net::TcpStream;
 const SMALLEST: usize = 16 * 1024;
 
 /// Each mapped body's first byte's address, its length and its file.
-static MAPPED: RwLock<BTreeMap<usize, (usize, RawFd)>> = RwLock::new(BTreeMap::new());
+type Bodies = BTreeMap<usize, (usize, RawFd)>;
+
+/// The mapped bodies, replaced whole when one is made or dropped (once per kept body), so that a
+/// write looks one up without a lock: each thread keeps the map it last read, and reads it again
+/// only once [`VERSION`] has moved. A lock on every large write had both cores writing one line
+/// of memory, twice a response.
+static MAPPED: LazyLock<Mutex<Arc<Bodies>>> = LazyLock::new(Mutex::default);
+
+/// Moves on every change of [`MAPPED`], inside its lock. A body's bytes reach a connection only
+/// after the body was made, so a thread that sees them also sees the version its making set.
+static VERSION: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The version this thread last read, and what it read.
+    static SEEN: RefCell<(u64, Arc<Bodies>)> = RefCell::default();
+}
+
+fn change(edit: impl FnOnce(&mut Bodies)) {
+    let mut bodies = MAPPED.lock();
+    edit(Arc::make_mut(&mut bodies));
+    VERSION.fetch_add(1, Ordering::Release);
+}
+
+/// `look` run on the mapped bodies as of now.
+fn with_bodies<T>(look: impl FnOnce(&Bodies) -> T) -> T {
+    SEEN.with_borrow_mut(|(seen, bodies)| {
+        let now = VERSION.load(Ordering::Acquire);
+        if *seen != now {
+            *bodies = MAPPED.lock().clone();
+            *seen = now;
+        }
+        look(bodies)
+    })
+}
 
 /// Bodies mapped now: each holds a file descriptor and a mapping, which the rest of the process
 /// needs too.
@@ -112,7 +147,9 @@ impl MappedBody {
             return Err(io::Error::last_os_error());
         }
         let mapped = MappedBody { file: file.into(), address: address.cast(), length: body.len() };
-        MAPPED.write().insert(mapped.address as usize, (mapped.length, mapped.file.as_raw_fd()));
+        change(|bodies| {
+            bodies.insert(mapped.address as usize, (mapped.length, mapped.file.as_raw_fd()));
+        });
         MAPPED_COUNT.fetch_add(1, Ordering::Relaxed);
         Ok(mapped)
     }
@@ -128,7 +165,9 @@ impl AsRef<[u8]> for MappedBody {
 impl Drop for MappedBody {
     fn drop(&mut self) {
         // Forgotten before it is unmapped: no lookup finds a file for memory that is not its.
-        MAPPED.write().remove(&(self.address as usize));
+        change(|bodies| {
+            bodies.remove(&(self.address as usize));
+        });
         MAPPED_COUNT.fetch_sub(1, Ordering::Relaxed);
         // SAFETY: unmapping the mapping this value made, which nothing borrows any more.
         unsafe { libc::munmap(self.address.cast_mut().cast(), self.length) };
@@ -136,15 +175,13 @@ impl Drop for MappedBody {
 }
 
 /// The file and the offset in it of `bytes`, when they are part of a mapped body: the file lives
-/// as long as the bytes are borrowed. The lock is read for large writes only (an atomic step on
-/// a write of 16 KB or more).
+/// as long as the bytes are borrowed. Looked up for large writes only.
 fn file_of(bytes: &[u8]) -> Option<(BorrowedFd<'_>, libc::off_t)> {
     if bytes.len() < SMALLEST || MAPPED_COUNT.load(Ordering::Relaxed) == 0 {
         return None;
     }
     let start = bytes.as_ptr() as usize;
-    let mapped = MAPPED.read();
-    let (&address, &(length, file)) = mapped.range(..=start).next_back()?;
+    let (address, length, file) = with_bodies(|bodies| bodies.range(..=start).next_back().map(|(&address, &(length, file))| (address, length, file)))?;
     let offset = libc::off_t::try_from(start - address).ok()?;
     // SAFETY: `bytes` lie within a live mapped body, whose file is closed only after the body is
     // dropped, which cannot happen while its bytes are borrowed.
@@ -275,7 +312,28 @@ mod tests {
         drop(body);
         let everything = reading.await.unwrap();
         assert_eq!(everything, [head, page, b"after".to_vec()].concat());
-        assert_ne!(MAPPED.read().get(&address).map(|(_, was)| *was), Some(file), "forgotten once dropped");
+        assert_ne!(MAPPED.lock().get(&address).map(|(_, was)| *was), Some(file), "forgotten once dropped");
+    }
+
+    #[test]
+    fn a_thread_finds_bodies_made_since_it_last_looked() {
+        let first = mapped(Bytes::from(vec![1u8; SMALLEST]));
+        let (asking, asked) = std::sync::mpsc::channel::<Bytes>();
+        let (answering, answers) = std::sync::mpsc::channel();
+        let looker = std::thread::spawn(move || {
+            for body in asked {
+                answering.send(file_of(&body).map(|(file, _)| file.as_raw_fd())).unwrap();
+            }
+        });
+        asking.send(first.clone()).unwrap();
+        assert_eq!(answers.recv().unwrap(), file_of(&first).map(|(file, _)| file.as_raw_fd()));
+        // Made after the other thread kept its map: it must read the map again, not miss it.
+        let second = mapped(Bytes::from(vec![2u8; SMALLEST]));
+        asking.send(second.clone()).unwrap();
+        let found = answers.recv().unwrap();
+        assert!(found.is_some() && found == file_of(&second).map(|(file, _)| file.as_raw_fd()), "{found:?}");
+        drop(asking);
+        looker.join().unwrap();
     }
 
     #[test]
