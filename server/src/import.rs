@@ -175,6 +175,20 @@ pub fn parse(text: &str) -> anyhow::Result<Fixture> {
     Ok(fixture)
 }
 
+/// The demo catalogue as of `today`: its jobs moved on by the days since its newest was posted,
+/// so that a demo loaded any day shows them as open as the day it was written (its first job
+/// closes ten days after the newest was posted), not closed one by one as the calendar passes.
+pub fn demo(today: NaiveDate) -> anyhow::Result<Fixture> {
+    let mut fixture = parse(DEMO_FIXTURE)?;
+    let newest = fixture.jobs.iter().map(|j| j.posted_at).max().unwrap_or(today);
+    let since = (today - newest).max(chrono::Duration::zero());
+    for job in &mut fixture.jobs {
+        job.posted_at += since;
+        job.closes_at = job.closes_at.map(|closes| closes + since);
+    }
+    Ok(fixture)
+}
+
 pub async fn import_file(db: &DatabaseConnection, path: &std::path::Path) -> anyhow::Result<ImportReport> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     import(db, parse(&text)?).await
@@ -615,9 +629,22 @@ async fn import_providers(
 #[cfg(test)]
 mod tests {
     #[test]
+    fn the_demo_jobs_keep_their_dates_apart_and_are_as_fresh_any_day() {
+        let day = |text: &str| chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap();
+        let as_written = super::demo(day("2026-11-01")).unwrap();
+        let later = super::demo(day("2027-06-30")).unwrap();
+        assert_eq!(later.jobs.iter().map(|j| j.posted_at).max(), Some(day("2027-06-30")), "the newest posted that day");
+        let moved = later.jobs[0].posted_at - as_written.jobs[0].posted_at;
+        for (was, is) in as_written.jobs.iter().zip(&later.jobs) {
+            assert_eq!((is.posted_at, is.closes_at), (was.posted_at + moved, was.closes_at.map(|closes| closes + moved)), "{}", was.slug);
+        }
+        assert!(later.jobs.iter().all(|j| j.closes_at.is_none_or(|closes| closes >= day("2027-06-30"))), "every job open that day");
+    }
+
+    #[test]
     fn the_demo_data_has_no_staff_account() {
         // Its passwords are published in the repository: staff come from `create-admin` only.
-        let demo = super::parse(super::DEMO_FIXTURE).unwrap();
+        let demo = super::demo(crate::domain::uk_time::today()).unwrap();
         assert!(!demo.users.is_empty());
         assert!(demo.users.iter().all(|u| !u.is_staff), "a staff account in the demo data");
     }

@@ -38,7 +38,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     let db = crate::platform::db::connect_and_migrate(&config.database_url, config.database_pool).await?;
     crate::accounts::staff::retire_published_staff_account(&db).await?;
     if config.seed_demo && category::Entity::find().count(&db).await? == 0 {
-        let report = crate::import::import(&db, crate::import::parse(crate::import::DEMO_FIXTURE)?).await?;
+        let report = crate::import::import(&db, crate::import::demo(crate::domain::uk_time::today())?).await?;
         tracing::info!(%report, "demo data loaded into the empty database");
     }
     let read = crate::catalogue::coverage::fill_missing(&db).await?;
