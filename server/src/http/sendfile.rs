@@ -31,7 +31,10 @@ type Bodies = BTreeMap<usize, (usize, RawFd)>;
 static MAPPED: LazyLock<Mutex<Arc<Bodies>>> = LazyLock::new(Mutex::default);
 
 /// Moves on every change of [`MAPPED`], inside its lock. A body's bytes reach a connection only
-/// after the body was made, so a thread that sees them also sees the version its making set.
+/// after the body was made, so a thread that sees them also sees the version its making set. A
+/// dropped body is forgotten (and the version moved) before it is unmapped and its file closed,
+/// and only then can the kernel give its address or descriptor to another body, whose making
+/// moves the version again: a thread's old copy is never used for the bytes of a new body.
 static VERSION: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
@@ -45,16 +48,19 @@ fn change(edit: impl FnOnce(&mut Bodies)) {
     VERSION.fetch_add(1, Ordering::Release);
 }
 
-/// `look` run on the mapped bodies as of now.
-fn with_bodies<T>(look: impl FnOnce(&Bodies) -> T) -> T {
-    SEEN.with_borrow_mut(|(seen, bodies)| {
+/// `look` run on the mapped bodies as of now (read under the lock while the thread's own copy is
+/// being torn down).
+fn with_bodies<T>(look: impl Fn(&Bodies) -> T) -> T {
+    SEEN.try_with(|seen| {
+        let (version, bodies) = &mut *seen.borrow_mut();
         let now = VERSION.load(Ordering::Acquire);
-        if *seen != now {
+        if *version != now {
             *bodies = MAPPED.lock().clone();
-            *seen = now;
+            *version = now;
         }
         look(bodies)
     })
+    .unwrap_or_else(|_| look(&MAPPED.lock()))
 }
 
 /// Bodies mapped now: each holds a file descriptor and a mapping, which the rest of the process
@@ -333,6 +339,24 @@ mod tests {
         let found = answers.recv().unwrap();
         assert!(found.is_some() && found == file_of(&second).map(|(file, _)| file.as_raw_fd()), "{found:?}");
         drop(asking);
+        looker.join().unwrap();
+    }
+
+    #[test]
+    fn a_thread_forgets_bodies_dropped_since_it_last_looked() {
+        let body = mapped(Bytes::from(vec![3u8; SMALLEST]));
+        let address = body.as_ptr() as usize;
+        let (dropped, when_dropped) = std::sync::mpsc::channel::<()>();
+        let (answering, answers) = std::sync::mpsc::channel();
+        let looker = std::thread::spawn(move || {
+            answering.send(with_bodies(|bodies| bodies.contains_key(&address))).unwrap();
+            when_dropped.recv().unwrap();
+            answering.send(with_bodies(|bodies| bodies.contains_key(&address))).unwrap();
+        });
+        assert!(answers.recv().unwrap(), "known while it lives");
+        drop(body);
+        dropped.send(()).unwrap();
+        assert!(!answers.recv().unwrap(), "forgotten by a thread that knew it");
         looker.join().unwrap();
     }
 
