@@ -46,7 +46,7 @@ async fn records_outlive_what_they_point_at(backend: Backend) {
     // The records are made at today's schema, then the schema goes back to the first migration
     // (the data stays) and forward again, so that the rebuild runs over real rows.
     Migrator::up(&db, None).await.unwrap();
-    server::import::import(&db, server::import::demo(server::domain::uk_time::today()).unwrap()).await.unwrap();
+    server::import::import(&db, server::import::demo(*crate::common::DEMO_DAY).unwrap()).await.unwrap();
 
     let member = user::Entity::find().filter(user::Column::Email.eq("demo@brightway.example")).one(&db).await.unwrap().unwrap();
     let poster = user::Entity::find().filter(user::Column::Email.eq("amelia.hughes@example.co.uk")).one(&db).await.unwrap().unwrap();

@@ -194,7 +194,7 @@ async fn a_changed_service_shows_once_its_pages_are_invalidated(app: &TestApp) {
 on_both_databases!(a_changed_service_shows_once_its_pages_are_invalidated);
 
 async fn importing_the_same_file_twice_changes_nothing(app: &TestApp) {
-    let fixture = || server::import::demo(server::domain::uk_time::today()).unwrap();
+    let fixture = || server::import::demo(*crate::common::DEMO_DAY).unwrap();
     // The app imported the demo data at start; a second import finds everything in place.
     let report = server::import::import(&app.site.db, fixture()).await.unwrap();
     assert!(!report.changed_anything(), "{report}");

@@ -117,6 +117,10 @@ fn cheap_hashing() {
     server::platform::passwords::set_cost(CHEAP_HASHING);
 }
 
+/// The day the demo data is dated from, once for the whole run: a run across midnight seeds and
+/// compares with the same dates.
+pub static DEMO_DAY: std::sync::LazyLock<chrono::NaiveDate> = std::sync::LazyLock::new(server::domain::uk_time::today);
+
 /// What a template is made of: the migrations, the demo data and this build of the tests.
 fn template_key() -> String {
     use migration::MigratorTrait;
@@ -127,7 +131,7 @@ fn template_key() -> String {
     }
     digest.update(server::import::DEMO_FIXTURE.as_bytes());
     // The demo's jobs are dated from the day they are loaded.
-    digest.update(server::domain::uk_time::today().to_string().as_bytes());
+    digest.update(DEMO_DAY.to_string().as_bytes());
     let built = std::env::current_exe().and_then(std::fs::metadata).and_then(|m| m.modified()).expect("the test binary has a time");
     digest.update(format!("{built:?}").as_bytes());
     hex::encode(&digest.finalize()[..8])
@@ -137,7 +141,7 @@ fn template_key() -> String {
 async fn migrate_and_seed(url: &str) {
     cheap_hashing();
     let db = server::platform::db::connect_and_migrate(url, server::platform::db::Pool::SMALL).await.expect("the template migrates");
-    server::import::import(&db, server::import::demo(server::domain::uk_time::today()).unwrap()).await.expect("the demo data loads");
+    server::import::import(&db, server::import::demo(*DEMO_DAY).unwrap()).await.expect("the demo data loads");
     if url.starts_with("sqlite:") {
         use sea_orm::ConnectionTrait;
         // Everything into the main file, which is what gets copied.
