@@ -4,11 +4,11 @@
 # starts the release server on loopback, times its prerender and reads its memory, then
 # measures with wrk (DURATION seconds each, default 10; CONNECTIONS connections, default 64)
 # cached pages beside nginx serving the same bytes from the same machine (one worker a core,
-# the server with as many threads; the median of ROUNDS alternated rounds), uncached search pages, API lists and searches, logins,
-# page views as a browser makes them (the page and the runtime's start-up calls; the ratio is
-# to the HTML-only rate over the same pages), the server's memory under 256 connections over
-# its pages, and last (bookings change no page) a month of one service's free times once its
-# 24 providers' month is booked.
+# the server with as many threads; the median of ROUNDS rounds in turn), uncached search
+# pages, API lists and searches, logins, page views as a browser makes them (the page and the
+# runtime's start-up calls; the ratio is to the HTML-only rate over the same pages), the
+# server's memory under 256 connections over its pages, and last (bookings change no page) a
+# month of one service's free times once its 24 providers' month is booked.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -89,29 +89,49 @@ while kill -0 "$WRK_PID" 2>/dev/null; do
 done
 wait "$WRK_PID"
 
-# Cached pages beside nginx, in ROUNDS rounds (default 3) that each ask nginx and the server in
-# turn, so that the machine's speed, which drifts by 10 to 25% over minutes on shared machines,
-# moves both alike; each row is the measure's median round.
+# Cached pages beside nginx, in ROUNDS rounds (an odd number, default 3): each encoding asked of
+# both in turn, nginx first in odd rounds and the server first in even ones, since the speed of
+# these shared machines drifts by 10 to 25% over minutes. Each ratio is the median round's, and
+# its rows are that round's reports.
 NGINX_URL="http://127.0.0.1:$NGINX_PORT/page.html"
 ROUNDS="${ROUNDS:-3}"
-for round in $(seq 1 "$ROUNDS"); do
-  run "nginx_identity_$round" "$CONNECTIONS" "$NGINX_URL" -H 'accept-encoding: identity'
-  run "ours_identity_$round" "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: identity'
-  run "nginx_gzip_$round" "$CONNECTIONS" "$NGINX_URL" -H 'accept-encoding: gzip'
-  run "ours_gzip_$round" "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: gzip'
-  run "ours_br_$round" "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: br, gzip'
-  run "nginx_304_$round" "$CONNECTIONS" "$NGINX_URL" -H "if-none-match: $NGINX_ETAG"
-  run "ours_304_$round" "$CONNECTIONS" "$BASE$PAGE" -H "if-none-match: $OUR_ETAG" -H 'accept-encoding: br, gzip'
-done
-# median NAME: NAME's median round (by requests a second) kept as NAME's report.
-median() {
-  local middle
-  middle=$(for round in $(seq 1 "$ROUNDS"); do echo "$(rps "$1_$round") $round"; done | sort -n | awk -v n="$ROUNDS" 'NR == int((n + 1) / 2) {print $2}')
-  cp "$DATA/$1_$middle.txt" "$DATA/$1.txt"
+[[ $ROUNDS =~ ^[0-9]*[13579]$ ]] || { echo "ROUNDS must be an odd number: the rows are a median round" >&2; exit 2; }
+# nginx_asked KIND ROUND, ours_asked KIND ROUND: one measure of one round (nginx has no brotli:
+# the server's brotli is set beside nginx's gzip).
+nginx_asked() {
+  case "$1" in
+    identity) run "nginx_identity_$2" "$CONNECTIONS" "$NGINX_URL" -H 'accept-encoding: identity' ;;
+    gzip) run "nginx_gzip_$2" "$CONNECTIONS" "$NGINX_URL" -H 'accept-encoding: gzip' ;;
+    304) run "nginx_304_$2" "$CONNECTIONS" "$NGINX_URL" -H "if-none-match: $NGINX_ETAG" ;;
+  esac
 }
-for name in nginx_identity ours_identity nginx_gzip ours_gzip ours_br nginx_304 ours_304; do
-  median "$name"
+ours_asked() {
+  case "$1" in
+    identity) run "ours_identity_$2" "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: identity' ;;
+    gzip) run "ours_gzip_$2" "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: gzip' ;;
+    br) run "ours_br_$2" "$CONNECTIONS" "$BASE$PAGE" -H 'accept-encoding: br, gzip' ;;
+    304) run "ours_304_$2" "$CONNECTIONS" "$BASE$PAGE" -H "if-none-match: $OUR_ETAG" -H 'accept-encoding: br, gzip' ;;
+  esac
+}
+for round in $(seq 1 "$ROUNDS"); do
+  for kind in identity gzip br 304; do
+    if ((round % 2)); then nginx_asked "$kind" "$round"; ours_asked "$kind" "$round"; else ours_asked "$kind" "$round"; nginx_asked "$kind" "$round"; fi
+  done
 done
+# paired OURS NGINX: the round whose ratio OURS / NGINX is the median, its reports kept as OURS and
+# as NGINX_vs_OURS.
+paired() {
+  local middle
+  middle=$(for round in $(seq 1 "$ROUNDS"); do
+    awk -v a="$(rps "$1_$round")" -v b="$(rps "$2_$round")" -v r="$round" 'BEGIN {printf "%.6f %s\n", a / b, r}'
+  done | sort -n | awk -v n="$ROUNDS" 'NR == (n + 1) / 2 {print $2}')
+  cp "$DATA/$1_$middle.txt" "$DATA/$1.txt"
+  cp "$DATA/$2_$middle.txt" "$DATA/$2_vs_$1.txt"
+}
+paired ours_identity nginx_identity
+paired ours_gzip nginx_gzip
+paired ours_br nginx_gzip
+paired ours_304 nginx_304
 # Searches are never cached: each at 1 connection (the latency one person gets) and 32.
 for connections in 1 32; do
   run "search_services_$connections" "$connections" "$BASE/services?category=$CATEGORY&search=$WORD" -H 'accept-encoding: br, gzip'
@@ -151,13 +171,13 @@ for connections in 1 32; do
 done
 
 
-row "cached page, uncompressed: nginx" nginx_identity
-row "cached page, uncompressed: marketplace" ours_identity nginx_identity
-row "cached page, gzip: nginx gzip_static" nginx_gzip
-row "cached page, gzip: marketplace" ours_gzip nginx_gzip
-row "cached page, brotli: marketplace (vs nginx gzip)" ours_br nginx_gzip
-row "revalidation, 304: nginx" nginx_304
-row "revalidation, 304: marketplace" ours_304 nginx_304
+row "cached page, uncompressed: nginx" nginx_identity_vs_ours_identity
+row "cached page, uncompressed: marketplace" ours_identity nginx_identity_vs_ours_identity
+row "cached page, gzip: nginx gzip_static" nginx_gzip_vs_ours_gzip
+row "cached page, gzip: marketplace" ours_gzip nginx_gzip_vs_ours_gzip
+row "cached page, brotli: marketplace (vs nginx gzip)" ours_br nginx_gzip_vs_ours_br
+row "revalidation, 304: nginx" nginx_304_vs_ours_304
+row "revalidation, 304: marketplace" ours_304 nginx_304_vs_ours_304
 for connections in 1 32; do
   row "uncached /services?category&search, $connections conn." "search_services_$connections"
   row "uncached /jobs?search, $connections conn." "search_jobs_$connections"
@@ -184,7 +204,7 @@ views_row "page views/s, first visit (page + ${#STARTUP_CALLS[@]} calls)" pagevi
 views_row "page views/s, repeat visit (all revalidated)" pageviews_repeat html_pages
 
 echo
-echo "$SCALE data ($(basename "$FIXTURE")), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), wrk ${DURATION} s, $CONNECTIONS connections unless said, cached pages the median of $ROUNDS alternated rounds, loopback"
+echo "$SCALE data ($(basename "$FIXTURE")), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), wrk ${DURATION} s, $CONNECTIONS connections unless said, cached pages the median of $ROUNDS rounds, loopback"
 echo
 printf '| %-52s | %8s | %8s | %8s | %6s |\n' "measure" "req/s" "p50" "p99" "ratio"
 printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..54})" "----------" "----------" "----------" "--------"
