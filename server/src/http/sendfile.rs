@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::io::{self, IoSlice, Write};
 use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::task::{Context, Poll, ready};
 use tokio::io::{AsyncRead, AsyncWrite, Interest, ReadBuf};
@@ -63,11 +63,8 @@ fn with_bodies<T>(look: impl Fn(&Bodies) -> T) -> T {
     .unwrap_or_else(|_| look(&MAPPED.lock()))
 }
 
-/// Bodies mapped now: each holds a file descriptor and a mapping, which the rest of the process
-/// needs too.
-static MAPPED_COUNT: AtomicUsize = AtomicUsize::new(0);
-
-/// The most bodies mapped at once, whatever the descriptors allowed: the kernel allows a process
+/// The most bodies mapped at once (each holds a file descriptor and a mapping, which the rest
+/// of the process needs too), whatever the descriptors allowed: the kernel allows a process
 /// about 65,000 mappings (`vm.max_map_count`), and the allocator and the threads need theirs.
 const MOST_MAPPED: usize = 8192;
 
@@ -77,7 +74,7 @@ const PAGE: usize = 4096;
 /// `body` held in a mapped file, when it is large enough to be worth sending from one; as it is
 /// when it is not, or when the file cannot be made.
 pub fn mapped(body: Bytes) -> Bytes {
-    if body.len() < SMALLEST || MAPPED_COUNT.load(Ordering::Relaxed) >= most_mapped() {
+    if body.len() < SMALLEST || MAPPED.lock().len() >= most_mapped() {
         return body;
     }
     match MappedBody::new(&body) {
@@ -156,7 +153,6 @@ impl MappedBody {
         change(|bodies| {
             bodies.insert(mapped.address as usize, (mapped.length, mapped.file.as_raw_fd()));
         });
-        MAPPED_COUNT.fetch_add(1, Ordering::Relaxed);
         Ok(mapped)
     }
 }
@@ -174,7 +170,6 @@ impl Drop for MappedBody {
         change(|bodies| {
             bodies.remove(&(self.address as usize));
         });
-        MAPPED_COUNT.fetch_sub(1, Ordering::Relaxed);
         // SAFETY: unmapping the mapping this value made, which nothing borrows any more.
         unsafe { libc::munmap(self.address.cast_mut().cast(), self.length) };
     }
@@ -183,7 +178,7 @@ impl Drop for MappedBody {
 /// The file and the offset in it of `bytes`, when they are part of a mapped body: the file lives
 /// as long as the bytes are borrowed. Looked up for large writes only.
 fn file_of(bytes: &[u8]) -> Option<(BorrowedFd<'_>, libc::off_t)> {
-    if bytes.len() < SMALLEST || MAPPED_COUNT.load(Ordering::Relaxed) == 0 {
+    if bytes.len() < SMALLEST {
         return None;
     }
     let start = bytes.as_ptr() as usize;
