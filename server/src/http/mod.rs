@@ -9,6 +9,7 @@ pub mod error;
 pub mod extract;
 pub mod files;
 pub mod front;
+pub mod header_deadline;
 pub mod health;
 pub mod list;
 pub mod member;

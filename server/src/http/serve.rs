@@ -5,11 +5,12 @@
 
 use super::extract::ClientAddress;
 use super::front::Front;
+use super::header_deadline::{HeaderDeadlines, watch_this_thread};
 use super::sendfile::SendfileStream;
 use crate::config::Connections;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::future::Future;
@@ -159,7 +160,9 @@ impl ConnectionThreads {
                     }
                 };
                 let _ = ready.send(Ok(()));
+                let deadlines = watch_this_thread();
                 runtime.block_on(async move {
+                    tokio::spawn(deadlines);
                     while let Some(connection) = accepted.recv().await {
                         tokio::spawn(serve_connection(connection, served.clone()));
                     }
@@ -199,7 +202,7 @@ async fn serve_connection(accepted: Accepted, served: Served) {
     };
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| front.answer(request, peer));
     let mut builder = http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
+    builder.timer(HeaderDeadlines).header_read_timeout(limits.header_read_timeout);
     // A client that stops reading its answer holds a slot no longer than a client that
     // stops sending its body.
     let mut stream = TimeoutStream::new(SendfileStream::new(stream));
