@@ -89,12 +89,12 @@ while kill -0 "$WRK_PID" 2>/dev/null; do
 done
 wait "$WRK_PID"
 
-# Cached pages beside nginx, in ROUNDS rounds (an odd number, default 3): each encoding asked of
+# Cached pages beside nginx, in ROUNDS rounds (an odd number, default 5): each encoding asked of
 # both in turn, nginx first in odd rounds and the server first in even ones, since the speed of
 # these shared machines drifts by 10 to 25% over minutes. Each ratio is the median round's, and
 # its rows are that round's reports.
 NGINX_URL="http://127.0.0.1:$NGINX_PORT/page.html"
-ROUNDS="${ROUNDS:-3}"
+ROUNDS="${ROUNDS:-5}"
 [[ $ROUNDS =~ ^[0-9]*[13579]$ ]] || { echo "ROUNDS must be an odd number: the rows are a median round" >&2; exit 2; }
 # nginx_asked KIND ROUND, ours_asked KIND ROUND: one measure of one round (nginx has no brotli:
 # the server's brotli is set beside nginx's gzip).
