@@ -187,7 +187,8 @@ impl Limits {
 /// How long a client may take, and how many may be connected at once.
 #[derive(Clone, Copy, Debug)]
 pub struct Connections {
-    /// To send a request's headers.
+    /// To send a request's headers, and to start the next one on a kept-alive connection; kept
+    /// to the second (`http::header_deadline`), so a client may have up to a second more.
     pub header_read_timeout: Duration,
     /// Between two pieces of a request's body, and between two writes of an answer.
     pub body_read_timeout: Duration,

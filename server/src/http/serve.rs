@@ -160,9 +160,8 @@ impl ConnectionThreads {
                     }
                 };
                 let _ = ready.send(Ok(()));
-                let deadlines = watch_this_thread();
                 runtime.block_on(async move {
-                    tokio::spawn(deadlines);
+                    tokio::spawn(watch_this_thread());
                     while let Some(connection) = accepted.recv().await {
                         tokio::spawn(serve_connection(connection, served.clone()));
                     }
