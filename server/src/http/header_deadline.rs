@@ -144,15 +144,16 @@ impl hyper::rt::Timer for HeaderDeadlines {
         self.sleep_until(self.now() + duration)
     }
 
+    /// Its first poll finds whether the thread's watch runs.
     fn sleep_until(&self, at: Instant) -> Pin<Box<dyn hyper::rt::Sleep>> {
-        if WATCH.with_borrow(Option::is_some) { Box::pin(Deadline::Watched { at, place: None }) } else { Box::pin(Deadline::by_tokio(at)) }
+        Box::pin(Deadline::Watched { at, place: None })
     }
 }
 
 enum Deadline {
     /// In its thread's list once polled.
     Watched { at: Instant, place: Option<Place> },
-    /// On a thread whose watch does not run.
+    /// On a thread whose watch does not run, yet or any more.
     ByTokio(Pin<Box<tokio::time::Sleep>>),
 }
 
@@ -185,7 +186,7 @@ impl Future for Deadline {
             Some(Poll::Ready(()))
         });
         watched.unwrap_or_else(|| {
-            // The thread's watch has ended (the server is stopping).
+            // No watch runs on this thread: before its first tick, or once the server stops.
             *self = Deadline::by_tokio(at);
             self.poll(cx)
         })
@@ -279,9 +280,19 @@ mod tests {
     #[tokio::test]
     async fn a_deadline_dropped_before_its_time_leaves_the_list() {
         let _watch = watched().await;
-        let early = tokio::time::timeout(Duration::from_millis(300), HeaderDeadlines.sleep(Duration::from_secs(5))).await;
+        let mut deadline = HeaderDeadlines.sleep(Duration::from_secs(5));
+        assert!(futures::poll!(&mut deadline).is_pending());
+        assert_eq!(waiting(), 1);
+        let early = tokio::time::timeout(Duration::from_millis(300), deadline).await;
         assert!(early.is_err(), "not fired after 0.3 of its 5 seconds");
-        assert_eq!(waiting(), 0);
+        assert_eq!(waiting(), 0, "dropped, it left the list");
+    }
+
+    #[tokio::test]
+    async fn before_a_watch_runs_tokio_keeps_the_time() {
+        let started = Instant::now();
+        tokio::time::timeout(Duration::from_millis(900), HeaderDeadlines.sleep(Duration::from_millis(100))).await.expect("tokio's timer fires");
+        assert!(started.elapsed() >= Duration::from_millis(100));
     }
 
     #[tokio::test]
