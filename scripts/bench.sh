@@ -6,9 +6,10 @@
 # cached pages beside nginx serving the same bytes from the same machine (one worker a core,
 # the server with as many threads; the median of ROUNDS rounds in turn), uncached search
 # pages, API lists and searches, logins, page views as a browser makes them (the page and the
-# runtime's start-up calls; the ratio is to the HTML-only rate over the same pages), the
-# server's memory under 256 connections over its pages, and last (bookings change no page) a
-# month of one service's free times once its 24 providers' month is booked.
+# runtime's start-up calls; the ratio is to the HTML-only rate over the same pages, the median
+# of ROUNDS rounds too), the server's memory under 256 connections over its pages, and last
+# (bookings change no page) a month of one service's free times once its 24 providers' month
+# is booked.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
@@ -118,8 +119,8 @@ for round in $(seq 1 "$ROUNDS"); do
     if ((round % 2)); then nginx_asked "$kind" "$round"; ours_asked "$kind" "$round"; else ours_asked "$kind" "$round"; nginx_asked "$kind" "$round"; fi
   done
 done
-# paired OURS NGINX: the round whose ratio OURS / NGINX is the median, its reports kept as OURS and
-# as NGINX_vs_OURS.
+# paired OURS BASELINE: the round whose ratio OURS / BASELINE is the median, its reports kept as
+# OURS and as BASELINE_vs_OURS.
 paired() {
   local middle
   middle=$(for round in $(seq 1 "$ROUNDS"); do
@@ -150,9 +151,20 @@ run api_reviews "$CONNECTIONS" "$BASE/api/reviews/?service=$SERVICE" -H 'accept-
 run api_jobs "$CONNECTIONS" "$BASE/api/service/jobs/?status=Open" -H 'accept-encoding: br, gzip'
 run api_job "$CONNECTIONS" "$BASE/api/service/jobs/$JOB/" -H 'accept-encoding: br, gzip'
 run login 8 "$BASE/api/auth/login/" -s "$DATA/login.lua"
-run html_pages "$CONNECTIONS" "$BASE/" -s "$DATA/paths.lua"
-run pageviews_first "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-first.lua"
-run pageviews_repeat "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-repeat.lua"
+# Page views beside the HTML-only pages in ROUNDS rounds too, in turn in a rotating order: their
+# ratio is a goal, and the machine's drift would move it as much as any change does.
+for round in $(seq 1 "$ROUNDS"); do
+  visits=(html first repeat)
+  for i in 0 1 2; do
+    case "${visits[$(((i + round) % 3))]}" in
+      html) run "html_pages_$round" "$CONNECTIONS" "$BASE/" -s "$DATA/paths.lua" ;;
+      first) run "pageviews_first_$round" "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-first.lua" ;;
+      repeat) run "pageviews_repeat_$round" "$CONNECTIONS" "$BASE/" -s "$DATA/pageviews-repeat.lua" ;;
+    esac
+  done
+done
+paired pageviews_first html_pages
+paired pageviews_repeat html_pages
 RSS_AT_END=$(rss_kb)
 sleep 5
 RSS_AT_REST=$(rss_kb)
@@ -199,9 +211,9 @@ for connections in 1 32; do
   row "API: slots for a month, $SLOTS_BOOKED booked, $connections conn." "slots_$connections"
 done
 row "every page, 256 connections ($(wc -l <"$DATA/paths.txt") URLs)" every_page
-row "every page, HTML only" html_pages
-views_row "page views/s, first visit (page + ${#STARTUP_CALLS[@]} calls)" pageviews_first html_pages
-views_row "page views/s, repeat visit (all revalidated)" pageviews_repeat html_pages
+row "every page, HTML only" html_pages_vs_pageviews_first
+views_row "page views/s, first visit (page + ${#STARTUP_CALLS[@]} calls)" pageviews_first html_pages_vs_pageviews_first
+views_row "page views/s, repeat visit (all revalidated)" pageviews_repeat html_pages_vs_pageviews_repeat
 
 echo
 echo "$SCALE data ($(basename "$FIXTURE")), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), wrk ${DURATION} s, $CONNECTIONS connections unless said, cached pages the median of $ROUNDS rounds, loopback"

@@ -45,7 +45,7 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
     let (api, document) = routes().split_for_parts();
     let document = Arc::new(serde_json::to_value(document).expect("the OpenAPI document serialises"));
     let page = Arc::new(openapi::page(&document));
-    api.layer(axum::middleware::from_fn_with_state(state.site.clone(), crate::site::answers::answer_from_cache))
+    api.layer(axum::middleware::from_fn_with_state(state.site.clone(), crate::site::answers::keep_answers))
         .method_not_allowed_fallback(|| async { AppError::MethodNotAllowed })
         .route("/api/openapi.json", get(move || async move { axum::Json(document.as_ref().clone()) }))
         .route("/api/docs", get(move || async move { page.as_ref().clone() }))

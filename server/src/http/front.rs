@@ -1,14 +1,17 @@
-//! What answers each request of a connection: a page kept in the cache first, else the router.
-//! A kept page needs none of the routing, timeouts and extractors that the router's requests go
-//! through, so it skips them; it is observed and carries the security headers like any answer.
-//! A request with credentials goes to the router, as it did before there was a way around it:
-//! some page addresses that take a post apply the API's rules for credentials.
+//! What answers each request of a connection: a page or a visitor's API answer kept in the
+//! cache first, else the router. A kept answer needs none of the routing, timeouts and
+//! extractors that the router's requests go through, so it skips them; it is observed and
+//! carries the security headers like any answer. A request with credentials goes to the
+//! router, as it did before there was a way around it: some page addresses that take a post
+//! apply the API's rules for credentials, and no member's read is answered from a shared cache.
 
 use super::AppError;
 use super::observe::observe_made;
+use crate::platform::logs::RouteName;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::ConnectInfo;
+use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use futures::future::Either;
 use hyper::body::Incoming;
@@ -39,11 +42,11 @@ impl Front {
         let kept = if super::member::carries_credentials(request.headers()) {
             None
         } else {
-            std::panic::catch_unwind(AssertUnwindSafe(|| crate::site::handlers::cached_page(&self.state.site, &request))).unwrap_or(None)
+            std::panic::catch_unwind(AssertUnwindSafe(|| self.kept_answer(&request))).unwrap_or(None)
         };
         match kept {
             // It carries the security headers already (`site::answer_headers`).
-            Some(page) => Either::Left(std::future::ready(Ok(observe_made(&self.state, started, &request, page)))),
+            Some((answer, kept_under)) => Either::Left(std::future::ready(Ok(observe_made(&self.state, started, &request, kept_under, answer)))),
             None => {
                 request.extensions_mut().insert(ConnectInfo(peer));
                 // Dropped with its connection, the request is dropped too, as it was when it ran
@@ -60,6 +63,22 @@ impl Front {
                     }
                 })
             }
+        }
+    }
+
+    /// The kept answer to a visitor's `request`, and the router's name for its route where the
+    /// page routes' names do not say it.
+    fn kept_answer(&self, request: &hyper::Request<Incoming>) -> Option<(Response, Option<RouteName>)> {
+        let site = &self.state.site;
+        let path = request.uri().path();
+        if path.starts_with("/api/") {
+            crate::site::answers::cached_answer(site, request).map(|(answer, route)| (answer, Some(RouteName::Pattern(route))))
+        } else if path.starts_with("/builds/") {
+            let read = matches!(*request.method(), Method::GET | Method::HEAD);
+            let file = if read { crate::site::handlers::build_file(site, path, request.headers()) } else { None };
+            file.map(|(file, route)| (file, Some(RouteName::Fixed(route))))
+        } else {
+            crate::site::handlers::cached_page(site, request).map(|page| (page, None))
         }
     }
 }

@@ -55,7 +55,7 @@ where
 
     fn call(&mut self, request: Request<RequestBody>) -> Self::Future {
         let started = Instant::now();
-        let context = context_of(&request);
+        let context = context_of(&request, route_of(&request));
         // Kept for the access line only when it is written.
         let uri = access_logged().then(|| request.uri().clone());
         let answer = self.inner.call(request);
@@ -63,10 +63,17 @@ where
     }
 }
 
-/// `request`'s `answer`, made at once from `started` (a kept page, `http::front`), observed
+/// `request`'s `answer`, made at once from `started` (a kept answer, `http::front`), observed
 /// now: no future to poll around it, and no handle on the state to take and give back.
-pub fn observe_made<RequestBody, B>(state: &AppState, started: Instant, request: &Request<RequestBody>, mut answer: Response<B>) -> Response<B> {
-    let context = context_of(request);
+/// It is counted under `route`, if given, else under the page's route.
+pub fn observe_made<RequestBody, B>(
+    state: &AppState,
+    started: Instant,
+    request: &Request<RequestBody>,
+    route: Option<RouteName>,
+    mut answer: Response<B>,
+) -> Response<B> {
+    let context = context_of(request, route.unwrap_or_else(|| route_of(request)));
     let took = started.elapsed();
     count_and_name(state, &context, took, &mut answer);
     if access_logged() {
@@ -76,10 +83,10 @@ pub fn observe_made<RequestBody, B>(state: &AppState, started: Instant, request:
 }
 
 /// The request's id (the balancer's header value shares the request's bytes: no copy), method
-/// and route.
-fn context_of<RequestBody>(request: &Request<RequestBody>) -> RequestContext {
+/// and `route`.
+fn context_of<RequestBody>(request: &Request<RequestBody>, route: RouteName) -> RequestContext {
     let id = request.headers().get(REQUEST_ID).filter(|id| id.to_str().is_ok_and(is_sane)).cloned().unwrap_or_else(new_id);
-    RequestContext { id, method: request.method().clone(), route: route_of(request) }
+    RequestContext { id, method: request.method().clone(), route }
 }
 
 fn access_logged() -> bool {

@@ -8,8 +8,8 @@ use super::Site;
 use super::encoded::Encoded;
 use crate::platform::metrics::Counter;
 use app::routes::Tag;
-use axum::extract::{Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, header};
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use parking_lot::RwLock;
@@ -30,10 +30,12 @@ impl<T> Shared<T> {
         Shared { made_from: Some(tags.into()), answer }
     }
 
-    /// A list's answer: kept until a write touches one of `tags`, unless it answers a search,
-    /// which would rarely be asked again and is made each time.
+    /// A list's answer: kept until a write touches one of `tags`, unless it answers a search or
+    /// asks what is near a postcode (within some distance): either would rarely be asked again,
+    /// and kept would crowd out the answers that are.
     pub fn list(query: &crate::http::list::ListQuery, tags: impl Into<Vec<Tag>>, answer: T) -> Self {
-        Shared { made_from: query.text("search").is_none().then(|| tags.into()), answer }
+        let asked_again = query.text("search").is_none() && query.text("near").is_none();
+        Shared { made_from: asked_again.then(|| tags.into()), answer }
     }
 }
 
@@ -62,6 +64,8 @@ const MOST_KEPT_BYTES: usize = 1024 * 1024;
 
 struct Kept {
     body: Arc<Encoded>,
+    /// The API route that made it, which it is counted under when served (`http::front`).
+    route: MatchedPath,
     made_at: Instant,
     /// The version of each tag the answer was made from, when it was made.
     made_from: Box<[(Tag, u64)]>,
@@ -121,14 +125,14 @@ impl AnswerCache {
 
     /// Keeps an answer made from `tags` with data read at `generation`, unless a tag was
     /// touched since.
-    fn put(&self, key: Box<str>, tags: &[Tag], body: Arc<Encoded>, generation: u64) {
+    fn put(&self, key: Box<str>, route: MatchedPath, tags: &[Tag], body: Arc<Encoded>, generation: u64) {
         // Held while inserting, so that a touch cannot slip between the check and the insert.
         let versions = self.versions.read();
         if versions.every != generation {
             return;
         }
         let made_from = tags.iter().map(|tag| (*tag, versions.of(tag))).collect();
-        self.memory.insert(key, Arc::new(Kept { body, made_at: Instant::now(), made_from }));
+        self.memory.insert(key, Arc::new(Kept { body, route, made_at: Instant::now(), made_from }));
     }
 
     /// Makes every answer made from any of `tags` stale.
@@ -153,23 +157,41 @@ impl AnswerCache {
     }
 }
 
-/// The API's layer: answers a visitor's read from the cache when it can, and keeps the
-/// [`Shared`] answers a visitor's read made.
-pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
-    let visitor_read = matches!(*request.method(), Method::GET | Method::HEAD) && !crate::http::member::carries_credentials(request.headers());
-    if !visitor_read {
-        return next.run(request).await;
+/// A visitor's read of the API answered from the cache, with the route that made the answer:
+/// served ahead of the router (`http::front`), like a kept page. `None` for a request that
+/// carries credentials or is not a read, and for an answer not kept.
+pub fn cached_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(Response, MatchedPath)> {
+    if !is_visitor_read(request) {
+        return None;
     }
-    let key: Box<str> = request.uri().path_and_query().map_or_else(|| request.uri().path(), |whole| whole.as_str()).into();
+    let key = key_of(request.uri());
     let answers = &site.answers;
-    if let Some(kept) = answers.get(&key) {
-        answers.found.add_one();
-        let (response, made) = kept.body.respond(&site.kept_headers.api, request.headers());
-        if made {
-            answers.reweigh(&key, &kept);
-        }
-        return response;
+    let kept = answers.get(key)?;
+    answers.found.add_one();
+    let (response, made) = kept.body.respond(&site.kept_headers.api, request.headers());
+    if made {
+        answers.reweigh(key, &kept);
     }
+    Some((response, kept.route.clone()))
+}
+
+fn is_visitor_read<B>(request: &axum::http::Request<B>) -> bool {
+    matches!(*request.method(), Method::GET | Method::HEAD) && !crate::http::member::carries_credentials(request.headers())
+}
+
+/// An answer is kept under its path and query as asked.
+fn key_of(uri: &Uri) -> &str {
+    uri.path_and_query().map_or_else(|| uri.path(), |whole| whole.as_str())
+}
+
+/// The API's layer: keeps the [`Shared`] answers a visitor's read made, for [`cached_answer`]
+/// to serve.
+pub async fn keep_answers(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
+    let Some(route) = request.extensions().get::<MatchedPath>().cloned().filter(|_| is_visitor_read(&request)) else {
+        return next.run(request).await;
+    };
+    let key: Box<str> = key_of(request.uri()).into();
+    let answers = &site.answers;
     let generation = answers.generation();
     // What the answer depends on of the request, which the handler consumes.
     let mut asked = HeaderMap::new();
@@ -200,7 +222,7 @@ pub async fn answer_from_cache(State(site): State<Arc<Site>>, request: Request, 
         Err(error) => return crate::http::AppError::Internal(anyhow::anyhow!("compressing an answer panicked: {error}")).into_response(),
     };
     let (response, _) = encoded.respond(&site.kept_headers.api, &asked);
-    answers.put(key, &tags, encoded, generation);
+    answers.put(key, route, &tags, encoded, generation);
     response
 }
 
@@ -212,11 +234,21 @@ mod tests {
         Arc::new(Encoded::compressed(text.as_bytes()))
     }
 
+    /// The route `/api/service/{id}/` as the router names it to a handler.
+    fn service_route() -> MatchedPath {
+        use tower::ServiceExt;
+        let named = Arc::new(parking_lot::Mutex::new(None));
+        let keep = named.clone();
+        let router = axum::Router::new().route("/api/service/{id}/", axum::routing::get(move |route: MatchedPath| async move { *keep.lock() = Some(route) }));
+        futures::executor::block_on(router.oneshot(Request::get("/api/service/7/").body(axum::body::Body::empty()).unwrap())).unwrap();
+        named.lock().take().expect("the route matched")
+    }
+
     #[test]
     fn an_answer_is_stale_once_a_tag_it_was_made_from_is_touched() {
         let cache = AnswerCache::new(1 << 20);
-        cache.put("/api/service/7/".into(), &[Tag::Site, Tag::Service(7)], body("seven"), cache.generation());
-        cache.put("/api/service/8/".into(), &[Tag::Site, Tag::Service(8)], body("eight"), cache.generation());
+        cache.put("/api/service/7/".into(), service_route(), &[Tag::Site, Tag::Service(7)], body("seven"), cache.generation());
+        cache.put("/api/service/8/".into(), service_route(), &[Tag::Site, Tag::Service(8)], body("eight"), cache.generation());
         cache.invalidate(&[Tag::Service(7)]);
         assert!(cache.get("/api/service/7/").is_none());
         assert!(cache.get("/api/service/8/").is_some(), "made from other tags");
@@ -229,7 +261,7 @@ mod tests {
         let cache = AnswerCache::new(1 << 20);
         let before = cache.generation();
         cache.invalidate(&[Tag::Jobs]);
-        cache.put("/api/service/7/".into(), &[Tag::Site, Tag::Service(7)], body("seven"), before);
+        cache.put("/api/service/7/".into(), service_route(), &[Tag::Site, Tag::Service(7)], body("seven"), before);
         assert!(cache.get("/api/service/7/").is_none(), "its data may be older than the touch");
     }
 }

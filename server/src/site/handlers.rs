@@ -17,8 +17,8 @@ use tower_http::services::ServeDir;
 pub fn router(site: Arc<Site>) -> Router {
     let assets = ServeDir::new(site.config.islands_dir.join("assets")).precompressed_br().precompressed_gzip();
     Router::new()
-        .route("/builds/latest.json", get(latest_build))
-        .route("/builds/meta/{file}", get(build_meta))
+        .route("/builds/latest.json", get(build_file_route))
+        .route("/builds/meta/{file}", get(build_file_route))
         .route("/sitemap.xml", get(sitemap_index))
         .route("/sitemaps/{file}", get(sitemap_part))
         .route("/robots.txt", get(robots))
@@ -177,8 +177,21 @@ impl BuildFiles {
     }
 }
 
-async fn latest_build(State(site): State<Arc<Site>>, headers: HeaderMap) -> Response {
-    site.build_files.latest.respond(&site.kept_headers.json, &headers).0
+/// `/builds/latest.json` or this build's `/builds/meta/{id}.json` at `path`, with its route;
+/// `None` for any other path. Served ahead of the router (`http::front`) like a kept page.
+pub fn build_file(site: &Site, path: &str, headers: &HeaderMap) -> Option<(Response, &'static str)> {
+    let (file, route) = if path == "/builds/latest.json" {
+        (&site.build_files.latest, "/builds/latest.json")
+    } else if path.strip_prefix("/builds/meta/").and_then(|file| file.strip_suffix(".json")) == Some(site.build.id.as_str()) {
+        (&site.build_files.meta, "/builds/meta/{file}")
+    } else {
+        return None;
+    };
+    Some((file.respond(&site.kept_headers.json, headers).0, route))
+}
+
+async fn build_file_route(State(site): State<Arc<Site>>, uri: Uri, headers: HeaderMap) -> Response {
+    build_file(&site, uri.path(), &headers).map_or_else(|| crate::http::AppError::NotFound.into_response(), |(file, _)| file)
 }
 
 /// `/builds/meta/{id}.json`, `{id, timestamp, matcher, prerendered}`: the route rules and the
@@ -199,13 +212,6 @@ pub fn build_meta_json(build: &Build) -> serde_json::Value {
         },
         "prerendered": app::routes::PATHS,
     })
-}
-
-async fn build_meta(State(site): State<Arc<Site>>, Path(file): Path<String>, headers: HeaderMap) -> Response {
-    if file.strip_suffix(".json") != Some(site.build.id.as_str()) {
-        return crate::http::AppError::NotFound.into_response();
-    }
-    site.build_files.meta.respond(&site.kept_headers.json, &headers).0
 }
 
 /// `/robots.txt`: everything but the API, members' pages, forms and payloads; and the sitemap.
