@@ -21,6 +21,7 @@ pub mod security_headers;
 pub mod sendfile;
 pub mod serve;
 pub mod signed_page;
+pub mod stop;
 pub mod upload;
 
 pub use error::AppError;

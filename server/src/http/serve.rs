@@ -65,7 +65,7 @@ pub async fn serve(front: Front, listener: TcpListener, limits: Connections, shu
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let (stopping, stop) = watch::channel(false);
     let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));
-    let mut threads = ConnectionThreads::start(limits.connection_threads, Served { front, limits, stop })?;
+    let mut threads = ConnectionThreads::start(limits.connection_threads, Served { front, limits }, stop)?;
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
         // At the cap the server stops accepting: new clients wait in the kernel's queue.
@@ -121,8 +121,6 @@ struct Accepted {
 struct Served {
     front: Front,
     limits: Connections,
-    /// Turns true when the server stops: each connection then ends after its request in flight.
-    stop: watch::Receiver<bool>,
 }
 
 /// Threads of each connection thread's blocking pool.
@@ -140,12 +138,14 @@ struct ConnectionThreads {
 }
 
 impl ConnectionThreads {
-    fn start(count: usize, served: Served) -> anyhow::Result<Self> {
+    /// `count` threads serving with `served` until `stop` turns true, when each connection ends
+    /// after its request in flight.
+    fn start(count: usize, served: Served, stop: watch::Receiver<bool>) -> anyhow::Result<Self> {
         let mut queues = Vec::with_capacity(count);
         let mut threads = Vec::with_capacity(count);
         for n in 0..count {
             let (queue, mut accepted) = mpsc::unbounded_channel::<Accepted>();
-            let served = served.clone();
+            let (served, stop) = (served.clone(), stop.clone());
             // The server does not start with a thread that cannot serve: its share of the
             // connections would be closed unanswered.
             let (ready, started) = std::sync::mpsc::sync_channel::<std::io::Result<()>>(1);
@@ -162,6 +162,7 @@ impl ConnectionThreads {
                 let _ = ready.send(Ok(()));
                 runtime.block_on(async move {
                     tokio::spawn(watch_this_thread());
+                    tokio::spawn(super::stop::tell_this_thread(stop));
                     while let Some(connection) = accepted.recv().await {
                         tokio::spawn(serve_connection(connection, served.clone()));
                     }
@@ -194,7 +195,7 @@ impl ConnectionThreads {
 
 async fn serve_connection(accepted: Accepted, served: Served) {
     let Accepted { stream, peer, hold: _hold } = accepted;
-    let Served { front, limits, mut stop } = served;
+    let Served { front, limits } = served;
     let stream = match TcpStream::from_std(stream) {
         Ok(stream) => stream,
         Err(error) => return tracing::warn!(%error, %peer, "a connection could not be served"),
@@ -209,12 +210,14 @@ async fn serve_connection(accepted: Accepted, served: Served) {
     let connection = builder.serve_connection(TokioIo::new(Box::pin(stream)), service);
     let mut connection = std::pin::pin!(connection);
     tokio::select! {
+        // Polled in this order on every wake: no random draw to pick a first.
+        biased;
         result = connection.as_mut() => {
             if let Err(error) = result {
                 tracing::debug!(%error, %peer, "connection ended with an error");
             }
         }
-        _ = stop.changed() => {
+        () = super::stop::Stopping::default() => {
             connection.as_mut().graceful_shutdown();
             let _ = connection.await;
         }

@@ -503,3 +503,24 @@ async fn one_client_cannot_hold_every_connection() {
     let answer = answer_within(&mut other, 5).await.expect("served");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_closes_its_idle_connections_at_once() {
+    let mut app = TestApp::spawn_with(Backend::Sqlite, |config| config.connections.shutdown_grace = Duration::from_secs(30)).await;
+    // Kept open after their answers, on each of the connection threads (they take turns).
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        let mut stream = connect(&app).await;
+        stream.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\n\r\n").await.unwrap();
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200");
+        idle.push(stream);
+    }
+    let stopping = std::time::Instant::now();
+    app.stop().await.expect("the server stops cleanly");
+    assert!(stopping.elapsed() < Duration::from_secs(5), "the idle connections were not waited for: {:?}", stopping.elapsed());
+    for mut stream in idle {
+        assert!(answer_within(&mut stream, 5).await.is_some(), "and each is closed");
+    }
+}
