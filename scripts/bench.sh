@@ -163,6 +163,7 @@ for round in $(seq 1 "$ROUNDS"); do
     esac
   done
 done
+# Each visit's ratio is its median round's: the HTML-only row is the first visit's round.
 paired pageviews_first html_pages
 paired pageviews_repeat html_pages
 RSS_AT_END=$(rss_kb)
@@ -216,7 +217,7 @@ views_row "page views/s, first visit (page + ${#STARTUP_CALLS[@]} calls)" pagevi
 views_row "page views/s, repeat visit (all revalidated)" pageviews_repeat html_pages_vs_pageviews_repeat
 
 echo
-echo "$SCALE data ($(basename "$FIXTURE")), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), wrk ${DURATION} s, $CONNECTIONS connections unless said, cached pages the median of $ROUNDS rounds, loopback"
+echo "$SCALE data ($(basename "$FIXTURE")), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), wrk ${DURATION} s, $CONNECTIONS connections unless said, cached pages and page views the median of $ROUNDS rounds, loopback"
 echo
 printf '| %-52s | %8s | %8s | %8s | %6s |\n' "measure" "req/s" "p50" "p99" "ratio"
 printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..54})" "----------" "----------" "----------" "--------"

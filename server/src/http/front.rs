@@ -11,7 +11,6 @@ use crate::platform::logs::RouteName;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::ConnectInfo;
-use axum::http::Method;
 use axum::response::{IntoResponse, Response};
 use futures::future::Either;
 use hyper::body::Incoming;
@@ -74,9 +73,7 @@ impl Front {
         if path.starts_with("/api/") {
             crate::site::answers::cached_answer(site, request).map(|(answer, route)| (answer, Some(RouteName::Pattern(route))))
         } else if path.starts_with("/builds/") {
-            let read = matches!(*request.method(), Method::GET | Method::HEAD);
-            let file = if read { crate::site::handlers::build_file(site, path, request.headers()) } else { None };
-            file.map(|(file, route)| (file, Some(RouteName::Fixed(route))))
+            crate::site::handlers::build_file(site, request).map(|(file, route)| (file, Some(RouteName::Fixed(route))))
         } else {
             crate::site::handlers::cached_page(site, request).map(|page| (page, None))
         }

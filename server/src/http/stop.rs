@@ -7,25 +7,44 @@ use slab::Slab;
 use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll, Waker};
 use tokio::sync::watch;
 
+/// Numbers the threads' lists, so that a place is only ever looked up in its own.
+static LISTS: AtomicU64 = AtomicU64::new(0);
+
 thread_local! {
-    static STOP: RefCell<ThisThread> = const { RefCell::new(ThisThread { stopped: false, waiting: Slab::new() }) };
+    static STOP: RefCell<ThisThread> = RefCell::new(ThisThread { number: LISTS.fetch_add(1, Ordering::Relaxed), stopped: false, waiting: Slab::new() });
 }
 
 struct ThisThread {
+    number: u64,
     stopped: bool,
     /// The connections waiting for the stop, each in its own place until it is dropped.
     waiting: Slab<Option<Waker>>,
 }
 
-/// Tells this thread's connections when `stop` turns true: a task of the thread's runtime.
-pub async fn tell_this_thread(mut stop: watch::Receiver<bool>) {
-    // A closed channel leaves the connections to end with their clients.
-    if stop.wait_for(|stopped| *stopped).await.is_err() {
-        return;
+impl ThisThread {
+    fn waker_at(&mut self, place: Place) -> Option<&mut Option<Waker>> {
+        if place.list != self.number {
+            return None;
+        }
+        self.waiting.get_mut(place.slot)
     }
+}
+
+/// Where a connection waits: its thread's list, and its place there.
+#[derive(Clone, Copy)]
+struct Place {
+    list: u64,
+    slot: usize,
+}
+
+/// Tells this thread's connections when `stop` turns true, or its sender is gone (the server
+/// stopped without saying so): a task of the thread's runtime.
+pub async fn tell_this_thread(mut stop: watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stopped| *stopped).await;
     let wakers: Vec<Waker> = STOP.with_borrow_mut(|this| {
         this.stopped = true;
         this.waiting.iter_mut().filter_map(|(_, waker)| waker.take()).collect()
@@ -35,8 +54,8 @@ pub async fn tell_this_thread(mut stop: watch::Receiver<bool>) {
 
 /// Ready once the server stops (`tell_this_thread` on the thread that polls it).
 #[derive(Default)]
-pub struct Stopping {
-    place: Option<usize>,
+pub(super) struct Stopping {
+    place: Option<Place>,
 }
 
 impl Future for Stopping {
@@ -48,10 +67,10 @@ impl Future for Stopping {
             if this.stopped {
                 return Poll::Ready(());
             }
-            match place.and_then(|place| this.waiting.get_mut(place)) {
+            match place.and_then(|place| this.waker_at(place)) {
                 Some(Some(waker)) if waker.will_wake(cx.waker()) => {}
                 Some(kept) => *kept = Some(cx.waker().clone()),
-                None => *place = Some(this.waiting.insert(Some(cx.waker().clone()))),
+                None => *place = Some(Place { list: this.number, slot: this.waiting.insert(Some(cx.waker().clone())) }),
             }
             Poll::Pending
         })
@@ -63,8 +82,10 @@ impl Drop for Stopping {
         if let Some(place) = self.place {
             // At the thread's end its list may be gone already.
             let _ = STOP.try_with(|this| {
-                if let Ok(mut this) = this.try_borrow_mut() {
-                    this.waiting.try_remove(place);
+                if let Ok(mut this) = this.try_borrow_mut()
+                    && place.list == this.number
+                {
+                    this.waiting.try_remove(place.slot);
                 }
             });
         }
@@ -98,8 +119,24 @@ mod tests {
         assert_eq!(waiting(), 2);
 
         stopping.send(true).unwrap();
-        first.await.unwrap();
-        second.await.unwrap();
+        let told = async { (first.await.unwrap(), second.await.unwrap()) };
+        tokio::time::timeout(std::time::Duration::from_secs(5), told).await.expect("both are woken");
         assert!(Stopping::default().now_or_never().is_some(), "a connection taken after the stop ends at once");
+    }
+
+    #[test]
+    fn a_place_in_another_threads_list_is_not_this_ones() {
+        let elsewhere = std::thread::spawn(|| {
+            let mut stopping = Stopping::default();
+            assert!((&mut stopping).now_or_never().is_none());
+            stopping
+        })
+        .join()
+        .unwrap();
+        let mut here = Stopping::default();
+        assert!((&mut here).now_or_never().is_none());
+        assert_eq!(waiting(), 1);
+        drop(elsewhere);
+        assert_eq!(waiting(), 1, "the other thread's place, at the same slot, is left alone");
     }
 }

@@ -177,9 +177,13 @@ impl BuildFiles {
     }
 }
 
-/// `/builds/latest.json` or this build's `/builds/meta/{id}.json` at `path`, with its route;
-/// `None` for any other path. Served ahead of the router (`http::front`) like a kept page.
-pub fn build_file(site: &Site, path: &str, headers: &HeaderMap) -> Option<(Response, &'static str)> {
+/// A read of `/builds/latest.json` or of this build's `/builds/meta/{id}.json`, with its route;
+/// `None` for any other request. Served ahead of the router (`http::front`) like a kept page.
+pub fn build_file<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(Response, &'static str)> {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return None;
+    }
+    let path = request.uri().path();
     let (file, route) = if path == "/builds/latest.json" {
         (&site.build_files.latest, "/builds/latest.json")
     } else if path.strip_prefix("/builds/meta/").and_then(|file| file.strip_suffix(".json")) == Some(site.build.id.as_str()) {
@@ -187,11 +191,11 @@ pub fn build_file(site: &Site, path: &str, headers: &HeaderMap) -> Option<(Respo
     } else {
         return None;
     };
-    Some((file.respond(&site.kept_headers.json, headers).0, route))
+    Some((file.respond(&site.kept_headers.json, request.headers()).0, route))
 }
 
-async fn build_file_route(State(site): State<Arc<Site>>, uri: Uri, headers: HeaderMap) -> Response {
-    build_file(&site, uri.path(), &headers).map_or_else(|| crate::http::AppError::NotFound.into_response(), |(file, _)| file)
+async fn build_file_route(State(site): State<Arc<Site>>, request: Request) -> Response {
+    build_file(&site, &request).map_or_else(|| crate::http::AppError::NotFound.into_response(), |(file, _)| file)
 }
 
 /// `/builds/meta/{id}.json`, `{id, timestamp, matcher, prerendered}`: the route rules and the

@@ -48,8 +48,9 @@ on_both_databases!(a_visitors_read_is_kept_compressed_and_revalidated);
 async fn a_kept_answer_goes_out_as_its_route_made_it(app: &TestApp) {
     let url = format!("{}/api/service/?page_size=3&ordering=priority", app.base);
     let ask = || app.client.get(&url).header("accept-encoding", "br, gzip").send();
-    let made = ask().await.unwrap();
     let before = found(app);
+    let made = ask().await.unwrap();
+    assert_eq!(found(app), before, "the first answer was made by its route");
     let kept = ask().await.unwrap();
     assert_eq!(found(app), before + 1, "the second answer was kept, served ahead of the router");
     let headers = |response: &reqwest::Response| {

@@ -83,6 +83,7 @@ async fn metrics_are_off_by_default_and_then_answer_only_their_token() {
     for _ in 0..2 {
         assert_eq!(app.json("/api/service/categories/").await.0, 200);
     }
+    assert_eq!(app.json("/builds/latest.json").await.0, 200);
     let answer = scrape("scrape-secret-1").await.unwrap();
     assert_eq!(answer.status(), 200);
     assert!(answer.headers()["content-type"].to_str().unwrap().starts_with("text/plain; version=0.0.4"));
@@ -91,6 +92,7 @@ async fn metrics_are_off_by_default_and_then_answer_only_their_token() {
     assert!(text.contains("http_requests_total{route=\"/jobs\",status=\"2xx\"} 2\n"), "pages count under their route: {text}");
     assert!(text.contains("page_cache_lookups_total{outcome=\"memory\"} 1\n"), "the second /jobs came from memory: {text}");
     assert!(text.contains("http_requests_total{route=\"/api/service/categories/\",status=\"2xx\"} 2\n"), "a kept API answer counts under its route: {text}");
+    assert!(text.contains("http_requests_total{route=\"/builds/latest.json\",status=\"2xx\"} 1\n"), "{text}");
     assert!(text.contains("mail_outbox_waiting 0\n"), "{text}");
     let live = format!("page_cache_live_bytes {}\n", app.site.cache.disk_bytes());
     assert!(text.contains(&live) && text.contains("page_cache_pack_bytes "), "{text}");

@@ -324,6 +324,9 @@ async fn build_files_describe_the_running_build() {
     assert_eq!(app.client.get(&url).header("if-none-match", etag).send().await.unwrap().status(), 304);
     let (status, _) = app.json("/builds/meta/not-a-build.json").await;
     assert_eq!(status, 404);
+    // Asked with credentials, it goes through the router: the same file.
+    let signed_in = app.client.get(&url).bearer_auth("a-members-token").header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!((signed_in.status().as_u16(), signed_in.headers()["etag"].clone()), (200, meta.headers()["etag"].clone()));
 
     let stylesheet = &app.site.build.manifest.stylesheet;
     let css = app.get(stylesheet).await;
