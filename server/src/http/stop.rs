@@ -21,12 +21,13 @@ thread_local! {
 struct ThisThread {
     number: u64,
     stopped: bool,
-    /// The connections waiting for the stop, each in its own place until it is dropped.
-    waiting: Slab<Option<Waker>>,
+    /// The connections waiting for the stop, each in its own place until it is dropped or the
+    /// stop comes.
+    waiting: Slab<Waker>,
 }
 
 impl ThisThread {
-    fn waker_at(&mut self, place: Place) -> Option<&mut Option<Waker>> {
+    fn waker_at(&mut self, place: Place) -> Option<&mut Waker> {
         if place.list != self.number {
             return None;
         }
@@ -47,7 +48,7 @@ pub async fn tell_this_thread(mut stop: watch::Receiver<bool>) {
     let _ = stop.wait_for(|stopped| *stopped).await;
     let wakers: Vec<Waker> = STOP.with_borrow_mut(|this| {
         this.stopped = true;
-        this.waiting.iter_mut().filter_map(|(_, waker)| waker.take()).collect()
+        this.waiting.drain().collect()
     });
     wakers.into_iter().for_each(Waker::wake);
 }
@@ -68,9 +69,9 @@ impl Future for Stopping {
                 return Poll::Ready(());
             }
             match place.and_then(|place| this.waker_at(place)) {
-                Some(Some(waker)) if waker.will_wake(cx.waker()) => {}
-                Some(kept) => *kept = Some(cx.waker().clone()),
-                None => *place = Some(Place { list: this.number, slot: this.waiting.insert(Some(cx.waker().clone())) }),
+                Some(waker) if waker.will_wake(cx.waker()) => {}
+                Some(kept) => *kept = cx.waker().clone(),
+                None => *place = Some(Place { list: this.number, slot: this.waiting.insert(cx.waker().clone()) }),
             }
             Poll::Pending
         })

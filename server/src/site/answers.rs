@@ -157,11 +157,11 @@ impl AnswerCache {
     }
 }
 
-/// A visitor's read of the API answered from the cache, with the route that made the answer:
-/// served ahead of the router (`http::front`), like a kept page. `None` for a request that
-/// carries credentials or is not a read, and for an answer not kept.
+/// A read of the API answered from the cache, with the route that made the answer: served
+/// ahead of the router (`http::front`, which never asks for a request with credentials), like
+/// a kept page. `None` for a request that is not a read, and for an answer not kept.
 pub fn cached_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(Response, MatchedPath)> {
-    if !is_visitor_read(request) {
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
         return None;
     }
     let key = key_of(request.uri());
