@@ -145,7 +145,7 @@ describe('startIslandsRuntime', () => {
     expect(isExpiryCheckRunning()).toBe(true);
   });
 
-  it('restores the service store and loads the categories and the website info at startup', async () => {
+  it('restores the service store at once and loads the categories and the website info in the next task', async () => {
     const category = { id: 1, name: 'Cleaning', slug: 'cleaning', description: '', icon: 'broom', priority: 1, service_count: 3 };
     const info = { id: 1, brand: 'Brightway', email: 'a@b.example', phones: [], address: 'London', opening_hours: '', socials: {} };
     const stored = { id: 9, name: 'Old', slug: 'old', description: '', icon: 'x', priority: 1, service_count: 0 };
@@ -157,13 +157,17 @@ describe('startIslandsRuntime', () => {
       return new Response('<!doctype html>');
     });
     let restoredAtStart: unknown;
+    let callsAtStart: string[] = [];
     await act(async () => {
       startIslandsRuntime(window, loaders, { navigate: vi.fn() });
       // Restored synchronously, before any island hydrates or any answer comes.
       restoredAtStart = appStore.getState().service.categories;
+      // The calls wait for the next task, so that the start is not one long task.
+      callsAtStart = fetchSpy.mock.calls.map(([input]) => String(input));
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(restoredAtStart).toEqual([stored]);
+    expect(callsAtStart).toEqual([]);
     expect(fetchSpy).toHaveBeenCalledWith('/api/service/categories/?page_size=100', expect.objectContaining({ method: 'GET' }));
     expect(fetchSpy).toHaveBeenCalledWith('/api/website-info/', expect.objectContaining({ method: 'GET' }));
     expect(appStore.getState().service.categories).toEqual([category]);
