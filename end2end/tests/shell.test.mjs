@@ -237,29 +237,6 @@ describe('Back to Top (spec 2 and 9: bottom centre, within 100 px of the bottom,
   });
 });
 
-describe('the home page lays out its middle only near the screen (style/layout.css)', () => {
-  test('on a phone, the latest jobs are skipped until scrolled to; the top and the end are always laid out', async () => {
-    const { context, page, problems } = await openPage(env.browser, `${env.baseUrl}/`, MOBILE);
-    try {
-      await settle(page);
-      // Whether the browser has laid out a section's heading: a skipped section keeps its box
-      // and skips what it holds.
-      const laidOut = (headingId) =>
-        page.evaluate((id) => document.getElementById(id).checkVisibility({ contentVisibilityAuto: true }), headingId);
-      assert.equal(await laidOut('categories-heading'), true, 'the categories, next to the hero, are laid out');
-      assert.equal(await laidOut('jobs-heading'), false, 'the latest jobs, far below the screen, are skipped');
-      assert.equal(await laidOut('get-in-touch-heading'), true, 'the page ends laid out, so a jump to the bottom stays there');
-      await page.locator('#jobs-heading').scrollIntoViewIfNeeded();
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      assert.equal(await laidOut('jobs-heading'), true, 'the latest jobs are laid out once near the screen');
-      assert.equal(await page.locator('#jobs-heading').isVisible(), true);
-      assertNoProblems(problems, 'the home page');
-    } finally {
-      await context.close();
-    }
-  });
-});
-
 describe('without JavaScript, lists are server-rendered', () => {
   let context;
   let categorySlug;

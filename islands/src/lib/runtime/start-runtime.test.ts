@@ -145,7 +145,7 @@ describe('startIslandsRuntime', () => {
     expect(isExpiryCheckRunning()).toBe(true);
   });
 
-  it('restores the service store at once and loads the categories and the website info in the next task', async () => {
+  it('restores the service store at once and loads the categories and the website info in a later task', async () => {
     const category = { id: 1, name: 'Cleaning', slug: 'cleaning', description: '', icon: 'broom', priority: 1, service_count: 3 };
     const info = { id: 1, brand: 'Brightway', email: 'a@b.example', phones: [], address: 'London', opening_hours: '', socials: {} };
     const stored = { id: 9, name: 'Old', slug: 'old', description: '', icon: 'x', priority: 1, service_count: 0 };
@@ -162,7 +162,7 @@ describe('startIslandsRuntime', () => {
       startIslandsRuntime(window, loaders, { navigate: vi.fn() });
       // Restored synchronously, before any island hydrates or any answer comes.
       restoredAtStart = appStore.getState().service.categories;
-      // The calls wait for the next task, so that the start is not one long task.
+      // The calls wait for a later task, so that the start is not one long task.
       callsAtStart = fetchSpy.mock.calls.map(([input]) => String(input));
       await vi.advanceTimersByTimeAsync(0);
     });

@@ -25,7 +25,7 @@ export interface IslandsRuntime {
 /**
  * Everything the page's runtime script does: restore the signed-in session and the service
  * store, start the app shell's widgets, hydrate the islands, load the service categories and
- * the website contact info in the next task (spec section 1: at startup, on every page), then
+ * the website contact info in a task after that (spec section 1: at startup, on every page), then
  * (after `load`) prefetch internal links, fetch the build meta, and watch for a newer build.
  */
 export function startIslandsRuntime(
