@@ -38,7 +38,7 @@ impl Front {
         let started = Instant::now();
         // A lookup that panicked (a kept body that cannot be decoded) is left to the router,
         // whose layers answer a panic with the error page.
-        let kept = if super::member::carries_credentials(request.headers()) {
+        let kept = if !super::member::is_visitor_read(&request) {
             None
         } else {
             std::panic::catch_unwind(AssertUnwindSafe(|| self.kept_answer(&request))).unwrap_or(None)
@@ -65,8 +65,8 @@ impl Front {
         }
     }
 
-    /// The kept answer to a visitor's `request`, and the router's name for its route where the
-    /// page routes' names do not say it.
+    /// The kept answer to a visitor's read, and the router's name for its route where the page
+    /// routes' names do not say it.
     fn kept_answer(&self, request: &hyper::Request<Incoming>) -> Option<(Response, Option<RouteName>)> {
         let site = &self.state.site;
         let path = request.uri().path();

@@ -109,6 +109,12 @@ pub fn carries_credentials(headers: &axum::http::HeaderMap) -> bool {
     headers.contains_key(AUTHORIZATION) || crate::admin::session::carries_session_cookie(headers)
 }
 
+/// Whether a request is a visitor's read (GET or HEAD, no credentials): the only kind a shared
+/// cache may answer (`http::front`) or keep (`site::answers::keep_answers`).
+pub fn is_visitor_read<B>(request: &axum::http::Request<B>) -> bool {
+    matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD) && !carries_credentials(request.headers())
+}
+
 /// Whoever is asking: the signed-in member when the request carries a token, else a visitor.
 /// A token that is there but not valid is refused as on any signed-in call, not ignored.
 pub struct Viewer(pub Option<Member>);

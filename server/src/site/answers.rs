@@ -9,7 +9,7 @@ use super::encoded::Encoded;
 use crate::platform::metrics::Counter;
 use app::routes::Tag;
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use parking_lot::RwLock;
@@ -157,13 +157,10 @@ impl AnswerCache {
     }
 }
 
-/// A read of the API answered from the cache, with the route that made the answer: served
-/// ahead of the router (`http::front`, which never asks for a request with credentials), like
-/// a kept page. `None` for a request that is not a read, and for an answer not kept.
+/// A visitor's read of the API answered from the cache, with the route that made the answer:
+/// served ahead of the router (`http::front`, which asks only for a visitor's read), like a
+/// kept page. `None` for an answer not kept.
 pub fn cached_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(Response, MatchedPath)> {
-    if !matches!(*request.method(), Method::GET | Method::HEAD) {
-        return None;
-    }
     let key = key_of(request.uri());
     let answers = &site.answers;
     let kept = answers.get(key)?;
@@ -175,10 +172,6 @@ pub fn cached_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option
     Some((response, kept.route.clone()))
 }
 
-fn is_visitor_read<B>(request: &axum::http::Request<B>) -> bool {
-    matches!(*request.method(), Method::GET | Method::HEAD) && !crate::http::member::carries_credentials(request.headers())
-}
-
 /// An answer is kept under its path and query as asked.
 fn key_of(uri: &Uri) -> &str {
     uri.path_and_query().map_or_else(|| uri.path(), |whole| whole.as_str())
@@ -187,7 +180,7 @@ fn key_of(uri: &Uri) -> &str {
 /// The API's layer: keeps the [`Shared`] answers a visitor's read made, for [`cached_answer`]
 /// to serve.
 pub async fn keep_answers(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
-    let Some(route) = request.extensions().get::<MatchedPath>().cloned().filter(|_| is_visitor_read(&request)) else {
+    let Some(route) = request.extensions().get::<MatchedPath>().cloned().filter(|_| crate::http::member::is_visitor_read(&request)) else {
         return next.run(request).await;
     };
     let key: Box<str> = key_of(request.uri()).into();

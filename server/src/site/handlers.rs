@@ -119,14 +119,12 @@ pub fn page_of(path: &str) -> (&str, Body) {
     }
 }
 
-/// A page kept in the cache, asked for by its canonical address (the one its links use):
-/// answered before the router (`http::front`), which with its layers and the route's parsing
-/// took two thirds of the time of serving it. `None` for anything else, which the router
-/// answers (`page_or_file` finds the same pages from their route).
+/// A visitor's read of a page kept in the cache, asked for by its canonical address (the one
+/// its links use): answered before the router (`http::front`, which asks only for a visitor's
+/// read), which with its layers and the route's parsing took two thirds of the time of serving
+/// it. `None` for anything else, which the router answers (`page_or_file` finds the same pages
+/// from their route).
 pub fn cached_page<B>(site: &Site, request: &axum::http::Request<B>) -> Option<Response> {
-    if request.method() != Method::GET && request.method() != Method::HEAD {
-        return None;
-    }
     let uri = request.uri();
     let path = uri.path();
     let (page_path, kind) = page_of(path);
@@ -178,11 +176,9 @@ impl BuildFiles {
 }
 
 /// A read of `/builds/latest.json` or of this build's `/builds/meta/{id}.json`, with its route;
-/// `None` for any other request. Served ahead of the router (`http::front`) like a kept page.
+/// `None` for any other file. Served ahead of the router (`http::front`) like a kept page, and
+/// by the router's GET routes.
 pub fn build_file<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(Response, &'static str)> {
-    if request.method() != Method::GET && request.method() != Method::HEAD {
-        return None;
-    }
     let path = request.uri().path();
     let (file, route) = if path == "/builds/latest.json" {
         (&site.build_files.latest, "/builds/latest.json")

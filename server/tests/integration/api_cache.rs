@@ -70,6 +70,25 @@ async fn a_kept_answer_goes_out_as_its_route_made_it(app: &TestApp) {
 }
 on_both_databases!(a_kept_answer_goes_out_as_its_route_made_it);
 
+/// Only a visitor's read is answered ahead of the router: another method at a kept address
+/// (an API answer, a page, a build file) gets its route's answer, never the kept one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_to_a_kept_address_gets_its_routes_answer() {
+    let app = TestApp::spawn(common::Backend::Sqlite).await;
+    for path in ["/api/website-info/", "/about", "/builds/latest.json"] {
+        let url = format!("{}{path}", app.base);
+        for _ in 0..2 {
+            assert_eq!(app.client.get(&url).send().await.unwrap().status(), 200, "{path} is kept");
+        }
+        let before = found(&app);
+        for method in [Method::POST, Method::DELETE] {
+            let answer = app.client.request(method.clone(), &url).send().await.unwrap();
+            assert_eq!(answer.status(), 405, "{method} {path}");
+        }
+        assert_eq!(found(&app), before, "nothing answered from the kept answers");
+    }
+}
+
 async fn a_members_own_fields_never_reach_a_kept_answer(app: &TestApp) {
     let poster = app.member("Priya Shah").await;
     let job = post_job(app, &poster, "Weekend Care Assistant").await;
