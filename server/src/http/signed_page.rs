@@ -1,5 +1,5 @@
 //! The answer of a page a signed link from a mail opens (a booking's messages, a review
-//! invitation's form): its address works without signing in, so it is a key.
+//! invitation's form, a job offer): its address works without signing in, so it is a key.
 
 use axum::http::{HeaderValue, header};
 use axum::response::Response;

@@ -80,6 +80,12 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
             .ok_or(AppError::NotFound)?;
         return Err(AppError::Conflict(texts::OFFER_CLOSED.into()));
     }
+    // Read after the claim: an account closed meanwhile has had its offers withdrawn, and one
+    // closed before answers nothing, by mail link or otherwise.
+    let still_active = user::Entity::find_by_id(provider.id).one(change.db()).await?.is_some_and(|provider| provider.is_active);
+    if !still_active {
+        return Err(AppError::Conflict(texts::OFFER_CLOSED.into()));
+    }
     let offer = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     let (booking, service) = booking_and_service(&change, offer.booking_id).await?;
     match answer {
@@ -141,7 +147,7 @@ pub async fn hand_back(state: &AppState, provider: &user::Model, booking_id: i32
 }
 
 /// Takes back from `provider_id`, who no longer provides `service` (any service when `None`:
-/// their account is closed), every booking still to come that is offered to them or that they
+/// their account is closed, erased or deactivated), every booking still to come that is offered to them or that they
 /// accepted: each goes to the next free provider, or waits for staff, and the customer of an
 /// accepted one is told.
 pub async fn release(change: &mut Change<'_>, state: &AppState, provider_id: i32, service: Option<i32>, now: DateTime<Utc>) -> Result<(), AppError> {

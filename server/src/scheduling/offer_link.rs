@@ -5,11 +5,12 @@
 use super::dispatch::{self, Answer};
 use super::texts;
 use crate::http::AppError;
+use crate::http::signed_page::private;
 use crate::state::AppState;
 use app::data::MessagePage;
 use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode};
-use axum::response::Html;
+use axum::response::{Html, IntoResponse, Response};
 use entity::{booking, booking_offer, service, user};
 use sea_orm::EntityTrait;
 use serde::Deserialize;
@@ -37,12 +38,14 @@ fn signed(state: &AppState, query: &OfferQuery) -> Option<i32> {
     state.links.verify(ACTION, offer, query.signature.as_deref()?).then_some(offer)
 }
 
-async fn page(state: &AppState, status: StatusCode, message: MessagePage) -> Result<(StatusCode, Html<String>), AppError> {
-    Ok((status, Html(state.site.message_html(message, PATH).await?)))
+/// The page, kept by no cache and its address sent to no other site: the address is the power
+/// to accept.
+async fn page(state: &AppState, status: StatusCode, message: MessagePage) -> Result<Response, AppError> {
+    Ok(private((status, Html(state.site.message_html(message, PATH).await?)).into_response()))
 }
 
 /// GET shows the job and the buttons; POST answers.
-pub async fn answer(State(state): State<Arc<AppState>>, method: Method, Query(query): Query<OfferQuery>) -> Result<(StatusCode, Html<String>), AppError> {
+pub async fn answer(State(state): State<Arc<AppState>>, method: Method, Query(query): Query<OfferQuery>) -> Result<Response, AppError> {
     let Some(offer_id) = signed(&state, &query) else { return page(&state, StatusCode::BAD_REQUEST, texts::invalid_offer_link()).await };
     let offer = booking_offer::Entity::find_by_id(offer_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let booking = booking::Entity::find_by_id(offer.booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;

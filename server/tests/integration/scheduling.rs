@@ -735,3 +735,104 @@ async fn a_provider_who_stops_passes_their_jobs_to_the_next(app: &TestApp) {
     let terms = entity::provider_terms::Entity::find().filter(entity::provider_terms::Column::UserId.eq(tom.id)).one(&app.site.db).await.unwrap();
     assert!(terms.is_none(), "working terms go with the account");
 }
+
+on_both_databases!(backend a_deactivated_provider_answers_no_offer_and_their_jobs_move_on);
+async fn a_deactivated_provider_answers_no_offer_and_their_jobs_move_on(backend: common::Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    let app = &app;
+    let service = service(app, "tenancy-checkout-clean").await;
+    let (priya, tom) = (approved_provider(app, service.id, "Priya Shah").await, approved_provider(app, service.id, "Tom Baker").await);
+    assert_eq!(save_terms(app, &priya, every_day("09:00", "17:00")).await.0, 200);
+    let customer = app.member("Amelia Hughes").await;
+    // Priya accepts one job and holds the offer of another; Tom keeps hours only later.
+    let (_, taken) = app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(9), "10:00", "LS6 2AB")), Some(&customer.token)).await;
+    let job = &schedule(app, &priya, "upcoming").await["results"][0];
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&priya.token)).await.0, 204);
+    let (_, offered) =
+        app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(10), "11:00", "LS6 2AB")), Some(&customer.token)).await;
+    let mail = inbox.wait_for_containing(&priya.user.email, "at 11:00 in LS6", 10).await;
+    let link = link_in(&mail, &format!("{}/schedule/offer?", app.base));
+    // Its address is the power to accept: kept by no cache, sent to no other site.
+    let page = app.client.get(&link).send().await.unwrap();
+    assert_eq!((page.headers()["cache-control"].to_str().unwrap(), page.headers()["referrer-policy"].to_str().unwrap()), ("no-store", "same-origin"));
+    assert_eq!(save_terms(app, &tom, every_day("09:00", "17:00")).await.0, 200);
+
+    let staff = staff_member(app).await;
+    let (status, answer) =
+        staff_call(app, &staff, Method::POST, &format!("/api/admin/members/{}/action/", priya.user.id), Some(json!({"action": "deactivate"}))).await;
+    assert_eq!(status, 200, "{answer}");
+
+    // The mail's link no longer accepts: the offer was withdrawn with the account.
+    let refused = app.client.post(format!("{link}&answer=accept")).send().await.unwrap();
+    assert_eq!(refused.status(), 409);
+    assert!(refused.text().await.unwrap().contains("This offer is no longer open"));
+    let offered = row(app, &offered["id"]).await;
+    assert_eq!(
+        (offered.provider_user_id, offered.dispatch, offered.status),
+        (Some(tom.user.id), Some(Dispatch::Offered), entity::words::BookingStatus::Pending)
+    );
+    let taken = row(app, &taken["id"]).await;
+    assert_eq!((taken.provider_user_id, taken.dispatch, taken.status), (Some(tom.user.id), Some(Dispatch::Offered), entity::words::BookingStatus::Pending));
+    assert!(titles(app, &customer).await.contains(&"Finding another provider".to_string()));
+
+    // Reactivated, she gets nothing back; an offer made to her while closed (written straight
+    // in the database, as a race would leave it) cannot be accepted either.
+    let (status, _) =
+        staff_call(app, &staff, Method::POST, &format!("/api/admin/members/{}/action/", priya.user.id), Some(json!({"action": "reactivate"}))).await;
+    assert_eq!(status, 200);
+    assert_eq!(row(app, &taken.id.into()).await.provider_user_id, Some(tom.user.id));
+    entity::user::Entity::update_many()
+        .col_expr(entity::user::Column::IsActive, sea_orm::sea_query::Expr::value(false))
+        .filter(entity::user::Column::Id.eq(priya.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+    entity::booking::Entity::update_many()
+        .col_expr(entity::booking::Column::ProviderUserId, sea_orm::sea_query::Expr::value(priya.user.id))
+        .filter(entity::booking::Column::Id.eq(offered.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+    let stale = entity::booking_offer::ActiveModel {
+        booking_id: Set(offered.id),
+        provider_user_id: Set(priya.user.id),
+        offered_at: Set(chrono::Utc::now()),
+        expires_at: Set(chrono::Utc::now() + chrono::Duration::hours(1)),
+        ..Default::default()
+    }
+    .insert(&app.site.db)
+    .await
+    .unwrap();
+    let stale_link = format!("{}{}", app.base, server::scheduling::offer_link::path(&app.state, stale.id));
+    let refused = app.client.post(format!("{stale_link}&answer=accept")).send().await.unwrap();
+    assert_eq!(refused.status(), 409);
+    let still = row(app, &offered.id.into()).await;
+    assert_eq!((still.status, still.dispatch), (entity::words::BookingStatus::Pending, Some(Dispatch::Offered)), "not confirmed by a closed account");
+}
+
+on_both_databases!(one_offer_accepted_twice_at_once_is_accepted_once);
+async fn one_offer_accepted_twice_at_once_is_accepted_once(app: &TestApp) {
+    let service = service(app, "tenancy-checkout-clean").await;
+    let priya = approved_provider(app, service.id, "Priya Shah").await;
+    assert_eq!(save_terms(app, &priya, every_day("09:00", "17:00")).await.0, 200);
+    let customer = app.member("Amelia Hughes").await;
+    for round in 0..4 {
+        let time = format!("{:02}:00", 9 + 2 * round);
+        let (_, created) =
+            app.call(Method::POST, "/api/service/booking/", Some(booking(service.id, &uk_date(8), &time, "LS6 2AB")), Some(&customer.token)).await;
+        let jobs = schedule(app, &priya, "upcoming").await;
+        let job = jobs["results"].as_array().unwrap().iter().find(|job| job["id"] == created["id"]).unwrap().clone();
+        let accept = format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]);
+        let link = format!("{}{}&answer=accept", app.base, server::scheduling::offer_link::path(&app.state, job["offer"]["id"].as_i64().unwrap() as i32));
+        // By the API and by the mail's link at once, as two of her devices might.
+        let (api, mail) = tokio::join!(app.call(Method::POST, &accept, None, Some(&priya.token)), app.client.post(&link).send());
+        let mut statuses = [api.0, mail.unwrap().status().as_u16()];
+        statuses.sort();
+        assert!(statuses == [200, 409] || statuses == [204, 409], "{time}: {statuses:?}");
+        let confirmed = row(app, &created["id"]).await;
+        assert_eq!((confirmed.status, confirmed.calendar_sequence), (entity::words::BookingStatus::Confirmed, 1), "confirmed once");
+    }
+    let (_, notices) = app.call(Method::GET, "/api/notifications?page_size=100", None, Some(&customer.token)).await;
+    let told = notices["results"].as_array().unwrap().iter().filter(|n| n["message"].as_str().unwrap_or("").contains("Priya will come")).count();
+    assert_eq!(told, 4, "the customer told once a job: {notices}");
+}

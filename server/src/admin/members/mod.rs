@@ -121,6 +121,11 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
     if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
         crate::admin::session::end_all(write.db(), id).await?;
     }
+    // A deactivated provider's offers and jobs to come go to other providers (a reactivation
+    // gives none back).
+    if change == AccountChange::Deactivate {
+        crate::scheduling::dispatch::release(&mut write, state, id, None, chrono::Utc::now()).await?;
+    }
     // A provider's profile is shown only while their account is open.
     if matches!(change, AccountChange::Deactivate | AccountChange::Reactivate) {
         write.touches(crate::providers::profile::pages_of(write.db(), id).await?);
