@@ -41,7 +41,7 @@ describe('messages on a booking', () => {
       await Promise.all([page.waitForURL((url) => url.pathname === '/bookings/messages', { waitUntil: 'load' }), card.getByRole('link', { name: /^Messages/ }).click()]);
       await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
       await page.getByLabel('Your message').fill('The boiler is in the loft; the hatch is on the landing.');
-      await page.getByLabel('A photo (JPEG or PNG, optional)').setInputFiles(photo);
+      await page.getByLabel('A photo (JPEG, PNG or WebP, optional)').setInputFiles(photo);
       await Promise.all([page.waitForURL((url) => url.pathname === '/bookings/messages', { waitUntil: 'load' }), page.getByRole('button', { name: 'Send' }).click()]);
       const mine = page.locator('.thread__message--mine');
       await mine.getByText('The boiler is in the loft').waitFor({ state: 'visible' });

@@ -84,6 +84,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::job_seekers::alerts::start(state.clone());
     crate::data_rights::retention::start(state.clone());
     crate::payments::refunds::start(state.clone());
+    crate::platform::periodic::once(state.clone(), "photos stored before cleaning cleaned", clean_stored_photos);
     crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move {
         state.limiter.sweep(chrono::Utc::now()).await
     });
@@ -105,6 +106,16 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
                 .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response)),
         );
     Ok(App { site, state, router, mail })
+}
+
+/// Every photo stored before photos were cleaned on upload, cleaned where it is: none can then
+/// be handed out with the place it was taken.
+pub async fn clean_stored_photos(state: Arc<AppState>) -> Result<(), crate::http::AppError> {
+    let mut keys = crate::accounts::profile::picture_keys(state.db()).await?;
+    keys.extend(crate::messages::thread::photo_keys(state.db()).await?);
+    let cleaned = crate::platform::photo_metadata::clean_all_stored(&state.storage, &keys).await?;
+    tracing::info!(photos = keys.len(), cleaned, "stored photos cleaned of their metadata");
+    Ok(())
 }
 
 static INTERNAL_ERROR_PAGE: OnceLock<String> = OnceLock::new();

@@ -22,8 +22,8 @@ pub(super) fn Thread(page: ThreadPage) -> impl IntoView {
                         <textarea id="thread-body" name="body" rows="4" maxlength="2000"></textarea>
                     </div>
                     <div class="field">
-                        <label class="field-label" for="thread-photo">"A photo (JPEG or PNG, optional)"</label>
-                        <input id="thread-photo" type="file" name="photo" accept="image/jpeg,image/png"/>
+                        <label class="field-label" for="thread-photo">"A photo (JPEG, PNG or WebP, optional)"</label>
+                        <input id="thread-photo" type="file" name="photo" accept="image/jpeg,image/png,image/webp"/>
                     </div>
                     <button class="button button--primary" type="submit">"Send"</button>
                 </form>

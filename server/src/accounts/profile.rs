@@ -13,6 +13,7 @@ use crate::http::upload::{DOCUMENT_KINDS, FileRefusal, PICTURE_KINDS, PICTURE_LI
 use crate::http::{AppError, timestamp};
 use crate::platform::change::Change;
 use crate::platform::passwords;
+use crate::platform::photo_metadata;
 use crate::platform::rate_limit::Limit;
 use crate::platform::storage::{FileKind, Storage};
 use crate::state::AppState;
@@ -22,7 +23,10 @@ use axum::http::StatusCode;
 use bytes::Bytes;
 use chrono::{NaiveDate, Utc};
 use entity::{certificate, user};
-use sea_orm::{ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -148,7 +152,18 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
             }
             let file_name = field.file_name().map(str::to_string);
             if let Some(upload) = refusal.read(&mut field, field_name, limit, kinds).await? {
-                uploads.push(Upload { field: field_name, kind: upload.kind, bytes: upload.bytes, file_name });
+                // A photo is stored without the place it was taken: no link can hand out the original.
+                let bytes = match field_name {
+                    "profile_picture" => match photo_metadata::strip(upload.kind, &upload.bytes) {
+                        Ok(cleaned) => Bytes::from(cleaned),
+                        Err(photo_metadata::Unreadable) => {
+                            errors.add("profile_picture", texts::PICTURE_UNREADABLE);
+                            continue;
+                        }
+                    },
+                    _ => upload.bytes,
+                };
+                uploads.push(Upload { field: field_name, kind: upload.kind, bytes, file_name });
             }
             continue;
         }
@@ -335,4 +350,11 @@ pub async fn update_password(
     crate::admin::session::end_all(change.db(), user_id).await?;
     change.commit().await?;
     Ok(Json(MessageAnswer::new(texts::PASSWORD_UPDATED)))
+}
+
+/// The storage keys of every member's profile picture.
+pub async fn picture_keys(db: &impl ConnectionTrait) -> Result<Vec<String>, DbErr> {
+    let keys: Vec<Option<String>> =
+        user::Entity::find().select_only().column(user::Column::ProfilePicture).filter(user::Column::ProfilePicture.is_not_null()).into_tuple().all(db).await?;
+    Ok(keys.into_iter().flatten().collect())
 }

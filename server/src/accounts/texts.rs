@@ -52,6 +52,8 @@ pub const NOT_CHANGED_HERE: &str = "This field cannot be changed here.";
 pub const FORM_UNREADABLE: &str = "The form could not be read";
 /// The name of a certificate uploaded without a file name.
 pub const CERTIFICATE: &str = "Certificate";
+/// A picture that is not a whole JPEG, PNG or WebP: where it was taken cannot be removed from it.
+pub const PICTURE_UNREADABLE: &str = "This picture could not be read: upload a JPEG, PNG or WebP image as your camera or phone saved it.";
 
 pub fn field_unreadable(name: &str) -> String {
     format!("The field {name} could not be read")

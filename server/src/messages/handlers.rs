@@ -25,8 +25,8 @@ use std::sync::Arc;
 use utoipa::ToSchema;
 
 /// The photos a message takes: what cameras and phones save, whose metadata can be taken out.
-pub const PHOTO_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png];
-pub const PHOTO_TYPES: &str = "image/jpeg, image/png";
+pub const PHOTO_KINDS: &[FileKind] = &[FileKind::Jpeg, FileKind::Png, FileKind::Webp];
+pub const PHOTO_TYPES: &str = "image/jpeg, image/png, image/webp";
 
 /// A message: text, a photo, or both.
 #[derive(ToSchema)]
@@ -34,7 +34,7 @@ pub const PHOTO_TYPES: &str = "image/jpeg, image/png";
 pub struct MessageForm {
     #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ texts::BODY_MAX_CHARS }>)]
     body: Option<String>,
-    /// A JPEG or PNG (at most `UPLOAD_MAX_MIB`, 5 MiB by default), stored without the place it
+    /// A JPEG, PNG or WebP (at most `UPLOAD_MAX_MIB`, 5 MiB by default), stored without the place it
     /// was taken and its other metadata.
     #[schema(value_type = Option<String>, format = Binary)]
     photo: Option<Vec<u8>>,
@@ -89,7 +89,7 @@ pub async fn list_messages(
         (status = 201, body = MessageView), Invalid, Unauthenticated,
         (status = 404, description = "Not a booking of yours", body = ErrorBody),
         (status = 413, description = "The photo is over the upload limit", body = ErrorBody),
-        (status = 415, description = "The photo is not a JPEG or PNG", body = ErrorBody),
+        (status = 415, description = "The photo is not a JPEG, PNG or WebP", body = ErrorBody),
         RateLimited,
     ))]
 pub async fn write_message(
@@ -146,7 +146,7 @@ pub async fn unread(State(state): State<Arc<AppState>>, member: Member) -> Resul
         .filter_map(|(id, unread)| {
             let booking = bookings.get(&id)?;
             let about = crate::bookings::texts::when(titles.get(&booking.service_id)?, booking.date, &booking.time);
-            Some(UnreadThread { booking: id, about, link: access::link(&state, id, member.user.id), unread })
+            Some(UnreadThread { booking: id, about, link: access::link(&state, id, &member.user), unread })
         })
         .collect();
     Ok(Json(UnreadView { total: threads.iter().map(|thread| thread.unread).sum(), bookings: threads }))

@@ -41,7 +41,7 @@ pub async fn staff_messages(
         (status = 201, body = MessageView), Invalid, StaffOnly,
         (status = 404, description = "No such booking", body = ErrorBody),
         (status = 413, description = "The photo is over the upload limit", body = ErrorBody),
-        (status = 415, description = "The photo is not a JPEG or PNG", body = ErrorBody),
+        (status = 415, description = "The photo is not a JPEG, PNG or WebP", body = ErrorBody),
         RateLimited,
     ))]
 pub async fn staff_write_message(

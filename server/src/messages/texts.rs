@@ -7,9 +7,9 @@ pub const REASON_MAX_CHARS: usize = 500;
 pub const EMPTY: &str = "Write a message or add a photo.";
 pub const CANCELLED: &str = "This booking is cancelled: its messages can be read, not added to.";
 pub const ALREADY_HIDDEN: &str = "This message is already hidden.";
-/// Where a photo was taken is never kept, and a file that is not a whole JPEG or PNG cannot be
+/// Where a photo was taken is never kept, and a file that is not a whole JPEG, PNG or WebP cannot be
 /// cleaned of it.
-pub const PHOTO_UNREADABLE: &str = "This photo could not be read: send a JPEG or PNG image as your camera or phone saved it.";
+pub const PHOTO_UNREADABLE: &str = "This photo could not be read: send a JPEG, PNG or WebP image as your camera or phone saved it.";
 
 /// The first lines of a message, as a mail quotes them: up to three lines and 300 characters.
 pub fn quoted(body: &str) -> String {

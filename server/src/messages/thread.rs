@@ -122,12 +122,7 @@ pub fn open_to(booking: &booking::Model, writer: Writer<'_>) -> Result<MessageRo
 
 /// A photo's kind and its bytes without the place it was taken and the rest of its metadata.
 fn without_metadata(photo: Upload) -> Result<(FileKind, Bytes), AppError> {
-    let cleaned = match photo.kind {
-        FileKind::Jpeg => photo_metadata::strip_jpeg(&photo.bytes),
-        FileKind::Png => photo_metadata::strip_png(&photo.bytes),
-        _ => Err(photo_metadata::Unreadable),
-    };
-    cleaned.map(|bytes| (photo.kind, Bytes::from(bytes))).map_err(|_| AppError::field("photo", texts::PHOTO_UNREADABLE))
+    photo_metadata::strip(photo.kind, &photo.bytes).map(|bytes| (photo.kind, Bytes::from(bytes))).map_err(|_| AppError::field("photo", texts::PHOTO_UNREADABLE))
 }
 
 /// The page `query` asks of booking `booking_id`'s thread, as `viewer` sees it: [`read`].
@@ -276,4 +271,16 @@ pub async fn unread(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec<(i32,
         }
     }
     Ok(counts.into_iter().collect())
+}
+
+/// The storage keys of every message's photo.
+pub async fn photo_keys(db: &impl ConnectionTrait) -> Result<Vec<String>, DbErr> {
+    let keys: Vec<Option<String>> = booking_message::Entity::find()
+        .select_only()
+        .column(booking_message::Column::Photo)
+        .filter(booking_message::Column::Photo.is_not_null())
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(keys.into_iter().flatten().collect())
 }

@@ -5,6 +5,7 @@
 //! server's. Each job still claims its own work with conditional updates, so nothing is done
 //! twice either way.
 
+use crate::http::AppError;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
@@ -32,6 +33,34 @@ where
                 Err(error) => tracing::error!(job, %error, "a periodic job failed"),
             }
             tokio::time::sleep(look_every).await;
+        }
+    });
+}
+
+/// Runs `work` once for the database, in the background, unless a server did it before: the
+/// record of it is written only once it succeeded, so a failure leaves it to the next start.
+/// Servers starting together may both run it, so `work` must be safe to repeat.
+pub fn once<Work, Done>(state: Arc<AppState>, job: &'static str, work: Work)
+where
+    Work: FnOnce(Arc<AppState>) -> Done + Send + 'static,
+    Done: Future<Output = Result<(), AppError>> + Send,
+{
+    tokio::spawn(async move {
+        let done = async {
+            if periodic_run::Entity::find_by_id(job).one(state.db()).await?.is_some() {
+                return Ok(false);
+            }
+            work(state.clone()).await?;
+            periodic_run::Entity::insert(periodic_run::ActiveModel { job: Set(job.to_string()), started_at: Set(Utc::now()) })
+                .on_conflict(OnConflict::column(periodic_run::Column::Job).do_nothing().to_owned())
+                .exec_without_returning(state.db())
+                .await?;
+            Ok::<_, AppError>(true)
+        };
+        match done.await {
+            Ok(true) => tracing::info!(job, "done once"),
+            Ok(false) => {}
+            Err(error) => tracing::error!(job, %error, "work done once failed; the next start tries again"),
         }
     });
 }

@@ -1,24 +1,82 @@
 //! A photo without what a camera or phone writes beside the picture: the place it was taken
-//! (GPS), the device, the time, comments. JPEG loses its APP1 (Exif, XMP), APP13 (IPTC), COM
-//! and multi-picture (MPF) segments and anything after the picture's end; PNG its eXIf and
-//! text chunks; WebP its EXIF and XMP chunks (and the flags that announce them). The picture's bytes are kept as they are, so
-//! nothing is decoded or re-encoded and the quality stays. A file that is not well formed is
-//! refused rather than stored as it came.
+//! (GPS), the device, the time, comments, previews. What is kept is what is known to be
+//! picture, and nothing else, so a kind of metadata nobody listed cannot slip through:
+//! - JPEG: the start and end, quantisation and Huffman tables, every frame header, arithmetic
+//!   coding conditions, restart interval, line count, each scan with its coded data, the JFIF
+//!   header, an `ICC_PROFILE` colour profile and the Adobe segment (CMYK and YCCK colours
+//!   depend on it); nothing after the picture's end.
+//! - PNG: the critical chunks, transparency, gamma, chromaticities, sRGB, ICC profile, pixel
+//!   size, and the animation chunks of an animated PNG.
+//! - WebP: the image, alpha and animation chunks, the ICC profile, and the extended header with
+//!   its flags rewritten to what is kept; nothing after the RIFF container's end.
+//!
+//! The picture's bytes are kept as they are, so nothing is decoded or re-encoded and the
+//! quality stays. A file that is not well formed is refused rather than stored as it came.
+
+use crate::http::AppError;
+use crate::platform::storage::{FileKind, Storage};
 
 /// Why a photo cannot be read.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Unreadable;
 
-/// The JPEG segments dropped: APP1 (Exif and XMP, where the GPS position is), APP13 (IPTC)
-/// and comments.
-const JPEG_DROPPED: [u8; 3] = [0xE1, 0xED, 0xFE];
+/// `bytes`, a photo of `kind`, without its metadata; a kind that is not a photo is unreadable.
+pub fn strip(kind: FileKind, bytes: &[u8]) -> Result<Vec<u8>, Unreadable> {
+    match kind {
+        FileKind::Jpeg => strip_jpeg(bytes),
+        FileKind::Png => strip_png(bytes),
+        FileKind::Webp => strip_webp(bytes),
+        FileKind::Pdf | FileKind::Doc | FileKind::Docx => Err(Unreadable),
+    }
+}
 
-/// The PNG chunks dropped: Exif, and free text (which tools fill with places and devices).
-const PNG_DROPPED: [&[u8; 4]; 5] = [b"eXIf", b"tEXt", b"zTXt", b"iTXt", b"tIME"];
+/// Rewrites the photo stored as `key` without its metadata, for photos stored before they were
+/// cleaned on upload: whether it changed. A file gone, or not a photo that can be read, is
+/// left as it is (and said in the log).
+pub async fn clean_stored(storage: &Storage, key: &str) -> Result<bool, AppError> {
+    let bytes = match storage.get(key).await {
+        Ok(bytes) => bytes,
+        Err(AppError::NotFound) => return Ok(false),
+        Err(error) => return Err(error),
+    };
+    let cleaned = match FileKind::sniff(&bytes).map(|kind| strip(kind, &bytes)) {
+        Some(Ok(cleaned)) => cleaned,
+        Some(Err(Unreadable)) | None => {
+            tracing::warn!(%key, "a stored photo cannot be read, so its metadata cannot be removed");
+            return Ok(false);
+        }
+    };
+    if cleaned == bytes {
+        return Ok(false);
+    }
+    storage.replace(key, cleaned.into()).await?;
+    Ok(true)
+}
 
-const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
+/// [`clean_stored`] for each of `keys`: how many changed.
+pub async fn clean_all_stored(storage: &Storage, keys: &[String]) -> Result<usize, AppError> {
+    let mut changed = 0;
+    for key in keys {
+        changed += usize::from(clean_stored(storage, key).await?);
+    }
+    Ok(changed)
+}
 
-/// `jpeg` without its metadata segments, and without whatever follows its picture's end
+/// Whether the JPEG segment `marker`, holding `data`, is picture.
+fn jpeg_keeps(marker: u8, data: &[u8]) -> bool {
+    match marker {
+        // Frame headers (SOF0-3, 5-7, 9-11, 13-15), Huffman tables, arithmetic coding
+        // conditions, quantisation tables, line count, restart interval, scan header.
+        0xC0..=0xC3 | 0xC5..=0xC7 | 0xC9..=0xCB | 0xCD..=0xCF | 0xC4 | 0xCC | 0xDB | 0xDC | 0xDD | 0xDA => true,
+        0xE0 => data.starts_with(b"JFIF\0"),
+        // APP2 also carries multi-picture (MPF) pointers to preview images.
+        0xE2 => data.starts_with(b"ICC_PROFILE\0"),
+        0xEE => data.starts_with(b"Adobe"),
+        _ => false,
+    }
+}
+
+/// `jpeg` with only its picture's segments, and without whatever follows its picture's end
 /// (phones append preview images, with their own Exif, and motion-photo videos there).
 pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
     if !jpeg.starts_with(&[0xFF, 0xD8]) {
@@ -39,15 +97,15 @@ pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
                 kept.extend_from_slice(&jpeg[at..at + 2]);
                 return Ok(kept);
             }
-            // Markers without a length.
-            0x01 | 0xD0..=0xD7 => {
+            // Markers without a length: restarts are picture, TEM is not.
+            0xD0..=0xD7 => {
                 kept.extend_from_slice(&jpeg[at..at + 2]);
                 at += 2;
             }
+            0x01 => at += 2,
             _ => {
                 let end = segment_end(jpeg, at)?;
-                let multi_picture = marker == 0xE2 && jpeg[at + 4..end].starts_with(b"MPF\0");
-                if !JPEG_DROPPED.contains(&marker) && !multi_picture {
+                if jpeg_keeps(marker, &jpeg[at + 4..end]) {
                     kept.extend_from_slice(&jpeg[at..end]);
                 }
                 at = end;
@@ -85,7 +143,12 @@ fn scan_end(jpeg: &[u8], mut at: usize) -> Result<usize, Unreadable> {
     }
 }
 
-/// `png` without its metadata chunks.
+/// The PNG chunks kept: the critical ones, the colour and size of the pixels, and animation.
+const PNG_KEPT: [&[u8; 4]; 13] = [b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS", b"gAMA", b"cHRM", b"sRGB", b"iCCP", b"pHYs", b"acTL", b"fcTL", b"fdAT"];
+
+const PNG_SIGNATURE: &[u8; 8] = b"\x89PNG\r\n\x1a\n";
+
+/// `png` with only its picture's chunks.
 pub fn strip_png(png: &[u8]) -> Result<Vec<u8>, Unreadable> {
     if !png.starts_with(PNG_SIGNATURE) {
         return Err(Unreadable);
@@ -99,7 +162,7 @@ pub fn strip_png(png: &[u8]) -> Result<Vec<u8>, Unreadable> {
         let kind: &[u8] = &header[4..8];
         // Length, type, data and CRC.
         let end = at.checked_add(12).and_then(|n| n.checked_add(length)).filter(|end| *end <= png.len()).ok_or(Unreadable)?;
-        if !PNG_DROPPED.iter().any(|dropped| dropped.as_slice() == kind) {
+        if PNG_KEPT.iter().any(|known| known.as_slice() == kind) {
             kept.extend_from_slice(&png[at..end]);
         }
         at = end;
@@ -109,15 +172,24 @@ pub fn strip_png(png: &[u8]) -> Result<Vec<u8>, Unreadable> {
     }
 }
 
-/// The WebP chunks dropped, and the bits of the extended header's flags that announce them.
-const WEBP_DROPPED: [(&[u8; 4], u8); 2] = [(b"EXIF", 0x08), (b"XMP ", 0x04)];
+/// The WebP chunks kept: lossy and lossless image data, alpha, animation, and the ICC profile.
+const WEBP_KEPT: [&[u8; 4]; 6] = [b"VP8 ", b"VP8L", b"ALPH", b"ANIM", b"ANMF", b"ICCP"];
+/// The extended header's flags: ICC profile, Exif and XMP (alpha and animation describe the picture).
+const VP8X_ICC: u8 = 0x20;
+const VP8X_EXIF: u8 = 0x08;
+const VP8X_XMP: u8 = 0x04;
 
-/// `webp` without its metadata chunks.
+/// `webp` with only its picture's chunks.
 pub fn strip_webp(webp: &[u8]) -> Result<Vec<u8>, Unreadable> {
     if webp.len() < 12 || &webp[0..4] != b"RIFF" || &webp[8..12] != b"WEBP" {
         return Err(Unreadable);
     }
+    // The container says where it ends: bytes after it are no part of the picture.
+    let riff_end = usize::try_from(u32::from_le_bytes([webp[4], webp[5], webp[6], webp[7]])).ok().and_then(|size| size.checked_add(8)).ok_or(Unreadable)?;
+    let webp = webp.get(..riff_end).ok_or(Unreadable)?;
     let mut kept = webp[0..12].to_vec();
+    let mut extended_header = None;
+    let mut has_icc = false;
     let mut at = 12;
     while at < webp.len() {
         let header = webp.get(at..at + 8).ok_or(Unreadable)?;
@@ -125,14 +197,20 @@ pub fn strip_webp(webp: &[u8]) -> Result<Vec<u8>, Unreadable> {
         // Header, data, and a pad byte to an even length.
         let end = at.checked_add(8).and_then(|n| n.checked_add(size + size % 2)).filter(|end| *end <= webp.len()).ok_or(Unreadable)?;
         let kind = &header[0..4];
-        if !WEBP_DROPPED.iter().any(|(dropped, _)| dropped.as_slice() == kind) {
-            let start = kept.len();
+        if kind == b"VP8X" && size > 0 {
+            extended_header = Some(kept.len() + 8);
             kept.extend_from_slice(&webp[at..end]);
-            if kind == b"VP8X" && size > 0 {
-                kept[start + 8] &= !WEBP_DROPPED.iter().fold(0, |bits, (_, bit)| bits | bit);
-            }
+        } else if WEBP_KEPT.iter().any(|known| known.as_slice() == kind) {
+            has_icc |= kind == b"ICCP";
+            kept.extend_from_slice(&webp[at..end]);
         }
         at = end;
+    }
+    if let Some(flags) = extended_header {
+        kept[flags] &= !(VP8X_EXIF | VP8X_XMP | VP8X_ICC);
+        if has_icc {
+            kept[flags] |= VP8X_ICC;
+        }
     }
     let riff_size = u32::try_from(kept.len() - 8).map_err(|_| Unreadable)?;
     kept[4..8].copy_from_slice(&riff_size.to_le_bytes());
@@ -150,6 +228,63 @@ mod tests {
         bytes
     }
 
+    /// A baseline picture: tables, a frame, a scan whose data holds a stuffed byte and a restart.
+    fn jpeg_picture() -> Vec<u8> {
+        [
+            segment(0xDB, b"quantisation"),
+            segment(0xDD, b"\x00\x04"),
+            segment(0xC0, b"frame"),
+            segment(0xC4, b"huffman"),
+            vec![0xFF, 0xDA, 0x00, 0x04, 0x01, 0x02],
+            b"pixels\xFF\x00more\xFF\xD0rest".to_vec(),
+        ]
+        .concat()
+    }
+
+    fn jpeg(extra: &[Vec<u8>], picture: &[u8]) -> Vec<u8> {
+        [vec![0xFF, 0xD8], extra.concat(), picture.to_vec(), vec![0xFF, 0xD9]].concat()
+    }
+
+    #[test]
+    fn a_jpeg_keeps_only_its_picture_segments() {
+        // (segment, kept)
+        let cases: [(Vec<u8>, bool); 17] = [
+            (segment(0xE0, b"JFIF\0\x01\x02"), true),
+            (segment(0xE0, b"JFXX\0thumbnail"), false),
+            (segment(0xE1, b"Exif\0\0GPSLatitude 51.5"), false),
+            (segment(0xE1, b"http://ns.adobe.com/xap/1.0/\0<gps/>"), false),
+            (segment(0xE2, b"ICC_PROFILE\0\x01\x01profile"), true),
+            (segment(0xE2, b"MPF\0pointers to previews"), false),
+            (segment(0xE3, b"Meta GPS 51.5"), false),
+            (segment(0xE4, b"FPXR GPS"), false),
+            (segment(0xE6, b"NITF GPS 51.5"), false),
+            (segment(0xEB, b"JP JUMBF GPS"), false),
+            (segment(0xEC, b"Ducky GPS"), false),
+            (segment(0xED, b"Photoshop 3.0\0IPTC GPS"), false),
+            (segment(0xEE, b"Adobe\0\x64\0\0\0\0\x02"), true),
+            (segment(0xEF, b"GPS 51.5"), false),
+            (segment(0xFE, b"taken at home GPS"), false),
+            (segment(0xCC, b"arithmetic"), true),
+            (segment(0xC2, b"progressive frame"), true),
+        ];
+        for (extra, kept) in cases {
+            let stripped = strip_jpeg(&jpeg(std::slice::from_ref(&extra), &jpeg_picture())).unwrap();
+            let expected = if kept { jpeg(std::slice::from_ref(&extra), &jpeg_picture()) } else { jpeg(&[], &jpeg_picture()) };
+            assert_eq!(stripped, expected, "segment {:02X} {:?}", extra[1], String::from_utf8_lossy(&extra[4..]));
+        }
+    }
+
+    #[test]
+    fn a_jpeg_loses_what_follows_its_end_and_keeps_a_progressive_scans_tables() {
+        let progressive = [jpeg_picture(), segment(0xC4, b"second table"), vec![0xFF, 0xDA, 0x00, 0x03, 0x01], b"more pixels".to_vec()].concat();
+        let whole = jpeg(&[], &progressive);
+        // A preview image appended after the end, with its own position.
+        let appended = [whole.clone(), vec![0xFF, 0xD8], segment(0xE1, b"Exif\0\0GPSLatitude 51.5"), vec![0xFF, 0xD9], b"motion video".to_vec()].concat();
+        let stripped = strip_jpeg(&appended).unwrap();
+        assert_eq!(stripped, whole);
+        assert!(!stripped.windows(3).any(|w| w == b"GPS"));
+    }
+
     fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
         let mut bytes = u32::try_from(data.len()).unwrap().to_be_bytes().to_vec();
         bytes.extend_from_slice(kind);
@@ -158,47 +293,42 @@ mod tests {
         bytes
     }
 
-    #[test]
-    fn a_jpeg_loses_its_exif_xmp_iptc_and_comments_and_keeps_its_picture() {
-        let picture = [segment(0xDB, b"quantisation"), segment(0xC0, b"frame"), segment(0xC4, b"huffman")].concat();
-        let scan = [vec![0xFF, 0xDA, 0x00, 0x04, 0x01, 0x02], b"pixels\xFF\x00more\xFF\xD0rest".to_vec(), vec![0xFF, 0xD9]].concat();
-        let jpeg = [
-            vec![0xFF, 0xD8],
-            segment(0xE0, b"JFIF\0"),
-            segment(0xE1, b"Exif\0\0GPSLatitude 51.5"),
-            segment(0xE1, b"http://ns.adobe.com/xap/1.0/\0<gps/>"),
-            segment(0xED, b"Photoshop 3.0\0IPTC"),
-            segment(0xFE, b"taken at home"),
-            segment(0xE2, b"MPF\0pointers"),
-            picture.clone(),
-            scan.clone(),
-            // A preview image appended after the end, with its own position.
-            vec![0xFF, 0xD8],
-            segment(0xE1, b"Exif\0\0GPSLatitude 51.5"),
-            vec![0xFF, 0xD9],
-        ]
-        .concat();
-        let stripped = strip_jpeg(&jpeg).unwrap();
-        assert_eq!(stripped, [vec![0xFF, 0xD8], segment(0xE0, b"JFIF\0"), picture, scan].concat());
-        assert!(!stripped.windows(3).any(|w| w == b"GPS"));
+    fn png(chunks: &[Vec<u8>]) -> Vec<u8> {
+        [PNG_SIGNATURE.to_vec(), chunk(b"IHDR", &[0; 13]), chunks.concat(), chunk(b"IDAT", b"pixels"), chunk(b"IEND", b"")].concat()
     }
 
     #[test]
-    fn a_png_loses_its_exif_and_text_chunks_and_keeps_its_picture() {
-        let header = chunk(b"IHDR", &[0; 13]);
-        let data = chunk(b"IDAT", b"pixels");
-        let end = chunk(b"IEND", b"");
-        let png = [
-            PNG_SIGNATURE.to_vec(),
-            header.clone(),
-            chunk(b"eXIf", b"GPS 51.5"),
-            chunk(b"tEXt", b"Location\0home"),
-            chunk(b"iTXt", b"XML:com.adobe.xmp\0gps"),
-            data.clone(),
-            end.clone(),
-        ]
-        .concat();
-        assert_eq!(strip_png(&png).unwrap(), [PNG_SIGNATURE.to_vec(), header, data, end].concat());
+    fn a_png_keeps_only_its_picture_chunks() {
+        let cases: [(&[u8; 4], bool); 20] = [
+            (b"PLTE", true),
+            (b"tRNS", true),
+            (b"gAMA", true),
+            (b"cHRM", true),
+            (b"sRGB", true),
+            (b"iCCP", true),
+            (b"pHYs", true),
+            (b"acTL", true),
+            (b"fcTL", true),
+            (b"fdAT", true),
+            (b"eXIf", false),
+            (b"tEXt", false),
+            (b"zTXt", false),
+            (b"iTXt", false),
+            (b"tIME", false),
+            (b"bKGD", false),
+            (b"sPLT", false),
+            (b"caBX", false),
+            (b"gpSt", false),
+            (b"prVt", false),
+        ];
+        for (kind, kept) in cases {
+            let with = chunk(kind, b"GPS 51.5 or the data");
+            let expected = if kept { png(std::slice::from_ref(&with)) } else { png(&[]) };
+            assert_eq!(strip_png(&png(std::slice::from_ref(&with))).unwrap(), expected, "{}", String::from_utf8_lossy(kind));
+        }
+        // Nothing after IEND.
+        let trailing = [png(&[]), b"GPS 51.5".to_vec()].concat();
+        assert_eq!(strip_png(&trailing).unwrap(), png(&[]));
     }
 
     fn riff_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
@@ -216,12 +346,37 @@ mod tests {
         [b"RIFF".to_vec(), u32::try_from(body.len() + 4).unwrap().to_le_bytes().to_vec(), b"WEBP".to_vec(), body].concat()
     }
 
+    fn flags(bits: u8) -> Vec<u8> {
+        riff_chunk(b"VP8X", &[bits, 0, 0, 0, 9, 0, 0, 9, 0, 0])
+    }
+
     #[test]
-    fn a_webp_loses_its_exif_and_xmp_and_the_flags_announcing_them() {
-        let flags = |bits: u8| riff_chunk(b"VP8X", &[bits, 0, 0, 0, 9, 0, 0, 9, 0, 0]);
+    fn a_webp_keeps_only_its_picture_chunks_and_flags_what_it_kept() {
+        let (alpha, animation) = (0x10, 0x02);
         let picture = riff_chunk(b"VP8L", b"pixels!");
-        let webp = riff(&[flags(0x08 | 0x04 | 0x10), picture.clone(), riff_chunk(b"EXIF", b"GPS 51.5N"), riff_chunk(b"XMP ", b"<x:xmpmeta/>")]);
-        assert_eq!(strip_webp(&webp).unwrap(), riff(&[flags(0x10), picture]));
+        let cases: [(Vec<u8>, bool); 8] = [
+            (riff_chunk(b"VP8 ", b"lossy"), true),
+            (riff_chunk(b"ALPH", b"alpha"), true),
+            (riff_chunk(b"ANIM", b"loop"), true),
+            (riff_chunk(b"ANMF", b"frame"), true),
+            (riff_chunk(b"EXIF", b"GPS 51.5N"), false),
+            (riff_chunk(b"XMP ", b"<x:xmpmeta/>"), false),
+            (riff_chunk(b"GPS ", b"51.5N"), false),
+            (riff_chunk(b"ICCX", b"unknown"), false),
+        ];
+        for (extra, kept) in cases {
+            let webp = riff(&[flags(alpha | animation | VP8X_EXIF | VP8X_XMP), picture.clone(), extra.clone()]);
+            let expected =
+                if kept { riff(&[flags(alpha | animation), picture.clone(), extra.clone()]) } else { riff(&[flags(alpha | animation), picture.clone()]) };
+            assert_eq!(strip_webp(&webp).unwrap(), expected, "{:?}", String::from_utf8_lossy(&extra[..4]));
+        }
+        // The ICC flag follows its chunk: set when one is kept, cleared when there is none.
+        let icc = riff_chunk(b"ICCP", b"profile");
+        assert_eq!(strip_webp(&riff(&[flags(0), icc.clone(), picture.clone()])).unwrap(), riff(&[flags(VP8X_ICC), icc, picture.clone()]));
+        assert_eq!(strip_webp(&riff(&[flags(VP8X_ICC), picture.clone()])).unwrap(), riff(&[flags(0), picture.clone()]));
+        // Bytes after the container's end go.
+        let trailing = [riff(std::slice::from_ref(&picture)), riff_chunk(b"EXIF", b"GPS 51.5N")].concat();
+        assert_eq!(strip_webp(&trailing).unwrap(), riff(&[picture]));
     }
 
     #[test]
@@ -232,5 +387,6 @@ mod tests {
         assert_eq!(strip_jpeg(b"GIF89a"), Err(Unreadable));
         assert_eq!(strip_png(&[PNG_SIGNATURE.to_vec(), chunk(b"IHDR", &[0; 13])].concat()), Err(Unreadable));
         assert_eq!(strip_png(b"\x89PNG\r\n\x1a\n\xFF\xFF\xFF\xFFIDAT"), Err(Unreadable));
+        assert_eq!(strip(FileKind::Pdf, b"%PDF-1.7"), Err(Unreadable));
     }
 }

@@ -183,6 +183,14 @@ impl Storage {
         Ok(key)
     }
 
+    /// Writes `bytes` over the file stored as `key` (a whole new file, never half of one).
+    pub async fn replace(&self, key: &str, bytes: Bytes) -> Result<(), AppError> {
+        match tokio::time::timeout(self.timeout, self.store.put(&Path::from(key), bytes.into())).await {
+            Ok(stored) => stored.map(drop).map_err(failure),
+            Err(_) => Err(timed_out()),
+        }
+    }
+
     /// A stored file: 404 if there is none by that key, 503 if the store cannot be reached.
     pub async fn get(&self, key: &str) -> Result<Bytes, AppError> {
         let fetched = async { self.store.get(&Path::from(key)).await?.bytes().await };

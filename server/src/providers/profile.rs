@@ -1,13 +1,12 @@
 //! An approved provider's public profile (`/providers/profile?id=N`, by account id) and the
 //! links to it from their services' pages. Only what a customer choosing a provider needs is
-//! public: first name, photo (served here without its metadata), bio, services, the postcode
+//! public: first name, photo (stored without its metadata), bio, services, the postcode
 //! districts they work around, and the rating and reviews of the jobs they did. A member is a
 //! provider while an application of theirs is approved and their account is open.
 
 use crate::catalogue::services::{by_ids, service_cards};
 use crate::http::AppError;
 use crate::messages::views::first_name_of;
-use crate::platform::photo_metadata;
 use crate::platform::storage::FileKind;
 use crate::reviews::queries::{self as reviews, ReviewRow};
 use crate::scheduling::terms::{WorkingTerms, row_of};
@@ -143,25 +142,19 @@ pub struct PhotoQuery {
     id: Option<String>,
 }
 
-/// `GET /providers/photo?id=N`: a provider's profile picture, without the place it was taken
-/// and its other metadata; not found for anyone who is not a provider.
+/// `GET /providers/photo?id=N`: a provider's profile picture (stored without the place it was
+/// taken and its other metadata); not found for anyone who is not a provider.
 pub async fn photo(State(state): State<Arc<AppState>>, Query(query): Query<PhotoQuery>) -> Result<Response, AppError> {
     let id = query.id.as_deref().and_then(|id| id.parse::<i32>().ok()).ok_or(AppError::NotFound)?;
     let (member, _) = approved(state.db(), id).await?.ok_or(AppError::NotFound)?;
     let key = member.profile_picture.ok_or(AppError::NotFound)?;
     let bytes = state.storage.get(&key).await?;
     let kind = FileKind::sniff(&bytes).ok_or(AppError::NotFound)?;
-    let cleaned = match kind {
-        FileKind::Jpeg => photo_metadata::strip_jpeg(&bytes),
-        FileKind::Png => photo_metadata::strip_png(&bytes),
-        FileKind::Webp => photo_metadata::strip_webp(&bytes),
-        _ => Err(photo_metadata::Unreadable),
-    }
-    .map_err(|_| AppError::NotFound)?;
-    let mut response = (StatusCode::OK, cleaned).into_response();
+    let mut response = (StatusCode::OK, bytes).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind.content_type()));
-    // Its address changes with the photo (`v`), so a day's caching shows no old one for long.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
+    // Its address changes with the photo (`v`); an hour at most, so that the photo of a
+    // provider deactivated or erased leaves shared caches soon.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=3600"));
     Ok(response)
 }

@@ -258,7 +258,7 @@ pub struct CompletionForm {
     /// Shown to the customer on the booking's messages.
     #[schema(required = false, value_type = crate::domain::TextOrEmpty<{ crate::messages::texts::BODY_MAX_CHARS }>)]
     notes: Option<String>,
-    /// Up to two JPEG or PNG photos (each at most `UPLOAD_MAX_MIB`), sent as repeated `photo`
+    /// Up to two JPEG, PNG or WebP photos (each at most `UPLOAD_MAX_MIB`), sent as repeated `photo`
     /// fields and stored without the place they were taken.
     #[schema(value_type = Option<Vec<String>>, format = Binary)]
     photo: Option<Vec<Vec<u8>>>,
@@ -275,7 +275,7 @@ pub struct CompletionForm {
         (status = 404, description = "Not a job of yours", body = ErrorBody),
         (status = 409, description = "Changed meanwhile", body = ErrorBody),
         (status = 413, description = "A photo is over its size limit", body = ErrorBody),
-        (status = 415, description = "A photo is not a JPEG or PNG", body = ErrorBody),
+        (status = 415, description = "A photo is not a JPEG, PNG or WebP", body = ErrorBody),
     ))]
 pub async fn complete_job(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, form: MultipartForm) -> Result<StatusCode, AppError> {
     // Refused before the photos are read.

@@ -42,7 +42,8 @@ impl Client<'_> {
 }
 
 const PDF: &[u8] = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89";
+/// A whole picture (header, data, end): pictures are stored without their metadata, which needs their chunks.
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\x01IDAT\x00\x00\x00\x00\x00\x00\x00\x00\x00IEND\xaeB`\x82";
 
 fn file(bytes: &[u8], name: &str) -> Part {
     Part::bytes(bytes.to_vec()).file_name(name.to_string())

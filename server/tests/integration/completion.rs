@@ -308,6 +308,7 @@ async fn a_providers_profile_shows_their_work_and_nothing_private(backend: commo
     let photo = link_in(&page, "/providers/photo?").replace("&amp;", "&");
     let served = app.client.get(format!("{}{photo}", app.base)).send().await.unwrap();
     assert_eq!(served.status(), 200);
+    assert_eq!(served.headers()["cache-control"], "public, max-age=3600", "a closed account's photo leaves shared caches within the hour");
     let served = served.bytes().await.unwrap();
     assert!(served.starts_with(&[0xFF, 0xD8]) && !served.windows(3).any(|w| w == b"GPS"), "the photo without where it was taken");
     assert!(app.sitemap().await.contains(&profile_path), "in the sitemap");

@@ -198,6 +198,17 @@ pub(crate) fn located_png() -> Vec<u8> {
     .concat()
 }
 
+/// A WebP whose Exif chunk (announced in its extended header) names where it was taken.
+pub(crate) fn located_webp() -> Vec<u8> {
+    fn chunk(kind: &[u8], data: &[u8]) -> Vec<u8> {
+        let pad = if data.len() % 2 == 1 { vec![0] } else { Vec::new() };
+        [kind, &(data.len() as u32).to_le_bytes()[..], data, &pad].concat()
+    }
+    let body =
+        [b"WEBP".to_vec(), chunk(b"VP8X", &[0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0]), chunk(b"VP8L", b"pixels!"), chunk(b"EXIF", b"MM\0*GPSLatitude 53.8")].concat();
+    [b"RIFF".to_vec(), (body.len() as u32).to_le_bytes().to_vec(), body].concat()
+}
+
 /// A JPEG whose Exif segment names where it was taken.
 pub(crate) fn located_jpeg() -> Vec<u8> {
     let exif = b"Exif\0\0GPSLatitude 53.8";
@@ -224,7 +235,9 @@ async fn photos_lose_where_they_were_taken_and_are_read_through_signed_links(bac
     let customer = app.member("Amelia Hughes").await;
     let booking = taken_booking(app, &customer, &priya).await;
 
-    for (bytes, name, magic) in [(located_png(), "leak.png", &b"\x89PNG"[..]), (located_jpeg(), "leak.jpg", &[0xFF, 0xD8][..])] {
+    for (bytes, name, magic) in
+        [(located_png(), "leak.png", &b"\x89PNG"[..]), (located_jpeg(), "leak.jpg", &[0xFF, 0xD8][..]), (located_webp(), "leak.webp", &b"RIFF"[..])]
+    {
         let (status, written) = write(app, booking, &customer, photo(bytes, name)).await;
         assert_eq!((status, written["body"].as_str()), (201, Some("")), "{written}");
         let link = written["photo"].as_str().unwrap();
@@ -242,12 +255,15 @@ async fn photos_lose_where_they_were_taken_and_are_read_through_signed_links(bac
     let too_big = [located_png(), vec![0; 100 * 1024]].concat();
     assert_eq!(write(app, booking, &customer, photo(too_big, "big.png")).await.0, 413);
     let (status, refused) = write(app, booking, &customer, photo(b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec(), "cut.png")).await;
-    assert_eq!((status, refused["photo"][0].as_str()), (400, Some("This photo could not be read: send a JPEG or PNG image as your camera or phone saved it.")));
+    assert_eq!(
+        (status, refused["photo"][0].as_str()),
+        (400, Some("This photo could not be read: send a JPEG, PNG or WebP image as your camera or phone saved it."))
+    );
     let (status, refused) = write(app, booking, &customer, text("   ")).await;
     assert_eq!((status, refused["body"][0].as_str()), (400, Some("Write a message or add a photo.")));
     assert_eq!(write(app, booking, &customer, text(&"a".repeat(2001))).await.0, 400);
     let (_, page) = thread(app, booking, &priya).await;
-    assert_eq!(page["count"], 2, "only the two photos were kept");
+    assert_eq!(page["count"], 3, "only the three photos were kept");
 }
 
 on_both_databases!(staff_hide_a_message_and_its_writer_is_told_why);
@@ -344,4 +360,62 @@ async fn staff_read_write_and_hide_from_the_back_offices_pages(app: &TestApp) {
     let (_, seen) = thread(app, booking, &customer).await;
     assert_eq!((seen["results"][1]["author_role"].as_str(), seen["results"][1]["body"].as_str()), (Some("staff"), Some("Please keep payment on the site.")));
     assert_eq!(post("/admin/bookings/999999/messages".into(), vec![("body", "Hello")]).await.unwrap().status(), 404);
+}
+
+on_both_databases!(backend photos_are_stored_clean_and_those_stored_before_are_cleaned_once);
+async fn photos_are_stored_clean_and_those_stored_before_are_cleaned_once(backend: common::Backend) {
+    use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, IntoActiveModel, QueryFilter};
+    use server::platform::storage::FileKind;
+    let app = TestApp::spawn(backend).await;
+    let app = &app;
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let booking = taken_booking(app, &customer, &priya).await;
+    let located = |bytes: &[u8]| bytes.windows(3).any(|w| w == b"GPS");
+    let account = |id: i32| async move { entity::user::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap() };
+
+    // A profile picture is cleaned as it is uploaded, WebP too.
+    for (bytes, name) in [(located_jpeg(), "me.jpg"), (located_webp(), "me.webp")] {
+        let picture = Form::new().part("profile_picture", Part::bytes(bytes).file_name(name));
+        let request = app.client.patch(format!("{}/api/auth/profile/", app.base)).multipart(picture);
+        assert_eq!(common::send(request, Some(&priya.token)).await.0, 200);
+        let stored = app.state.storage.get(&account(priya.user.id).await.profile_picture.unwrap()).await.unwrap();
+        assert!(!located(&stored), "{name} stored without where it was taken");
+    }
+    let picture = Form::new().part("profile_picture", Part::bytes(b"\xFF\xD8\xFF\xE1\x00\x40Exif".to_vec()).file_name("cut.jpg"));
+    let request = app.client.patch(format!("{}/api/auth/profile/", app.base)).multipart(picture);
+    let (status, refused) = common::send(request, Some(&priya.token)).await;
+    assert_eq!(
+        (status, refused["profile_picture"][0].as_str()),
+        (400, Some("This picture could not be read: upload a JPEG, PNG or WebP image as your camera or phone saved it."))
+    );
+
+    // A picture and a message photo stored as they came, before photos were cleaned on upload.
+    let old_picture = app.state.storage.put("profile_picture", FileKind::Jpeg, located_jpeg().into()).await.unwrap();
+    let mut row = account(priya.user.id).await.into_active_model();
+    row.profile_picture = Set(Some(old_picture.clone()));
+    row.update(&app.site.db).await.unwrap();
+    let old_photo = app.state.storage.put("message-photos", FileKind::Png, located_png().into()).await.unwrap();
+    let (_, written) = write(app, booking, &customer, text("The gate code is on the photo.")).await;
+    entity::booking_message::Entity::update_many()
+        .col_expr(entity::booking_message::Column::Photo, sea_orm::sea_query::Expr::value(old_photo.clone()))
+        .filter(entity::booking_message::Column::Id.eq(written["id"].as_i64().unwrap() as i32))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+    assert!(located(&app.state.storage.get(&old_picture).await.unwrap()));
+
+    server::startup::clean_stored_photos(app.state.clone()).await.unwrap();
+    for key in [&old_picture, &old_photo] {
+        let stored = app.state.storage.get(key).await.unwrap();
+        assert!(!located(&stored) && (stored.starts_with(&[0xFF, 0xD8]) || stored.starts_with(b"\x89PNG")), "{key} cleaned where it is");
+    }
+    // "Who is coming" links the photo, which no longer says where it was taken.
+    let (_, seen) = app.call(Method::GET, &format!("/api/service/booking/{booking}/"), None, Some(&customer.token)).await;
+    let photo = seen["provider"]["photo"].as_str().expect("a photo link").to_string();
+    let served = app.client.get(&photo).send().await.unwrap().bytes().await.unwrap();
+    assert!(served.starts_with(&[0xFF, 0xD8]) && !located(&served), "the cleaned photo");
+    // Run again, it finds nothing to change.
+    server::startup::clean_stored_photos(app.state.clone()).await.unwrap();
+    assert_eq!(app.state.storage.get(&old_picture).await.unwrap(), served);
 }

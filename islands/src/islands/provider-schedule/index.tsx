@@ -244,9 +244,9 @@ function CompleteForm({ job, named, onDone, onKeep }: { job: ScheduledJob; named
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-photos`}>
-          Photos of the work: up to two, JPEG or PNG <span className="field-optional">(optional)</span>
+          Photos of the work: up to two, JPEG, PNG or WebP <span className="field-optional">(optional)</span>
         </label>
-        <input id={`${id}-photos`} type="file" name="photo" accept="image/jpeg,image/png" multiple />
+        <input id={`${id}-photos`} type="file" name="photo" accept="image/jpeg,image/png,image/webp" multiple />
       </div>
       <p className="field-hint">The customer sees your notes and photos in the booking's messages, and is asked to review the job.</p>
       {problem === null ? null : (

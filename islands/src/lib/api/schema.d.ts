@@ -1969,7 +1969,7 @@ export interface components {
             /** @description Shown to the customer on the booking's messages. */
             readonly notes?: components["schemas"]["TextOrEmpty2000"];
             /**
-             * @description Up to two JPEG or PNG photos (each at most `UPLOAD_MAX_MIB`), sent as repeated `photo`
+             * @description Up to two JPEG, PNG or WebP photos (each at most `UPLOAD_MAX_MIB`), sent as repeated `photo`
              *     fields and stored without the place they were taken.
              */
             readonly photo?: readonly string[] | null;
@@ -2375,7 +2375,7 @@ export interface components {
             readonly body?: components["schemas"]["TextOrEmpty2000"];
             /**
              * Format: binary
-             * @description A JPEG or PNG (at most `UPLOAD_MAX_MIB`, 5 MiB by default), stored without the place it
+             * @description A JPEG, PNG or WebP (at most `UPLOAD_MAX_MIB`, 5 MiB by default), stored without the place it
              *     was taken and its other metadata.
              */
             readonly photo?: string | null;
@@ -4463,7 +4463,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The photo is not a JPEG or PNG */
+            /** @description The photo is not a JPEG, PNG or WebP */
             readonly 415: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -8439,7 +8439,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A photo is not a JPEG or PNG */
+            /** @description A photo is not a JPEG, PNG or WebP */
             readonly 415: {
                 headers: {
                     readonly [name: string]: unknown;
@@ -9233,7 +9233,7 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The photo is not a JPEG or PNG */
+            /** @description The photo is not a JPEG, PNG or WebP */
             readonly 415: {
                 headers: {
                     readonly [name: string]: unknown;
