@@ -30,6 +30,9 @@ pub struct Model {
     pub totp_enrolled_at: Option<DateTimeUtc>,
     /// The last 30-second step a code was accepted for, so that a code works once.
     pub totp_last_step: Option<i64>,
+    /// Named by the signed links to the member's pages (a booking's thread); raised when every
+    /// sign-in ends, which stops those links already sent.
+    pub link_version: i32,
     pub date_joined: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

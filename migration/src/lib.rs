@@ -28,6 +28,7 @@ mod m20261204_000001_providers_at_work;
 mod m20261205_000001_booking_price_unit;
 mod m20261206_000001_booking_messages;
 mod m20261207_000001_completion_and_answers;
+mod m20261208_000001_member_link_version;
 
 pub struct Migrator;
 
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000001_booking_price_unit::Migration),
             Box::new(m20261206_000001_booking_messages::Migration),
             Box::new(m20261207_000001_completion_and_answers::Migration),
+            Box::new(m20261208_000001_member_link_version::Migration),
         ]
     }
 }

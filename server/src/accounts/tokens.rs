@@ -8,9 +8,9 @@ use crate::http::AppError;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::{Duration, Utc};
-use entity::refresh_token;
+use entity::{refresh_token, user};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 
@@ -198,8 +198,15 @@ pub async fn revoke_family(db: &impl ConnectionTrait, family: &str) -> Result<()
     Ok(())
 }
 
-/// Ends every sign-in of a member, but `keep` (the one changing the password, say).
+/// Ends every sign-in of a member, but `keep` (the one changing the password, say), and every
+/// signed link to their pages already sent (a mail's link to a booking's thread): whoever
+/// held their sign-in may hold those too.
 pub async fn revoke_all(db: &impl ConnectionTrait, user_id: i32, keep: Option<&str>) -> Result<(), DbErr> {
+    user::Entity::update_many()
+        .col_expr(user::Column::LinkVersion, Expr::col(user::Column::LinkVersion).add(1))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(db)
+        .await?;
     let mut update = refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::RevokedAt, Expr::value(Utc::now()))
         .filter(refresh_token::Column::UserId.eq(user_id))

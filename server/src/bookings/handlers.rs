@@ -53,7 +53,7 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids)).all(state.db()).await?.into_iter().map(|s| (s.id, s)).collect();
     let mut coming = coming_to(&state, &rows).await?;
-    let mut threads = summaries(&state, member.user.id, &rows.iter().map(|row| row.id).collect::<Vec<_>>()).await?;
+    let mut threads = summaries(&state, &member.user, &rows.iter().map(|row| row.id).collect::<Vec<_>>()).await?;
     let window = state.config().payments.refund_window_hours;
     let results = rows
         .into_iter()
@@ -214,7 +214,7 @@ pub async fn book(
     let invite = Invite::of(&saved, &service, &member.user, notifier.brand(), state.config()).render(BookingStatus::Pending, Utc::now());
     change.notify(&notifier, &member.user, texts::received(&service.title, date, &saved.time, invite)).await?;
     change.commit().await?;
-    let mut threads = HashMap::from([(saved.id, ThreadSummary::new_thread(&state, saved.id, member.user.id))]);
+    let mut threads = HashMap::from([(saved.id, ThreadSummary::new_thread(&state, saved.id, &member.user))]);
     Ok((StatusCode::CREATED, Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours).thread(&mut threads))))
 }
 
@@ -234,7 +234,7 @@ pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(i
         return Err(AppError::NotFound);
     }
     let mut coming = coming_to(&state, std::slice::from_ref(&row)).await?;
-    let mut threads = summaries(&state, member.user.id, &[row.id]).await?;
+    let mut threads = summaries(&state, &member.user, &[row.id]).await?;
     Ok(Json(BookingView::new(row, &service, state.config().payments.refund_window_hours).coming(&mut coming).thread(&mut threads)))
 }
 
@@ -281,6 +281,6 @@ pub async fn move_booking(
     errors.finish()?;
     let saved = super::reschedule::reschedule(&state, row, &service, &member.user, date.expect("validated"), time.expect("validated")).await?;
     let mut coming = coming_to(&state, std::slice::from_ref(&saved)).await?;
-    let mut threads = summaries(&state, member.user.id, &[saved.id]).await?;
+    let mut threads = summaries(&state, &member.user, &[saved.id]).await?;
     Ok(Json(BookingView::new(saved, &service, state.config().payments.refund_window_hours).coming(&mut coming).thread(&mut threads)))
 }

@@ -2,12 +2,13 @@
 //! they have it (staff read every thread from the back office). Anyone else finds no such
 //! thread: 404, as for a booking that does not exist. A thread's link in a mail is signed for
 //! its reader and lasts `LINK_DAYS`, so that the page it opens works without signing in; each
-//! use is checked against who may read the thread now.
+//! use is checked against who may read the thread now. The link names the reader's link
+//! version: when every sign-in of theirs ends (a password change, say), so do their links.
 
 use crate::bookings::provider_who_took;
 use crate::state::AppState;
-use entity::booking;
 use entity::words::MessageRole;
+use entity::{booking, user};
 
 /// The page where a reader reads and answers a booking's thread.
 pub const PAGE: &str = "/bookings/messages";
@@ -32,16 +33,23 @@ pub fn readers(booking: &booking::Model) -> Vec<i32> {
 }
 
 /// The thread page's path for `reader`, signed, working for `LINK_DAYS`.
-pub fn link(state: &AppState, booking_id: i32, reader: i32) -> String {
+pub fn link(state: &AppState, booking_id: i32, reader: &user::Model) -> String {
     let expires = (chrono::Utc::now() + chrono::Duration::days(LINK_DAYS)).timestamp();
-    format!("{PAGE}?booking={booking_id}&reader={reader}&expires={expires}&signature={}", state.links.sign(&action(booking_id, expires), reader))
+    let signature = state.links.sign(&action(booking_id, expires, reader.link_version), reader.id);
+    format!("{PAGE}?booking={booking_id}&reader={}&expires={expires}&signature={signature}", reader.id)
 }
 
-/// Whether `signature` is ours for `reader` on `booking_id`'s thread, and `expires` to come.
-pub fn signed(state: &AppState, booking_id: i32, reader: i32, expires: i64, signature: &str) -> bool {
-    expires > chrono::Utc::now().timestamp() && state.links.verify(&action(booking_id, expires), reader, signature)
+/// Whether `signature` is ours for `reader` (as they are now) on `booking_id`'s thread, and
+/// `expires` to come.
+pub fn signed(state: &AppState, booking_id: i32, reader: &user::Model, expires: i64, signature: &str) -> bool {
+    expires > chrono::Utc::now().timestamp() && state.links.verify(&action(booking_id, expires, reader.link_version), reader.id, signature)
 }
 
-fn action(booking_id: i32, expires: i64) -> String {
-    format!("{ACTION}-{booking_id}-{expires}")
+/// What a link signs: links made before link versions existed are version 0, and stay valid
+/// until their reader's version is first raised.
+fn action(booking_id: i32, expires: i64, version: i32) -> String {
+    match version {
+        0 => format!("{ACTION}-{booking_id}-{expires}"),
+        version => format!("{ACTION}-{booking_id}-{expires}-{version}"),
+    }
 }

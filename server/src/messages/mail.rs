@@ -54,7 +54,7 @@ pub async fn tell(
     if !claim_mail(change.db(), written.booking.id, reader.id, mail_every(state), now).await? {
         return Ok(false);
     }
-    let link = access::link(state, written.booking.id, reader.id);
+    let link = access::link(state, written.booking.id, &reader);
     let notice = texts::new_message(&written.writer, &written.about, &written.message.body, written.message.photo.is_some(), link);
     change.mail(notifier.mail(&reader, &notice)).await?;
     Ok(true)

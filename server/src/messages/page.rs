@@ -33,18 +33,24 @@ pub struct ThreadQuery {
     signature: Option<String>,
 }
 
-/// The booking and the reader a link names, if its signature is ours and it has not expired.
-fn signed(state: &AppState, query: &ThreadQuery) -> Option<(i32, i32)> {
-    let booking = query.booking.as_deref()?.parse().ok()?;
-    let reader = query.reader.as_deref()?.parse().ok()?;
-    let expires = query.expires.as_deref()?.parse().ok()?;
-    access::signed(state, booking, reader, expires, query.signature.as_deref()?).then_some((booking, reader))
+/// The booking, reader, expiry and signature a link names, if it names them all.
+fn named(query: &ThreadQuery) -> Option<(i32, i32, i64, &str)> {
+    Some((
+        query.booking.as_deref()?.parse().ok()?,
+        query.reader.as_deref()?.parse().ok()?,
+        query.expires.as_deref()?.parse().ok()?,
+        query.signature.as_deref()?,
+    ))
 }
 
-/// The reader of a signed link, with the booking, while they read its thread.
+/// The reader of a signed link, with the booking, while they read its thread: the signature is
+/// ours for them as they are now (a link from before their sign-ins all ended is not).
 async fn reader_of(state: &AppState, query: &ThreadQuery) -> Result<Option<(booking::Model, user::Model)>, AppError> {
-    let Some((booking_id, reader_id)) = signed(state, query) else { return Ok(None) };
+    let Some((booking_id, reader_id, expires, signature)) = named(query) else { return Ok(None) };
     let Some(reader) = user::Entity::find_by_id(reader_id).one(state.db()).await?.filter(|reader| reader.is_active) else { return Ok(None) };
+    if !access::signed(state, booking_id, &reader, expires, signature) {
+        return Ok(None);
+    }
     let Some(booking) = booking::Entity::find_by_id(booking_id).one(state.db()).await? else { return Ok(None) };
     Ok(role_of(&booking, reader.id).map(|_| (booking, reader)))
 }
@@ -68,7 +74,7 @@ pub async fn write(
 ) -> Result<Response, AppError> {
     let Some((booking, reader)) = reader_of(&state, &query).await? else { return closed(&state).await };
     match write_from_form(&state, booking.id, Writer::Member(&reader), form).await {
-        Ok(_) => Ok(Redirect::to(&access::link(&state, booking.id, reader.id)).into_response()),
+        Ok(_) => Ok(Redirect::to(&access::link(&state, booking.id, &reader)).into_response()),
         Err(
             refused @ (AppError::Validation { .. }
             | AppError::BadRequest(_)
@@ -116,7 +122,7 @@ async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, 
             }
         })
         .collect();
-    let path = access::link(state, booking.id, reader.id);
+    let path = access::link(state, booking.id, reader);
     let page = ThreadPage {
         about: crate::bookings::texts::when(&service.title, booking.date, &booking.time),
         messages,

@@ -6,8 +6,8 @@ use crate::accounts::texts::first_name_or;
 use crate::platform::storage::Storage;
 use crate::reviews::texts::FORMER_MEMBER;
 use crate::state::AppState;
-use entity::booking_message;
 use entity::words::MessageRole;
+use entity::{booking_message, user};
 use sea_orm::DbErr;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -81,17 +81,17 @@ pub struct ThreadSummary {
 
 impl ThreadSummary {
     /// The thread of a booking just made, which nobody has written on yet.
-    pub fn new_thread(state: &AppState, booking: i32, reader: i32) -> Self {
+    pub fn new_thread(state: &AppState, booking: i32, reader: &user::Model) -> Self {
         ThreadSummary { link: access::link(state, booking, reader), unread: 0 }
     }
 }
 
 /// The threads of `bookings` as `reader` sees them, by booking id.
-pub async fn summaries(state: &AppState, reader: i32, bookings: &[i32]) -> Result<HashMap<i32, ThreadSummary>, DbErr> {
+pub async fn summaries(state: &AppState, reader: &user::Model, bookings: &[i32]) -> Result<HashMap<i32, ThreadSummary>, DbErr> {
     if bookings.is_empty() {
         return Ok(HashMap::new());
     }
-    let unread: HashMap<i32, u64> = thread::unread(state.db(), reader).await?.into_iter().collect();
+    let unread: HashMap<i32, u64> = thread::unread(state.db(), reader.id).await?.into_iter().collect();
     Ok(bookings
         .iter()
         .map(|&booking| (booking, ThreadSummary { unread: unread.get(&booking).copied().unwrap_or(0), ..ThreadSummary::new_thread(state, booking, reader) }))

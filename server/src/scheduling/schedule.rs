@@ -17,7 +17,7 @@ use axum::Json;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use entity::words::{BookingStatus, Dispatch, PriceUnit};
-use entity::{booking, booking_offer, review, review_answer, service};
+use entity::{booking, booking_offer, review, review_answer, service, user};
 use sea_orm::sea_query::{Condition, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
@@ -121,16 +121,17 @@ pub async fn list_jobs(State(state): State<Arc<AppState>>, member: Member, query
         true => select.filter(booking::Column::EndsAt.lt(now)).order_by_desc(booking::Column::StartsAt),
     };
     let (count, rows) = rows_of_page(state.db(), select.order_by_asc(booking::Column::Id), request).await?;
-    let results = jobs_of(&state, member.user.id, rows).await?;
+    let results = jobs_of(&state, &member.user, rows).await?;
     Ok(Json(query.page(request, count, results)?))
 }
 
 /// The provider's view of `rows`.
-pub async fn jobs_of(state: &AppState, provider: i32, rows: Vec<booking::Model>) -> Result<Vec<ScheduledJob>, DbErr> {
+pub async fn jobs_of(state: &AppState, member: &user::Model, rows: Vec<booking::Model>) -> Result<Vec<ScheduledJob>, DbErr> {
     let db = state.db();
     let ids = |of: fn(&booking::Model) -> i32| rows.iter().map(of).collect::<Vec<i32>>();
     let taken: Vec<i32> = rows.iter().filter(|row| row.dispatch == Some(Dispatch::Accepted)).map(|row| row.id).collect();
-    let mut threads = summaries(state, provider, &taken).await?;
+    let provider = member.id;
+    let mut threads = summaries(state, member, &taken).await?;
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
     let names = crate::accounts::store::names_of(db, rows.iter().map(|row| row.user_id)).await?;

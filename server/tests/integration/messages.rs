@@ -419,3 +419,37 @@ async fn photos_are_stored_clean_and_those_stored_before_are_cleaned_once(backen
     server::startup::clean_stored_photos(app.state.clone()).await.unwrap();
     assert_eq!(app.state.storage.get(&old_picture).await.unwrap(), served);
 }
+
+on_both_databases!(a_thread_link_stops_working_when_every_sign_in_ends);
+async fn a_thread_link_stops_working_when_every_sign_in_ends(app: &TestApp) {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let booking = taken_booking(app, &customer, &priya).await;
+    let link_of = |member: &SignedIn| {
+        let token = member.token.clone();
+        async move {
+            let (_, mine) = app.call(Method::GET, &format!("/api/service/booking/{booking}/"), None, Some(&token)).await;
+            mine["messages"]["link"].as_str().expect("a thread link").to_string()
+        }
+    };
+    let before = link_of(&customer).await;
+    assert_eq!(app.get(&before).await.status(), 200, "the link opens the thread");
+
+    // Her password changed (by her or by someone who had it): the links already sent stop.
+    let hash = server::platform::passwords::hash_blocking("an old password 1".into()).await;
+    entity::user::Entity::update_many()
+        .col_expr(entity::user::Column::PasswordHash, sea_orm::sea_query::Expr::value(hash))
+        .filter(entity::user::Column::Id.eq(customer.user.id))
+        .exec(&app.site.db)
+        .await
+        .unwrap();
+    let change = json!({"old_password": "an old password 1", "new_password": "a new password 2"});
+    assert_eq!(app.call(Method::PUT, "/api/auth/update-password/", Some(change), Some(&customer.token)).await.0, 200);
+    assert_eq!(app.get(&before).await.status(), 404, "a link from before the change opens nothing");
+    let after = link_of(&customer).await;
+    assert_eq!(app.get(&after).await.status(), 200, "a link made since works");
+    // The provider's own links are untouched by her change.
+    let job = &schedule(app, &priya, "upcoming").await["results"][0];
+    assert_eq!(app.get(job["messages"]["link"].as_str().unwrap()).await.status(), 200);
+}
