@@ -14,8 +14,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use entity::contact_message;
 use entity::words::ContactStatus;
+use entity::{contact_message, user};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set};
 use serde::Serialize;
 use std::sync::Arc;
@@ -51,22 +51,23 @@ pub async fn check_limit(state: &AppState, client: &ClientAddress) -> Result<(),
 
 /// Stores a message and queues its two mails in one transaction: the company's copy to the
 /// address in the website info (staff answer from the inbox's "Reply by email"), and the
-/// sender's copy.
+/// sender's: a copy of what they wrote when `sender`, a signed-in member with a verified
+/// address, gave that address, else a receipt that quotes nothing of it.
 /// Returns the message's id.
-pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>) -> Result<i32, AppError> {
+pub async fn record(state: &AppState, sent: ContactMessage, sender: Option<&user::Model>) -> Result<i32, AppError> {
     let info = website_info(state.db(), state.config().brand.as_deref()).await?;
     let brand = &info.brand;
     let phone = sent.phone.as_ref().map(|phone| phone.as_str().to_string()).unwrap_or_default();
     let company_mail = texts::company_copy(&info.email, brand, &sent);
-    let copy = texts::sender_copy(brand, &sent);
+    let verified_own = sender.filter(|member| member.is_verified && member.email.eq_ignore_ascii_case(sent.email.as_str()));
     let mut change = Change::begin(state).await?;
     let saved = contact_message::ActiveModel {
-        user_id: Set(user_id),
-        full_name: Set(sent.full_name),
+        user_id: Set(sender.map(|member| member.id)),
+        full_name: Set(sent.full_name.clone()),
         email: Set(sent.email.as_str().to_string()),
         phone_number: Set(phone),
-        subject: Set(sent.subject),
-        message: Set(sent.body),
+        subject: Set(sent.subject.clone()),
+        message: Set(sent.body.clone()),
         status: Set(ContactStatus::New),
         staff_notes: Set(String::new()),
         created_at: Set(Utc::now()),
@@ -74,8 +75,12 @@ pub async fn record(state: &AppState, sent: ContactMessage, user_id: Option<i32>
     }
     .insert(change.db())
     .await?;
+    let senders_mail = match verified_own {
+        Some(member) => texts::member_copy(&member.email, brand, &sent, saved.id),
+        None => texts::receipt(sent.email.as_str(), brand, saved.id),
+    };
     change.mail(company_mail).await?;
-    change.mail(copy).await?;
+    change.mail(senders_mail).await?;
     change.commit().await?;
     Ok(saved.id)
 }
@@ -88,8 +93,9 @@ pub async fn send(
     viewer: Viewer,
     JsonBody(body): JsonBody<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<(StatusCode, Json<ContactSent>), AppError> {
-    check_limit(&state, &client).await?;
+    // A mistyped form costs no try: only a message that would be sent counts.
     let sent = ContactMessage::parse(&body).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
-    let id = record(&state, sent, viewer.user_id()).await?;
+    check_limit(&state, &client).await?;
+    let id = record(&state, sent, viewer.0.as_ref().map(|member| &member.user)).await?;
     Ok((StatusCode::CREATED, Json(ContactSent { id, message: texts::SENT.into() })))
 }

@@ -24,8 +24,9 @@ pub fn routes(pages: Router) -> Router<Arc<AppState>> {
 async fn send(State(state): State<Arc<AppState>>, _: FromThisSite, client: ClientAddress, body: Bytes) -> Response {
     let values = posted_values(&body, &FIELDS);
     let sent = async {
-        check_limit(&state, &client).await?;
+        // A mistyped form costs no try: only a message that would be sent counts.
         let message = ContactMessage::parse(&as_json(&values)).map_err(|errors| errors.finish().expect_err("parse fails with errors"))?;
+        check_limit(&state, &client).await?;
         // A form posted without JavaScript carries no session (it lives in the browser's script).
         record(&state, message, None).await
     };

@@ -10,7 +10,7 @@ use reqwest::Method;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
-const SENT: &str = "Thank you: your message is with our team, who aim to reply within one working day. We have emailed you a copy.";
+const SENT: &str = "Thank you: your message is with our team, who aim to reply within one working day. We have emailed you a confirmation.";
 
 fn message() -> Value {
     json!({"full_name": "Ann Lee", "email": "ann@lee.example", "phone_number": "020 7946 0000", "subject": "An invoice", "body": "Could you send my invoice again?"})
@@ -25,7 +25,8 @@ async fn messages_are_kept_and_mailed_both_ways(app: &TestApp) {
     // (A sent mail's body is blanked, so only its address and subject are looked at.)
     let mails = entity::mail_outbox::Entity::find().all(&app.site.db).await.unwrap();
     assert!(mails.iter().any(|m| m.to_address == info.email && m.subject == "Contact message: An invoice"), "the company gets it");
-    assert!(mails.iter().any(|m| m.to_address == "ann@lee.example" && m.subject.starts_with("Your message to ")), "the sender gets a copy");
+    let receipt = format!("We have your message (reference {})", sent["id"]);
+    assert!(mails.iter().any(|m| m.to_address == "ann@lee.example" && m.subject == receipt), "the sender gets a receipt");
 
     let mut without_phone = message();
     without_phone["phone_number"] = json!("");
@@ -78,6 +79,10 @@ async fn contact_messages_are_limited_per_client() {
     }
     let (status, body) = app.call(Method::POST, "/api/contact/", Some(message()), None).await;
     assert_eq!((status, body["error"].as_bool()), (429, Some(true)));
+    // A mistyped message is told what is wrong, and would not have used up a try.
+    let mut mistyped = message();
+    mistyped["email"] = json!("ann@");
+    assert_eq!(app.call(Method::POST, "/api/contact/", Some(mistyped), None).await.0, 400, "the form's fault first, not the limit");
     let form: Vec<(&str, &str)> = vec![("full_name", "Ann Lee"), ("email", "ann@lee.example"), ("subject", "Hi"), ("body", "Hello")];
     let refused = app.client.post(format!("{}/contact", app.base)).form(&form).send().await.unwrap();
     assert_eq!(refused.status(), 429, "the page's form shares the limit");
@@ -123,3 +128,47 @@ async fn another_sites_page_cannot_post_the_sites_forms() {
     let own = browser.post(format!("{}/contact", app.base)).header("origin", app.base.as_str()).form(&form).send().await.unwrap();
     assert_eq!(own.status(), 303, "the site's own page");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mistyped_form_uses_up_no_try() {
+    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.contact_per_hour = 1).await;
+    let mut mistyped = message();
+    mistyped["email"] = json!("ann@");
+    for _ in 0..3 {
+        assert_eq!(app.call(Method::POST, "/api/contact/", Some(mistyped.clone()), None).await.0, 400);
+        let form: Vec<(&str, &str)> = vec![("full_name", "Ann Lee"), ("email", "ann@"), ("subject", "Hi"), ("body", "Hello")];
+        assert_eq!(app.client.post(format!("{}/contact", app.base)).form(&form).send().await.unwrap().status(), 400);
+    }
+    assert_eq!(app.call(Method::POST, "/api/contact/", Some(message()), None).await.0, 201, "the one try is still there");
+}
+
+async fn the_senders_mail_quotes_nothing_to_an_address_nobody_verified(backend: common::Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    // Anyone may give anyone's address: the mail to it says only that a message came.
+    let mut spam = message();
+    spam["email"] = json!("victim@example.co.uk");
+    spam["full_name"] = json!("Win a prize at scam.example");
+    spam["subject"] = json!("Claim it at scam.example");
+    spam["body"] = json!("Visit scam.example now");
+    let (status, sent) = app.call(Method::POST, "/api/contact/", Some(spam), None).await;
+    assert_eq!(status, 201, "{sent}");
+    let receipt = inbox.wait_for("victim@example.co.uk", 10).await;
+    assert!(receipt.contains(&format!("reference {}", sent["id"])), "{receipt}");
+    assert!(!receipt.contains("scam.example") && !receipt.contains("Win a prize"), "nothing the sender wrote: {receipt}");
+
+    // A signed-in member who gives their own verified address gets a copy of what they wrote.
+    let member = app.member("Ann Lee").await;
+    let mut own = message();
+    own["email"] = json!(member.user.email);
+    let (status, sent) = app.call(Method::POST, "/api/contact/", Some(own), Some(&member.token)).await;
+    assert_eq!(status, 201);
+    let copy = inbox.wait_for_containing(&member.user.email, "Could you send my invoice again?", 10).await;
+    assert!(copy.contains(&format!("reference {}", sent["id"])), "{copy}");
+    // Signed in, but giving another address: that address gets the receipt alone.
+    let mut other = message();
+    other["email"] = json!("someone.else@example.co.uk");
+    assert_eq!(app.call(Method::POST, "/api/contact/", Some(other), Some(&member.token)).await.0, 201);
+    let receipt = inbox.wait_for("someone.else@example.co.uk", 10).await;
+    assert!(!receipt.contains("Could you send my invoice again?"), "{receipt}");
+}
+on_both_databases!(backend the_senders_mail_quotes_nothing_to_an_address_nobody_verified);

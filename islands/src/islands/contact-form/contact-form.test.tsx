@@ -19,7 +19,7 @@ const VALUES = {
   Subject: ' Invoices ',
   Message: '  Where is my invoice for March?\n ',
 };
-const SENT = 'Thank you: your message is with our team, who will reply within one working day. We have emailed you a copy.';
+const SENT = 'Thank you: your message is with our team, who aim to reply within one working day. We have emailed you a confirmation.';
 
 /** What the server posts back into the props after a refused post without JavaScript. */
 const POSTED_VALUES = {
