@@ -17,6 +17,9 @@ pub struct Config {
     pub database_pool: crate::platform::db::Pool,
     /// The origin visitors reach the site at; used for canonical links and absolute URLs.
     pub public_url: String,
+    /// `PUBLIC_URL` was set, rather than left to its default: then it is the only origin the
+    /// site's pages have.
+    pub public_url_configured: bool,
     /// Overrides the website info's brand when set.
     pub brand: Option<String>,
     /// The esbuild output: `manifest.json`, `server.js`, `assets/`.
@@ -237,6 +240,7 @@ impl Config {
             database_url,
             database_pool,
             public_url: settings.text("PUBLIC_URL").unwrap_or_else(|| format!("http://127.0.0.1:{port}")).trim_end_matches('/').to_string(),
+            public_url_configured: settings.text("PUBLIC_URL").is_some(),
             brand: settings.text("BRAND"),
             islands_dir: settings.text("ISLANDS_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("islands/dist")),
             public_dir: settings.text("PUBLIC_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("public")),

@@ -28,10 +28,11 @@ where
 }
 
 /// A page form's post, refused when the browser says it was sent from another site's page:
-/// another site could otherwise make its visitors send messages, sign-ups or reset codes. The
-/// page may be at `PUBLIC_URL` or at the address the request came to (a site opened by its IP
-/// address): another site's page can set neither. No session rides on these forms, so the
-/// back office's stricter rule (`PUBLIC_URL` only) is not needed.
+/// another site could otherwise make its visitors send messages, sign-ups or reset codes. With
+/// `PUBLIC_URL` set, the page must be there: a page on a rebound DNS name reaches this server
+/// with its own name as both `Origin` and `Host`, so the `Host` proves nothing. With
+/// `PUBLIC_URL` left to its default (a site opened by its IP address, say), the page may also
+/// be at the address the request came to.
 pub struct FromThisSite;
 
 impl FromRequestParts<Arc<AppState>> for FromThisSite {
@@ -45,7 +46,7 @@ impl FromRequestParts<Arc<AppState>> for FromThisSite {
             (Some(origin), Some(host)) => origin.authority().is_some_and(|authority| authority.as_str().eq_ignore_ascii_case(host)),
             _ => false,
         };
-        match same_origin(&parts.headers, public_url) || from_host {
+        match same_origin(&parts.headers, public_url) || (from_host && !state.config().public_url_configured) {
             true => Ok(FromThisSite),
             false => Err(AppError::Forbidden(format!("This form must be sent from this site's own pages, at {public_url}."))),
         }

@@ -172,3 +172,19 @@ async fn the_senders_mail_quotes_nothing_to_an_address_nobody_verified(backend: 
     assert!(!receipt.contains("Could you send my invoice again?"), "{receipt}");
 }
 on_both_databases!(backend the_senders_mail_quotes_nothing_to_an_address_nobody_verified);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_configured_site_takes_its_forms_only_from_its_own_address() {
+    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| {
+        config.public_url = "https://market.example".into();
+        config.public_url_configured = true;
+    })
+    .await;
+    let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let form: Vec<(&str, &str)> = vec![("full_name", "Ann Lee"), ("email", "ann@lee.example"), ("subject", "Hi"), ("body", "Hello")];
+    // A page on a rebound DNS name sends its own name as both Origin and Host.
+    let rebound = browser.post(format!("{}/contact", app.base)).header("origin", app.base.as_str()).form(&form).send().await.unwrap();
+    assert_eq!(rebound.status(), 403, "the Host proves nothing once PUBLIC_URL is set");
+    let own = browser.post(format!("{}/contact", app.base)).header("origin", "https://market.example").form(&form).send().await.unwrap();
+    assert_eq!(own.status(), 303, "the site's own address");
+}
