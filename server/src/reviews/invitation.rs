@@ -105,6 +105,9 @@ async fn invited(state: &AppState, query: &InvitationQuery) -> Result<Option<(bo
 pub async fn show(State(state): State<Arc<AppState>>, Query(query): Query<InvitationQuery>) -> Result<Response, AppError> {
     let Some((booking, customer, path)) = invited(&state, &query).await? else { return closed(&state).await };
     let earlier = earlier_review(state.db(), customer.id, booking.service_id).await?;
+    if earlier.as_ref().is_some_and(|review| review.hidden_at.is_some()) {
+        return taken_down(&state).await;
+    }
     let typed = earlier.as_ref().map(|r| (u8::try_from(r.rating).ok(), r.review.clone())).unwrap_or_default();
     let outcome = if query.saved.as_deref() == Some("1") && earlier.is_some() { Outcome::Saved } else { Outcome::Asking };
     page(&state, &booking, path, earlier.is_some(), typed, outcome).await
@@ -146,6 +149,7 @@ pub async fn leave(
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     match writing::save(&state, &customer, &service, rating, text, Source::Invitation(&booking)).await {
         Ok(_) => Ok(private(Redirect::to(&format!("{path}&saved=1")).into_response())),
+        Err(AppError::Forbidden(_)) => taken_down(&state).await,
         Err(AppError::BadRequest(why)) => refused(why).await,
         Err(error) => Err(error),
     }
@@ -184,6 +188,18 @@ async fn page(
     };
     let html = state.site.linked_html(LinkedPage::ReviewForm(page), PAGE).await?;
     Ok(private((status, Html(html)).into_response()))
+}
+
+/// The invitation of a review staff took down: it is not written again.
+async fn taken_down(state: &AppState) -> Result<Response, AppError> {
+    let message = MessagePage {
+        heading: "This review was taken down".into(),
+        lead: texts::TAKEN_DOWN.into(),
+        actions: Vec::new(),
+        onward: MessageLink { href: "/contact".into(), label: "Contact us".into() },
+    };
+    let html = state.site.message_html(message, PAGE).await?;
+    Ok(private((StatusCode::FORBIDDEN, Html(html)).into_response()))
 }
 
 /// A link that is not ours, has expired, or is for a booking that is not completed.

@@ -68,6 +68,13 @@ pub async fn save(
     let now = Utc::now();
     let saved = match (earlier, from) {
         (Some(_), Source::Api) => return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into())),
+        (Some(earlier), Source::Invitation(_)) if earlier.hidden_at.is_some() => return Err(AppError::Forbidden(texts::TAKEN_DOWN.into())),
+        // Sent again as it stands (a reload, a second press): nothing changes, nobody is told.
+        (Some(earlier), Source::Invitation(_))
+            if earlier.rating == i32::from(rating.get()) && earlier.review == text && earlier.booking_id == booking.as_ref().map(|b| b.id) =>
+        {
+            return Ok(queries::as_shown(state.db(), vec![(earlier, Some(member.clone()))]).await?.pop().expect("one review"));
+        }
         (Some(earlier), Source::Invitation(_)) => {
             let moves = earlier.booking_id != booking.as_ref().map(|b| b.id);
             if moves {

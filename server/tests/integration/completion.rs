@@ -361,3 +361,34 @@ async fn a_providers_profile_shows_their_work_and_nothing_private(backend: commo
     assert_eq!(app.call(Method::DELETE, &format!("/api/service/providers/{application}/"), None, Some(&priya.token)).await.0, 204);
     assert_eq!(app.text(&profile_path).await.0, 404, "her profile goes with her last approval");
 }
+
+on_both_databases!(backend an_invitation_neither_rewrites_a_hidden_review_nor_retells_an_unchanged_one);
+async fn an_invitation_neither_rewrites_a_hidden_review_nor_retells_an_unchanged_one(backend: common::Backend) {
+    let (app, inbox) = TestApp::with_mail(backend).await;
+    let app = &app;
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Amelia Hughes").await;
+    let service = crate::scheduling::service(app, "tenancy-checkout-clean").await.id;
+    let booking = taken_booking(app, &customer, &priya).await;
+    let link = done_and_invited(app, &inbox, booking, &priya, &customer).await;
+    let told = || async { titles(app, &priya).await.iter().filter(|title| title.starts_with("New review")).count() };
+    assert_eq!(send_review(app, &link, &[("rating", "4"), ("review", "Thorough and on time.")]).await.0, 200);
+    assert_eq!(told().await, 1);
+
+    // Sent again unchanged (a reload, a second press): nobody is told again.
+    assert_eq!(send_review(app, &link, &[("rating", "4"), ("review", "Thorough and on time.")]).await.0, 200);
+    assert_eq!(told().await, 1, "an unchanged review tells nobody");
+
+    // Staff take it down: the invitation can no longer write it again.
+    let review = reviews_of(app, service).await[0]["id"].as_i64().unwrap();
+    let staff = staff_member(app).await;
+    let hide = json!({"action": "hide", "reason": "Names a member of staff"});
+    assert_eq!(staff_call(app, &staff, Method::POST, &format!("/api/admin/reviews/{review}/moderation/"), Some(hide)).await.0, 200);
+    let (status, page) = app.text(&link[app.base.len()..]).await;
+    assert!(status == 403 && page.contains("This review was taken down") && !page.contains(r#"name="rating""#), "{status} {page}");
+    let (status, page) = send_review(app, &link, &[("rating", "1"), ("review", "Rewritten after it was hidden.")]).await;
+    assert!(status == 403 && page.contains("This review was taken down"), "{status} {page}");
+    let kept = entity::review::Entity::find_by_id(review as i32).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!((kept.rating, kept.review.as_str(), kept.hidden_at.is_some()), (4, "Thorough and on time.", true));
+    assert_eq!(told().await, 1, "the providers are not mailed again");
+}
