@@ -14,12 +14,13 @@ use crate::payments::refunds::{self, CancellationMoney, settle_before_cancelling
 use crate::platform::change::Change;
 use crate::scheduling::dispatch;
 use crate::state::AppState;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use serde_json::json;
+use std::collections::HashMap;
 
 pub enum CancelledBy<'a> {
     Member,
@@ -43,7 +44,40 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
     let money = settle_before_cancelling(state, row, matches!(by, CancelledBy::Staff { .. })).await?;
     let notifier = Notifier::new(state).await;
     let mut change = Change::begin(state).await?;
-    // Only a booking still open is cancelled: of two cancellations at once, one changes it.
+    let reason = match &by {
+        CancelledBy::Member => None,
+        CancelledBy::Staff { reason, .. } => Some(reason.as_str()),
+    };
+    let cancelled = write(&mut change, state, &notifier, row, service, &money, Some((member, reason))).await?;
+    if let (true, CancelledBy::Staff { staff, reason }) = (cancelled, by) {
+        let when = texts::when(&service.title, row.date, &row.time);
+        let action = Action::new("booking.cancel", "booking", Some(row.id), texts::cancelled_entry(member.id, &when)).because(Some(reason)).changed(
+            json!({"status": row.status, "payment_status": row.payment_status}),
+            json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refund { .. })}),
+        );
+        change.audit(staff, action).await?;
+    }
+    change.commit().await?;
+    if cancelled {
+        money.make_refund_now(state).await;
+    }
+    Ok(())
+}
+
+/// Writes the cancellation of `row` in `change`, its money settled as `money`, if it is still
+/// open (of two cancellations at once, one changes it): the money's side recorded, the member
+/// in `told` told (with the reason staff gave, if any) with a calendar update that removes the
+/// event, the offers closed and the provider it was offered or given to told. Whether it was
+/// cancelled now; the refund, if any, is made after the commit ([`CancellationMoney::make_refund_now`]).
+pub async fn write(
+    change: &mut Change<'_>,
+    state: &AppState,
+    notifier: &Notifier,
+    row: &booking::Model,
+    service: &service::Model,
+    money: &CancellationMoney,
+    told: Option<(&user::Model, Option<&str>)>,
+) -> Result<bool, AppError> {
     let changed = booking::Entity::update_many()
         .col_expr(booking::Column::Status, Expr::value(BookingStatus::Cancelled))
         .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
@@ -51,39 +85,47 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
         .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
         .exec(change.db())
         .await?;
-    if changed.rows_affected == 1 {
-        // As it is now: a provider may have accepted it, or it may have moved, since it was read.
-        let current = booking::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
-        money.record(change.db()).await?;
+    if changed.rows_affected == 0 {
+        return Ok(false);
+    }
+    // As it is now: a provider may have accepted it, or it may have moved, since it was read.
+    let current = booking::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
+    money.record(change.db()).await?;
+    let when = texts::when(&service.title, current.date, &current.time);
+    if let Some((member, reason)) = told {
         let invite = Invite::of(&current, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
-        let money_said = match &money {
+        let money_said = match money {
             CancellationMoney::Refund { payment } => texts::refunded(Pence::from_stored(payment.amount_pence)),
             CancellationMoney::Kept { payment } => texts::not_refunded(state.config().payments.refund_window_hours, Pence::from_stored(payment.amount_pence)),
             CancellationMoney::Unpaid { .. } => String::new(),
         };
-        let when = texts::when(&service.title, current.date, &current.time);
-        let reason = match &by {
-            CancelledBy::Member => None,
-            CancelledBy::Staff { reason, .. } => Some(reason.as_str()),
-        };
-        change.notify(&notifier, member, texts::cancelled(&when, reason, &money_said, invite)).await?;
-        // The provider it was offered or assigned to no longer holds the time.
-        dispatch::withdraw_offers(&change, row.id, Utc::now()).await?;
-        if let Some(provider) = current.provider_user_id {
-            let provider = user::Entity::find_by_id(provider).one(change.db()).await?.ok_or(AppError::NotFound)?;
-            change.notify(&notifier, &provider, crate::scheduling::texts::job_cancelled(&when)).await?;
-        }
-        if let CancelledBy::Staff { staff, reason } = by {
-            let action = Action::new("booking.cancel", "booking", Some(row.id), texts::cancelled_entry(member.id, &when)).because(Some(reason)).changed(
-                json!({"status": row.status, "payment_status": row.payment_status}),
-                json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refund { .. })}),
-            );
-            change.audit(staff, action).await?;
-        }
+        change.notify(notifier, member, texts::cancelled(&when, reason, &money_said, invite)).await?;
     }
-    change.commit().await?;
-    if let (CancellationMoney::Refund { payment }, true) = (&money, changed.rows_affected == 1) {
-        refunds::make_now(state, payment.id).await;
+    // The provider it was offered or assigned to no longer holds the time.
+    dispatch::withdraw_offers(change, row.id, Utc::now()).await?;
+    if let Some(provider) = current.provider_user_id {
+        let provider = user::Entity::find_by_id(provider).one(change.db()).await?.ok_or(AppError::NotFound)?;
+        change.notify(notifier, &provider, crate::scheduling::texts::job_cancelled(&when)).await?;
     }
-    Ok(())
+    Ok(true)
+}
+
+/// The bookings of `member` still to come (open, and not yet started), each with its service.
+pub async fn to_come_of(db: &impl ConnectionTrait, member: i32, now: DateTime<Utc>) -> Result<Vec<(booking::Model, service::Model)>, DbErr> {
+    let rows: Vec<booking::Model> = booking::Entity::find()
+        .filter(booking::Column::UserId.eq(member))
+        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter(|row| refunds::starts_at(row) > now)
+        .collect();
+    let services: HashMap<i32, service::Model> = service::Entity::find()
+        .filter(service::Column::Id.is_in(rows.iter().map(|row| row.service_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.id, s))
+        .collect();
+    Ok(rows.into_iter().filter_map(|row| services.get(&row.service_id).cloned().map(|service| (row, service))).collect())
 }

@@ -2,7 +2,8 @@
 //! their personal fields are erased and their sessions end. What the company must keep stays,
 //! anonymised: bookings and payments (financial records, kept six years) lose their address
 //! and notes but keep the service, date and amounts; reviews stay, shown as "Former member".
-//! Everything else that was theirs goes: notifications, bookmarks, certificates, provider
+//! Their bookings still to come are cancelled, what was paid for them refunded in full and their
+//! providers told. Everything else that was theirs goes: notifications, bookmarks, certificates, provider
 //! records, working terms and public profile (the jobs offered to them or taken by them go to
 //! other providers), their answers to reviews, the messages they wrote on bookings (left in their threads, empty, their photos
 //! deleted), job applications, job-seeker registrations, contact messages, unsent mail; their job posts are
@@ -15,6 +16,8 @@ use super::Reach;
 use super::texts;
 use crate::admin::audit::Action;
 use crate::http::AppError;
+use crate::notifications::notice::Notifier;
+use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
 use crate::platform::change::Change;
 use crate::reviews::texts::FORMER_MEMBER;
 use crate::state::AppState;
@@ -97,7 +100,25 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     let answered_services = review::Entity::find().filter(review::Column::Id.is_in(answered.iter().map(|a| a.review_id))).all(db).await?;
     provider_pages.extend(answered_services.iter().map(|r| Tag::Service(r.service_id)));
 
+    // Their bookings still to come are cancelled with the account, and what was paid for them
+    // refunded in full: the money is settled first (an open checkout closed), as any
+    // cancellation's is.
     let now = Utc::now();
+    let mut to_cancel = Vec::new();
+    for (row, service) in crate::bookings::cancellation::to_come_of(db, id, now).await? {
+        let money = match settle_before_cancelling(state, &row, true).await {
+            Ok(money) => money,
+            // Paid by other means than the site: staff refund it by hand, as for any cancellation.
+            Err(AppError::BadRequest(_)) => {
+                tracing::warn!(booking = row.id, "an erased member's booking was paid outside the site: refund it by hand");
+                CancellationMoney::Unpaid { open_checkout: None }
+            }
+            Err(error) => return Err(error),
+        };
+        to_cancel.push((row, service, money));
+    }
+
+    let notifier = Notifier::new(state).await;
     let mut change = Change::begin(state).await?;
     // The account first: this write also takes SQLite's write lock for the whole erasure.
     user::Entity::update_many()
@@ -136,6 +157,14 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     review_answer::Entity::delete_many().filter(review_answer::Column::AuthorUserId.eq(id)).exec(change.db()).await?;
     // The jobs offered to them or taken by them go to other providers.
     crate::scheduling::dispatch::release(&mut change, state, id, None, now).await?;
+    // Their own bookings to come: cancelled, their providers told (they are not: their notices
+    // and mail go with the account).
+    let mut cancelled = Vec::new();
+    for (row, service, money) in &to_cancel {
+        if crate::bookings::cancellation::write(&mut change, state, &notifier, row, service, money, None).await? {
+            cancelled.push(money);
+        }
+    }
     job_application::Entity::delete_many().filter(job_application::Column::UserId.eq(id)).exec(change.db()).await?;
     job_seeker::Entity::delete_many().filter(reach.job_seekers(id, &member.email)).exec(change.db()).await?;
     // Sent mail too: its bodies hold their name and the addresses of their bookings.
@@ -224,6 +253,9 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
     }
     change.touches(tags);
     change.commit().await?;
+    for money in cancelled {
+        money.make_refund_now(state).await;
+    }
 
     // The rows no longer name the files: removing them now cannot leave a record pointing at nothing.
     for key in &files {

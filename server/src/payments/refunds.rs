@@ -42,10 +42,18 @@ pub fn start(state: Arc<AppState>) {
     periodic::every(state, "owed refunds", EVERY, |state| async move { make_due(&state, Utc::now()).await.map(drop) });
 }
 
+/// When `booking` starts: its recorded start, or for a booking made before starts were
+/// recorded, its date and time in the UK.
+pub fn starts_at(booking: &booking::Model) -> DateTime<Utc> {
+    booking.starts_at.unwrap_or_else(|| {
+        let time = NaiveTime::parse_from_str(&booking.time, "%H:%M").unwrap_or(NaiveTime::MIN);
+        uk_time::to_utc(booking.date.and_time(time))
+    })
+}
+
 /// The last moment a cancellation of `booking` is refunded.
 pub fn refund_until(booking: &booking::Model, window_hours: u32) -> DateTime<Utc> {
-    let time = NaiveTime::parse_from_str(&booking.time, "%H:%M").unwrap_or(NaiveTime::MIN);
-    uk_time::to_utc(booking.date.and_time(time)) - Duration::hours(i64::from(window_hours))
+    starts_at(booking) - Duration::hours(i64::from(window_hours))
 }
 
 /// What a cancellation does with the booking's money, decided before the cancellation is
@@ -110,6 +118,14 @@ pub async fn settle_before_cancelling(state: &AppState, booking: &booking::Model
 }
 
 impl CancellationMoney {
+    /// The first attempt at the refund this settlement owes, if any, right after the commit
+    /// that owed it.
+    pub async fn make_refund_now(&self, state: &AppState) {
+        if let CancellationMoney::Refund { payment } = self {
+            make_now(state, payment.id).await;
+        }
+    }
+
     /// Writes the money's side of the cancellation, inside its transaction. False when a
     /// refund was owed or made already (by a racing cancellation or refund): nothing to tell.
     pub async fn record(&self, db: &impl ConnectionTrait) -> Result<bool, DbErr> {

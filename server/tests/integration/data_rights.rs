@@ -126,7 +126,11 @@ async fn deleting_an_account_erases_it_and_keeps_the_accounts(backend: Backend) 
 
     let kept = booking::Entity::find_by_id(booking["id"].as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().expect("the booking is kept");
     assert!(kept.address_line_1.is_empty() && kept.postcode.is_empty() && kept.notes.is_empty(), "anonymised");
-    assert_eq!(kept.payment_status, entity::words::BookingPayment::Paid);
+    assert_eq!(
+        (kept.status, kept.payment_status),
+        (entity::words::BookingStatus::Cancelled, entity::words::BookingPayment::Refunded),
+        "still to come: cancelled, refunded"
+    );
     let paid_after: i64 = payment::Entity::find().all(&app.site.db).await.unwrap().iter().map(|p| p.amount_pence).sum();
     assert_eq!(paid_before, paid_after, "the payments still add up");
     let (_, reviews) = app.json(&format!("/api/reviews/?service={service}")).await;
@@ -333,3 +337,46 @@ async fn a_member_reaches_only_what_their_account_proves_is_theirs(backend: Back
     assert!(mail_files_to(&app, &email, 0).await.is_empty(), "no offline mail addressed to the member is kept");
 }
 on_both_databases!(backend a_member_reaches_only_what_their_account_proves_is_theirs);
+
+async fn an_erased_customers_bookings_to_come_are_cancelled_and_refunded(backend: Backend) {
+    use crate::messages::provider;
+    use crate::scheduling::{booking as booking_body, schedule, service, titles};
+    let app = TestApp::spawn(backend).await;
+    let app = &app;
+    let priya = provider(app, "Priya Shah").await;
+    let customer = app.member("Della Deleted").await;
+    let clean = service(app, "tenancy-checkout-clean").await;
+    // One job Priya accepted, paid; one still offered to her.
+    let (_, accepted) =
+        app.call(Method::POST, "/api/service/booking/", Some(booking_body(clean.id, &uk_date(9), "10:00", "LS6 2AB")), Some(&customer.token)).await;
+    let job = &schedule(app, &priya, "upcoming").await["results"][0];
+    assert_eq!(app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", job["offer"]["id"]), None, Some(&priya.token)).await.0, 204);
+    let (_, payment) = app.call(Method::POST, "/api/payments/", Some(json!({"booking": accepted["id"]})), Some(&customer.token)).await;
+    let paid =
+        app.call(Method::POST, &format!("/api/payments/{}/test-checkout/", payment["id"]), Some(json!({"outcome": "paid"})), Some(&customer.token)).await;
+    assert_eq!(paid.0, 200, "{paid:?}");
+    let (_, offered) =
+        app.call(Method::POST, "/api/service/booking/", Some(booking_body(clean.id, &uk_date(10), "10:00", "LS6 2AB")), Some(&customer.token)).await;
+    let offer = &schedule(app, &priya, "upcoming").await["results"].as_array().unwrap().iter().find(|job| job["id"] == offered["id"]).unwrap()["offer"].clone();
+
+    let erased = user::Entity::find_by_id(customer.user.id).one(&app.site.db).await.unwrap().unwrap();
+    server::data_rights::erasure::erase(&app.state, &erased, server::data_rights::erasure::ErasedBy::Member).await.unwrap();
+
+    let row = |id: &Value| {
+        let id = id.as_i64().unwrap() as i32;
+        async move { booking::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap() }
+    };
+    let accepted = row(&accepted["id"]).await;
+    assert_eq!((accepted.status, accepted.payment_status), (entity::words::BookingStatus::Cancelled, entity::words::BookingPayment::Refunded));
+    let refunded = payment::Entity::find().filter(payment::Column::BookingId.eq(accepted.id)).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!(refunded.status, entity::words::PaymentStatus::Refunded, "what was paid went back in full");
+    let offered = row(&offered["id"]).await;
+    assert_eq!((offered.status, offered.postcode.as_str()), (entity::words::BookingStatus::Cancelled, ""));
+    let closed = entity::booking_offer::Entity::find_by_id(offer["id"].as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().unwrap();
+    assert_eq!(closed.outcome, Some(entity::words::OfferOutcome::Withdrawn), "the open offer closed");
+    let (status, _) = app.call(Method::POST, &format!("/api/schedule/offers/{}/accept/", offer["id"]), None, Some(&priya.token)).await;
+    assert_eq!(status, 409, "no provider can accept a blanked address");
+    assert_eq!(titles(app, &priya).await.iter().filter(|title| *title == "Job cancelled").count(), 2, "the provider told of each");
+    assert_eq!(schedule(app, &priya, "upcoming").await["count"], 0);
+}
+on_both_databases!(backend an_erased_customers_bookings_to_come_are_cancelled_and_refunded);
