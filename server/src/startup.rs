@@ -84,7 +84,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     crate::job_seekers::alerts::start(state.clone());
     crate::data_rights::retention::start(state.clone());
     crate::payments::refunds::start(state.clone());
-    crate::platform::periodic::once(state.clone(), "photos stored before cleaning cleaned", clean_stored_photos);
+    crate::platform::periodic::once(state.clone(), "clean stored photos", clean_stored_photos);
     crate::platform::periodic::every(state.clone(), "rate limit sweep", std::time::Duration::from_secs(3600), |state| async move {
         state.limiter.sweep(chrono::Utc::now()).await
     });
@@ -111,11 +111,23 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
 /// Every photo stored before photos were cleaned on upload, cleaned where it is: none can then
 /// be handed out with the place it was taken.
 pub async fn clean_stored_photos(state: Arc<AppState>) -> Result<(), crate::http::AppError> {
+    let keys = stored_photos(&state).await?;
+    let cleaned = crate::platform::photo_metadata::clean_all_stored(&state.storage, &keys).await?;
+    // A photo replaced or erased while it was being cleaned was deleted by that change before
+    // the cleaned copy was written back: what nothing names any more goes again.
+    let named: std::collections::HashSet<String> = stored_photos(&state).await?.into_iter().collect();
+    for orphan in cleaned.iter().filter(|key| !named.contains(*key)) {
+        state.storage.delete(orphan).await;
+    }
+    tracing::info!(photos = keys.len(), cleaned = cleaned.len(), "stored photos cleaned of their metadata");
+    Ok(())
+}
+
+/// The storage keys of every photo members uploaded: profile pictures and messages' photos.
+async fn stored_photos(state: &AppState) -> Result<Vec<String>, sea_orm::DbErr> {
     let mut keys = crate::accounts::profile::picture_keys(state.db()).await?;
     keys.extend(crate::messages::thread::photo_keys(state.db()).await?);
-    let cleaned = crate::platform::photo_metadata::clean_all_stored(&state.storage, &keys).await?;
-    tracing::info!(photos = keys.len(), cleaned, "stored photos cleaned of their metadata");
-    Ok(())
+    Ok(keys)
 }
 
 static INTERNAL_ERROR_PAGE: OnceLock<String> = OnceLock::new();

@@ -10,7 +10,7 @@ use crate::admin::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
-use crate::payments::refunds::{self, CancellationMoney, settle_before_cancelling};
+use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
 use crate::platform::change::Change;
 use crate::scheduling::dispatch;
 use crate::state::AppState;
@@ -118,7 +118,7 @@ pub async fn to_come_of(db: &impl ConnectionTrait, member: i32, now: DateTime<Ut
         .all(db)
         .await?
         .into_iter()
-        .filter(|row| refunds::starts_at(row) > now)
+        .filter(|row| super::starts_at(row) > now)
         .collect();
     let services: HashMap<i32, service::Model> = service::Entity::find()
         .filter(service::Column::Id.is_in(rows.iter().map(|row| row.service_id)))

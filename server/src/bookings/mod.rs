@@ -11,7 +11,9 @@ mod reschedule;
 pub(crate) mod texts;
 pub(crate) mod views;
 
+use crate::domain::uk_time;
 use crate::state::AppState;
+use chrono::{DateTime, NaiveTime, Utc};
 use entity::booking;
 use entity::words::Dispatch;
 use std::sync::Arc;
@@ -24,6 +26,15 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(handlers::list, handlers::book))
         .routes(routes!(handlers::show, handlers::cancel))
         .routes(routes!(handlers::move_booking))
+}
+
+/// When `booking` starts: its recorded start, or for a booking made before starts were
+/// recorded, its date and time in the UK.
+pub fn starts_at(booking: &booking::Model) -> DateTime<Utc> {
+    booking.starts_at.unwrap_or_else(|| {
+        let time = NaiveTime::parse_from_str(&booking.time, "%H:%M").unwrap_or(NaiveTime::MIN);
+        uk_time::to_utc(booking.date.and_time(time))
+    })
 }
 
 /// The provider who took `booking` (accepted it, and has it still), if one did.

@@ -7,7 +7,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::state::AppState;
-use chrono::{DateTime, Duration, NaiveTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use entity::words::BookingStatus;
 use entity::{booking, service, user};
 use sea_orm::sea_query::Expr;
@@ -38,8 +38,7 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
     let notifier = Notifier::new(state).await;
     let mut queued = 0;
     for row in candidates {
-        let Ok(time) = NaiveTime::parse_from_str(&row.time, "%H:%M") else { continue };
-        let starts = uk_time::to_utc(row.date.and_time(time));
+        let starts = super::starts_at(&row);
         if starts <= now || starts - now > AHEAD || row.created_at > starts - AHEAD {
             continue;
         }

@@ -14,13 +14,12 @@ use super::checkout::unavailable;
 use super::events;
 use super::provider::{CheckoutState, Outcome, ProviderEvent};
 use super::texts;
-use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::platform::change::Change;
 use crate::platform::periodic;
 use crate::platform::retry::backoff;
 use crate::state::AppState;
-use chrono::{DateTime, Duration, NaiveTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use entity::words::{BookingPayment, PaymentStatus};
 use entity::{booking, payment};
 use sea_orm::sea_query::Expr;
@@ -42,18 +41,9 @@ pub fn start(state: Arc<AppState>) {
     periodic::every(state, "owed refunds", EVERY, |state| async move { make_due(&state, Utc::now()).await.map(drop) });
 }
 
-/// When `booking` starts: its recorded start, or for a booking made before starts were
-/// recorded, its date and time in the UK.
-pub fn starts_at(booking: &booking::Model) -> DateTime<Utc> {
-    booking.starts_at.unwrap_or_else(|| {
-        let time = NaiveTime::parse_from_str(&booking.time, "%H:%M").unwrap_or(NaiveTime::MIN);
-        uk_time::to_utc(booking.date.and_time(time))
-    })
-}
-
 /// The last moment a cancellation of `booking` is refunded.
 pub fn refund_until(booking: &booking::Model, window_hours: u32) -> DateTime<Utc> {
-    starts_at(booking) - Duration::hours(i64::from(window_hours))
+    crate::bookings::starts_at(booking) - Duration::hours(i64::from(window_hours))
 }
 
 /// What a cancellation does with the booking's money, decided before the cancellation is

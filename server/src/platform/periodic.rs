@@ -37,32 +37,39 @@ where
     });
 }
 
-/// Runs `work` once for the database, in the background, unless a server did it before: the
-/// record of it is written only once it succeeded, so a failure leaves it to the next start.
-/// Servers starting together may both run it, so `work` must be safe to repeat.
+/// Runs `work` once for the database, in the background, unless a server did it before
+/// ([`run_once`]).
 pub fn once<Work, Done>(state: Arc<AppState>, job: &'static str, work: Work)
 where
     Work: FnOnce(Arc<AppState>) -> Done + Send + 'static,
     Done: Future<Output = Result<(), AppError>> + Send,
 {
     tokio::spawn(async move {
-        let done = async {
-            if periodic_run::Entity::find_by_id(job).one(state.db()).await?.is_some() {
-                return Ok(false);
-            }
-            work(state.clone()).await?;
-            periodic_run::Entity::insert(periodic_run::ActiveModel { job: Set(job.to_string()), started_at: Set(Utc::now()) })
-                .on_conflict(OnConflict::column(periodic_run::Column::Job).do_nothing().to_owned())
-                .exec_without_returning(state.db())
-                .await?;
-            Ok::<_, AppError>(true)
-        };
-        match done.await {
+        match run_once(&state, job, work).await {
             Ok(true) => tracing::info!(job, "done once"),
             Ok(false) => {}
             Err(error) => tracing::error!(job, %error, "work done once failed; the next start tries again"),
         }
     });
+}
+
+/// Runs `work` unless it was done for this database before; whether it ran. It is recorded
+/// (its row's time is when it was done) only once it succeeded, so a failure leaves it to the
+/// next start. Servers starting together may both run it, so `work` must be safe to repeat.
+pub async fn run_once<Work, Done>(state: &Arc<AppState>, job: &str, work: Work) -> Result<bool, AppError>
+where
+    Work: FnOnce(Arc<AppState>) -> Done,
+    Done: Future<Output = Result<(), AppError>>,
+{
+    if periodic_run::Entity::find_by_id(job).one(state.db()).await?.is_some() {
+        return Ok(false);
+    }
+    work(state.clone()).await?;
+    periodic_run::Entity::insert(periodic_run::ActiveModel { job: Set(job.to_string()), started_at: Set(Utc::now()) })
+        .on_conflict(OnConflict::column(periodic_run::Column::Job).do_nothing().to_owned())
+        .exec_without_returning(state.db())
+        .await?;
+    Ok(true)
 }
 
 /// One round of `job` if this server claims it; whether it ran. On PostgreSQL the claim is

@@ -4,7 +4,8 @@
 //! - JPEG: the start and end, quantisation and Huffman tables, every frame header, arithmetic
 //!   coding conditions, restart interval, line count, each scan with its coded data, the JFIF
 //!   header, an `ICC_PROFILE` colour profile and the Adobe segment (CMYK and YCCK colours
-//!   depend on it); nothing after the picture's end.
+//!   depend on it); nothing after the picture's end. Of the Exif block only its orientation
+//!   survives, written anew on its own: phones save pictures sideways and say which way is up.
 //! - PNG: the critical chunks, transparency, gamma, chromaticities, sRGB, ICC profile, pixel
 //!   size, and the animation chunks of an animated PNG.
 //! - WebP: the image, alpha and animation chunks, the ICC profile, and the extended header with
@@ -31,8 +32,9 @@ pub fn strip(kind: FileKind, bytes: &[u8]) -> Result<Vec<u8>, Unreadable> {
 }
 
 /// Rewrites the photo stored as `key` without its metadata, for photos stored before they were
-/// cleaned on upload: whether it changed. A file gone, or not a photo that can be read, is
-/// left as it is (and said in the log).
+/// cleaned on upload: whether it changed. A file gone is left gone; one that is not a photo that
+/// can be read, so cannot be cleaned, is deleted (and said in the log), so that no link hands it
+/// out as it came.
 pub async fn clean_stored(storage: &Storage, key: &str) -> Result<bool, AppError> {
     let bytes = match storage.get(key).await {
         Ok(bytes) => bytes,
@@ -42,8 +44,9 @@ pub async fn clean_stored(storage: &Storage, key: &str) -> Result<bool, AppError
     let cleaned = match FileKind::sniff(&bytes).map(|kind| strip(kind, &bytes)) {
         Some(Ok(cleaned)) => cleaned,
         Some(Err(Unreadable)) | None => {
-            tracing::warn!(%key, "a stored photo cannot be read, so its metadata cannot be removed");
-            return Ok(false);
+            tracing::warn!(%key, "a stored photo cannot be read, so its metadata cannot be removed: it is deleted");
+            storage.delete(key).await;
+            return Ok(true);
         }
     };
     if cleaned == bytes {
@@ -53,11 +56,13 @@ pub async fn clean_stored(storage: &Storage, key: &str) -> Result<bool, AppError
     Ok(true)
 }
 
-/// [`clean_stored`] for each of `keys`: how many changed.
-pub async fn clean_all_stored(storage: &Storage, keys: &[String]) -> Result<usize, AppError> {
-    let mut changed = 0;
+/// [`clean_stored`] for each of `keys`: the keys it changed.
+pub async fn clean_all_stored(storage: &Storage, keys: &[String]) -> Result<Vec<String>, AppError> {
+    let mut changed = Vec::new();
     for key in keys {
-        changed += usize::from(clean_stored(storage, key).await?);
+        if clean_stored(storage, key).await? {
+            changed.push(key.clone());
+        }
     }
     Ok(changed)
 }
@@ -105,8 +110,11 @@ pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
             0x01 => at += 2,
             _ => {
                 let end = segment_end(jpeg, at)?;
-                if jpeg_keeps(marker, &jpeg[at + 4..end]) {
+                let data = &jpeg[at + 4..end];
+                if jpeg_keeps(marker, data) {
                     kept.extend_from_slice(&jpeg[at..end]);
+                } else if let Some(orientation) = (marker == 0xE1).then(|| exif_orientation(data)).flatten() {
+                    kept.extend_from_slice(&orientation_segment(orientation));
                 }
                 at = end;
                 // A scan: its coded data runs to the next marker that is not a stuffed byte or a restart.
@@ -118,6 +126,38 @@ pub fn strip_jpeg(jpeg: &[u8]) -> Result<Vec<u8>, Unreadable> {
             }
         }
     }
+}
+
+/// The orientation an Exif block (`Exif\0\0` and a TIFF structure) gives its picture, when it
+/// is not upright already (2 to 8: mirrored or turned).
+fn exif_orientation(data: &[u8]) -> Option<u16> {
+    let tiff = data.strip_prefix(b"Exif\0\0")?;
+    let big_endian = match tiff.get(..2)? {
+        b"MM" => true,
+        b"II" => false,
+        _ => return None,
+    };
+    let u16_at = |at: usize| tiff.get(at..at + 2).map(|b| if big_endian { u16::from_be_bytes([b[0], b[1]]) } else { u16::from_le_bytes([b[0], b[1]]) });
+    let u32_at = |at: usize| {
+        tiff.get(at..at + 4).map(|b| if big_endian { u32::from_be_bytes([b[0], b[1], b[2], b[3]]) } else { u32::from_le_bytes([b[0], b[1], b[2], b[3]]) })
+    };
+    let first_directory = usize::try_from(u32_at(4)?).ok()?;
+    let entries = u16_at(first_directory)?;
+    (0..usize::from(entries)).map(|n| first_directory + 2 + 12 * n).find_map(|entry| {
+        // Orientation: tag 0x0112, a SHORT, one of it.
+        let (tag, kind, count) = (u16_at(entry)?, u16_at(entry + 2)?, u32_at(entry + 4)?);
+        let orientation = u16_at(entry + 8)?;
+        (tag == 0x0112 && kind == 3 && count == 1 && (2..=8).contains(&orientation)).then_some(orientation)
+    })
+}
+
+/// An APP1 segment whose Exif block holds `orientation` and nothing else.
+fn orientation_segment(orientation: u16) -> Vec<u8> {
+    let [high, low] = orientation.to_be_bytes();
+    // Big-endian TIFF, its first directory at 8 with one entry, and no directory after it.
+    let exif: [u8; 32] = [b'E', b'x', b'i', b'f', 0, 0, b'M', b'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, high, low, 0, 0, 0, 0, 0, 0];
+    let length = u16::try_from(exif.len() + 2).expect("a short segment").to_be_bytes();
+    [&[0xFF, 0xE1], &length[..], &exif[..]].concat()
 }
 
 /// Where the segment at `at` (a marker with a length) ends.
@@ -248,7 +288,7 @@ mod tests {
     #[test]
     fn a_jpeg_keeps_only_its_picture_segments() {
         // (segment, kept)
-        let cases: [(Vec<u8>, bool); 17] = [
+        let cases: [(Vec<u8>, bool); 23] = [
             (segment(0xE0, b"JFIF\0\x01\x02"), true),
             (segment(0xE0, b"JFXX\0thumbnail"), false),
             (segment(0xE1, b"Exif\0\0GPSLatitude 51.5"), false),
@@ -266,6 +306,12 @@ mod tests {
             (segment(0xFE, b"taken at home GPS"), false),
             (segment(0xCC, b"arithmetic"), true),
             (segment(0xC2, b"progressive frame"), true),
+            (segment(0xC1, b"extended frame"), true),
+            (segment(0xC3, b"lossless frame"), true),
+            (segment(0xC9, b"arithmetic frame"), true),
+            (segment(0xCF, b"differential frame"), true),
+            (segment(0xDC, b"\x00\x10"), true),
+            (segment(0xDE, b"hierarchical"), false),
         ];
         for (extra, kept) in cases {
             let stripped = strip_jpeg(&jpeg(std::slice::from_ref(&extra), &jpeg_picture())).unwrap();
@@ -283,6 +329,42 @@ mod tests {
         let stripped = strip_jpeg(&appended).unwrap();
         assert_eq!(stripped, whole);
         assert!(!stripped.windows(3).any(|w| w == b"GPS"));
+    }
+
+    /// An Exif block in either byte order: a GPS pointer, the orientation, and a maker note.
+    fn exif(big_endian: bool, orientation: u16) -> Vec<u8> {
+        let two = |n: u16| if big_endian { n.to_be_bytes() } else { n.to_le_bytes() };
+        let four = |n: u32| if big_endian { n.to_be_bytes() } else { n.to_le_bytes() };
+        let entry = |tag: u16, kind: u16, value: [u8; 4]| [&two(tag)[..], &two(kind), &four(1), &value].concat();
+        let orientation = [two(orientation), [0, 0]].concat();
+        [
+            b"Exif\0\0".to_vec(),
+            if big_endian { b"MM".to_vec() } else { b"II".to_vec() },
+            two(42).to_vec(),
+            four(8).to_vec(),
+            two(3).to_vec(),
+            entry(0x8825, 4, four(200)),
+            entry(0x0112, 3, orientation.try_into().unwrap()),
+            entry(0x927C, 7, *b"GPS!"),
+            four(0).to_vec(),
+        ]
+        .concat()
+    }
+
+    #[test]
+    fn a_jpeg_keeps_its_orientation_alone_of_its_exif() {
+        for big_endian in [true, false] {
+            let located = jpeg(&[segment(0xE1, &exif(big_endian, 6))], &jpeg_picture());
+            let stripped = strip_jpeg(&located).unwrap();
+            assert_eq!(stripped, jpeg(&[orientation_segment(6)], &jpeg_picture()), "big endian: {big_endian}");
+            assert_eq!(exif_orientation(&stripped[6..38]), Some(6), "a reader finds it again");
+            assert!(!stripped.windows(3).any(|w| w == b"GPS"));
+            // Upright already: nothing to say.
+            assert_eq!(strip_jpeg(&jpeg(&[segment(0xE1, &exif(big_endian, 1))], &jpeg_picture())).unwrap(), jpeg(&[], &jpeg_picture()));
+        }
+        // Cut short or not Exif at all: no orientation, and nothing else kept.
+        assert_eq!(exif_orientation(&exif(true, 6)[..20]), None);
+        assert_eq!(exif_orientation(b"http://ns.adobe.com/xap/1.0/\0<x/>"), None);
     }
 
     fn chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {

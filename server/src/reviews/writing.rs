@@ -73,7 +73,7 @@ pub async fn save(
         (Some(earlier), Source::Invitation(_))
             if earlier.rating == i32::from(rating.get()) && earlier.review == text && earlier.booking_id == booking.as_ref().map(|b| b.id) =>
         {
-            return Ok(queries::as_shown(state.db(), vec![(earlier, Some(member.clone()))]).await?.pop().expect("one review"));
+            return Ok(queries::as_shown(change.db(), vec![(earlier, Some(member.clone()))]).await?.pop().expect("one review"));
         }
         (Some(earlier), Source::Invitation(_)) => {
             let moves = earlier.booking_id != booking.as_ref().map(|b| b.id);

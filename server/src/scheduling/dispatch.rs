@@ -63,7 +63,7 @@ pub enum Answer {
 }
 
 /// `provider` answers their open offer `offer_id`: 404 if it is not theirs, 409 once it is
-/// closed (answered, lapsed, or its booking cancelled).
+/// closed (answered, lapsed, or its booking cancelled) or their account is.
 pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, answer: Answer) -> Result<(), AppError> {
     let now = Utc::now();
     let notifier = Notifier::new(state).await;
@@ -72,21 +72,21 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
         Answer::Accept => OfferOutcome::Accepted,
         Answer::Decline => OfferOutcome::Declined,
     };
-    if !close_offer(&change, offer_id, Some(provider.id), outcome, now).await? {
-        booking_offer::Entity::find_by_id(offer_id)
-            .filter(booking_offer::Column::ProviderUserId.eq(provider.id))
-            .one(change.db())
-            .await?
-            .ok_or(AppError::NotFound)?;
+    // Rows are held in the order every change that moves a booking on takes them: the
+    // provider's account (deactivation and erasure write it first), the booking, its offer.
+    // So a deactivation either waits for this answer, and then passes the accepted job on, or
+    // comes first, and the account is read closed here (PostgreSQL; SQLite's change holds the
+    // write lock).
+    let active = user::Entity::find_by_id(provider.id).lock_shared().one(change.db()).await?.is_some_and(|account| account.is_active);
+    let offer = booking_offer::Entity::find_by_id(offer_id)
+        .filter(booking_offer::Column::ProviderUserId.eq(provider.id))
+        .one(change.db())
+        .await?
+        .ok_or(AppError::NotFound)?;
+    lock_booking(&change, offer.booking_id).await?;
+    if !active || !close_offer(&change, offer_id, Some(provider.id), outcome, now).await? {
         return Err(AppError::Conflict(texts::OFFER_CLOSED.into()));
     }
-    // Read after the claim: an account closed meanwhile has had its offers withdrawn, and one
-    // closed before answers nothing, by mail link or otherwise.
-    let still_active = user::Entity::find_by_id(provider.id).one(change.db()).await?.is_some_and(|provider| provider.is_active);
-    if !still_active {
-        return Err(AppError::Conflict(texts::OFFER_CLOSED.into()));
-    }
-    let offer = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     let (booking, service) = booking_and_service(&change, offer.booking_id).await?;
     match answer {
         Answer::Accept => {
@@ -322,16 +322,14 @@ pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, D
     let mut closed = 0;
     for offer_id in lapsed {
         let mut change = Change::begin(state).await?;
+        // The booking is held before its offer, as an answer holds them.
+        let Some(offer) = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await? else { continue };
+        lock_booking(&change, offer.booking_id).await?;
         if !close_offer(&change, offer_id, None, OfferOutcome::Expired, now).await? {
             continue;
         }
         // The offer stays closed whatever its booking became.
-        let offer = booking_offer::Entity::find_by_id(offer_id).one(change.db()).await?;
-        let found = match offer {
-            Some(offer) => booking_and_service(&change, offer.booking_id).await.ok().map(|found| (offer, found)),
-            None => None,
-        };
-        if let Some((offer, (booking, service))) = found
+        if let Ok((booking, service)) = booking_and_service(&change, offer.booking_id).await
             && booking.status == BookingStatus::Pending
             && booking.provider_user_id == Some(offer.provider_user_id)
         {
@@ -346,6 +344,12 @@ pub async fn expire_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, D
 /// Looks for lapsed offers every minute, on one server at a time.
 pub fn start(state: Arc<AppState>) {
     periodic::every(state, "offers lapsing", EVERY, |state| async move { expire_due(&state, Utc::now()).await.map(drop) });
+}
+
+/// Holds booking `booking_id`'s row for the rest of `change` (PostgreSQL; SQLite's change
+/// holds the write lock already).
+async fn lock_booking(change: &Change<'_>, booking_id: i32) -> Result<(), DbErr> {
+    booking::Entity::find_by_id(booking_id).lock_exclusive().one(change.db()).await.map(drop)
 }
 
 /// Closes an open offer with `outcome` (the provider's own, when `provider` is given): the

@@ -51,19 +51,19 @@ pub async fn answer(State(state): State<Arc<AppState>>, method: Method, Query(qu
     let booking = booking::Entity::find_by_id(offer.booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let job = texts::job_summary(&service.title, &booking);
+    let provider = user::Entity::find_by_id(offer.provider_user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let answer = match (method == Method::POST, query.answer.as_deref()) {
         (true, Some("accept")) => Answer::Accept,
         (true, Some("decline")) => Answer::Decline,
         (true, _) => return page(&state, StatusCode::BAD_REQUEST, texts::invalid_offer_link()).await,
         (false, _) => {
             let message = match offer.outcome {
-                None if offer.expires_at > chrono::Utc::now() => texts::offer_question(&job, &path(&state, offer_id)),
+                None if offer.expires_at > chrono::Utc::now() && provider.is_active => texts::offer_question(&job, &path(&state, offer_id)),
                 _ => texts::offer_closed_page(&job),
             };
             return page(&state, StatusCode::OK, message).await;
         }
     };
-    let provider = user::Entity::find_by_id(offer.provider_user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     match dispatch::answer(&state, &provider, offer_id, answer).await {
         Ok(()) => page(&state, StatusCode::OK, texts::offer_answered(&job, answer)).await,
         Err(AppError::Conflict(_)) => page(&state, StatusCode::CONFLICT, texts::offer_closed_page(&job)).await,

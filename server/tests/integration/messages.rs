@@ -404,8 +404,14 @@ async fn photos_are_stored_clean_and_those_stored_before_are_cleaned_once(backen
         .await
         .unwrap();
     assert!(located(&app.state.storage.get(&old_picture).await.unwrap()));
+    // One that cannot be read, so cannot be cleaned, and would be handed out as it came.
+    let unreadable = app.state.storage.put("profile_picture", FileKind::Jpeg, b"\xFF\xD8\xFF\xE1\x00\x40Exif GPS".to_vec().into()).await.unwrap();
+    let mut row = account(customer.user.id).await.into_active_model();
+    row.profile_picture = Set(Some(unreadable.clone()));
+    row.update(&app.site.db).await.unwrap();
 
     server::startup::clean_stored_photos(app.state.clone()).await.unwrap();
+    assert!(app.state.storage.get(&unreadable).await.is_err(), "an unreadable photo is deleted, not handed out");
     for key in [&old_picture, &old_photo] {
         let stored = app.state.storage.get(key).await.unwrap();
         assert!(!located(&stored) && (stored.starts_with(&[0xFF, 0xD8]) || stored.starts_with(b"\x89PNG")), "{key} cleaned where it is");
@@ -418,6 +424,22 @@ async fn photos_are_stored_clean_and_those_stored_before_are_cleaned_once(backen
     // Run again, it finds nothing to change.
     server::startup::clean_stored_photos(app.state.clone()).await.unwrap();
     assert_eq!(app.state.storage.get(&old_picture).await.unwrap(), served);
+
+    // The server ran the pass once at its start, and recorded it.
+    let recorded = || async { entity::periodic_run::Entity::find_by_id("clean stored photos").one(&app.site.db).await.unwrap().is_some() };
+    for _ in 0..100 {
+        if recorded().await {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(recorded().await, "the start's pass is recorded");
+    // Work done once is recorded only when it succeeds, and then skipped.
+    use server::platform::periodic::run_once;
+    let failed = run_once(&app.state, "a test's work", |_| async { Err(server::http::AppError::Unavailable("The store is down.".into())) }).await;
+    assert!(failed.is_err());
+    assert!(run_once(&app.state, "a test's work", |_| async { Ok(()) }).await.unwrap(), "a failure left it to the next start");
+    assert!(!run_once(&app.state, "a test's work", |_| async { panic!("done already") }).await.unwrap(), "done, it is skipped");
 }
 
 on_both_databases!(a_thread_link_stops_working_when_every_sign_in_ends);
