@@ -1,5 +1,5 @@
 //! The site's views: a page is a pure function of its [`data::PagePayload`].
-
+#![forbid(unsafe_code)]
 // Leptos views are nested static types; a whole page (header, menus, footer) goes deeper than
 // the default limit of 128 when the compiler lays them out.
 #![recursion_limit = "256"]

@@ -1,5 +1,6 @@
 //! Renders every page from fixture-like data and checks what the spec, SEO and accessibility
 //! need from its HTML.
+#![forbid(unsafe_code)]
 
 use app::data::*;
 use app::island::IslandRenderer;

@@ -1,5 +1,6 @@
 //! sea-orm entities: one module a table. Money is kept in pence (`*_pence`) so that SQLite and
 //! PostgreSQL agree exactly; lists (areas, phones, socials) are JSON text.
+#![forbid(unsafe_code)]
 
 pub use words;
 

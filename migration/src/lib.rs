@@ -1,4 +1,5 @@
 //! Database migrations; they run at start-up and work on SQLite and PostgreSQL alike.
+#![forbid(unsafe_code)]
 
 pub use sea_orm_migration::prelude::*;
 

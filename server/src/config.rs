@@ -40,6 +40,9 @@ pub struct Config {
     pub mail_from: String,
     /// `s3://bucket/prefix`, or a folder for uploads.
     pub storage_url: String,
+    /// Options of an S3 store given here rather than read from the `AWS_*` variables (by name:
+    /// `aws_endpoint`, `aws_region`, ...); none by default. Each wins over the environment's.
+    pub storage_options: Vec<(String, String)>,
     /// The longest one request to an S3 store may take, retries included.
     pub storage_timeout: Duration,
     /// Signs tokens, codes and file links; generated and kept under `data/` when unset.
@@ -190,8 +193,8 @@ impl Limits {
 /// How long a client may take, and how many may be connected at once.
 #[derive(Clone, Copy, Debug)]
 pub struct Connections {
-    /// To send a request's headers, and to start the next one on a kept-alive connection; kept
-    /// to the second (`http::header_deadline`), so a client may have up to a second more.
+    /// To send a request's headers, and to start the next one on a kept-alive connection (over
+    /// HTTP/2, the time a silent connection has to answer a ping).
     pub header_read_timeout: Duration,
     /// Between two pieces of a request's body, and between two writes of an answer.
     pub body_read_timeout: Duration,
@@ -204,8 +207,6 @@ pub struct Connections {
     pub max_connections_per_address: Option<usize>,
     /// After SIGTERM: how long requests in flight, then the mail being sent, may take to finish.
     pub shutdown_grace: Duration,
-    /// Threads that read and write the connections (`CONNECTION_THREADS`, a core each by default).
-    pub connection_threads: usize,
 }
 
 impl Config {
@@ -230,6 +231,7 @@ impl Config {
         let database_configured = settings.text("DATABASE_URL").is_some();
         let trusted_proxies = settings.count("TRUSTED_PROXIES", 0);
         let database_url = settings.text("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir.join("marketplace.sqlite3")));
+        let max_connections = settings.number("MAX_CONNECTIONS", 4096usize);
         let database_pool = crate::platform::db::Pool {
             size: settings.number("DATABASE_POOL_SIZE", default_pool_size(&database_url)),
             acquire_timeout: Duration::from_secs(settings.number("DATABASE_ACQUIRE_TIMEOUT_SECONDS", 5)),
@@ -252,6 +254,7 @@ impl Config {
             smtp_url: settings.text("SMTP_URL"),
             mail_from: settings.text("MAIL_FROM").unwrap_or_else(|| "Brightway <no-reply@brightway.example>".into()),
             storage_url: settings.text("STORAGE_URL").unwrap_or_else(|| data_dir.join("uploads").display().to_string()),
+            storage_options: Vec::new(),
             storage_timeout: Duration::from_secs(settings.number("STORAGE_TIMEOUT_SECONDS", 30)),
             jwt_secret: settings.text("JWT_SECRET"),
             limits: Limits {
@@ -283,13 +286,14 @@ impl Config {
             job_alerts_every: Duration::from_secs(settings.number("JOB_ALERTS_EVERY_SECONDS", 86_400)),
             trusted_proxies,
             connections: Connections {
+                max_connections,
                 header_read_timeout: Duration::from_secs(settings.number("HEADER_READ_TIMEOUT_SECONDS", 10)),
                 body_read_timeout: Duration::from_secs(settings.number("BODY_READ_TIMEOUT_SECONDS", 30)),
                 request_timeout: Duration::from_secs(settings.number("REQUEST_TIMEOUT_SECONDS", 120)),
-                max_connections: settings.number("MAX_CONNECTIONS", 4096),
-                max_connections_per_address: (trusted_proxies == 0).then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", 1024)),
+                // A handful of addresses cannot take every slot: 64, and at most a sixteenth.
+                max_connections_per_address: (trusted_proxies == 0)
+                    .then(|| settings.number("MAX_CONNECTIONS_PER_ADDRESS", (max_connections / 16).clamp(1, 64))),
                 shutdown_grace: Duration::from_secs(settings.number("SHUTDOWN_GRACE_SECONDS", 10)),
-                connection_threads: settings.number("CONNECTION_THREADS", std::thread::available_parallelism().map_or(2, |n| n.get())),
             },
             payments: settings.payments(),
             document_retention_months: settings.number("DOCUMENT_RETENTION_MONTHS", 12),

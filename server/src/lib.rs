@@ -1,5 +1,7 @@
 //! The marketplace server: configuration, data, the site and the API, behind one router.
 //! `http/` is the edge, `platform/` the shared machinery, and each other folder a feature.
+// The allocator's configuration (`platform::memory`) is the one place with `unsafe` code.
+#![deny(unsafe_code)]
 
 pub mod accounts;
 pub mod admin;

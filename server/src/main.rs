@@ -1,6 +1,7 @@
 //! `server [serve]`, `server migrate`, `server import FILE`, `server export DIR`,
 //! `server create-admin EMAIL`, `server openapi` (the API's OpenAPI document, for generators),
 //! `server routes` (the site's route table, for the browser tests).
+#![forbid(unsafe_code)]
 
 use server::config::Config;
 use std::path::Path;
@@ -64,6 +65,11 @@ async fn run() -> ExitCode {
 }
 
 async fn serve() -> anyhow::Result<()> {
+    // Each connection holds a file: as many as the hard limit allows, as nginx and Go's
+    // runtime take (the soft limit is often 1,024).
+    if let Err(error) = rlimit::increase_nofile_limit(u64::MAX) {
+        tracing::warn!(%error, "the open files limit could not be raised");
+    }
     let config = Config::from_env()?;
     let address = format!("{}:{}", std::env::var("HOST").unwrap_or_else(|_| "127.0.0.1".into()), config.port);
     let public_url = config.public_url.clone();

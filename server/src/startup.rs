@@ -4,7 +4,6 @@
 use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
-use crate::http::front::Front;
 use crate::platform::mail::sender::{self, Sender, Transport};
 use crate::platform::rate_limit::RateLimiter;
 use crate::platform::secrets::Secrets;
@@ -65,7 +64,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     let mail_queued = sender.waker();
     let mail = sender.start();
     let state = Arc::new(AppState {
-        storage: Storage::open(&config.storage_url, &secrets.files, &config.public_url, config.storage_timeout)?,
+        storage: Storage::open(&config.storage_url, &config.storage_options, &secrets.files, &config.public_url, config.storage_timeout)?,
         links: crate::platform::signed_link::SignedLinks::new(&secrets.mail_links),
         tokens: Tokens::new(&secrets.tokens),
         codes: Codes::new(&secrets.codes),
@@ -149,8 +148,8 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
         tokio::spawn(async move { site.prerender_all().await });
     }
     let connections = app.site.config.connections;
-    let front = Front { state: app.state.clone(), router: app.router, runtime: tokio::runtime::Handle::current() };
-    let served = crate::http::serve::serve(front, listener, connections, shutdown).await;
+    let service = tower::ServiceBuilder::new().layer(crate::http::front::KeptAnswersLayer(app.state.clone())).service(app.router);
+    let served = crate::http::serve::serve(service, listener, connections, shutdown).await;
     // No request is left to queue mail: the one being sent is finished and marked sent.
     app.mail.finish(connections.shutdown_grace).await;
     served

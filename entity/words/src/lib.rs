@@ -4,6 +4,7 @@
 //! [`words!`], and is the same in the database, in JSON, in the OpenAPI document and on the
 //! page. The entities (feature `db`), the server and the pages all use these types, so a page
 //! compares and shows a status as the enum it is, never as a string.
+#![forbid(unsafe_code)]
 
 #[cfg(feature = "db")]
 use sea_orm::entity::prelude::*;

@@ -1,7 +1,6 @@
 //! The HTTP edge: the one error type, extractors (the signed-in `Member`, JSON bodies, the
-//! client address), what answers a connection's requests (kept pages, then the router) and
-//! how large kept bodies are sent (from files, uncopied),
-//! private file links, the OpenAPI document assembled from the routes, and
+//! client address), serving connections (HTTP/1.1 and HTTP/2, with hyper's own server), kept
+//! answers ahead of the router, private file links, the OpenAPI document assembled from the routes, and
 //! what operators read: health, request ids and logs, metrics.
 
 pub mod api;
@@ -9,7 +8,6 @@ pub mod error;
 pub mod extract;
 pub mod files;
 pub mod front;
-pub mod header_deadline;
 pub mod health;
 pub mod list;
 pub mod member;
@@ -18,10 +16,8 @@ pub mod observe;
 pub mod openapi;
 pub mod page_form;
 pub mod security_headers;
-pub mod sendfile;
 pub mod serve;
 pub mod signed_page;
-pub mod stop;
 pub mod upload;
 
 pub use error::AppError;

@@ -8,11 +8,8 @@ use std::path::Path;
 /// database and journals, mail files and uploads are written by libraries that take no mode.
 /// `main` calls it first, for every command.
 pub fn owner_only_files() {
-    // SAFETY: umask only sets the process's file-creation mask; it cannot fail.
     #[cfg(unix)]
-    unsafe {
-        libc::umask(0o077);
-    }
+    rustix::process::umask(rustix::fs::Mode::from_bits_truncate(0o077));
 }
 
 /// Makes `data_dir` owner-only, and everything made in it later.

@@ -6,6 +6,7 @@ pub mod data_dir;
 pub mod db;
 pub mod logs;
 pub mod mail;
+#[expect(unsafe_code, reason = "jemalloc's configuration is read by C before main, and its purge is a C call")]
 pub mod memory;
 pub mod metrics;
 pub mod passwords;

@@ -138,13 +138,18 @@ fn humantime_seconds(duration: std::time::Duration) -> String {
 }
 
 impl Storage {
-    /// `storage_url`: `s3://bucket[/prefix]`, or a local folder (`file:///path` or a path).
+    /// `storage_url`: `s3://bucket[/prefix]`, or a local folder (`file:///path` or a path);
+    /// an S3 store takes `options` over what the environment says.
     /// A request to an S3 store gives up after `timeout`, retries included, so that an upload
     /// to a store that cannot be reached answers 503 in seconds rather than minutes.
-    pub fn open(storage_url: &str, key: &[u8], public_url: &str, timeout: std::time::Duration) -> anyhow::Result<Self> {
+    pub fn open(storage_url: &str, options: &[(String, String)], key: &[u8], public_url: &str, timeout: std::time::Duration) -> anyhow::Result<Self> {
         let store: Arc<dyn ObjectStore> = if let Some(location) = storage_url.strip_prefix("s3://") {
             let (bucket, prefix) = location.split_once('/').unwrap_or((location, ""));
-            let bucket = object_store::aws::AmazonS3Builder::from_env()
+            let mut builder = object_store::aws::AmazonS3Builder::from_env();
+            for (name, value) in options {
+                builder = builder.with_config(name.parse().with_context(|| format!("{name} is not an S3 option"))?, value);
+            }
+            let bucket = builder
                 .with_bucket_name(bucket)
                 // On top of the options read from the environment (AWS_ALLOW_HTTP and others).
                 .with_config(AmazonS3ConfigKey::Client(ClientConfigKey::ConnectTimeout), humantime_seconds(CONNECT_TIMEOUT))
@@ -270,7 +275,7 @@ mod tests {
     #[tokio::test]
     async fn links_are_signed_and_expire() {
         let folder = tempfile::tempdir().unwrap();
-        let storage = Storage::open(folder.path().to_str().unwrap(), b"secret", "http://127.0.0.1:3000", std::time::Duration::from_secs(10)).unwrap();
+        let storage = Storage::open(folder.path().to_str().unwrap(), &[], b"secret", "http://127.0.0.1:3000", std::time::Duration::from_secs(10)).unwrap();
         let key = storage.put("passports", FileKind::Pdf, Bytes::from_static(b"%PDF-1.7")).await.unwrap();
         assert!(key.starts_with("passports/") && key.ends_with(".pdf"));
         assert_eq!(storage.get(&key).await.unwrap(), Bytes::from_static(b"%PDF-1.7"));

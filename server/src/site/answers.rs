@@ -165,7 +165,13 @@ pub fn cached_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option
     let answers = &site.answers;
     let kept = answers.get(key)?;
     answers.found.add_one();
-    let (response, made) = kept.body.respond(&site.kept_headers.api, request.headers());
+    let (response, made) = match kept.body.respond(&site.kept_headers.api, request.headers()) {
+        Ok(answered) => answered,
+        Err(error) => {
+            tracing::error!(%error, path = key, "a kept API answer is left to the router");
+            return None;
+        }
+    };
     if made {
         answers.reweigh(key, &kept);
     }
@@ -214,7 +220,10 @@ pub async fn keep_answers(State(site): State<Arc<Site>>, request: Request, next:
         Ok(encoded) => Arc::new(encoded),
         Err(error) => return crate::http::AppError::Internal(anyhow::anyhow!("compressing an answer panicked: {error}")).into_response(),
     };
-    let (response, _) = encoded.respond(&site.kept_headers.api, &asked);
+    let response = match encoded.respond(&site.kept_headers.api, &asked) {
+        Ok((response, _)) => response,
+        Err(error) => return crate::http::AppError::Internal(error.into()).into_response(),
+    };
     answers.put(key, route, &tags, encoded, generation);
     response
 }

@@ -236,14 +236,11 @@ impl PageCache {
                 return false;
             }
         };
-        let stored = Stored {
-            offset,
-            html_length: html_br.len() as u32,
-            payload_length: payload_br.len() as u32,
-            html_etag: etag_bytes(&html.etag),
-            payload_etag: etag_bytes(&payload.etag),
-            tags: inline_tags,
+        let (Some(html_etag), Some(payload_etag)) = (etag_bytes(&html.etag), etag_bytes(&payload.etag)) else {
+            tracing::error!(url, "a prerendered page's ETag is not one of ours; it is served without being kept");
+            return false;
         };
+        let stored = Stored { offset, html_length: html_br.len() as u32, payload_length: payload_br.len() as u32, html_etag, payload_etag, tags: inline_tags };
         let mut disk = self.disk.write();
         // The pack may have been started again meanwhile, or the data changed since it was read.
         if disk.generation != generation || !Arc::ptr_eq(&disk.pack, &pack) {
@@ -380,7 +377,7 @@ mod tests {
 
     fn html_of(cache: &PageCache, url: &str) -> Option<String> {
         let body = cache.get(url, Body::Html)?;
-        Some(String::from_utf8(body.bytes(Encoding::Identity).0.to_vec()).unwrap())
+        Some(String::from_utf8(body.bytes(Encoding::Identity).unwrap().0.to_vec()).unwrap())
     }
 
     #[tokio::test]

@@ -71,11 +71,16 @@ pub fn etag_header(etag: EtagBytes) -> HeaderValue {
     HeaderValue::try_from(format!("\"{}\"", hex::encode(etag))).expect("hex is a valid header value")
 }
 
-/// The bytes of an ETag this module made, to keep them in 8 bytes rather than a header.
-pub fn etag_bytes(etag: &HeaderValue) -> EtagBytes {
-    let hex_text = etag.as_bytes().get(1..17).expect("our ETags are 16 hex digits in quotes");
-    hex::decode(hex_text).expect("our ETags are hex").try_into().expect("8 bytes")
+/// The bytes of an ETag this module made, to keep them in 8 bytes rather than a header;
+/// `None` for one it did not make.
+pub fn etag_bytes(etag: &HeaderValue) -> Option<EtagBytes> {
+    hex::decode(etag.as_bytes().get(1..17)?).ok()?.try_into().ok()
 }
+
+/// A kept body that could not be turned into the encoding asked for.
+#[derive(Debug, thiserror::Error)]
+#[error("a kept body could not be decoded: {0}")]
+pub struct Undecodable(#[from] std::io::Error);
 
 impl Encoded {
     /// A body to keep: compressed now, once.
@@ -112,35 +117,37 @@ impl Encoded {
     }
 
     /// The body in `encoding`, and whether it had to be made now (so its keeper can weigh it again).
-    pub fn bytes(&self, encoding: Encoding) -> (Bytes, bool) {
-        let (slot, make): (&OnceLock<Bytes>, fn(&Self) -> Bytes) = match encoding {
-            Encoding::Brotli => (&self.br, |e| match &e.shared_part {
-                Some(shared) => shared.brotli(&e.identity().0),
-                None => brotli(&e.identity().0),
-            }),
-            Encoding::Gzip => (&self.gzip, |e| gzip(&e.identity().0)),
+    pub fn bytes(&self, encoding: Encoding) -> Result<(Bytes, bool), Undecodable> {
+        let slot = match encoding {
+            Encoding::Brotli => &self.br,
+            Encoding::Gzip => &self.gzip,
             Encoding::Identity => return self.identity(),
         };
-        match slot.get() {
-            Some(bytes) => (bytes.clone(), false),
-            None => (slot.get_or_init(|| make(self)).clone(), true),
+        if let Some(bytes) = slot.get() {
+            return Ok((bytes.clone(), false));
         }
+        let (identity, _) = self.identity()?;
+        let made = match (encoding, &self.shared_part) {
+            (Encoding::Brotli, Some(shared)) => shared.brotli(&identity),
+            (Encoding::Brotli, None) => brotli(&identity),
+            _ => gzip(&identity),
+        };
+        Ok((slot.get_or_init(|| made).clone(), true))
     }
 
-    fn identity(&self) -> (Bytes, bool) {
-        match self.identity.get() {
-            Some(bytes) => (bytes.clone(), false),
-            None => {
-                let br = self.br.get().expect("a body holds at least one encoding");
-                (self.identity.get_or_init(|| crate::http::sendfile::mapped(unbrotli(br))).clone(), true)
-            }
+    fn identity(&self) -> Result<(Bytes, bool), Undecodable> {
+        if let Some(bytes) = self.identity.get() {
+            return Ok((bytes.clone(), false));
         }
+        let br = self.br.get().ok_or_else(|| std::io::Error::other("a kept body holds no encoding"))?;
+        let identity = unbrotli(br)?;
+        Ok((self.identity.get_or_init(|| identity).clone(), true))
     }
 
     /// The answer to `request`, with `headers`: 304 when it names this ETag, else the body in
     /// the encoding it takes; and whether that encoding had to be made now (so its keeper can
     /// weigh it again).
-    pub fn respond(&self, headers: &AnswerHeaders, request: &HeaderMap) -> (Response, bool) {
+    pub fn respond(&self, headers: &AnswerHeaders, request: &HeaderMap) -> Result<(Response, bool), Undecodable> {
         let not_modified = request
             .get(header::IF_NONE_MATCH)
             .and_then(|v| v.to_str().ok())
@@ -149,19 +156,18 @@ impl Encoded {
             let mut response = Response::new(axum::body::Body::empty());
             *response.status_mut() = StatusCode::NOT_MODIFIED;
             *response.headers_mut() = headers.of(None, &self.etag);
-            return (response, false);
+            return Ok((response, false));
         }
         let encoding = Encoding::accepted_by(request);
-        let (bytes, made) = self.bytes(encoding);
+        let (bytes, made) = self.bytes(encoding)?;
         let mut response = Response::new(axum::body::Body::from(bytes));
         *response.headers_mut() = headers.of(Some(encoding), &self.etag);
-        (response, made)
+        Ok((response, made))
     }
 
     /// The bytes it holds, for the memory cache's budget.
     pub fn weight(&self) -> usize {
-        [&self.br, &self.gzip, &self.identity].iter().filter_map(|slot| slot.get()).map(|bytes| crate::http::sendfile::held_bytes(bytes)).sum::<usize>()
-            + self.etag.len()
+        [&self.br, &self.gzip, &self.identity].iter().filter_map(|slot| slot.get()).map(Bytes::len).sum::<usize>() + self.etag.len()
     }
 }
 
@@ -176,17 +182,19 @@ mod tests {
         let br = kept.brotli_bytes().unwrap().clone();
         assert!(br.len() < body.len() / 10);
         assert_eq!(kept.weight(), br.len() + kept.etag.len(), "only brotli is kept at first");
-        assert_eq!(kept.bytes(Encoding::Identity), (Bytes::from(body.clone()), true));
-        assert!(!kept.bytes(Encoding::Identity).1, "made once, then kept");
-        let (gz, made) = kept.bytes(Encoding::Gzip);
+        assert_eq!(kept.bytes(Encoding::Identity).unwrap(), (Bytes::from(body.clone()), true));
+        assert!(!kept.bytes(Encoding::Identity).unwrap().1, "made once, then kept");
+        let (gz, made) = kept.bytes(Encoding::Gzip).unwrap();
         assert!(made);
         let mut inflated = String::new();
         std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut inflated).unwrap();
         assert_eq!(inflated, body);
-        let identity = crate::http::sendfile::held_bytes(&kept.bytes(Encoding::Identity).0);
-        assert_eq!(kept.weight(), br.len() + identity + gz.len() + kept.etag.len());
+        assert_eq!(kept.weight(), br.len() + body.len() + gz.len() + kept.etag.len());
         assert_eq!(Encoded::fresh(body.clone().into_bytes()).etag, kept.etag, "the ETag is the uncompressed body's");
-        assert_eq!(etag_header(etag_bytes(&kept.etag)), kept.etag);
+        assert_eq!(etag_header(etag_bytes(&kept.etag).unwrap()), kept.etag);
+        assert_eq!(etag_bytes(&HeaderValue::from_static("W/\"another's\"")), None);
+        // A body damaged on disk is an error to answer, never a panic.
+        assert!(Encoded::stored(Bytes::from_static(b"not brotli"), kept.etag.clone()).bytes(Encoding::Gzip).is_err());
     }
 
     fn accepting(encodings: &str) -> HeaderMap {
@@ -206,8 +214,8 @@ mod tests {
     #[test]
     fn a_fresh_body_is_compressed_into_what_its_client_takes() {
         let fresh = Encoded::fresh(b"<p>results</p>".repeat(100));
-        let (br, made) = fresh.bytes(Encoding::Brotli);
+        let (br, made) = fresh.bytes(Encoding::Brotli).unwrap();
         assert!(made);
-        assert_eq!(unbrotli(&br), Bytes::from(b"<p>results</p>".repeat(100)));
+        assert_eq!(unbrotli(&br).unwrap(), Bytes::from(b"<p>results</p>".repeat(100)));
     }
 }

@@ -90,7 +90,7 @@ fn write_encoded(path: &Path, body: &Encoded) -> anyhow::Result<()> {
     for (encoding, suffix) in [(Encoding::Identity, ""), (Encoding::Brotli, ".br"), (Encoding::Gzip, ".gz")] {
         let mut name = path.as_os_str().to_owned();
         name.push(suffix);
-        write_atomically(Path::new(&name), &body.bytes(encoding).0)?;
+        write_atomically(Path::new(&name), &body.bytes(encoding)?.0)?;
     }
     Ok(())
 }

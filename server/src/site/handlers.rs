@@ -2,7 +2,7 @@
 
 use super::build::Build;
 use super::cache::Body;
-use super::encoded::Encoded;
+use super::encoded::{Encoded, Undecodable};
 use super::{PageError, Site, sitemap};
 use app::routes::{BadQuery, Route, parse_query};
 use axum::Router;
@@ -89,7 +89,10 @@ async fn page_or_file(State(site): State<Arc<Site>>, request: Request) -> Respon
             }
             let url = route.url();
             match site.page(&route, &url, kind).await {
-                Ok(body) => page_response(&site, &url, kind, &body, route.indexable(), headers),
+                Ok(body) => match page_response(&site, &url, kind, &body, route.indexable(), headers) {
+                    Ok(response) => response,
+                    Err(error) => failed_page(&site, PageError::Internal(error.into()), path).await,
+                },
                 Err(PageError::NotFound) => not_found(&site, path, want_payload).await,
                 Err(error) if want_payload => crate::http::AppError::from(error).into_response(),
                 Err(error) => failed_page(&site, error, path).await,
@@ -135,22 +138,24 @@ pub fn cached_page<B>(site: &Site, request: &axum::http::Request<B>) -> Option<R
         (Body::Payload, Some(query)) => std::borrow::Cow::Owned(format!("{page_path}?{query}")),
     };
     let body = site.cache.find(&url, kind)?;
-    Some(page_response(site, &url, kind, &body, access.indexable(), request.headers()))
+    page_response(site, &url, kind, &body, access.indexable(), request.headers())
+        .map_err(|error| tracing::error!(%error, %url, "a kept page is left to the router"))
+        .ok()
 }
 
 /// A page body in the client's encoding, with every header it goes out with; one that had to
 /// make that encoding is weighed again by the cache that keeps it.
-fn page_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, indexable: bool, headers: &HeaderMap) -> Response {
+fn page_response(site: &Site, url: &str, kind: Body, body: &Arc<Encoded>, indexable: bool, headers: &HeaderMap) -> Result<Response, Undecodable> {
     let answer_headers = match (kind, indexable) {
         (Body::Html, true) => &site.kept_headers.page,
         (Body::Html, false) => &site.kept_headers.unindexed_page,
         (Body::Payload, _) => &site.kept_headers.json,
     };
-    let (response, made) = body.respond(answer_headers, headers);
+    let (response, made) = body.respond(answer_headers, headers)?;
     if made {
         site.cache.reweigh(url, kind, body);
     }
-    response
+    Ok(response)
 }
 
 async fn not_found(site: &Site, path: &str, as_json: bool) -> Response {
@@ -187,7 +192,13 @@ pub fn build_file<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(R
     } else {
         return None;
     };
-    Some((file.respond(&site.kept_headers.json, request.headers()).0, route))
+    match file.respond(&site.kept_headers.json, request.headers()) {
+        Ok((answer, _)) => Some((answer, route)),
+        Err(error) => {
+            tracing::error!(%error, path, "a build file could not be answered");
+            None
+        }
+    }
 }
 
 async fn build_file_route(State(site): State<Arc<Site>>, request: Request) -> Response {

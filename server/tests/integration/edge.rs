@@ -507,7 +507,7 @@ async fn one_client_cannot_hold_every_connection() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopping_server_closes_its_idle_connections_at_once() {
     let mut app = TestApp::spawn_with(Backend::Sqlite, |config| config.connections.shutdown_grace = Duration::from_secs(30)).await;
-    // Kept open after their answers, on each of the connection threads (they take turns).
+    // Kept open after their answers.
     let mut idle = Vec::new();
     for _ in 0..4 {
         let mut stream = connect(&app).await;
@@ -523,4 +523,98 @@ async fn a_stopping_server_closes_its_idle_connections_at_once() {
     for mut stream in idle {
         assert!(answer_within(&mut stream, 5).await.is_some(), "and each is closed");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_over_http2_is_answered_like_one_over_http1() {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let h2 = reqwest::Client::builder().http2_prior_knowledge().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let h1 = reqwest::Client::builder().http1_only().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    // A page, a kept API answer, an API answer through the router, and a page that is not there.
+    for path in ["/about", "/api/website-info/", "/api/website-info/", "/api/service/?page_size=1", "/nowhere"] {
+        let (one, two) = (h1.get(format!("{}{path}", app.base)).send().await.unwrap(), h2.get(format!("{}{path}", app.base)).send().await.unwrap());
+        assert_eq!((one.version(), two.version()), (reqwest::Version::HTTP_11, reqwest::Version::HTTP_2), "{path}");
+        assert_eq!(one.status(), two.status(), "{path}");
+        let headers = |response: &reqwest::Response| {
+            let mut named: Vec<(String, String)> = response
+                .headers()
+                .iter()
+                .filter(|(name, _)| !["date", "x-request-id", "connection", "keep-alive", "transfer-encoding"].contains(&name.as_str()))
+                .map(|(name, value)| (name.to_string(), value.to_str().unwrap_or("").to_string()))
+                .collect();
+            named.sort();
+            named
+        };
+        assert_eq!(headers(&one), headers(&two), "{path}: the same headers");
+        assert_eq!(one.bytes().await.unwrap(), two.bytes().await.unwrap(), "{path}: the same body");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_could_be_read_two_ways_hides_no_request() {
+    let app = &TestApp::spawn(Backend::Sqlite).await;
+    // A message the API takes (201) when its body has one length.
+    let message = json!({"full_name": "Ann Lee", "email": "ann@lee.example", "subject": "Hi", "body": "Hello"}).to_string();
+    // Kept alive unless the server closes it.
+    let head = "POST /api/contact/ HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n";
+    let chunked = format!("{:x}\r\n{message}\r\n0\r\n\r\n", message.len());
+    let length = message.len();
+    let send_raw = |framing: String, body: String| async move {
+        let mut stream = connect(app).await;
+        stream.write_all(format!("{head}{framing}\r\n{body}").as_bytes()).await.unwrap();
+        answer_within(&mut stream, 5).await.unwrap_or_default()
+    };
+    let answer = send_raw(format!("Content-Length: {length}\r\nContent-Length: {}\r\n", length + 1), message.clone()).await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "two lengths: {answer}");
+    // With both headers the chunked body is read, and the connection closed after its answer:
+    // a request hidden after the body (as the other length would have it) is never read.
+    let hidden = "GET /robots.txt HTTP/1.1\r\nHost: test\r\n\r\n";
+    for framing in
+        [format!("Content-Length: {length}\r\nTransfer-Encoding: chunked\r\n"), format!("Transfer-Encoding: chunked\r\nContent-Length: {length}\r\n")]
+    {
+        let answer = send_raw(framing.clone(), format!("{chunked}{hidden}")).await;
+        assert_eq!(answer.matches("HTTP/1.1 ").count(), 1, "{framing:?}: one answer, and the connection closed: {answer}");
+        assert!(!answer.contains("User-agent"), "{framing:?}: the hidden request was not answered: {answer}");
+    }
+    let taken = entity::contact_message::Entity::find().all(&app.site.db).await.unwrap().len();
+
+    // Over HTTP/2 a body is as long as its frames (Transfer-Encoding is a malformed header
+    // there, which no client sends): a Content-Length that disagrees with them resets the stream.
+    let h2 = reqwest::Client::builder().http2_prior_knowledge().build().unwrap();
+    let wrong_length = h2.post(format!("{}/api/contact/", app.base)).header("content-type", "application/json").header("content-length", "5");
+    assert!(wrong_length.body(message.clone()).send().await.is_err(), "the stream is reset");
+    assert_eq!(entity::contact_message::Entity::find().all(&app.site.db).await.unwrap().len(), taken, "nothing more was taken");
+    let taken = h2.post(format!("{}/api/contact/", app.base)).header("content-type", "application/json").body(message.clone()).send().await.unwrap();
+    assert_eq!(taken.status(), 201, "one length, over HTTP/2");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_few_addresses_cannot_take_every_connection() {
+    // Scaled down: 16 connections, so each address may hold the default's sixteenth, 1.
+    let app = &TestApp::spawn_with(Backend::Sqlite, |config| {
+        let defaults = server::config::Config::from_settings(|name| (name == "MAX_CONNECTIONS").then(|| "16".to_string())).unwrap();
+        config.connections.max_connections = defaults.connections.max_connections;
+        config.connections.max_connections_per_address = defaults.connections.max_connections_per_address;
+        config.connections.header_read_timeout = Duration::from_secs(30);
+    })
+    .await;
+    assert_eq!(app.config.connections.max_connections_per_address, Some(1));
+    let from = |address: &'static str| async move {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{address}:0").parse().unwrap()).unwrap();
+        socket.connect(app.base.trim_start_matches("http://").parse().unwrap()).await.unwrap()
+    };
+    // Three clients try to hold more than every slot between them, silent, as slow clients do.
+    let mut held = Vec::new();
+    for address in ["127.0.0.2", "127.0.0.3", "127.0.0.4"] {
+        for _ in 0..6 {
+            held.push(from(address).await);
+        }
+    }
+    let mut fourth = from("127.0.0.5").await;
+    fourth.write_all(ROBOTS).await.unwrap();
+    let answer = answer_within(&mut fourth, 5).await.expect("a fourth client is served");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let defaults = server::config::Config::from_settings(|_| None).unwrap();
+    assert_eq!((defaults.connections.max_connections, defaults.connections.max_connections_per_address), (4096, Some(64)));
 }

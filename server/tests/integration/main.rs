@@ -1,5 +1,6 @@
 //! The server's integration tests, in one binary so that they share one build and one set-up
 //! (a migrated template database, see `common`). Each test starts the real server on port 0.
+#![forbid(unsafe_code)]
 
 #[macro_use]
 mod common;

@@ -8,10 +8,6 @@ use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-/// The S3 tests one at a time: the store's address reaches the server through the process's
-/// environment (`AWS_ENDPOINT`), which every test of this binary shares.
-static ONE_STORE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
 /// moto's S3 server on `port` with an empty `bucket`; stopped when dropped.
 async fn start_store(port: u16, bucket: &str) -> Stopped {
     let moto = which("moto_server").expect("moto_server is installed (scripts/test.sh installs it from PyPI)");
@@ -29,15 +25,24 @@ async fn start_store(port: u16, bucket: &str) -> Stopped {
         assert!(Instant::now() < deadline, "moto did not start");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    // object_store reads these when the store is opened.
-    unsafe {
-        std::env::set_var("AWS_ENDPOINT", format!("http://127.0.0.1:{port}"));
-        std::env::set_var("AWS_ALLOW_HTTP", "true");
-        std::env::set_var("AWS_ACCESS_KEY_ID", "test");
-        std::env::set_var("AWS_SECRET_ACCESS_KEY", "test");
-        std::env::set_var("AWS_REGION", "eu-west-2");
-    }
     store
+}
+
+/// A server storing uploads in `bucket` of the store on `port`, told where it is and how to
+/// sign in explicitly (not through the environment every test of this binary shares).
+async fn app_with_store(port: u16, bucket: &str) -> TestApp {
+    let options = [
+        ("aws_endpoint", format!("http://127.0.0.1:{port}")),
+        ("aws_allow_http", "true".into()),
+        ("aws_access_key_id", "test".into()),
+        ("aws_secret_access_key", "test".into()),
+        ("aws_region", "eu-west-2".into()),
+    ];
+    TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.storage_url = format!("s3://{bucket}/uploads");
+        config.storage_options = options.into_iter().map(|(name, value)| (name.to_string(), value)).collect();
+    })
+    .await
 }
 
 fn free_port() -> u16 {
@@ -65,12 +70,11 @@ async fn upload(app: &TestApp, token: &str, field: &'static str, pdf: &[u8]) -> 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn documents_go_to_the_s3_bucket_and_back() {
-    let _alone = ONE_STORE_AT_A_TIME.lock().await;
     let port = free_port();
     let _store = start_store(port, "marketplace-test").await;
     let endpoint = format!("http://127.0.0.1:{port}");
     let http = reqwest::Client::new();
-    let app = TestApp::spawn_with(Backend::Sqlite, |config| config.storage_url = "s3://marketplace-test/uploads".into()).await;
+    let app = app_with_store(port, "marketplace-test").await;
 
     let token = demo_member_token(&app).await;
     let pdf = b"%PDF-1.7\nutility bill\n".to_vec();
@@ -87,10 +91,9 @@ async fn documents_go_to_the_s3_bucket_and_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_answer_503_while_the_store_is_unreachable_and_work_again_when_it_is_back() {
-    let _alone = ONE_STORE_AT_A_TIME.lock().await;
     let port = free_port();
     let store = start_store(port, "marketplace-faults").await;
-    let app = TestApp::spawn_with(Backend::Sqlite, |config| config.storage_url = "s3://marketplace-faults/uploads".into()).await;
+    let app = app_with_store(port, "marketplace-faults").await;
     let token = demo_member_token(&app).await;
     let pdf = b"%PDF-1.7\ncv\n".to_vec();
     let (status, before) = upload(&app, &token, "utility_bill", &pdf).await;

@@ -293,6 +293,9 @@ impl TestApp {
             jwt_secret: Some(format!("{:064x}", rand::random::<u128>())),
             password_hash: CHEAP_HASHING,
             mail_retry_after: std::time::Duration::from_millis(200),
+            // Tests that are not about the connection caps (a burst of calls opens many
+            // connections from one loopback address) must not trip them either.
+            connections: server::config::Connections { max_connections_per_address: Some(defaults.connections.max_connections), ..defaults.connections },
             // Tests that are not about rate limits must not trip them.
             limits: Limits {
                 login_per_minute: 1000,
