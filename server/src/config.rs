@@ -196,8 +196,11 @@ pub struct Connections {
     /// To send a request's headers, and to start the next one on a kept-alive connection (over
     /// HTTP/2, the time a silent connection has to answer a ping).
     pub header_read_timeout: Duration,
-    /// Between two pieces of a request's body, and between two writes of an answer.
+    /// Between two pieces of a request's body, and between two writes of an answer; also the
+    /// time a body has before it must keep up `body_min_bytes_per_second`.
     pub body_read_timeout: Duration,
+    /// The least average rate of a request's body once `body_read_timeout` has passed.
+    pub body_min_bytes_per_second: u64,
     /// For the whole request, body included, until the answer starts.
     pub request_timeout: Duration,
     /// Past this many open connections the server stops accepting until one closes.
@@ -289,6 +292,7 @@ impl Config {
                 max_connections,
                 header_read_timeout: Duration::from_secs(settings.number("HEADER_READ_TIMEOUT_SECONDS", 10)),
                 body_read_timeout: Duration::from_secs(settings.number("BODY_READ_TIMEOUT_SECONDS", 30)),
+                body_min_bytes_per_second: settings.number("BODY_MIN_BYTES_PER_SECOND", 4096),
                 request_timeout: Duration::from_secs(settings.number("REQUEST_TIMEOUT_SECONDS", 120)),
                 // A handful of addresses cannot take every slot: 64, and at most a sixteenth.
                 max_connections_per_address: (trusted_proxies == 0)

@@ -101,6 +101,10 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
                     move |response| security_headers.add(response)
                 })
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, limits.request_timeout))
+                .layer(crate::http::body_deadline::BodyDeadlineLayer(crate::http::body_deadline::BodyPace {
+                    grace: limits.body_read_timeout,
+                    bytes_per_second: limits.body_min_bytes_per_second,
+                }))
                 .layer(RequestBodyTimeoutLayer::new(limits.body_read_timeout))
                 .layer(tower_http::catch_panic::CatchPanicLayer::custom(panic_response)),
         );

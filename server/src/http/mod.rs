@@ -4,6 +4,7 @@
 //! what operators read: health, request ids and logs, metrics.
 
 pub mod api;
+pub mod body_deadline;
 pub mod error;
 pub mod extract;
 pub mod files;

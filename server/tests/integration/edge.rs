@@ -618,3 +618,47 @@ async fn a_few_addresses_cannot_take_every_connection() {
     let defaults = server::config::Config::from_settings(|_| None).unwrap();
     assert_eq!((defaults.connections.max_connections, defaults.connections.max_connections_per_address), (4096, Some(64)));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_falls_behind_its_pace_is_cut_off() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.connections.body_read_timeout = Duration::from_secs(1);
+        config.connections.body_min_bytes_per_second = 1000;
+        config.connections.request_timeout = Duration::from_secs(30);
+    })
+    .await;
+    let message = json!({"full_name": "Ann Lee", "email": "ann@lee.example", "subject": "Hi", "body": "Hello"}).to_string();
+    let head = |length: usize| {
+        format!("POST /api/contact/ HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {length}\r\n\r\n")
+    };
+
+    // Ten bytes every tenth of a second, never pausing long, but a hundred bytes a second.
+    let mut trickle = connect(&app).await;
+    trickle.write_all(head(100_000).as_bytes()).await.unwrap();
+    let started = std::time::Instant::now();
+    let answer = loop {
+        if trickle.write_all(&[b' '; 10]).await.is_err() {
+            break answer_within(&mut trickle, 2).await.unwrap_or_default();
+        }
+        let mut peek = [0u8; 64];
+        if let Ok(Ok(n)) = tokio::time::timeout(Duration::from_millis(100), trickle.peek(&mut peek)).await
+            && n > 0
+        {
+            break answer_within(&mut trickle, 2).await.unwrap_or_default();
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "a body behind its pace ran on");
+    };
+    assert!(answer.starts_with("HTTP/1.1 408") && answer.contains("came too slowly"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(5), "cut off soon after the grace: {:?}", started.elapsed());
+
+    // A body that keeps its pace, with pauses, is taken: 2,400 bytes over 1.6 s.
+    let padded = format!("{message}{}", " ".repeat(2400 - message.len()));
+    let mut steady = connect(&app).await;
+    steady.write_all(head(padded.len()).as_bytes()).await.unwrap();
+    for part in padded.as_bytes().chunks(800) {
+        steady.write_all(part).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(800)).await;
+    }
+    let answer = answer_within(&mut steady, 5).await.unwrap_or_default();
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+}
