@@ -1,7 +1,8 @@
 //! Serving connections with hyper's own server: HTTP/1.1 and HTTP/2 over cleartext (whichever
 //! the client or the proxy in front speaks), a deadline for each request's headers, a limit on
-//! how long an answer may stall, a cap on open connections and on those of one address, and a
-//! graceful shutdown that lets requests in flight finish.
+//! how long an answer may stall, idle connections closed (one that never asks included), a cap
+//! on open connections and on those of one address, and a graceful shutdown that lets requests
+//! in flight finish.
 
 use super::extract::ClientAddress;
 use crate::config::Connections;
@@ -10,16 +11,18 @@ use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
-use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::server::graceful::GracefulConnection;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
+use tokio::task::JoinSet;
 use tokio_io_timeout::TimeoutStream;
 use tower::{Service, ServiceExt};
 
@@ -61,8 +64,51 @@ impl Drop for AddressHold {
     }
 }
 
+/// What a connection is doing: requests under way, and when it last finished one, so that one
+/// left idle (never asking, or no longer) is closed.
+struct Activity {
+    opened: std::time::Instant,
+    in_flight: AtomicUsize,
+    /// Milliseconds after `opened` that the last request finished.
+    last_done_ms: AtomicU64,
+}
+
+impl Activity {
+    fn new() -> Self {
+        Activity { opened: std::time::Instant::now(), in_flight: AtomicUsize::new(0), last_done_ms: AtomicU64::new(0) }
+    }
+
+    /// How long it has been idle, if it is: no request under way.
+    fn idle_for(&self) -> Option<Duration> {
+        if self.in_flight.load(Ordering::Acquire) > 0 {
+            return None;
+        }
+        let since = Duration::from_millis(self.last_done_ms.load(Ordering::Acquire));
+        Some(self.opened.elapsed().saturating_sub(since))
+    }
+}
+
+/// Counts a request under way on its connection until it is answered (or dropped).
+struct UnderWay(Arc<Activity>);
+
+impl UnderWay {
+    fn start(activity: &Arc<Activity>) -> Self {
+        activity.in_flight.fetch_add(1, Ordering::AcqRel);
+        UnderWay(activity.clone())
+    }
+}
+
+impl Drop for UnderWay {
+    fn drop(&mut self) {
+        let done_ms = u64::try_from(self.0.opened.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.0.last_done_ms.store(done_ms, Ordering::Release);
+        self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// Serves `app` (the router with its layers) on `listener` until `shutdown` resolves; then
-/// accepts no more, closes idle connections and lets requests in flight finish within the grace.
+/// accepts no more, closes idle connections at once and lets requests in flight finish within
+/// the grace, after which whatever is left is ended.
 pub async fn serve<App>(app: App, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()>
 where
     App: Service<axum::http::Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
@@ -72,12 +118,20 @@ where
     let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
-    // A client that opens streams and never finishes them is bounded by the request timeout;
-    // one that goes silent is found by its pings.
-    builder.http2().timer(TokioTimer::new()).keep_alive_interval(limits.header_read_timeout).keep_alive_timeout(limits.header_read_timeout);
-    let graceful = GracefulShutdown::new();
+    // One connection may not run more requests at once than a browser would; a silent peer is
+    // found by its pings.
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(HTTP2_STREAMS)
+        .keep_alive_interval(limits.header_read_timeout)
+        .keep_alive_timeout(limits.header_read_timeout);
+    let (stopping, stop) = watch::channel(false);
+    let mut connections = JoinSet::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
+        // Finished connections' tasks are let go as new ones come.
+        while connections.try_join_next().is_some() {}
         // At the cap the server stops accepting: new clients wait in the kernel's queue.
         let slot = tokio::select! {
             slot = slots.clone().acquire_owned() => slot.expect("the connection semaphore is never closed"),
@@ -107,23 +161,79 @@ where
         // stops sending its body.
         let mut stream = TimeoutStream::new(stream);
         stream.set_write_timeout(Some(limits.body_read_timeout));
+        let activity = Arc::new(Activity::new());
         let app = app.clone();
+        let counted = activity.clone();
         let service = hyper::service::service_fn(move |mut request: axum::http::Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
-            app.clone().oneshot(request)
-        });
-        let connection = graceful.watch(builder.serve_connection(TokioIo::new(Box::pin(stream)), service).into_owned());
-        tokio::spawn(async move {
-            let _holds = (slot, hold);
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, %peer, "connection ended with an error");
+            let under_way = UnderWay::start(&counted);
+            let answer = app.clone().oneshot(request);
+            async move {
+                let answer = answer.await;
+                drop(under_way);
+                answer
             }
+        });
+        let connection = builder.serve_connection(TokioIo::new(Box::pin(stream)), service).into_owned();
+        let stop = stop.clone();
+        connections.spawn(async move {
+            let _holds = (slot, hold);
+            serve_connection(connection, activity, limits.header_read_timeout, stop).await;
         });
     }
     // New clients are refused at once rather than queued during the grace period.
     drop(listener);
-    if tokio::time::timeout(limits.shutdown_grace, graceful.shutdown()).await.is_err() {
-        tracing::warn!("some requests were still running when the server stopped");
+    let _ = stopping.send(true);
+    let all_closed = async { while connections.join_next().await.is_some() {} };
+    if tokio::time::timeout(limits.shutdown_grace, all_closed).await.is_err() {
+        tracing::warn!("some requests were still running when the server stopped: they are ended");
+        connections.shutdown().await;
     }
     Ok(())
+}
+
+/// Requests one HTTP/2 connection may run at once.
+const HTTP2_STREAMS: u32 = 32;
+
+/// Serves one connection until it ends: closed gracefully (requests under way finish) when the
+/// server stops, or once it has been idle for `idle_limit` (a client that never asks, or no
+/// longer does); and dropped when a graceful close takes longer than `idle_limit` again.
+async fn serve_connection<C>(connection: C, activity: Arc<Activity>, idle_limit: Duration, mut stop: watch::Receiver<bool>)
+where
+    C: GracefulConnection,
+    C::Error: std::fmt::Display,
+{
+    let mut connection = std::pin::pin!(connection);
+    let mut closing_since: Option<tokio::time::Instant> = None;
+    let mut look_at = tokio::time::Instant::now() + idle_limit;
+    loop {
+        tokio::select! {
+            result = connection.as_mut() => {
+                if let Err(error) = result {
+                    tracing::debug!(%error, "connection ended with an error");
+                }
+                return;
+            }
+            changed = stop.changed(), if closing_since.is_none() => {
+                if changed.is_ok() && *stop.borrow() {
+                    connection.as_mut().graceful_shutdown();
+                    closing_since = Some(tokio::time::Instant::now());
+                    look_at = tokio::time::Instant::now() + idle_limit;
+                }
+            }
+            () = tokio::time::sleep_until(look_at) => {
+                match (closing_since, activity.idle_for()) {
+                    // It did not close when asked, nor within the time a client has.
+                    (Some(_), _) => return,
+                    (None, Some(idle)) if idle >= idle_limit => {
+                        connection.as_mut().graceful_shutdown();
+                        closing_since = Some(tokio::time::Instant::now());
+                        look_at = tokio::time::Instant::now() + idle_limit;
+                    }
+                    (None, Some(idle)) => look_at = tokio::time::Instant::now() + (idle_limit - idle),
+                    (None, None) => look_at = tokio::time::Instant::now() + idle_limit,
+                }
+            }
+        }
+    }
 }

@@ -194,6 +194,8 @@ async fn slow_clients_are_cut_off() {
         config.connections.header_read_timeout = Duration::from_secs(1);
         config.connections.body_read_timeout = Duration::from_secs(1);
         config.connections.request_timeout = Duration::from_secs(3);
+        // The pace of a body has a test of its own: here the request's own time limit ends it.
+        config.connections.body_min_bytes_per_second = 1;
     })
     .await;
 
@@ -661,4 +663,21 @@ async fn a_body_that_falls_behind_its_pace_is_cut_off() {
     }
     let answer = answer_within(&mut steady, 5).await.unwrap_or_default();
     assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_asks_nothing_is_closed() {
+    let app = TestApp::spawn_with(Backend::Sqlite, |config| config.connections.header_read_timeout = Duration::from_secs(1)).await;
+    let started = std::time::Instant::now();
+    let mut silent = connect(&app).await;
+    // The start of HTTP/2's opening line, which leaves the protocol undecided.
+    let mut undecided = connect(&app).await;
+    undecided.write_all(b"PRI * HTTP/2.0\r\n").await.unwrap();
+    // A connection whose one request was answered, then left open.
+    let mut answered = connect(&app).await;
+    answered.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: test\r\n\r\n").await.unwrap();
+    for (name, stream) in [("silent", &mut silent), ("undecided", &mut undecided), ("answered", &mut answered)] {
+        assert!(answer_within(stream, 5).await.is_some(), "{name}: closed");
+    }
+    assert!(started.elapsed() < Duration::from_secs(5), "within a second or two of the header time: {:?}", started.elapsed());
 }
