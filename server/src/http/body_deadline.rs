@@ -170,10 +170,11 @@ impl HttpBody for Counted {
     fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
         let mut this = self.project();
         let frame = this.body.as_mut().poll_frame(cx);
-        match &frame {
-            Poll::Pending => this.progress.waiting(),
-            Poll::Ready(_) => this.progress.answered(),
+        if frame.is_pending() {
+            this.progress.waiting();
+            return frame;
         }
+        this.progress.answered();
         match &frame {
             Poll::Ready(Some(Ok(frame))) => {
                 if let Some(data) = frame.data_ref() {

@@ -195,16 +195,27 @@ where
 /// Requests one HTTP/2 connection may run at once.
 const HTTP2_STREAMS: u32 = 32;
 
+/// Why a connection is being closed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Closing {
+    Open,
+    /// It asked nothing for the idle limit.
+    Idle,
+    /// The server stops: its requests under way finish within the grace, which `serve` keeps.
+    Stopping,
+}
+
 /// Serves one connection until it ends: closed gracefully (requests under way finish) when the
 /// server stops, or once it has been idle for `idle_limit` (a client that never asks, or no
-/// longer does); and dropped when a graceful close takes longer than `idle_limit` again.
+/// longer does); closed for idleness, it is dropped when it is idle still after `idle_limit`
+/// again (an HTTP/2 peer that does not acknowledge the close).
 async fn serve_connection<C>(connection: C, activity: Arc<Activity>, idle_limit: Duration, mut stop: watch::Receiver<bool>)
 where
     C: GracefulConnection,
     C::Error: std::fmt::Display,
 {
     let mut connection = std::pin::pin!(connection);
-    let mut closing_since: Option<tokio::time::Instant> = None;
+    let mut closing = Closing::Open;
     let mut look_at = tokio::time::Instant::now() + idle_limit;
     loop {
         tokio::select! {
@@ -214,24 +225,23 @@ where
                 }
                 return;
             }
-            changed = stop.changed(), if closing_since.is_none() => {
-                if changed.is_ok() && *stop.borrow() {
+            // The sender gone is a stop too: `serve` has returned.
+            changed = stop.changed(), if closing != Closing::Stopping => {
+                if changed.is_err() || *stop.borrow() {
                     connection.as_mut().graceful_shutdown();
-                    closing_since = Some(tokio::time::Instant::now());
-                    look_at = tokio::time::Instant::now() + idle_limit;
+                    closing = Closing::Stopping;
                 }
             }
-            () = tokio::time::sleep_until(look_at) => {
-                match (closing_since, activity.idle_for()) {
-                    // It did not close when asked, nor within the time a client has.
-                    (Some(_), _) => return,
-                    (None, Some(idle)) if idle >= idle_limit => {
+            () = tokio::time::sleep_until(look_at), if closing != Closing::Stopping => {
+                match (closing, activity.idle_for()) {
+                    (Closing::Idle, Some(idle)) if idle >= idle_limit => return,
+                    (Closing::Open, Some(idle)) if idle >= idle_limit => {
                         connection.as_mut().graceful_shutdown();
-                        closing_since = Some(tokio::time::Instant::now());
+                        closing = Closing::Idle;
                         look_at = tokio::time::Instant::now() + idle_limit;
                     }
-                    (None, Some(idle)) => look_at = tokio::time::Instant::now() + (idle_limit - idle),
-                    (None, None) => look_at = tokio::time::Instant::now() + idle_limit,
+                    (_, Some(idle)) => look_at = tokio::time::Instant::now() + (idle_limit - idle),
+                    (_, None) => look_at = tokio::time::Instant::now() + idle_limit,
                 }
             }
         }

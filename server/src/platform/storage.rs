@@ -175,11 +175,7 @@ impl Storage {
     /// the timeout may have landed after all, so it is deleted, best effort).
     pub async fn put(&self, folder: &str, kind: FileKind, bytes: Bytes) -> Result<String, AppError> {
         let key = format!("{folder}/{}.{}", hex::encode(rand::random::<[u8; 16]>()), kind.extension());
-        let stored = match tokio::time::timeout(self.timeout, self.store.put(&Path::from(key.as_str()), bytes.into())).await {
-            Ok(stored) => stored.map(drop).map_err(failure),
-            Err(_) => Err(timed_out()),
-        };
-        if let Err(error) = stored {
+        if let Err(error) = self.replace(&key, bytes).await {
             if !matches!(error, AppError::StorageFull) {
                 self.delete(&key).await;
             }

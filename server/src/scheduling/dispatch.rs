@@ -147,7 +147,7 @@ pub async fn hand_back(state: &AppState, provider: &user::Model, booking_id: i32
 }
 
 /// Takes back from `provider_id`, who no longer provides `service` (any service when `None`:
-/// their account is closed, erased or deactivated), every booking still to come that is offered to them or that they
+/// their account is erased or deactivated), every booking still to come that is offered to them or that they
 /// accepted: each goes to the next free provider, or waits for staff, and the customer of an
 /// accepted one is told.
 pub async fn release(change: &mut Change<'_>, state: &AppState, provider_id: i32, service: Option<i32>, now: DateTime<Utc>) -> Result<(), AppError> {

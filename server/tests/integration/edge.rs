@@ -681,3 +681,27 @@ async fn a_connection_that_asks_nothing_is_closed() {
     }
     assert!(started.elapsed() < Duration::from_secs(5), "within a second or two of the header time: {:?}", started.elapsed());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_in_flight_at_the_stop_finishes_past_the_header_time() {
+    let mut app = TestApp::spawn_with(Backend::Sqlite, |config| {
+        config.connections.header_read_timeout = Duration::from_secs(1);
+        config.connections.body_min_bytes_per_second = 0;
+        config.connections.shutdown_grace = Duration::from_secs(10);
+    })
+    .await;
+    let message = json!({"full_name": "Ann Lee", "email": "ann@lee.example", "subject": "Hi", "body": "Hello"}).to_string();
+    let mut request = connect(&app).await;
+    let head = format!("POST /api/contact/ HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n", message.len());
+    request.write_all(head.as_bytes()).await.unwrap();
+    request.write_all(&message.as_bytes()[..10]).await.unwrap();
+    // The body's end comes two header times after the stop began.
+    let finish = async {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        request.write_all(&message.as_bytes()[10..]).await.unwrap();
+        answer_within(&mut request, 5).await.unwrap_or_default()
+    };
+    let (stopped, answer) = tokio::join!(app.stop(), finish);
+    stopped.expect("the server stops cleanly");
+    assert!(answer.starts_with("HTTP/1.1 201"), "answered within the grace: {answer}");
+}
