@@ -51,9 +51,13 @@ pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection
 }
 
 pub async fn connect_and_migrate(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection> {
-    let db = connect(url, pool).await?;
-    Migrator::up(&db, None).await?;
-    Ok(db)
+    // Migrated on a connection of its own, closed before the pool opens: a pooled SQLite
+    // connection that read the schema before a migration changed it can describe a statement
+    // by the old schema ("Missing value for column" on a column just added).
+    let migrating = connect(url, Pool { size: 1, ..pool }).await?;
+    Migrator::up(&migrating, None).await?;
+    migrating.close().await?;
+    connect(url, pool).await
 }
 
 /// The file path of a `sqlite://PATH?...` URL, if it names a file.

@@ -701,7 +701,12 @@ async fn a_request_in_flight_at_the_stop_finishes_past_the_header_time() {
         request.write_all(&message.as_bytes()[10..]).await.unwrap();
         answer_within(&mut request, 5).await.unwrap_or_default()
     };
-    let (stopped, answer) = tokio::join!(app.stop(), finish);
+    // The stop comes once the request is under way (its head read and handed to the router).
+    let stop = async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        app.stop().await
+    };
+    let (stopped, answer) = tokio::join!(stop, finish);
     stopped.expect("the server stops cleanly");
     assert!(answer.starts_with("HTTP/1.1 201"), "answered within the grace: {answer}");
 }
