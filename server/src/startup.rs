@@ -20,6 +20,7 @@ use entity::category;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use std::sync::{Arc, OnceLock};
 use tokio::net::TcpListener;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 pub struct App {
@@ -95,7 +96,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
         // given, and each box was cloned for every request (12% of serving a cached page).
         .layer(
             tower::ServiceBuilder::new()
-                .layer(crate::http::observe::ObserveLayer(state.clone()))
+                .layer(axum::middleware::from_fn(crate::http::observe::name_route))
                 .map_response({
                     let security_headers = site.security_headers.clone();
                     move |response| security_headers.add(response)
@@ -152,7 +153,13 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
         tokio::spawn(async move { site.prerender_all().await });
     }
     let connections = app.site.config.connections;
-    let service = tower::ServiceBuilder::new().layer(crate::http::front::KeptAnswersLayer(app.state.clone())).service(app.router);
+    let service = tower::ServiceBuilder::new()
+        .map_request(crate::http::observe::drop_unsafe_request_id::<hyper::body::Incoming>)
+        .layer(SetRequestIdLayer::x_request_id(crate::http::observe::NewRequestIds))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(crate::http::observe::trace(app.state.requests.clone()))
+        .layer(crate::http::front::KeptAnswersLayer(app.state.clone()))
+        .service(app.router);
     let served = crate::http::serve::serve(service, listener, connections, shutdown).await;
     // No request is left to queue mail: the one being sent is finished and marked sent.
     app.mail.finish(connections.shutdown_grace).await;

@@ -29,7 +29,7 @@ pub struct AppState {
     /// Offline mail (files): codes are also logged so a developer can use them.
     pub log_codes: bool,
     /// Requests answered, by route, for `/metrics`.
-    pub requests: RequestMetrics,
+    pub requests: Arc<RequestMetrics>,
     /// Held by the periodic job running a round on this server: one at a time, so that their
     /// rounds never hold all the database's pooled connections between them.
     pub periodic_round: tokio::sync::Mutex<()>,

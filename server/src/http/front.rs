@@ -1,13 +1,12 @@
 //! Kept answers ahead of the router: a visitor's read of a page, an API answer or a build file
 //! kept in the cache is answered from it, and everything else goes to the router. A kept answer
 //! needs none of the routing, timeouts and extractors the router's requests go through, so it
-//! skips them; it is observed and carries the security headers like any answer. A request with
+//! skips them; it is named by its route for the observing layers around it, and carries the security headers like any answer. A request with
 //! credentials goes to the router: some page addresses that take a post apply the API's rules
 //! for credentials, and no member's read is answered from a shared cache. A kept body that
 //! cannot be decoded is logged and left to the router too.
 
-use super::observe::observe_made;
-use crate::platform::logs::RouteName;
+use super::observe::RouteName;
 use crate::state::AppState;
 use axum::http::Request;
 use axum::response::Response;
@@ -15,7 +14,6 @@ use futures::future::{Either, Ready, ready};
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Instant;
 
 /// The layer that answers kept reads before the service it wraps (the router).
 #[derive(Clone)]
@@ -48,25 +46,27 @@ where
     }
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
-        let started = Instant::now();
         // It carries the security headers already (`site::answer_headers`).
         match super::member::is_visitor_read(&request).then(|| kept_answer(&self.state, &request)).flatten() {
-            Some((answer, kept_under)) => Either::Left(ready(Ok(observe_made(&self.state, started, &request, kept_under, answer)))),
+            Some((mut answer, route)) => {
+                route.enter();
+                route.name(&mut answer);
+                Either::Left(ready(Ok(answer)))
+            }
             None => Either::Right(self.inner.call(request)),
         }
     }
 }
 
-/// The kept answer to a visitor's read, and the router's name for its route where the page
-/// routes' names do not say it.
-fn kept_answer<B>(state: &AppState, request: &Request<B>) -> Option<(Response, Option<RouteName>)> {
+/// The kept answer to a visitor's read, and the route it is named by.
+fn kept_answer<B>(state: &AppState, request: &Request<B>) -> Option<(Response, RouteName)> {
     let site = &state.site;
     let path = request.uri().path();
     if path.starts_with("/api/") {
-        crate::site::answers::cached_answer(site, request).map(|(answer, route)| (answer, Some(RouteName::Pattern(route))))
+        crate::site::answers::cached_answer(site, request).map(|(answer, route)| (answer, RouteName::Pattern(route)))
     } else if path.starts_with("/builds/") {
-        crate::site::handlers::build_file(site, request).map(|(file, route)| (file, Some(RouteName::Fixed(route))))
+        crate::site::handlers::build_file(site, request).map(|(file, route)| (file, RouteName::Fixed(route)))
     } else {
-        crate::site::handlers::cached_page(site, request).map(|page| (page, None))
+        crate::site::handlers::cached_page(site, request).map(|page| (page, RouteName::of_page(request)))
     }
 }

@@ -4,7 +4,7 @@
 
 use super::AppError;
 use crate::platform::mail::outbox;
-use crate::platform::metrics::Exposition;
+use crate::platform::metrics;
 use crate::platform::secrets::constant_time_eq;
 use crate::state::AppState;
 use axum::Router;
@@ -12,6 +12,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use prometheus_client::registry::Registry;
 use sea_orm::{DatabaseBackend, DatabaseConnection};
 use std::sync::Arc;
 
@@ -27,41 +28,46 @@ async fn metrics(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Resu
     if !constant_time_eq(given.as_bytes(), token.as_bytes()) {
         return Err(AppError::Unauthorized("The metrics token is missing or wrong.".into()));
     }
-    let mut out = Exposition::default();
-    state.requests.write(&mut out);
-
-    let lookups = state.site.cache.lookups();
-    out.family("page_cache_lookups_total", "counter", "Cached page lookups: found in memory, read from the disk pack, or missed (rendered).");
-    for (outcome, count) in [("memory", &lookups.memory), ("disk", &lookups.disk), ("missed", &lookups.missed)] {
-        out.sample("page_cache_lookups_total", &[("outcome", outcome)], count.total());
-    }
-    out.family("page_cache_live_bytes", "gauge", "Bytes of the disk pack that cached pages use.");
-    out.sample("page_cache_live_bytes", &[], state.site.cache.disk_bytes());
-    out.family("page_cache_pack_bytes", "gauge", "Size of the disk pack's file, replaced pages not compacted away yet included.");
-    out.sample("page_cache_pack_bytes", &[], state.site.cache.pack_bytes());
-
-    let answers = &state.site.answers;
-    out.family("api_cache_lookups_total", "counter", "Visitors' API reads that may be kept: found in memory, or missed (made and kept).");
-    for (outcome, count) in [("found", &answers.found), ("missed", &answers.missed)] {
-        out.sample("api_cache_lookups_total", &[("outcome", outcome)], count.total());
-    }
-    out.family("api_cache_bytes", "gauge", "Bytes of API answers kept in memory (a quarter of PAGE_CACHE_MB at most).");
-    out.sample("api_cache_bytes", &[], answers.weighed_bytes());
-
     let backlog = outbox::backlog(state.db()).await?;
-    out.family("mail_outbox_waiting", "gauge", "Mails queued and not sent yet.");
-    out.sample("mail_outbox_waiting", &[], backlog.waiting);
-    out.family("mail_outbox_failing", "gauge", "Mails not sent yet whose last attempt failed; they are retried.");
-    out.sample("mail_outbox_failing", &[], backlog.failing);
-
     let (open, idle, most) = pool_usage(state.db());
-    out.family("database_pool_connections", "gauge", "Database connections open, by whether they are in use.");
-    out.sample("database_pool_connections", &[("state", "in_use")], open.saturating_sub(idle));
-    out.sample("database_pool_connections", &[("state", "idle")], idle);
-    out.family("database_pool_max_connections", "gauge", "The most connections the pool opens.");
-    out.sample("database_pool_max_connections", &[], most);
+    let lookups = state.site.cache.lookups();
+    let answers = &state.site.answers;
+    let mut read = Registry::default();
+    metrics::counts(
+        &mut read,
+        "page_cache_lookups",
+        "Cached page lookups: found in memory, read from the disk pack, or missed (rendered)",
+        "outcome",
+        &[("memory", lookups.memory.get()), ("disk", lookups.disk.get()), ("missed", lookups.missed.get())],
+    );
+    metrics::level(&mut read, "page_cache_live_bytes", "Bytes of the disk pack that cached pages use", state.site.cache.disk_bytes());
+    metrics::level(
+        &mut read,
+        "page_cache_pack_bytes",
+        "Size of the disk pack's file, replaced pages not compacted away yet included",
+        state.site.cache.pack_bytes(),
+    );
+    metrics::counts(
+        &mut read,
+        "api_cache_lookups",
+        "Visitors' API reads that may be kept: found in memory, or missed (made and kept)",
+        "outcome",
+        &[("found", answers.found.get()), ("missed", answers.missed.get())],
+    );
+    metrics::level(&mut read, "api_cache_bytes", "Bytes of API answers kept in memory (a quarter of PAGE_CACHE_MB at most)", answers.weighed_bytes());
+    metrics::level(&mut read, "mail_outbox_waiting", "Mails queued and not sent yet", backlog.waiting);
+    metrics::level(&mut read, "mail_outbox_failing", "Mails not sent yet whose last attempt failed; they are retried", backlog.failing);
+    metrics::levels(
+        &mut read,
+        "database_pool_connections",
+        "Database connections open, by whether they are in use",
+        "state",
+        &[("in_use", open.saturating_sub(idle)), ("idle", idle)],
+    );
+    metrics::level(&mut read, "database_pool_max_connections", "The most connections the pool opens", most);
+    let text = state.requests.write(&read).map_err(|_| AppError::Internal(anyhow::anyhow!("the metrics could not be written")))?;
 
-    let mut response = out.into_text().into_response();
+    let mut response = text.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)

@@ -1,134 +1,30 @@
-//! Every request, observed: given a request id (the balancer's `X-Request-Id` when it sent a
-//! sane one, else a new one), which every log line of the request names (`platform::logs`)
-//! and comes back in the answer's `X-Request-Id`; counted with its latency by route for
-//! `/metrics`; and logged once answered, under the `access` target (`RUST_LOG=access=warn`
-//! silences it).
+//! Every request observed, with tower-http's layers: given a request id (the balancer's
+//! `X-Request-Id` when it sent a sane one, else a new one) that comes back in the answer's
+//! `X-Request-Id`; answered within a `request` span (id, method, path, route) that every log
+//! line of the request, the libraries' included, is written in, so `RUST_LOG` can select a
+//! request by its fields; counted with its latency by route for `/metrics`; and logged once
+//! answered, under the `access` target (`RUST_LOG=access=warn` silences it).
 
-use crate::platform::logs::{self, RequestContext, RouteName};
-use crate::state::AppState;
-use axum::extract::MatchedPath;
-use axum::http::{HeaderName, HeaderValue, Uri};
-use axum::http::{Request, Response};
-use pin_project_lite::pin_project;
-use std::convert::Infallible;
-use std::future::Future;
-use std::pin::Pin;
+use crate::platform::metrics::RequestMetrics;
+use axum::extract::{MatchedPath, Request};
+use axum::http::{HeaderName, HeaderValue, Response};
+use axum::middleware::Next;
 use std::sync::Arc;
-use std::task::{Context, Poll, ready};
-use std::time::{Duration, Instant};
-use tokio::task::futures::TaskLocalFuture;
+use std::time::Duration;
+use tower_http::request_id::{MakeRequestId, RequestId};
+use tower_http::trace::{HttpMakeClassifier, MakeSpan, OnResponse, TraceLayer};
+use tracing::Span;
 
 /// A name made once: a name given as text is parsed on every use.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// The layer that observes every request. Written out rather than as `from_fn` middleware,
-/// which boxed each request's future and cloned a boxed copy of the router behind it: with
-/// a span per request, that was a fifth of the time of serving a cached page.
-#[derive(Clone)]
-pub struct ObserveLayer(pub Arc<AppState>);
-
-impl<S> tower::Layer<S> for ObserveLayer {
-    type Service = Observe<S>;
-
-    fn layer(&self, inner: S) -> Observe<S> {
-        Observe { inner, state: self.0.clone() }
+/// The request, without the balancer's request id if it is not one worth keeping (a new one
+/// is then made).
+pub fn drop_unsafe_request_id<B>(mut request: axum::http::Request<B>) -> axum::http::Request<B> {
+    if request.headers().get(&REQUEST_ID).is_some_and(|id| !id.to_str().is_ok_and(is_sane)) {
+        request.headers_mut().remove(&REQUEST_ID);
     }
-}
-
-#[derive(Clone)]
-pub struct Observe<S> {
-    inner: S,
-    state: Arc<AppState>,
-}
-
-impl<S, RequestBody, B> tower::Service<Request<RequestBody>> for Observe<S>
-where
-    S: tower::Service<Request<RequestBody>, Response = Response<B>, Error = Infallible>,
-{
-    type Response = Response<B>;
-    type Error = Infallible;
-    type Future = TaskLocalFuture<RequestContext, Observed<S::Future>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: Request<RequestBody>) -> Self::Future {
-        let started = Instant::now();
-        let context = context_of(&request, route_of(&request));
-        // Kept for the access line only when it is written.
-        let uri = access_logged().then(|| request.uri().clone());
-        let answer = self.inner.call(request);
-        logs::within(context, Observed { answer, started, uri, state: self.state.clone() })
-    }
-}
-
-/// `request`'s `answer`, made at once from `started` (a kept answer, `http::front`), observed
-/// now: no future to poll around it, and no handle on the state to take and give back.
-/// It is counted under `route`, if given, else under the page's route.
-pub fn observe_made<RequestBody, B>(
-    state: &AppState,
-    started: Instant,
-    request: &Request<RequestBody>,
-    route: Option<RouteName>,
-    mut answer: Response<B>,
-) -> Response<B> {
-    let context = context_of(request, route.unwrap_or_else(|| route_of(request)));
-    let took = started.elapsed();
-    count_and_name(state, &context, took, &mut answer);
-    if access_logged() {
-        logs::within_now(context, || log_access(request.uri(), took, &answer));
-    }
-    answer
-}
-
-/// The request's id (the balancer's header value shares the request's bytes: no copy), method
-/// and `route`.
-fn context_of<RequestBody>(request: &Request<RequestBody>, route: RouteName) -> RequestContext {
-    let id = request.headers().get(REQUEST_ID).filter(|id| id.to_str().is_ok_and(is_sane)).cloned().unwrap_or_else(new_id);
-    RequestContext { id, method: request.method().clone(), route }
-}
-
-fn access_logged() -> bool {
-    tracing::enabled!(target: "access", tracing::Level::INFO)
-}
-
-/// Counts the answer under its request's route, and gives it the request's id.
-fn count_and_name<B>(state: &AppState, request: &RequestContext, took: Duration, answer: &mut Response<B>) {
-    state.requests.record(request.route.as_str(), answer.status(), took);
-    answer.headers_mut().insert(REQUEST_ID, request.id.clone());
-}
-
-/// The access line, written within the request's context, which names it.
-fn log_access<B>(uri: &Uri, took: Duration, answer: &Response<B>) {
-    tracing::info!(target: "access", status = answer.status().as_u16(), ms = took.as_secs_f64() * 1000.0, path = uri.path(), "answered");
-}
-
-pin_project! {
-    /// A request's answer, counted, logged and given its id once ready: polled within its
-    /// request's context, which it reads them from.
-    pub struct Observed<F> {
-        #[pin]
-        answer: F,
-        started: Instant,
-        uri: Option<Uri>,
-        state: Arc<AppState>,
-    }
-}
-
-impl<F: Future<Output = Result<Response<B>, Infallible>>, B> Future for Observed<F> {
-    type Output = Result<Response<B>, Infallible>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let this = self.project();
-        let Ok(mut response) = ready!(this.answer.poll(cx));
-        let took = this.started.elapsed();
-        logs::current_request(|request| count_and_name(this.state, request, took, &mut response));
-        if let Some(uri) = this.uri.take() {
-            log_access(&uri, took, &response);
-        }
-        Poll::Ready(Ok(response))
-    }
+    request
 }
 
 /// A request id worth keeping: short, and nothing a log reader could be fooled by.
@@ -136,26 +32,94 @@ fn is_sane(id: &str) -> bool {
     (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:".contains(&b))
 }
 
-/// 16 hex digits, random: written straight into the header's bytes, as this is done for every
-/// request (`hex::encode` builds a string a character at a time).
-fn new_id() -> HeaderValue {
-    let mut digits = [0u8; 16];
-    hex::encode_to_slice(rand::random::<u64>().to_be_bytes(), &mut digits).expect("8 bytes are 16 hex digits");
-    HeaderValue::from_bytes(&digits).expect("hex digits are a header value")
+/// Request ids of 16 random hex digits.
+#[derive(Clone, Copy)]
+pub struct NewRequestIds;
+
+impl MakeRequestId for NewRequestIds {
+    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
+        let id = hex::encode(rand::random::<u64>().to_be_bytes());
+        Some(RequestId::new(HeaderValue::from_str(&id).expect("hex digits are a header value")))
+    }
 }
 
-/// The route a request is counted under: the router's pattern, the page it names, or `other`
-/// (public files and paths that are not there), so the labels stay as few as the routes.
-fn route_of<RequestBody>(request: &Request<RequestBody>) -> RouteName {
-    if let Some(matched) = request.extensions().get::<MatchedPath>() {
-        return RouteName::Pattern(matched.clone());
+/// The span, count and access line of every request, for `/metrics` in `metrics`.
+pub fn trace(metrics: Arc<RequestMetrics>) -> TraceLayer<HttpMakeClassifier, RequestSpan, (), CountAndLog, (), (), ()> {
+    TraceLayer::new_for_http().make_span_with(RequestSpan).on_request(()).on_response(CountAndLog(metrics)).on_body_chunk(()).on_eos(()).on_failure(())
+}
+
+/// A `request` span whose route is recorded once known (`name`).
+#[derive(Clone, Copy)]
+pub struct RequestSpan;
+
+impl<B> MakeSpan<B> for RequestSpan {
+    fn make_span(&mut self, request: &axum::http::Request<B>) -> Span {
+        let id = request.headers().get(&REQUEST_ID).and_then(|id| id.to_str().ok()).unwrap_or_default();
+        tracing::info_span!("request", request_id = id, method = %request.method(), path = request.uri().path(), route = tracing::field::Empty)
     }
-    let path = request.uri().path();
-    if path.starts_with("/assets/") {
-        return RouteName::Fixed("/assets/");
+}
+
+/// Counts an answer under the route it was named by, and writes its access line.
+#[derive(Clone)]
+pub struct CountAndLog(Arc<RequestMetrics>);
+
+impl<B> OnResponse<B> for CountAndLog {
+    fn on_response(self, answer: &Response<B>, took: Duration, _: &Span) {
+        let route = answer.extensions().get::<RouteName>().map_or("other", RouteName::as_str);
+        self.0.record(route, answer.status(), took);
+        tracing::info!(target: "access", status = answer.status().as_u16(), ms = took.as_secs_f64() * 1000.0, "answered");
     }
-    let (page, _) = crate::site::handlers::page_of(path);
-    RouteName::Fixed(app::routes::Route::known_path(page).unwrap_or("other"))
+}
+
+/// The route a request is counted and logged under: the router's pattern (such as
+/// `/api/service/{id}/`, not its path), or a fixed name, so that the names stay as few as the
+/// routes.
+#[derive(Clone)]
+pub enum RouteName {
+    Pattern(MatchedPath),
+    Fixed(&'static str),
+}
+
+impl RouteName {
+    pub fn as_str(&self) -> &str {
+        match self {
+            RouteName::Pattern(matched) => matched.as_str(),
+            RouteName::Fixed(route) => route,
+        }
+    }
+
+    /// The route a request the router did not match is named by: the page it names, or
+    /// `other` (public files and paths that are not there).
+    pub fn of_page<B>(request: &axum::http::Request<B>) -> RouteName {
+        let path = request.uri().path();
+        if path.starts_with("/assets/") {
+            return RouteName::Fixed("/assets/");
+        }
+        let (page, _) = crate::site::handlers::page_of(path);
+        RouteName::Fixed(app::routes::Route::known_path(page).unwrap_or("other"))
+    }
+
+    /// Names the request being answered: in its span, for the lines still to come.
+    pub fn enter(&self) {
+        Span::current().record("route", self.as_str());
+    }
+
+    /// Names `answer`'s request, for its count.
+    pub fn name<B>(self, answer: &mut Response<B>) {
+        answer.extensions_mut().insert(self);
+    }
+}
+
+/// The router's requests named by the route they matched.
+pub async fn name_route(request: Request, next: Next) -> axum::response::Response {
+    let route = match request.extensions().get::<MatchedPath>() {
+        Some(matched) => RouteName::Pattern(matched.clone()),
+        None => RouteName::of_page(&request),
+    };
+    route.enter();
+    let mut answer = next.run(request).await;
+    route.name(&mut answer);
+    answer
 }
 
 #[cfg(test)]
@@ -164,7 +128,9 @@ mod tests {
 
     #[test]
     fn new_ids_are_16_hex_digits_and_differ() {
-        let (one, two) = (new_id(), new_id());
+        let request = axum::http::Request::new(());
+        let (one, two) = (NewRequestIds.make_request_id(&request).unwrap(), NewRequestIds.make_request_id(&request).unwrap());
+        let (one, two) = (one.header_value(), two.header_value());
         assert_eq!(one.len(), 16);
         assert!(one.as_bytes().iter().all(u8::is_ascii_hexdigit) && is_sane(one.to_str().unwrap()));
         assert_ne!(one, two);
@@ -176,5 +142,7 @@ mod tests {
         assert!(!is_sane(""));
         assert!(!is_sane(&"a".repeat(65)));
         assert!(!is_sane("abc\" injected=\"1"));
+        let request = axum::http::Request::builder().header(REQUEST_ID, "abc\" injected=\"1").body(()).unwrap();
+        assert!(drop_unsafe_request_id(request).headers().get(REQUEST_ID).is_none());
     }
 }

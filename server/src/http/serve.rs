@@ -7,7 +7,7 @@
 use super::extract::ClientAddress;
 use crate::config::Connections;
 use axum::extract::ConnectInfo;
-use axum::response::Response;
+use axum::http::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
@@ -109,10 +109,13 @@ impl Drop for UnderWay {
 /// Serves `app` (the router with its layers) on `listener` until `shutdown` resolves; then
 /// accepts no more, closes idle connections at once and lets requests in flight finish within
 /// the grace, after which whatever is left is ended.
-pub async fn serve<App>(app: App, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()>
+pub async fn serve<App, Body>(app: App, listener: TcpListener, limits: Connections, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()>
 where
-    App: Service<axum::http::Request<Incoming>, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    App: Service<axum::http::Request<Incoming>, Response = Response<Body>, Error = Infallible> + Clone + Send + 'static,
     App::Future: Send + 'static,
+    Body: hyper::body::Body + Send + 'static,
+    Body::Data: Send,
+    Body::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let per_address = limits.max_connections_per_address.map(|most| Arc::new(OpenPerAddress { most, open: Mutex::new(HashMap::new()) }));

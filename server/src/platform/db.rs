@@ -31,21 +31,27 @@ pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection
         std::fs::create_dir_all(parent)?;
     }
     let mut options = ConnectOptions::new(url);
-    options.sqlx_logging(false).max_connections(pool.size.max(1)).acquire_timeout(pool.acquire_timeout).map_sqlx_sqlite_opts(move |o| {
-        o.journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true)
-            .create_if_missing(true)
-            // Negative: a size in KiB rather than in pages. Before `optimize`, which may read.
-            .pragma("cache_size", format!("-{}", pool.sqlite_cache_kib))
-            // SQLite keeps no statistics of how the data is spread unless asked. Without them a
-            // search counted its matches by walking every Open service (10 ms on the large
-            // data) instead of looking up the few the index found (2 ms). This analyzes, at
-            // each connection's start and within a bounded effort, the tables never analyzed or
-            // much changed since.
-            .pragma("optimize", "0x10002")
-    });
+    // Each statement a debug line of sqlx's (`RUST_LOG=sqlx=debug`), within its request's span.
+    options
+        .sqlx_logging(true)
+        .sqlx_logging_level(log::LevelFilter::Debug)
+        .max_connections(pool.size.max(1))
+        .acquire_timeout(pool.acquire_timeout)
+        .map_sqlx_sqlite_opts(move |o| {
+            o.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true)
+                .create_if_missing(true)
+                // Negative: a size in KiB rather than in pages. Before `optimize`, which may read.
+                .pragma("cache_size", format!("-{}", pool.sqlite_cache_kib))
+                // SQLite keeps no statistics of how the data is spread unless asked. Without them a
+                // search counted its matches by walking every Open service (10 ms on the large
+                // data) instead of looking up the few the index found (2 ms). This analyzes, at
+                // each connection's start and within a bounded effort, the tables never analyzed or
+                // much changed since.
+                .pragma("optimize", "0x10002")
+        });
     let db = Database::connect(options).await?;
     Ok(db)
 }

@@ -1,153 +1,108 @@
-//! Prometheus metrics in the text exposition format. Requests and their latency are counted by
-//! route as they are answered; everything else (page cache, mail outbox, database pool) is read
-//! when scraped. The format is a few lines per sample, so it is written here rather than
-//! through a registry crate, and each server (and each test's server) keeps its own.
+//! Prometheus metrics through `prometheus-client`, in Prometheus' text format. Requests are
+//! counted with their latency by route as they are answered (`http::observe`); what the caches,
+//! the outbox and the database pool hold is read when scraped, into a registry made for the
+//! scrape (`http::metrics`). Each server, and each test's server, keeps a registry of its own.
 
 use axum::http::StatusCode;
-use parking_lot::Mutex;
-use std::collections::HashMap;
-use std::fmt::{Display, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+use std::fmt;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
-use thread_local::ThreadLocal;
 
 /// Latency bucket bounds in seconds: fine below 50 ms, where cached pages and the API answer.
 const BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0];
 
-/// Status classes, 1xx to 5xx.
-const CLASSES: [&str; 5] = ["1xx", "2xx", "3xx", "4xx", "5xx"];
-
-#[derive(Default, Clone)]
-struct RouteStats {
-    by_class: [u64; CLASSES.len()],
-    /// Requests that took at most each bucket's bound (not yet cumulative).
-    buckets: [u64; BUCKETS.len()],
-    seconds: f64,
-    count: u64,
+/// A route pattern, never a raw path, so that the labels stay as few as the routes.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Route {
+    route: String,
 }
 
-impl RouteStats {
-    fn add(&mut self, status: StatusCode, took: Duration) {
-        let seconds = took.as_secs_f64();
-        let class = usize::from(status.as_u16() / 100).clamp(1, CLASSES.len()) - 1;
-        self.by_class[class] += 1;
-        if let Some(bucket) = BUCKETS.iter().position(|bound| seconds <= *bound) {
-            self.buckets[bucket] += 1;
-        }
-        self.seconds += seconds;
-        self.count += 1;
-    }
-
-    fn merge(&mut self, other: &RouteStats) {
-        self.by_class.iter_mut().zip(other.by_class).for_each(|(sum, count)| *sum += count);
-        self.buckets.iter_mut().zip(other.buckets).for_each(|(sum, count)| *sum += count);
-        self.seconds += other.seconds;
-        self.count += other.count;
-    }
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Answered {
+    route: String,
+    status: &'static str,
 }
 
-/// A count that goes up on every core at once: each thread adds to a count of its own, as a
-/// count they all added to would be a line of memory every core wrote to on every request.
-#[derive(Default)]
-pub struct Counter {
-    shards: ThreadLocal<AtomicU64>,
-}
+type Latency = Family<Route, Histogram, fn() -> Histogram>;
 
-impl Counter {
-    pub fn add_one(&self) {
-        self.shards.get_or_default().fetch_add(1, Ordering::Relaxed);
-    }
-
-    pub fn total(&self) -> u64 {
-        self.shards.iter().map(|shard| shard.load(Ordering::Relaxed)).sum()
-    }
-}
-
-/// Requests answered, by route (a route pattern, never a raw path: the labels stay few).
-/// Each thread counts in a shard of its own, which no other thread touches but a scrape: one
-/// table for all, under one lock, was a line every request on every core wrote to.
-#[derive(Default)]
+/// Requests answered, by route and status class, and how long they took.
 pub struct RequestMetrics {
-    shards: ThreadLocal<Mutex<HashMap<Box<str>, RouteStats>>>,
+    registry: Registry,
+    answered: Family<Answered, Counter>,
+    latency: Latency,
+}
+
+impl Default for RequestMetrics {
+    fn default() -> Self {
+        let answered = Family::<Answered, Counter>::default();
+        let latency = Latency::new_with_constructor(|| Histogram::new(BUCKETS));
+        let mut registry = Registry::default();
+        registry.register("http_requests", "Requests answered, by route and status class", answered.clone());
+        registry.register("http_request_duration_seconds", "Time from a request's arrival to its answer's headers, by route", latency.clone());
+        RequestMetrics { registry, answered, latency }
+    }
 }
 
 impl RequestMetrics {
     pub fn record(&self, route: &str, status: StatusCode, took: Duration) {
-        let mut routes = self.shards.get_or_default().lock();
-        match routes.get_mut(route) {
-            Some(stats) => stats.add(status, took),
-            None => {
-                let mut stats = RouteStats::default();
-                stats.add(status, took);
-                routes.insert(route.into(), stats);
-            }
-        }
+        let status = match status.as_u16() / 100 {
+            ..=1 => "1xx",
+            2 => "2xx",
+            3 => "3xx",
+            4 => "4xx",
+            _ => "5xx",
+        };
+        self.answered.get_or_create(&Answered { route: route.to_owned(), status }).inc();
+        self.latency.get_or_create(&Route { route: route.to_owned() }).observe(took.as_secs_f64());
     }
 
-    pub fn write(&self, out: &mut Exposition) {
-        let mut routes: HashMap<Box<str>, RouteStats> = HashMap::new();
-        for shard in &self.shards {
-            for (route, stats) in shard.lock().iter() {
-                routes.entry(route.clone()).or_default().merge(stats);
-            }
-        }
-        let mut names: Vec<&str> = routes.keys().map(|route| &**route).collect();
-        names.sort_unstable();
-        out.family("http_requests_total", "counter", "Requests answered, by route and status class.");
-        for route in &names {
-            for (class, count) in CLASSES.iter().zip(routes[*route].by_class) {
-                if count > 0 {
-                    out.sample("http_requests_total", &[("route", route), ("status", class)], count);
-                }
-            }
-        }
-        out.family("http_request_duration_seconds", "histogram", "Time from a request's arrival to its answer's headers, by route.");
-        for route in &names {
-            let stats = &routes[*route];
-            let mut cumulative = 0;
-            for (bound, count) in BUCKETS.iter().zip(stats.buckets) {
-                cumulative += count;
-                out.sample("http_request_duration_seconds_bucket", &[("route", route), ("le", &bound.to_string())], cumulative);
-            }
-            out.sample("http_request_duration_seconds_bucket", &[("route", route), ("le", "+Inf")], stats.count);
-            out.sample("http_request_duration_seconds_sum", &[("route", route)], stats.seconds);
-            out.sample("http_request_duration_seconds_count", &[("route", route)], stats.count);
-        }
+    /// The requests' families, then `read`'s (values read for this scrape).
+    pub fn write(&self, read: &Registry) -> Result<String, fmt::Error> {
+        let mut text = String::new();
+        prometheus_client::encoding::prometheus_text::encode(&mut text, &self.registry)?;
+        prometheus_client::encoding::prometheus_text::encode(&mut text, read)?;
+        Ok(text)
     }
 }
 
-/// A scrape's text, written family by family.
-#[derive(Default)]
-pub struct Exposition(String);
-
-impl Exposition {
-    /// Starts a metric family: its help text and type (`counter`, `gauge`, `histogram`).
-    pub fn family(&mut self, name: &str, kind: &str, help: &str) {
-        let _ = writeln!(self.0, "# HELP {name} {help}\n# TYPE {name} {kind}");
+/// Registers under `name` a family of one `label` whose values have the counts given.
+pub fn counts(registry: &mut Registry, name: &str, help: &str, label: &'static str, counts: &[(&'static str, u64)]) {
+    let family = Family::<[(&'static str, &'static str); 1], Counter>::default();
+    for (value, count) in counts {
+        family.get_or_create(&[(label, *value)]).inc_by(*count);
     }
+    registry.register(name, help, family);
+}
 
-    pub fn sample(&mut self, name: &str, labels: &[(&str, &str)], value: impl Display) {
-        self.0.push_str(name);
-        if !labels.is_empty() {
-            self.0.push('{');
-            for (n, (label, text)) in labels.iter().enumerate() {
-                let separator = if n == 0 { "" } else { "," };
-                let escaped = text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n");
-                let _ = write!(self.0, "{separator}{label}=\"{escaped}\"");
-            }
-            self.0.push('}');
-        }
-        let _ = writeln!(self.0, " {value}");
+/// Registers under `name` a family of one `label` whose values measure what is given.
+pub fn levels(registry: &mut Registry, name: &str, help: &str, label: &'static str, levels: &[(&'static str, u64)]) {
+    let family = Family::<[(&'static str, &'static str); 1], Gauge<u64, AtomicU64>>::default();
+    for (value, level) in levels {
+        family.get_or_create(&[(label, *value)]).set(*level);
     }
+    registry.register(name, help, family);
+}
 
-    pub fn into_text(self) -> String {
-        self.0
-    }
+/// Registers under `name` one gauge measuring `level`.
+pub fn level(registry: &mut Registry, name: &str, help: &str, level: u64) {
+    let gauge = Gauge::<u64, AtomicU64>::default();
+    gauge.set(level);
+    registry.register(name, help, gauge);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn written(metrics: &RequestMetrics) -> String {
+        metrics.write(&Registry::default()).unwrap()
+    }
 
     #[test]
     fn requests_are_counted_by_route_class_and_latency_bucket() {
@@ -155,9 +110,8 @@ mod tests {
         metrics.record("/api/services/", StatusCode::OK, Duration::from_millis(3));
         metrics.record("/api/services/", StatusCode::NOT_FOUND, Duration::from_millis(30));
         metrics.record("/jobs", StatusCode::OK, Duration::from_secs(20));
-        let mut out = Exposition::default();
-        metrics.write(&mut out);
-        let text = out.into_text();
+        let text = written(&metrics);
+        assert!(text.contains("# TYPE http_requests_total counter\n"), "{text}");
         assert!(text.contains("http_requests_total{route=\"/api/services/\",status=\"2xx\"} 1\n"), "{text}");
         assert!(text.contains("http_requests_total{route=\"/api/services/\",status=\"4xx\"} 1\n"), "{text}");
         assert!(text.contains("http_request_duration_seconds_bucket{route=\"/api/services/\",le=\"0.005\"} 1\n"), "{text}");
@@ -176,18 +130,27 @@ mod tests {
             }
         });
         metrics.record("/jobs", StatusCode::INTERNAL_SERVER_ERROR, Duration::from_millis(1));
-        let mut out = Exposition::default();
-        metrics.write(&mut out);
-        let text = out.into_text();
+        let text = written(&metrics);
         assert!(text.contains("http_requests_total{route=\"/jobs\",status=\"2xx\"} 15\n"), "{text}");
         assert!(text.contains("http_requests_total{route=\"/jobs\",status=\"5xx\"} 1\n"), "{text}");
         assert!(text.contains("http_request_duration_seconds_count{route=\"/jobs\"} 16\n"), "{text}");
     }
 
     #[test]
+    fn values_read_at_the_scrape_follow_the_requests() {
+        let mut read = Registry::default();
+        counts(&mut read, "page_cache_lookups", "Cached page lookups", "outcome", &[("memory", 4), ("missed", 1)]);
+        level(&mut read, "mail_outbox_waiting", "Mails queued and not sent yet", 2);
+        let text = RequestMetrics::default().write(&read).unwrap();
+        assert!(text.contains("page_cache_lookups_total{outcome=\"memory\"} 4\n"), "{text}");
+        assert!(text.contains("# TYPE mail_outbox_waiting gauge\nmail_outbox_waiting 2\n"), "{text}");
+        assert!(!text.contains("# EOF"), "Prometheus' text format has no end marker: {text}");
+    }
+
+    #[test]
     fn label_values_are_escaped() {
-        let mut out = Exposition::default();
-        out.sample("x", &[("route", "a\"b\\c")], 1);
-        assert_eq!(out.into_text(), "x{route=\"a\\\"b\\\\c\"} 1\n");
+        let metrics = RequestMetrics::default();
+        metrics.record("a\"b\\c", StatusCode::OK, Duration::from_millis(1));
+        assert!(written(&metrics).contains("http_requests_total{route=\"a\\\"b\\\\c\",status=\"2xx\"} 1\n"));
     }
 }

@@ -6,13 +6,13 @@
 
 use super::Site;
 use super::encoded::Encoded;
-use crate::platform::metrics::Counter;
 use app::routes::Tag;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use parking_lot::RwLock;
+use prometheus_client::metrics::counter::Counter;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -164,7 +164,7 @@ pub fn cached_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option
     let key = key_of(request.uri());
     let answers = &site.answers;
     let kept = answers.get(key)?;
-    answers.found.add_one();
+    answers.found.inc();
     let (response, made) = match kept.body.respond(&site.kept_headers.api, request.headers()) {
         Ok(answered) => answered,
         Err(error) => {
@@ -208,7 +208,7 @@ pub async fn keep_answers(State(site): State<Arc<Site>>, request: Request, next:
     if response.status() != StatusCode::OK || !small {
         return response;
     }
-    answers.missed.add_one();
+    answers.missed.inc();
     let body = match axum::body::to_bytes(response.into_body(), MOST_KEPT_BYTES).await {
         Ok(body) => body,
         Err(error) => {

@@ -5,9 +5,9 @@
 
 use super::encoded::{Encoded, EtagBytes, etag_bytes, etag_header};
 use super::pack::Pack;
-use crate::platform::metrics::Counter;
 use app::routes::Tag;
 use parking_lot::{Mutex, RwLock};
+use prometheus_client::metrics::counter::Counter;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -176,7 +176,7 @@ impl PageCache {
     pub fn get(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
         let found = self.find(url, body);
         if found.is_none() {
-            self.lookups.missed.add_one();
+            self.lookups.missed.inc();
         }
         found
     }
@@ -185,7 +185,7 @@ impl PageCache {
     /// for before the router, which go on to the router when they are not there).
     pub fn find(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
         if let Some(kept) = self.memory.get(&(url, body) as &dyn KeyView) {
-            self.lookups.memory.add_one();
+            self.lookups.memory.inc();
             return Some(kept);
         }
         let (pack, offset, length, etag) = {
@@ -201,7 +201,7 @@ impl PageCache {
         // connections it would start hundreds of threads, each with a stack of its own.
         match pack.read(offset, length) {
             Ok(br) => {
-                self.lookups.disk.add_one();
+                self.lookups.disk.inc();
                 let encoded = Arc::new(Encoded::stored(br, etag_header(etag)));
                 self.memory.insert(Key { url: url.into(), body }, encoded.clone());
                 Some(encoded)

@@ -82,7 +82,9 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
         .env("PRERENDER", "false")
         // The demo member, for a failed sign-in aimed at an account.
         .env("SEED_DEMO", "true")
-        .env("RUST_LOG", "info")
+        // A request selected by its span's fields: the sign-in's statements, a library's debug
+        // lines, are written; no other request's.
+        .env("RUST_LOG", "info,[request{path=/api/auth/login/}]=debug")
         // Standard output is a pipe, not a terminal: the logs are JSON, one object a line.
         .env_remove("LOG_FORMAT")
         .env("SHUTDOWN_GRACE_SECONDS", "3")
@@ -129,6 +131,11 @@ async fn the_server_logs_json_with_request_ids_and_stops_cleanly_on_sigterm() {
         lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0001" && line["target"] == "access").expect("the request's log line names its id");
     assert_eq!(answered["fields"]["status"], 200);
     assert_eq!(answered["span"]["route"], "/readyz");
+    let within = |line: &serde_json::Value, id: &str| line["spans"].as_array().is_some_and(|spans| spans.iter().any(|span| span["request_id"] == id));
+    let statement = |line: &&serde_json::Value| line["target"].as_str().is_some_and(|target| target.starts_with("sqlx::query"));
+    let selected = lines.iter().filter(statement).find(|line| within(line, "lb-7f3a-0002")).expect("the selected request's statements are written");
+    assert_eq!(selected["level"], "DEBUG", "{selected}");
+    assert!(!lines.iter().filter(statement).any(|line| within(line, "lb-7f3a-0003")), "a page rendered from the database, not selected, writes none");
     let kept = lines.iter().find(|line| line["span"]["request_id"] == "lb-7f3a-0004" && line["target"] == "access").expect("a kept page's line names its id");
     assert_eq!((kept["fields"]["status"].as_u64(), kept["span"]["route"].as_str()), (Some(200), Some("/jobs")));
     let failed_sign_in = lines
