@@ -154,7 +154,7 @@ pub async fn serve(app: App, listener: TcpListener, shutdown: impl std::future::
     }
     let connections = app.site.config.connections;
     let service = tower::ServiceBuilder::new()
-        .map_request(crate::http::observe::drop_unsafe_request_id::<hyper::body::Incoming>)
+        .map_request(crate::http::observe::drop_unusable_request_id::<hyper::body::Incoming>)
         .layer(SetRequestIdLayer::x_request_id(crate::http::observe::NewRequestIds))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(crate::http::observe::trace(app.state.requests.clone()))

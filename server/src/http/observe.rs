@@ -20,7 +20,7 @@ pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// The request, without the balancer's request id if it is not one worth keeping (a new one
 /// is then made).
-pub fn drop_unsafe_request_id<B>(mut request: axum::http::Request<B>) -> axum::http::Request<B> {
+pub fn drop_unusable_request_id<B>(mut request: axum::http::Request<B>) -> axum::http::Request<B> {
     if request.headers().get(&REQUEST_ID).is_some_and(|id| !id.to_str().is_ok_and(is_sane)) {
         request.headers_mut().remove(&REQUEST_ID);
     }
@@ -143,6 +143,6 @@ mod tests {
         assert!(!is_sane(&"a".repeat(65)));
         assert!(!is_sane("abc\" injected=\"1"));
         let request = axum::http::Request::builder().header(REQUEST_ID, "abc\" injected=\"1").body(()).unwrap();
-        assert!(drop_unsafe_request_id(request).headers().get(REQUEST_ID).is_none());
+        assert!(drop_unusable_request_id(request).headers().get(REQUEST_ID).is_none());
     }
 }
