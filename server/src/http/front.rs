@@ -1,10 +1,11 @@
 //! Kept answers ahead of the router: a visitor's read of a page, an API answer or a build file
 //! kept in the cache is answered from it, and everything else goes to the router. A kept answer
 //! needs none of the routing, timeouts and extractors the router's requests go through, so it
-//! skips them; it is named by its route for the observing layers around it, and carries the security headers like any answer. A request with
-//! credentials goes to the router: some page addresses that take a post apply the API's rules
-//! for credentials, and no member's read is answered from a shared cache. A kept body that
-//! cannot be decoded is logged and left to the router too.
+//! skips them; it is named by its route for the observing layers around it (`http::observe`),
+//! and carries the security headers like any answer. A request with credentials goes to the
+//! router: some page addresses that take a post apply the API's rules for credentials, and no
+//! member's read is answered from a shared cache. A kept body that cannot be decoded is logged
+//! and left to the router too.
 
 use super::observe::RouteName;
 use crate::state::AppState;
