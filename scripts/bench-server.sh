@@ -47,6 +47,8 @@ export DATA_DIR="$DATA" SEED_DEMO=false PORT PUBLIC_URL="$BASE" NO_COLOR=1 LOG_F
 # default; loopback is not exempt in production) would close: the measurements lift it.
 export MAX_CONNECTIONS_PER_ADDRESS="${MAX_CONNECTIONS_PER_ADDRESS:-4096}"
 export TOKIO_WORKER_THREADS="$CORES"
+# /metrics, for where the memory is (`memory_of`).
+export METRICS_TOKEN="bench-metrics-token"
 # Logins are measured, not limited; bench-slots.py books a month as a few customers.
 export RATE_LIMIT_LOGIN_PER_MINUTE=1000000 RATE_LIMIT_LOGIN_FAILURES_PER_15_MINUTES=1000000 RATE_LIMIT_BOOKINGS_PER_HOUR=1000000
 
@@ -70,6 +72,24 @@ PRERENDER_LINE="$(sed 's/\x1b\[[0-9;]*m//g' "$DATA/server.log" | grep ' prerende
 PAGES="$(grep -o 'rendered=[0-9]*' <<<"$PRERENDER_LINE" | head -1 | cut -d= -f2)"
 PRERENDER_MS="$(grep -o 'elapsed_ms=[0-9]*' <<<"$PRERENDER_LINE" | cut -d= -f2)"
 RSS_AFTER_PRERENDER=$(rss_kb)
+# memory_of: where the memory is now, in MB, as a table's cell: the anonymous memory (what the
+# program allocated, as the system counts it), of it the allocator's resident pages, and of
+# those the blocks in use, the cached pages and API answers among them, and the allocator's
+# own bookkeeping ("-" for a build without those figures).
+memory_of() {
+  local metrics anonymous
+  metrics=$(curl -fs -H "authorization: Bearer $METRICS_TOKEN" "$BASE/metrics" || true)
+  anonymous=$(awk '/^Anonymous:/ {print $2}' "/proc/$SERVER_PID/smaps_rollup")
+  awk -v anonymous="$anonymous" '
+    function mb(name) { return (name in v) ? sprintf("%.0f", v[name] / 1048576) : "-" }
+    { v[$1] = $2 }
+    END {
+      printf "%.0f MB anonymous; allocator resident %s, in use %s (cached pages %s, API answers %s), bookkeeping %s\n",
+        anonymous / 1024, mb("heap_bytes{state=\"resident\"}"), mb("heap_bytes{state=\"allocated\"}"),
+        mb("page_cache_memory_bytes"), mb("api_cache_bytes"), mb("heap_bytes{state=\"metadata\"}")
+    }' <<<"$metrics"
+}
+MEMORY_AFTER_PRERENDER=$(memory_of)
 
 # Representative records: the first category, an open service in it and a word of its title,
 # the newest open job and a word of its title.

@@ -172,6 +172,7 @@ RSS_AT_REST=$(rss_kb)
 # Of it, what the program allocated (heap, caches, buffers), and what is its code and data read
 # from the executable's file (the kernel drops those pages under pressure and reads them again).
 ANON_AT_REST=$(awk '/^Anonymous:/ {print $2}' "/proc/$SERVER_PID/smaps_rollup")
+MEMORY_AT_REST=$(memory_of)
 
 # A month of one service's free times at a postcode, once its providers' month is booked up.
 SLOTS_FROM=$(date -d '+2 days' +%F)
@@ -224,8 +225,10 @@ echo
 echo "| import | $IMPORT_SECONDS s |"
 echo "| prerender | $PAGES pages in $PRERENDER_MS ms |"
 echo "| memory (RSS) after prerender | $((RSS_AFTER_PRERENDER / 1024)) MB |"
+echo "| of it, then | $MEMORY_AFTER_PRERENDER |"
 echo "| memory (RSS), peak under 256 connections over every page | $((PEAK_RSS / 1024)) MB |"
 echo "| memory (RSS) at the end, after searches and logins | $((RSS_AT_END / 1024)) MB |"
 echo "| memory (RSS) at rest, 5 s after the traffic stops | $((RSS_AT_REST / 1024)) MB |"
 echo "| of it, allocated (anonymous) / the program's file | $((ANON_AT_REST / 1024)) MB / $(((RSS_AT_REST - ANON_AT_REST) / 1024)) MB |"
+echo "| of it, at rest | $MEMORY_AT_REST |"
 echo "| page cache budget (PAGE_CACHE_MB) | ${PAGE_CACHE_MB:-64} MB |"

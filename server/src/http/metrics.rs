@@ -4,8 +4,8 @@
 
 use super::AppError;
 use crate::platform::mail::outbox;
-use crate::platform::metrics;
 use crate::platform::secrets::constant_time_eq;
+use crate::platform::{memory, metrics};
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::State;
@@ -40,6 +40,7 @@ async fn metrics(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Resu
         "outcome",
         &[("memory", lookups.memory.get()), ("disk", lookups.disk.get()), ("missed", lookups.missed.get())],
     );
+    metrics::level(&mut read, "page_cache_memory_bytes", "Bytes of cached pages kept in memory (PAGE_CACHE_MB at most)", state.site.cache.memory_bytes());
     metrics::level(&mut read, "page_cache_live_bytes", "Bytes of the disk pack that cached pages use", state.site.cache.disk_bytes());
     metrics::level(
         &mut read,
@@ -65,6 +66,15 @@ async fn metrics(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Resu
         &[("in_use", open.saturating_sub(idle)), ("idle", idle)],
     );
     metrics::level(&mut read, "database_pool_max_connections", "The most connections the pool opens", most);
+    if let Some(heap) = memory::heap_use() {
+        metrics::levels(
+            &mut read,
+            "heap_bytes",
+            "The allocator's memory: in blocks the program holds (allocated), in their pages (active), its own bookkeeping (metadata), in memory in all (resident), and kept as address space only (retained)",
+            "state",
+            &[("allocated", heap.allocated), ("active", heap.active), ("metadata", heap.metadata), ("resident", heap.resident), ("retained", heap.retained)],
+        );
+    }
     let text = state.requests.write(&read).map_err(|_| AppError::Internal(anyhow::anyhow!("the metrics could not be written")))?;
 
     let mut response = text.into_response();

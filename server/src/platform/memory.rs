@@ -39,6 +39,35 @@ pub fn give_back() -> bool {
     answer == 0
 }
 
+/// Where the allocator's memory is, in bytes, as jemalloc counts it.
+pub struct HeapUse {
+    /// In blocks the program holds.
+    pub allocated: u64,
+    /// In the pages those blocks lie in: the rest is room for blocks of their size.
+    pub active: u64,
+    /// jemalloc's own bookkeeping.
+    pub metadata: u64,
+    /// In memory: the active pages, the metadata and the freed pages not given back yet.
+    pub resident: u64,
+    /// Address space kept for reuse, given back to the system: no memory.
+    pub retained: u64,
+}
+
+/// Where the allocator's memory is now, or `None` if jemalloc cannot say.
+pub fn heap_use() -> Option<HeapUse> {
+    use tikv_jemalloc_ctl::{epoch, stats};
+    // Its figures are refreshed when the epoch moves.
+    epoch::advance().ok()?;
+    let read = |figure: tikv_jemalloc_ctl::Result<usize>| figure.ok().map(|bytes| bytes as u64);
+    Some(HeapUse {
+        allocated: read(stats::allocated::read())?,
+        active: read(stats::active::read())?,
+        metadata: read(stats::metadata::read())?,
+        resident: read(stats::resident::read())?,
+        retained: read(stats::retained::read())?,
+    })
+}
+
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use std::time::{Duration, Instant};

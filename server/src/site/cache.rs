@@ -161,6 +161,12 @@ impl PageCache {
         &self.lookups
     }
 
+    /// Bytes of pages kept in memory, as weighed against `PAGE_CACHE_MB`.
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory.run_pending_tasks();
+        self.memory.weighted_size()
+    }
+
     /// Bytes the pack holds for live pages.
     pub fn disk_bytes(&self) -> u64 {
         self.disk.read().live_bytes

@@ -97,4 +97,11 @@ async fn metrics_are_off_by_default_and_then_answer_only_their_token() {
     let live = format!("page_cache_live_bytes {}\n", app.site.cache.disk_bytes());
     assert!(text.contains(&live) && text.contains("page_cache_pack_bytes "), "{text}");
     assert!(text.contains(&format!("database_pool_max_connections {}\n", app.config.database_pool.size)), "{text}");
+    let value = |name: &str| {
+        text.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse::<u64>().ok()).unwrap_or_else(|| panic!("{name} in {text}"))
+    };
+    assert!(value("page_cache_memory_bytes") > 0, "/jobs is kept in memory: {text}");
+    let heap = |state: &str| value(&format!("heap_bytes{{state=\"{state}\"}}"));
+    assert!(heap("allocated") > 0 && heap("allocated") <= heap("active") && heap("active") <= heap("resident"), "{text}");
+    assert!(heap("metadata") > 0, "{text}");
 }
