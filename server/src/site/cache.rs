@@ -55,64 +55,26 @@ type Placed = (Box<str>, u64, u64);
 type Memory = moka::sync::Cache<Key, Arc<Encoded>>;
 
 /// A kept body's key in memory: its page's URL and which of its bodies.
-#[derive(Clone)]
+#[derive(Clone, Hash, PartialEq, Eq)]
 struct Key {
     url: Box<str>,
     body: Body,
 }
 
 /// A key as a lookup names it, borrowed: a cached page is found without copying its URL into a
-/// key of its own first, as every request for one asks.
-trait KeyView {
-    fn parts(&self) -> (&str, Body);
+/// key of its own first, as every request for one asks. It hashes as its `Key` does (the same
+/// fields, a `&str` hashing as a `Box<str>`).
+#[derive(Hash)]
+struct KeyRef<'a> {
+    url: &'a str,
+    body: Body,
 }
 
-impl KeyView for Key {
-    fn parts(&self) -> (&str, Body) {
-        (&self.url, self.body)
+impl moka::Equivalent<Key> for KeyRef<'_> {
+    fn equivalent(&self, key: &Key) -> bool {
+        *self.url == *key.url && self.body == key.body
     }
 }
-
-impl KeyView for (&str, Body) {
-    fn parts(&self) -> (&str, Body) {
-        *self
-    }
-}
-
-impl<'a> std::borrow::Borrow<dyn KeyView + 'a> for Key {
-    fn borrow(&self) -> &(dyn KeyView + 'a) {
-        self
-    }
-}
-
-// A key and its view hash and compare by the same parts, as `Borrow` requires.
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.parts().hash(state);
-    }
-}
-
-impl PartialEq for Key {
-    fn eq(&self, other: &Self) -> bool {
-        self.parts() == other.parts()
-    }
-}
-
-impl Eq for Key {}
-
-impl std::hash::Hash for dyn KeyView + '_ {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.parts().hash(state);
-    }
-}
-
-impl PartialEq for dyn KeyView + '_ {
-    fn eq(&self, other: &Self) -> bool {
-        self.parts() == other.parts()
-    }
-}
-
-impl Eq for dyn KeyView + '_ {}
 
 pub struct PageCache {
     memory: Memory,
@@ -190,7 +152,7 @@ impl PageCache {
     /// Like [`PageCache::get`], for a lookup that is not followed by a render (the pages asked
     /// for before the router, which go on to the router when they are not there).
     pub fn find(&self, url: &str, body: Body) -> Option<Arc<Encoded>> {
-        if let Some(kept) = self.memory.get(&(url, body) as &dyn KeyView) {
+        if let Some(kept) = self.memory.get(&KeyRef { url, body }) {
             self.lookups.memory.inc();
             return Some(kept);
         }
@@ -264,7 +226,7 @@ impl PageCache {
 
     /// Weighs an entry again after it made a new encoding of itself, if it is still the one kept.
     pub fn reweigh(&self, url: &str, body: Body, encoded: &Arc<Encoded>) {
-        if self.memory.get(&(url, body) as &dyn KeyView).is_some_and(|kept| Arc::ptr_eq(&kept, encoded)) {
+        if self.memory.get(&KeyRef { url, body }).is_some_and(|kept| Arc::ptr_eq(&kept, encoded)) {
             self.memory.insert(Key { url: url.into(), body }, encoded.clone());
         }
     }
@@ -284,8 +246,8 @@ impl PageCache {
         }
         drop(disk);
         for url in stale.iter() {
-            self.memory.invalidate(&(&**url, Body::Html) as &dyn KeyView);
-            self.memory.invalidate(&(&**url, Body::Payload) as &dyn KeyView);
+            self.memory.invalidate(&KeyRef { url, body: Body::Html });
+            self.memory.invalidate(&KeyRef { url, body: Body::Payload });
         }
         stale.len()
     }
