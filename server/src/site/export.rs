@@ -3,7 +3,7 @@
 //! files, robots.txt, the sitemap and the build files, each text file with its `.br` and `.gz`
 //! beside it. A page with a query is `PATH/index@QUERY.html` (its payload
 //! `PATH/_payload@QUERY.json`), QUERY being the canonical query the site links to, so that a
-//! server can map `$args` to the file (the README has the nginx configuration).
+//! server can map `$args` to the file (`docs/exported-site.md` has the nginx configuration).
 
 use super::cache::Body;
 use super::encoded::{Encoded, Encoding};
