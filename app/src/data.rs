@@ -385,7 +385,7 @@ pub struct PagePayload {
 /// The built files a page links to; not data, so not in the payload.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assets {
-    /// The site's whole stylesheet, put inline in every page's head: about 6 KB compressed, so
+    /// The site's whole stylesheet, put inline in every page's head: small once compressed, so
     /// the first paint waits for no request and nothing shifts when a later file arrives.
     pub site_css: std::sync::Arc<str>,
     /// e.g. `/assets/back-office-3F2A1B.css`, linked by the staff pages only.

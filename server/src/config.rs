@@ -423,9 +423,9 @@ impl Settings<'_> {
 
 /// The connections a server opens to `database_url` unless `DATABASE_POOL_SIZE` says. SQLite
 /// writes one at a time and reads in this process, so more connections than twice the cores
-/// only add page caches: on the large data, 8 connections ended the benchmark at 163 MB, 4 at
-/// 144 MB, searches as fast. PostgreSQL's periodic jobs each hold one connection under their
-/// advisory lock while their rounds borrow others, so its pool stays well above their number.
+/// only add page caches (memory) and no speed. PostgreSQL's periodic jobs each hold one
+/// connection under their advisory lock while their rounds borrow others, so its pool stays
+/// well above their number.
 pub fn default_pool_size(database_url: &str) -> u32 {
     if database_url.starts_with("sqlite:") { (2 * std::thread::available_parallelism().map_or(2, |n| n.get()) as u32).max(4) } else { 16 }
 }

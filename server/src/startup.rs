@@ -93,7 +93,7 @@ pub async fn build(config: Config) -> anyhow::Result<App> {
     let router = crate::http::api::router(state.clone(), pages.clone())
         .merge(pages)
         // One layer of all of them: the router boxes each route again for every layer it is
-        // given, and each box was cloned for every request (12% of serving a cached page).
+        // given, and each box was cloned for every request.
         .layer(
             tower::ServiceBuilder::new()
                 .layer(axum::middleware::from_fn(crate::http::observe::name_route))

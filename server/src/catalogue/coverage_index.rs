@@ -1,6 +1,6 @@
 //! Where every service works, held in memory for searches near a postcode. A near search
-//! measured each base in a box around the point from the database: on the `large` data that was
-//! thousands of rows a search (18 ms at one connection). Bases sit at a few thousand points at
+//! measured each base in a box around the point from the database: thousands of rows a search
+//! on the `large` data. Bases sit at a few thousand points at
 //! most (districts and towns), so the index measures each point once and reads the services
 //! based there. It is loaded when first asked for and forgotten whenever where services work,
 //! or their categories or statuses, change here or on another server (`Tag::Coverage`, or
@@ -47,8 +47,8 @@ impl std::fmt::Debug for CoverageIndex {
 }
 
 impl CoverageIndex {
-    /// Reads the rows as they come, each kept only as its part of the index: read whole, the
-    /// large data's bases and services held 50 MB at once while the index was built.
+    /// Reads the rows as they come, each kept only as its part of the index: read whole, every
+    /// base and service would be held at once while the index is built.
     pub async fn load(db: &(impl ConnectionTrait + StreamTrait)) -> Result<Self, DbErr> {
         let mut bases = service_base::Entity::find()
             .select_only()

@@ -122,8 +122,8 @@ pub async fn services(db: &impl ConnectionTrait, filter: &ServiceFilter, page: u
         counting = Counting::WithThePage;
     }
     if let (Some(found), ServiceOrder::Distance) = (&found, filter.order) {
-        // Nearest first among those the words match: their ids, in the order found. (An IN list
-        // of every service found near took 18 ms on the large data; the words' matches are few.)
+        // Nearest first among those the words match: their ids, in the order found. (The words'
+        // matches are few; an IN list of every service found near is long.)
         let matching: HashSet<i32> = query.select_only().column(service::Column::Id).into_tuple().all(db).await?.into_iter().collect();
         let nearest: Vec<Found> = found.iter().filter(|found| matching.contains(&found.service_id)).copied().collect();
         return page_near(db, &nearest, request).await;

@@ -201,14 +201,13 @@ pub enum Counting {
     /// its page stops after a page's worth of the index.
     Apart,
     /// With the page, in one query (`COUNT(*) OVER ()`): a search's matches are found and
-    /// filtered once instead of twice (on the large data, in sqlite3, one query of 0.6 ms
-    /// instead of a count of 0.6 ms and a page of 0.55 ms).
+    /// filtered once instead of twice.
     WithThePage,
 }
 
 /// One page of the ids of `select`'s rows (in its order), and how many rows match in all. Only
-/// the ids are counted and sorted, then the caller reads the page's rows by id: on the large
-/// data a search counted and sorted 1,600 whole services to show 20 (10 ms a request).
+/// the ids are counted and sorted, then the caller reads the page's rows by id, rather than
+/// counting and sorting every matching row whole to show a page of them.
 pub async fn ids_of_page<C, E>(db: &C, select: Select<E>, id: E::Column, request: PageRequest, counting: Counting) -> Result<(u64, Vec<i32>), DbErr>
 where
     C: ConnectionTrait,

@@ -16,8 +16,8 @@ pub struct Pool {
 }
 
 impl Pool {
-    /// SQLite's own default. Half of it made the searches of the large data 1.4 to 2.3 ms
-    /// slower at p50 (3.9 to 5.3 ms): fewer connections (see `Config`) keep memory down instead.
+    /// SQLite's own default: a smaller one slowed the searches of the large data by a third,
+    /// so fewer connections (see `Config`) keep memory down instead.
     pub const SQLITE_CACHE_KIB: u32 = 2000;
     /// A small pool for tools and tests.
     pub const SMALL: Pool = Pool { size: 4, acquire_timeout: Duration::from_secs(10), sqlite_cache_kib: Pool::SQLITE_CACHE_KIB };
@@ -46,8 +46,8 @@ pub async fn connect(url: &str, pool: Pool) -> anyhow::Result<DatabaseConnection
                 // Negative: a size in KiB rather than in pages. Before `optimize`, which may read.
                 .pragma("cache_size", format!("-{}", pool.sqlite_cache_kib))
                 // SQLite keeps no statistics of how the data is spread unless asked. Without them a
-                // search counted its matches by walking every Open service (10 ms on the large
-                // data) instead of looking up the few the index found (2 ms). This analyzes, at
+                // search counted its matches by walking every Open service instead of looking up
+                // the few the index found. This analyzes, at
                 // each connection's start and within a bounded effort, the tables never analyzed or
                 // much changed since.
                 .pragma("optimize", "0x10002")

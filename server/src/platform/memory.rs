@@ -1,9 +1,7 @@
 //! The allocator: jemalloc, for the Rust code and, in place of glibc's malloc, for the C the
 //! server links (SQLite, QuickJS). glibc kept what was freed in the middle of its heaps, and
-//! giving it back (`malloc_trim`) walks every arena under its lock: measured on the large data at
-//! the end of the benchmark, glibc held 163 MB from the system for 109 MB in use, and the server
-//! 175 to 180 MB at rest; with jemalloc, 145 to 148 MB. Trimming more often cost a quarter of the
-//! page views a second.
+//! giving it back (`malloc_trim`) walks every arena under its lock, so trimming often enough to
+//! matter cost more time than it saved memory (docs/performance.md has the figures).
 
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;

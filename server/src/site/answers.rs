@@ -58,7 +58,7 @@ struct MadeFrom(Vec<Tag>);
 /// would start moka's own clock again).
 const LIFETIME: Duration = Duration::from_secs(5 * 60);
 
-/// The largest answer kept (a list of 100 services is about 60 KB; 100 jobs of long
+/// The largest answer kept (a list of 100 services is tens of kilobytes; 100 jobs of long
 /// descriptions can be several megabytes).
 const MOST_KEPT_BYTES: usize = 1024 * 1024;
 

@@ -1,14 +1,12 @@
 //! Brotli and gzip for the bodies the site keeps and serves, and for pages the part they all
-//! share. Every document of a build holds the same ~31 KB inline stylesheet
-//! (`app::inline_stylesheet`), two thirds of a page, and every page's payload the same ~5 KB
-//! of site data. Such a part is compressed once; a page's brotli is what comes before it, the
-//! part as kept, and the rest, three streams joined bit for bit into one for the browser
-//! (brotli streams made to be concatenated refer to nothing before their own start). Measured
-//! on a service page and the job-post form with every part at quality 5: 175 to 203 µs instead
-//! of 796 to 854 µs, for 3% more bytes (9,842 instead of 9,548); a service's payload, 6.2 KB:
-//! 207 µs whole. The parts are not compressed with what precedes them as their dictionary,
-//! which would save little (the stylesheet shares few words with the page): brotli 8.0.4
-//! panics on some pages in that mode.
+//! share. Every document of a build holds the same inline stylesheet
+//! (`app::inline_stylesheet`), most of a page, and every page's payload the same site data.
+//! Such a part is compressed once; a page's brotli is what comes before it, the part as kept,
+//! and the rest, three streams joined bit for bit into one for the browser (brotli streams made
+//! to be concatenated refer to nothing before their own start): several times faster to make,
+//! for a few per cent more bytes. The parts are not compressed with what precedes them as their
+//! dictionary, which would save little (the stylesheet shares few words with the page): brotli
+//! 8.0.4 panics on some pages in that mode.
 
 use brotli::concat::{BroCatli, BroCatliResult};
 use brotli::enc::StandardAlloc;
@@ -18,16 +16,14 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use std::io::Write;
 
-/// Quality 5, not 9: measured on a service page, 2.4 ms instead of 15.7 ms to render and
-/// compress, for 1% more bytes (6,743 instead of 6,690).
+/// Quality 5, not 9: several times faster to make, for hardly more bytes.
 const QUALITY: u32 = 5;
-/// A page's own parts, compressed for every page made: quality 4 takes half the time of 5
-/// (a service page's 17.9 KB: 208 µs instead of 437 µs) for 7% more of those bytes (3,988
-/// instead of 3,707), 3% of the page as sent.
+/// A page's own parts, compressed for every page made: quality 4 takes half the time of 5 for
+/// a small share more of the page as sent.
 const PAGE_PART_QUALITY: u32 = 4;
-/// A page's parts under `SMALL_PART` bytes (a head before the stylesheet, 1.4 KB; a payload's
-/// own few hundred bytes): their stream's fixed cost is most of the time, and quality 2 takes
-/// a third of quality 4's (a service page's head: 21 µs instead of 63 µs, for 88 more bytes).
+/// A page's parts under `SMALL_PART` bytes (a head before the stylesheet; a payload's own few
+/// hundred bytes): their stream's fixed cost is most of the time, and quality 2 takes a third
+/// of quality 4's for a few more bytes.
 const SMALL_PART_QUALITY: u32 = 2;
 const SMALL_PART: usize = 4 << 10;
 // Qualities 0 and 1 take a fast path that ignores `appendable`: their streams cannot be joined.
@@ -68,8 +64,8 @@ pub fn unbrotli(compressed: &[u8]) -> std::io::Result<Bytes> {
 
 /// A part every page's body holds, and its brotli, made once.
 pub struct SharedPart {
-    /// Finds the part in a document; made once, as making it for a 31 KB part costs as much
-    /// as a search.
+    /// Finds the part in a document; made once, as making it for a part this long costs as
+    /// much as a search.
     finder: memchr::memmem::Finder<'static>,
     compressed: Vec<u8>,
 }

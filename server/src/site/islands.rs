@@ -19,8 +19,8 @@ const MEMORY_LIMIT: usize = 128 * 1024 * 1024;
 /// An island that takes longer than this is stuck, not slow.
 const RENDER_TIMEOUT: Duration = Duration::from_secs(2);
 /// The most bytes of markup (and their keys) the memo keeps before it starts again: a page's
-/// island repeats when the page is made again or a search is repeated, and a form's markup is
-/// 2 KB, so 20,000 entries, the bound before, held up to 40 MB on the `large` data.
+/// island repeats when the page is made again or a search is repeated; bounded by bytes, not
+/// entries, as a form's markup is much larger than a card's.
 const MEMO_BYTES: usize = 4 << 20;
 
 struct Job {

@@ -41,9 +41,8 @@ export function startIslandsRuntime(
   startShell(win);
   hydrateIslands(win.document, loaders);
   // In a task of their own: starting a fetch is the costliest step here (the first one sets up
-  // the page's loader). Traced on the home page at 4x CPU slowdown, the start's task took 76 to
-  // 153 ms with them and 39 to 101 ms without: a long task holds the page (Lighthouse's total
-  // blocking time). Failures are only logged (spec section 8); the page works without either.
+  // the page's loader), and a long task holds the page (Lighthouse's total blocking time).
+  // Failures are only logged (spec section 8); the page works without either.
   win.setTimeout(() => {
     void fetchCategories();
     void fetchWebsiteInfo();
