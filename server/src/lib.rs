@@ -26,5 +26,7 @@ pub mod recruitment;
 pub mod reviews;
 pub mod scheduling;
 pub mod site;
+#[cfg(test)]
+mod source_tree;
 pub mod startup;
 pub mod state;

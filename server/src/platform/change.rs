@@ -129,8 +129,6 @@ impl<'a> Change<'a> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::{Path, PathBuf};
-
     /// What only a change does, each with the one file besides this one allowed to say it:
     /// the wrapper that takes the step for the change. (Queueing mail, a notice or an audit
     /// entry needs an [`super::InChange`], which only a change makes.)
@@ -141,30 +139,13 @@ mod tests {
         ("invalidation::publish(", "drops other servers' pages", Some("site/mod.rs")),
     ];
 
-    fn sources(folder: &Path, found: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                sources(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                found.push(path);
-            }
-        }
-    }
-
     #[test]
     fn every_write_is_a_change() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let mut files = Vec::new();
-        sources(&root, &mut files);
-        assert!(files.len() > 50, "the server's sources were not found under {}", root.display());
         let mut strays = Vec::new();
-        for file in files {
-            let name = file.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+        for (name, text) in crate::source_tree::rust_files() {
             if name == "platform/change.rs" {
                 continue;
             }
-            let text = std::fs::read_to_string(&file).unwrap();
             for (words, what, defined_in) in ONLY_A_CHANGE {
                 if text.contains(words) && defined_in != Some(name.as_str()) {
                     strays.push(format!("{name} {what} ({words}) outside a Change"));
