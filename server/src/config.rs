@@ -444,6 +444,44 @@ fn project_root() -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::Config;
+    use std::collections::BTreeSet;
+
+    /// The README's configuration table names every variable the server reads (its own, and
+    /// `RUST_LOG`, which the log filter reads) and the tests' `TEST_POSTGRES_URL`, and no other.
+    #[test]
+    fn the_readme_lists_every_variable_the_server_reads_and_no_other() {
+        let readme = include_str!("../../README.md");
+        let table = readme.split("\n## Configuration\n").nth(1).expect("the README has a Configuration section").split("\n## ").next().unwrap();
+        let is_variable = |name: &&str| {
+            name.len() > 2
+                && name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+        };
+        let listed: BTreeSet<String> = table
+            .lines()
+            .filter_map(|line| line.strip_prefix("| "))
+            .filter_map(|row| row.split(" |").next())
+            .flat_map(|cell| cell.split('`').skip(1).step_by(2))
+            .filter(is_variable)
+            .map(str::to_string)
+            .collect();
+        let quoted = regex::Regex::new(r#""([A-Z][A-Z0-9_]{2,})""#).unwrap();
+        let compile_time = regex::Regex::new(r#"env!\("([A-Z0-9_]+)"\)"#).unwrap();
+        let from_environment = regex::Regex::new(r#"env::var\("([A-Z][A-Z0-9_]+)"\)"#).unwrap();
+        let mut read: BTreeSet<String> = ["RUST_LOG", "TEST_POSTGRES_URL"].map(String::from).into();
+        for (name, text) in crate::source_tree::rust_files() {
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            read.extend(from_environment.captures_iter(code).map(|found| found[1].to_string()));
+            if name == "config.rs" {
+                let built_in: BTreeSet<&str> = compile_time.captures_iter(code).map(|found| found.get(1).unwrap().as_str()).collect();
+                read.extend(quoted.captures_iter(code).map(|found| found.get(1).unwrap().as_str()).filter(|name| !built_in.contains(name)).map(str::to_string));
+            }
+        }
+        assert!(read.len() > 50, "the settings were not found in config.rs: {read:?}");
+        let unlisted: Vec<&String> = read.difference(&listed).collect();
+        let not_read: Vec<&String> = listed.difference(&read).collect();
+        assert!(unlisted.is_empty() && not_read.is_empty(), "read but not in the README: {unlisted:?}; in the README but not read: {not_read:?}");
+    }
 
     fn with(pairs: &[(&str, &str)]) -> anyhow::Result<Config> {
         let pairs: std::collections::HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
