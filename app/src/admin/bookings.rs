@@ -40,7 +40,7 @@ fn Booking(row: BookingRow) -> impl IntoView {
     let assign_id = format!("assign-provider-{}", row.id);
     let current = row.provider_name.clone();
     let place = format!("{}, {}, {}", row.address_line_1, row.city, row.postcode);
-    let open = matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed);
+    let open = row.status.is_open();
     view! {
         <li class="admin-item" id=format!("booking-{}", row.id)>
             <h2>{heading}</h2>

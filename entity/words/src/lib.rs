@@ -124,6 +124,31 @@ words! {
     ReviewState { Reported = "Reported", Hidden = "Hidden" }
 }
 
+/// What a booking's status means, each an exhaustive match: a new status does not compile
+/// until every meaning says whether it has it.
+impl BookingStatus {
+    /// Still to come: it may be cancelled, moved, assigned and reminded of.
+    pub fn is_open(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed => true,
+            BookingStatus::Completed | BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// Takes its provider's time: no other booking may be placed over it.
+    pub fn holds_provider_time(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed => true,
+            BookingStatus::Completed | BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// The statuses that have `meaning`, for a query's filter.
+    pub fn having(meaning: fn(Self) -> bool) -> Vec<Self> {
+        Self::ALL.iter().copied().filter(|status| meaning(*status)).collect()
+    }
+}
+
 impl From<ApplicationDecision> for ApplicationStatus {
     fn from(decision: ApplicationDecision) -> Self {
         match decision {

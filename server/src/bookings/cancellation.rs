@@ -82,7 +82,7 @@ pub async fn write(
         .col_expr(booking::Column::Status, Expr::value(BookingStatus::Cancelled))
         .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
         .filter(booking::Column::Id.eq(row.id))
-        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_open)))
         .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
@@ -114,7 +114,7 @@ pub async fn write(
 pub async fn to_come_of(db: &impl ConnectionTrait, member: i32, now: DateTime<Utc>) -> Result<Vec<(booking::Model, service::Model)>, DbErr> {
     let rows: Vec<booking::Model> = booking::Entity::find()
         .filter(booking::Column::UserId.eq(member))
-        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_open)))
         .all(db)
         .await?
         .into_iter()

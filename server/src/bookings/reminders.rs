@@ -31,7 +31,7 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
     let today = uk_time::local(now).date();
     let candidates = booking::Entity::find()
         .filter(booking::Column::ReminderQueuedAt.is_null())
-        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_open)))
         .filter(booking::Column::Date.between(today, today + Duration::days(1)))
         .all(state.db())
         .await?;
@@ -48,7 +48,7 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
             .filter(booking::Column::Id.eq(row.id))
             .filter(booking::Column::ReminderQueuedAt.is_null())
             // Cancelled since it was read: no reminder.
-            .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+            .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_open)))
             .exec(change.db())
             .await?;
         if claimed.rows_affected == 0 {

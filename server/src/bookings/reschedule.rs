@@ -30,7 +30,7 @@ pub async fn reschedule(
     date: NaiveDate,
     time: NaiveTime,
 ) -> Result<booking::Model, AppError> {
-    if !matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed) {
+    if !row.status.is_open() {
         return Err(AppError::BadRequest(texts::ONLY_TO_COME_MOVED.into()));
     }
     let now = Utc::now();
@@ -63,7 +63,7 @@ pub async fn reschedule(
         .col_expr(booking::Column::CalendarSequence, Expr::col(booking::Column::CalendarSequence).add(1))
         .filter(booking::Column::Id.eq(row.id))
         .filter(booking::Column::CalendarSequence.eq(row.calendar_sequence))
-        .filter(booking::Column::Status.is_in([BookingStatus::Pending, BookingStatus::Confirmed]))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_open)))
         .exec(change.db())
         .await?;
     if claimed.rows_affected == 0 {

@@ -40,9 +40,6 @@ pub struct Availability {
     except: Option<i32>,
 }
 
-/// The statuses of a booking that hold its provider's time.
-pub const HOLDING_TIME: [BookingStatus; 2] = [BookingStatus::Pending, BookingStatus::Confirmed];
-
 impl Availability {
     /// What is needed to place a job of `length` starting on the UK dates `first..=last`.
     /// `except` leaves one booking's own time out (a booking being moved).
@@ -220,7 +217,7 @@ pub async fn busy_of(
         .select_only()
         .columns([booking::Column::ProviderUserId, booking::Column::StartsAt, booking::Column::EndsAt])
         .filter(booking::Column::ProviderUserId.is_in(user_ids.iter().copied()))
-        .filter(booking::Column::Status.is_in(HOLDING_TIME))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::holds_provider_time)))
         .filter(booking::Column::StartsAt.lt(to))
         .filter(booking::Column::EndsAt.gt(from));
     if let Some(id) = except {

@@ -5,7 +5,7 @@
 //! is one change whose first statement is the write that claims it, so that two answers, or an
 //! answer and the time-out, never both act.
 
-use super::availability::{Among, Availability, HOLDING_TIME, busy_of};
+use super::availability::{Among, Availability, busy_of};
 use super::slots::JobLength;
 use super::texts;
 use crate::accounts::texts::first_name_or;
@@ -153,7 +153,7 @@ pub async fn hand_back(state: &AppState, provider: &user::Model, booking_id: i32
 pub async fn release(change: &mut Change<'_>, state: &AppState, provider_id: i32, service: Option<i32>, now: DateTime<Utc>) -> Result<(), AppError> {
     let mut select = booking::Entity::find()
         .filter(booking::Column::ProviderUserId.eq(provider_id))
-        .filter(booking::Column::Status.is_in(HOLDING_TIME))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::holds_provider_time)))
         .filter(booking::Column::Dispatch.is_in([Dispatch::Offered, Dispatch::Accepted]))
         .filter(booking::Column::StartsAt.gt(now));
     if let Some(service) = service {
@@ -229,7 +229,7 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     if row.dispatch.is_none() {
         return Err(AppError::BadRequest(texts::NO_PROVIDERS_CONFIRM.into()));
     }
-    if !matches!(row.status, BookingStatus::Pending | BookingStatus::Confirmed) || row.starts_at.is_some_and(|starts_at| starts_at <= Utc::now()) {
+    if !row.status.is_open() || row.starts_at.is_some_and(|starts_at| starts_at <= Utc::now()) {
         return Err(AppError::BadRequest(texts::ONLY_TO_COME_ASSIGNED.into()));
     }
     let approved = provider::Entity::find()
