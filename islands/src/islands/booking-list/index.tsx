@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../lib/hooks/use-hydrated.ts';
-import { cancelBooking, fetchBookings, type Booking } from '../../lib/member-services/bookings.ts';
+import { cancelBooking, fetchBookings, isOpenBooking, type Booking } from '../../lib/member-services/bookings.ts';
 import { addressOf, ConfirmStep, pounds } from '../../lib/member-services/controls.tsx';
 import { RecordListStatus, useRecordList } from '../../lib/member-services/record-list.tsx';
 import { ukDate } from '../../lib/member-services/uk-dates.ts';
@@ -12,8 +12,8 @@ import { restoreSession, useAppStore } from '../../lib/store/index.ts';
 const PAYMENT_LABELS: Readonly<Record<string, string>> = { Unpaid: 'Not paid yet', Paid: 'Paid', Refunded: 'Refunded' };
 
 /** Whether the member may cancel here: a booking still to happen (a paid one is refunded inside the window). */
-function cancellable(booking: { status: string }): boolean {
-  return booking.status === 'Pending' || booking.status === 'Confirmed';
+function cancellable(booking: Booking): boolean {
+  return isOpenBooking(booking.status);
 }
 
 /** The booking page of its service, asking the free times at its postcode, to move it there. */

@@ -12,6 +12,21 @@ import { fetchAllPages, fetchQuietly, MEMBER_PATHS, withLoader } from './calls.t
 import { MEMBER_ALERTS } from './messages.ts';
 
 export type Booking = ApiSchemas['BookingView'];
+
+/**
+ * Still to come (the server's `BookingStatus::is_open`): it may be cancelled or moved. Every
+ * status is a case, so a new one does not type-check until it is placed.
+ */
+export function isOpenBooking(status: ApiSchemas['BookingStatus']): boolean {
+  switch (status) {
+    case 'Pending':
+    case 'Confirmed':
+      return true;
+    case 'Completed':
+    case 'Cancelled':
+      return false;
+  }
+}
 /** What a booking sends: never an amount (the server prices it from the service). */
 export type BookingPayload = JsonBody<'NewBooking'>;
 
