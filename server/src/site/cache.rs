@@ -363,6 +363,20 @@ mod tests {
         assert!(cache.get("/about", Body::Html).is_none());
     }
 
+    /// A lookup's borrowed key finds the key it was kept under: a page asked for again comes from
+    /// memory, not the disk, and an invalidation takes it out of memory too.
+    #[test]
+    fn a_kept_page_is_found_in_memory_and_dropped_from_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = PageCache::new(dir.path(), 1 << 20).unwrap();
+        put(&cache, "/about", vec![Tag::Site]);
+        assert!(cache.find("/about", Body::Html).is_some() && cache.find("/about", Body::Payload).is_some());
+        assert_eq!((cache.lookups().memory.get(), cache.lookups().disk.get()), (2, 0), "both bodies from memory");
+        assert!(cache.memory_bytes() > 0);
+        cache.invalidate(&[Tag::Site]);
+        assert_eq!(cache.memory_bytes(), 0, "nothing of the page is left in memory");
+    }
+
     #[tokio::test]
     async fn pages_beyond_the_memory_budget_are_read_back_from_disk() {
         let dir = tempfile::tempdir().unwrap();
