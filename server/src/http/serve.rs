@@ -160,13 +160,13 @@ where
             },
             None => None,
         };
-        // A client that stops reading its answer holds a slot no longer than a client that
-        // stops sending its body.
         // An answer goes out as it is written: Nagle's algorithm would hold a body written after
         // its headers until the client acknowledged them.
         if let Err(error) = stream.set_nodelay(true) {
             tracing::debug!(%error, "TCP_NODELAY could not be set");
         }
+        // A client that stops reading its answer holds a slot no longer than a client that
+        // stops sending its body.
         let mut stream = TimeoutStream::new(stream);
         stream.set_write_timeout(Some(limits.body_read_timeout));
         let activity = Arc::new(Activity::new());
