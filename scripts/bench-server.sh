@@ -60,6 +60,9 @@ SLOTS_SERVICE=$(python3 "$ROOT/scripts/bench-slots.py" fixture "$FIXTURE" "$DATA
 "$SERVER" import "$DATA/providers.json" >/dev/null
 
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
+# Of it, what the program allocated (heap, caches, buffers), not its code and data read from
+# the executable's file (the kernel drops those pages under pressure and reads them again).
+anonymous_kb() { awk '/^Anonymous:/ {print $2}' "/proc/$SERVER_PID/smaps_rollup"; }
 
 "$SERVER" serve >"$DATA/server.log" 2>&1 &
 SERVER_PID=$!
@@ -77,10 +80,9 @@ RSS_AFTER_PRERENDER=$(rss_kb)
 # those the blocks in use, the cached pages and API answers among them, and the allocator's
 # own bookkeeping ("-" for a build without those figures).
 memory_of() {
-  local metrics anonymous
+  local metrics
   metrics=$(curl -fs -H "authorization: Bearer $METRICS_TOKEN" "$BASE/metrics" || true)
-  anonymous=$(awk '/^Anonymous:/ {print $2}' "/proc/$SERVER_PID/smaps_rollup")
-  awk -v anonymous="$anonymous" '
+  awk -v anonymous="$(anonymous_kb)" '
     function mb(name) { return (name in v) ? sprintf("%.0f", v[name] / 1048576) : "-" }
     { v[$1] = $2 }
     END {

@@ -169,9 +169,7 @@ paired pageviews_repeat html_pages
 RSS_AT_END=$(rss_kb)
 sleep 5
 RSS_AT_REST=$(rss_kb)
-# Of it, what the program allocated (heap, caches, buffers), and what is its code and data read
-# from the executable's file (the kernel drops those pages under pressure and reads them again).
-ANON_AT_REST=$(awk '/^Anonymous:/ {print $2}' "/proc/$SERVER_PID/smaps_rollup")
+ANON_AT_REST=$(anonymous_kb)
 MEMORY_AT_REST=$(memory_of)
 
 # A month of one service's free times at a postcode, once its providers' month is booked up.
