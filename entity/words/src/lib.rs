@@ -143,6 +143,80 @@ impl BookingStatus {
         }
     }
 
+    /// Listed and shown to its customer (a cancelled one's record is kept for the company's
+    /// accounts, out of their sight).
+    pub fn is_shown_to_customer(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Completed => true,
+            BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// Its thread takes new messages.
+    pub fn takes_messages(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Completed => true,
+            BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// The provider who took it stays named to its customer ("who is coming").
+    pub fn names_its_provider(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Completed => true,
+            BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// Staff may still cancel it.
+    pub fn staff_may_cancel(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Completed => true,
+            BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// On the schedule of the provider it was given to.
+    pub fn is_on_provider_schedule(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Completed => true,
+            BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// A payment that arrives for it now is refunded.
+    pub fn refunds_a_late_payment(self) -> bool {
+        match self {
+            BookingStatus::Cancelled => true,
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Completed => false,
+        }
+    }
+
+    /// Kept in its people's calendars: its invite adds or updates the event rather than
+    /// removing it.
+    pub fn stays_in_calendars(self) -> bool {
+        match self {
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Completed => true,
+            BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// In its provider's calendar feed: work they are sure to do or did.
+    pub fn is_in_provider_feed(self) -> bool {
+        match self {
+            BookingStatus::Confirmed | BookingStatus::Completed => true,
+            BookingStatus::Pending | BookingStatus::Cancelled => false,
+        }
+    }
+
+    /// Its customer may review the service and the provider who did it.
+    pub fn may_be_reviewed(self) -> bool {
+        match self {
+            BookingStatus::Completed => true,
+            BookingStatus::Pending | BookingStatus::Confirmed | BookingStatus::Cancelled => false,
+        }
+    }
+
     /// The statuses that have `meaning`, for a query's filter.
     pub fn having(meaning: fn(Self) -> bool) -> Vec<Self> {
         Self::ALL.iter().copied().filter(|status| meaning(*status)).collect()

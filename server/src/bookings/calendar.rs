@@ -115,7 +115,7 @@ impl Invite<'_> {
     /// one as confirmed, a Cancelled one is removed; each change carries the booking's next
     /// sequence, so that it replaces what the calendar holds.
     pub fn render(&self, status: BookingStatus, now: DateTime<Utc>) -> String {
-        let method = if status == BookingStatus::Cancelled { "CANCEL" } else { "REQUEST" };
+        let method = if status.stays_in_calendars() { "REQUEST" } else { "CANCEL" };
         let mut event = self.event(status, now);
         event.insert(
             event.len() - 2,

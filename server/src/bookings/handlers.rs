@@ -45,7 +45,7 @@ pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: Lis
     errors.finish()?;
     let select = booking::Entity::find()
         .filter(booking::Column::UserId.eq(member.user.id))
-        .filter(booking::Column::Status.ne(BookingStatus::Cancelled))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_shown_to_customer)))
         .order_by_desc(booking::Column::CreatedAt)
         .order_by_desc(booking::Column::Id);
     let (count, rows) = rows_of_page(state.db(), select, request).await?;
@@ -230,7 +230,7 @@ async fn own(state: &AppState, member: &Member, id: i32) -> Result<(booking::Mod
 #[utoipa::path(get, path = "/api/service/booking/{id}/", operation_id = "show_booking", tag = "bookings", security(("bearer" = [])), params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = BookingView), Unauthenticated, (status = 404, description = "Not one of yours, or cancelled", body = ErrorBody)))]
 pub async fn show(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId) -> Result<Json<BookingView>, AppError> {
     let (row, service) = own(&state, &member, id).await?;
-    if row.status == BookingStatus::Cancelled {
+    if !row.status.is_shown_to_customer() {
         return Err(AppError::NotFound);
     }
     let mut coming = coming_to(&state, std::slice::from_ref(&row)).await?;

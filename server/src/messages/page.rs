@@ -18,7 +18,7 @@ use app::data::{LinkedPage, MessageLink, MessagePage, ThreadMessage, ThreadPage}
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use entity::words::{BookingStatus, MessageRole};
+use entity::words::MessageRole;
 use entity::{booking, service, user};
 use sea_orm::EntityTrait;
 use serde::Deserialize;
@@ -128,7 +128,7 @@ async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, 
         messages,
         form_path: path,
         refusal,
-        closed: (booking.status == BookingStatus::Cancelled).then(|| texts::CANCELLED.to_owned()),
+        closed: (!booking.status.takes_messages()).then(|| texts::CANCELLED.to_owned()),
     };
     Ok(private(Html(state.site.linked_html(LinkedPage::Thread(page), access::PAGE).await?).into_response()))
 }

@@ -17,7 +17,7 @@ use crate::platform::storage::FileKind;
 use crate::state::AppState;
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
-use entity::words::{BookingStatus, Dispatch, MessageRole};
+use entity::words::{Dispatch, MessageRole};
 use entity::{booking, booking_message, booking_thread_read, service, user};
 use sea_orm::sea_query::{Condition, Expr, OnConflict};
 use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -114,7 +114,7 @@ pub fn open_to(booking: &booking::Model, writer: Writer<'_>) -> Result<MessageRo
         Writer::Member(member) => role_of(booking, member.id).ok_or(AppError::NotFound)?,
         Writer::Staff(_) => MessageRole::Staff,
     };
-    if booking.status == BookingStatus::Cancelled {
+    if !booking.status.takes_messages() {
         return Err(AppError::BadRequest(texts::CANCELLED.into()));
     }
     Ok(role)

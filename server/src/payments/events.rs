@@ -10,7 +10,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::Utc;
-use entity::words::{BookingPayment, BookingStatus, PaymentStatus};
+use entity::words::{BookingPayment, PaymentStatus};
 use entity::{booking, payment, payment_event, service, user};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ActiveValue::Set, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter};
@@ -132,7 +132,7 @@ async fn paid(state: &AppState, change: &mut Change<'_>, notifier: &Notifier, ro
     let (booking, service, member) = paid_for(txn, row).await?;
     let amount = Pence::from_stored(row.amount_pence);
     let test_mode = if state.payments.kind() == entity::words::PaymentProvider::Test { texts::TEST_MODE } else { "" };
-    let after = if booking.status == BookingStatus::Cancelled {
+    let after = if booking.status.refunds_a_late_payment() {
         texts::REFUND_OF_CANCELLED
     } else if !first_payment {
         texts::REFUND_OF_SECOND

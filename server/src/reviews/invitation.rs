@@ -24,7 +24,6 @@ use app::routes::Route;
 use axum::extract::{Form, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use entity::words::BookingStatus;
 use entity::{booking, review, service, user};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use serde::Deserialize;
@@ -93,7 +92,7 @@ async fn invited(state: &AppState, query: &InvitationQuery) -> Result<Option<(bo
         return Ok(None);
     }
     let Some(booking) = booking::Entity::find_by_id(booking_id).one(state.db()).await? else { return Ok(None) };
-    if booking.status != BookingStatus::Completed || !state.links.verify(&action(booking_id, expires), booking.user_id, signature) {
+    if !booking.status.may_be_reviewed() || !state.links.verify(&action(booking_id, expires), booking.user_id, signature) {
         return Ok(None);
     }
     let customer = user::Entity::find_by_id(booking.user_id).one(state.db()).await?.filter(|customer| customer.is_active);

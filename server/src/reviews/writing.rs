@@ -53,7 +53,7 @@ pub async fn save(
             booking::Entity::find()
                 .filter(booking::Column::UserId.eq(member.id))
                 .filter(booking::Column::ServiceId.eq(service.id))
-                .filter(booking::Column::Status.eq(BookingStatus::Completed))
+                .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::may_be_reviewed)))
                 .order_by_desc(booking::Column::Id)
                 .one(change.db())
                 .await?

@@ -95,7 +95,7 @@ pub async fn calendar(State(state): State<Arc<AppState>>, query: ListQuery) -> R
     let rows = booking::Entity::find()
         .filter(booking::Column::ProviderUserId.eq(provider))
         .filter(booking::Column::Dispatch.eq(Dispatch::Accepted))
-        .filter(booking::Column::Status.is_in([BookingStatus::Confirmed, BookingStatus::Completed]))
+        .filter(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_in_provider_feed)))
         .filter(booking::Column::EndsAt.gte(now - Duration::days(KEPT_DAYS)))
         .order_by_asc(booking::Column::StartsAt)
         .all(state.db())

@@ -95,7 +95,7 @@ fn on_schedule_of(provider: i32) -> Condition {
         .to_owned();
     Condition::all()
         .add(booking::Column::ProviderUserId.eq(provider))
-        .add(booking::Column::Status.ne(BookingStatus::Cancelled))
+        .add(booking::Column::Status.is_in(BookingStatus::having(BookingStatus::is_on_provider_schedule)))
         .add(Condition::any().add(booking::Column::Dispatch.eq(Dispatch::Accepted)).add(booking::Column::Id.in_subquery(open_offers)))
 }
 

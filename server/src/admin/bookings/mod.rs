@@ -138,7 +138,7 @@ pub async fn act(state: &AppState, staff: &user::Model, id: i32, action: Booking
         }
         BookingAction::Cancel { reason } => {
             let row = booking::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-            if row.status == BookingStatus::Cancelled {
+            if !row.status.staff_may_cancel() {
                 return Err(AppError::BadRequest(texts::ALREADY_CANCELLED.into()));
             }
             let member = user::Entity::find_by_id(row.user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
