@@ -246,13 +246,14 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     let now = Utc::now();
     let notifier = Notifier::new(state).await;
     let mut change = Change::begin(state).await?;
-    // Staff may go outside the provider's hours, never onto another of their jobs. Their terms
-    // row is held first, as a booking's claim holds it, so that no booking takes that time
-    // meanwhile (PostgreSQL; SQLite's change holds the write lock).
+    // Staff may go outside the provider's hours and the buffer between their jobs, never onto
+    // another of their jobs. Their terms row is held first, as a booking's claim holds it, so
+    // that no booking takes that time meanwhile (PostgreSQL; SQLite's change holds the write lock).
     provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(provider.id)).lock_exclusive().one(change.db()).await?;
     if let (Some(starts_at), Some(ends_at)) = (row.starts_at, row.ends_at) {
         let busy = busy_of(change.db(), &[provider.id], starts_at, ends_at, Some(row.id)).await?;
-        if busy.contains_key(&provider.id) {
+        let their_visits = busy.get(&provider.id).map_or(&[][..], Vec::as_slice);
+        if !(Slot { starts_at, ends_at }).clear_of(their_visits, chrono::Duration::zero()) {
             return Err(AppError::field("provider", texts::PROVIDER_BUSY));
         }
     }

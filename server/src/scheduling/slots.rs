@@ -50,6 +50,12 @@ pub struct Slot {
 }
 
 impl Slot {
+    /// Whether the slot keeps `buffer` from each of `busy`: the one rule of overlap, for free
+    /// slots, claims and staff assignment alike.
+    pub fn clear_of(&self, busy: &[Busy], buffer: Duration) -> bool {
+        busy.iter().all(|visit| self.starts_at >= visit.ends_at + buffer || visit.starts_at >= self.ends_at + buffer)
+    }
+
     /// The UK date and `HH:MM` it starts at, as a booking names it.
     pub fn wall_clock(&self) -> (NaiveDate, String) {
         let local = uk_time::local(self.starts_at);
@@ -77,7 +83,7 @@ pub fn free_slots(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, last: N
                         if slot.ends_at > end_of_range {
                             break;
                         }
-                        if starts_at >= earliest && clear_of(terms, busy, &slot) {
+                        if starts_at >= earliest && slot.clear_of(busy, terms.buffer) {
                             slots.push(slot);
                         }
                     }
@@ -111,7 +117,7 @@ fn whole_days(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, days: u32) 
         let starts_at = boundary(day, ranges.first()?.from);
         let ends_at = boundary(day, ranges.last()?.to);
         let whole_day = Slot { starts_at, ends_at };
-        if !clear_of(terms, busy, &whole_day) || jobs_starting_on(busy, day) > 0 {
+        if !whole_day.clear_of(busy, terms.buffer) || visits_starting_on(busy, day) > 0 {
             return None;
         }
         span = Some(span.map_or(whole_day, |so_far| Slot { starts_at: so_far.starts_at, ends_at }));
@@ -125,13 +131,8 @@ fn working(terms: &WorkingTerms, day: NaiveDate) -> Option<&[Range]> {
     (!ranges.is_empty() && !terms.days_off.contains(&day)).then_some(ranges)
 }
 
-pub(crate) fn jobs_starting_on(busy: &[Busy], day: NaiveDate) -> usize {
-    busy.iter().filter(|job| uk_time::local(job.starts_at).date() == day).count()
-}
-
-/// Whether `slot` keeps the buffer from every job the provider has.
-fn clear_of(terms: &WorkingTerms, busy: &[Busy], slot: &Slot) -> bool {
-    busy.iter().all(|job| slot.starts_at >= job.ends_at + terms.buffer || job.starts_at >= slot.ends_at + terms.buffer)
+pub(crate) fn visits_starting_on(busy: &[Busy], day: NaiveDate) -> usize {
+    busy.iter().filter(|visit| uk_time::local(visit.starts_at).date() == day).count()
 }
 
 fn wall(day: NaiveDate, minute: u16) -> chrono::NaiveDateTime {
