@@ -148,6 +148,23 @@ pub enum Tag {
     Coverage,
 }
 
+/// The tags of what several writes touch alike, named once.
+impl Tag {
+    /// Where a review of `service` shows, when its words or its answer change: the service's
+    /// page, the recent reviews, and the profile of the provider who did the job.
+    pub fn review(service: i32, provider: Option<i32>) -> Vec<Tag> {
+        [Tag::Service(service), Tag::Reviews].into_iter().chain(provider.map(Tag::Provider)).collect()
+    }
+
+    /// As [`Tag::review`], when its rating counts anew (a review left, changed, hidden or shown
+    /// again): the lists of services, which show ratings, too.
+    pub fn rating(service: i32, provider: Option<i32>) -> Vec<Tag> {
+        let mut tags = Tag::review(service, provider);
+        tags.push(Tag::Services);
+        tags
+    }
+}
+
 /// Emits its tokens and ignores the type: lets a row's optional data type decide whether a
 /// binding appears, while the binding's name comes from [`route_table!`] itself (hygiene).
 macro_rules! with_data {

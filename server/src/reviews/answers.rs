@@ -80,7 +80,7 @@ pub async fn answer(
         let provider = first_name_of(&member.user.full_name);
         change.notify_naming(&notifier, author, texts::answered(provider, &service.title, service.id), &member.user, provider).await?;
     }
-    change.touches([Tag::Service(service.id), Tag::Reviews, Tag::Provider(member.user.id)]);
+    change.touches(Tag::review(service.id, Some(member.user.id)));
     change.commit().await?;
     let shown = super::queries::as_shown(state.db(), vec![(answered, author)]).await?;
     Ok((StatusCode::CREATED, Json(ReviewView::from(shown.first().expect("one review")))))

@@ -212,10 +212,9 @@ pub async fn pages_naming(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec
     if reviews.is_empty() {
         return Ok(Vec::new());
     }
-    let jobs = booking::Entity::find().filter(booking::Column::Id.is_in(reviews.iter().filter_map(|r| r.booking_id))).all(db).await?;
-    let services = reviews.iter().map(|r| Tag::Service(r.service_id));
-    let providers = jobs.iter().filter_map(crate::bookings::provider_who_took).map(Tag::Provider);
-    Ok(services.chain(providers).chain([Tag::Reviews, Tag::Services]).collect())
+    let visits = booking::Entity::find().filter(booking::Column::Id.is_in(reviews.iter().filter_map(|r| r.booking_id))).all(db).await?;
+    let provider_of = |review: &review::Model| visits.iter().find(|visit| Some(visit.id) == review.booking_id).and_then(crate::bookings::provider_who_took);
+    Ok(reviews.iter().flat_map(|review| Tag::rating(review.service_id, provider_of(review))).collect())
 }
 
 /// How many jobs provider `provider_id` completed.

@@ -120,8 +120,7 @@ pub async fn save(
         let notice = texts::new_review(&reviewer, &service.title, service.id, rating.get(), theirs);
         change.notify_naming(&notifier, &provider_user, notice, member, &reviewer).await?;
     }
-    change.touches([Tag::Service(service.id), Tag::Services, Tag::Reviews]);
-    change.touches(did_the_job.map(Tag::Provider));
+    change.touches(Tag::rating(service.id, did_the_visit));
     change.commit().await?;
     Ok(queries::as_shown(state.db(), vec![(saved, Some(member.clone()))]).await?.pop().expect("one review"))
 }

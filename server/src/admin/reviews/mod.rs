@@ -150,8 +150,7 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
         .because(reason)
         .changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
     change.audit(staff, entry).await?;
-    change.touches([Tag::Service(current.service_id), Tag::Services, Tag::Reviews]);
-    change.touches(job_provider(change.db(), &current).await?.map(Tag::Provider));
+    change.touches(Tag::rating(current.service_id, job_provider(change.db(), &current).await?));
     change.commit().await?;
     let row = review::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     Ok(rows_for(state.db(), vec![row]).await?.into_iter().next().expect("one review"))
@@ -186,7 +185,7 @@ pub async fn moderate_answer(state: &AppState, staff: &user::Model, review_id: i
         .because(reason)
         .changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
     change.audit(staff, entry).await?;
-    change.touches([Tag::Service(reviewed.service_id), Tag::Reviews, Tag::Provider(current.author_user_id)]);
+    change.touches(Tag::review(reviewed.service_id, Some(current.author_user_id)));
     change.commit().await?;
     Ok(rows_for(state.db(), vec![reviewed]).await?.into_iter().next().expect("one review"))
 }
