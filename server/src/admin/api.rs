@@ -23,8 +23,7 @@ pub async fn dashboard(State(state): State<Arc<AppState>>, _staff: Staff) -> Res
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Matches the staff member, the action, the subject's type or the summary"),
     ("subject_type" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "With subject_id: one record's history, e.g. provider"),
     ("subject_id" = Option<i32>, Query, minimum = 1),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<AuditRow>), Invalid, StaffOnly))]
 pub async fn audit_log(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<AuditRow>>, AppError> {
     let mut errors = FieldErrors::default();

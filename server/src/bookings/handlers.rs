@@ -36,8 +36,7 @@ const NOTES_MAX_CHARS: usize = 2000;
 
 /// The member's bookings that are not cancelled, newest first.
 #[utoipa::path(get, path = "/api/service/booking/", operation_id = "list_bookings", tag = "bookings", security(("bearer" = [])), params(
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<BookingView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<BookingView>>, AppError> {
     let mut errors = FieldErrors::default();

@@ -69,8 +69,7 @@ async fn views(db: &impl ConnectionTrait, rows: Vec<bookmark::Model>) -> Result<
 
 /// The member's bookmarks, newest first.
 #[utoipa::path(get, path = "/api/bookmarks/", operation_id = "list_bookmarks", tag = "bookmarks", security(("bearer" = [])), params(
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<BookmarkView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<BookmarkView>>, AppError> {
     let mut errors = FieldErrors::default();

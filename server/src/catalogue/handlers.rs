@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 /// Every category by priority, each with its number of Open services: from the site's data that
 /// every page shows, kept until a write touches the site (the counts are not made per request).
-#[utoipa::path(get, path = "/api/service/categories/", tag = "catalogue", params(("page" = Option<u64>, Query, minimum = 1), ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100")), responses((status = 200, body = Paginated<CategoryView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/service/categories/", tag = "catalogue", params(crate::http::list::PageParams), responses((status = 200, body = Paginated<CategoryView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Shared<Json<Paginated<CategoryView>>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
@@ -46,8 +46,7 @@ pub async fn list_categories(State(state): State<Arc<AppState>>, query: ListQuer
     ("area" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "A town the service is offered in"),
     ("near" = inline(Option<crate::places::PostcodeArea>), Query, description = "A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the services covering it, nearest first unless `ordering` says otherwise, each with `distance_miles`. A well-formed one that names no district of Great Britain is a 400 saying so (Northern Ireland's too)"),
     ("within" = Option<f64>, Query, minimum = 1, maximum = 50, description = "With `near`: the farthest a service's nearest base may be, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured)"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ServiceView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Shared<Json<Paginated<ServiceView>>>, AppError> {
     let mut errors = FieldErrors::default();

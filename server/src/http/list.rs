@@ -22,6 +22,19 @@ pub const MAX_PAGE_SIZE: u64 = 100;
 /// SQLite's LIKE fail).
 pub const QUERY_VALUE_MAX_CHARS: usize = 200;
 
+/// A list's `page` and `page_size`, as the OpenAPI document describes them for every list
+/// ([`ListQuery::page_request`] reads them).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[expect(dead_code, reason = "only its OpenAPI parameters are used: the query is read by ListQuery")]
+pub struct PageParams {
+    #[param(minimum = 1)]
+    page: Option<u64>,
+    /// Default 20, at most 100
+    #[param(minimum = 1)]
+    page_size: Option<u64>,
+}
+
 /// One page of a list.
 #[derive(Serialize, ToSchema)]
 pub struct Paginated<T> {

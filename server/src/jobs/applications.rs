@@ -132,8 +132,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
 
 /// The member's own job applications, newest first.
 #[utoipa::path(get, path = "/api/service/applications/", tag = "job applications", security(("bearer" = [])), params(
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<JobApplicationView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list_own(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<JobApplicationView>>, AppError> {
     let select = job_application::Entity::find().filter(job_application::Column::UserId.eq(member.user.id));
@@ -161,8 +160,7 @@ pub async fn page_of_applications(
 /// not found.
 #[utoipa::path(get, path = "/api/service/jobs/{id}/applications/", tag = "job applications", security(("bearer" = [])), params(
     ("id" = i32, Path, minimum = 1),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<JobApplicationView>), Invalid, Unauthenticated, (status = 404, description = "Not one of your job posts", body = ErrorBody)))]
 pub async fn list_for_job(
     State(state): State<Arc<AppState>>,

@@ -62,8 +62,7 @@ async fn application_counts(db: &impl sea_orm::ConnectionTrait, jobs: &[i32]) ->
     ("near" = inline(Option<crate::places::PostcodeArea>), Query, description = "A postcode of Great Britain (`LS1 4AP`) or its district (`LS1`): only the jobs placed within `within` miles of it (by the postcode their poster gave, else their town), nearest first, each with `distance_miles`. A well-formed one that names no district of Great Britain is a 400 saying so (Northern Ireland's too)"),
     ("within" = Option<f64>, Query, minimum = 1, maximum = 50, description = "With `near`: the farthest a job may be, in miles; 25 unless said, at most `NEAR_MAX_MILES` (50 unless configured)"),
     ("mine" = Option<bool>, Query, description = "`true`: only the signed-in member's own posts (needs a token)"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), security((), ("bearer" = [])), responses((status = 200, body = Paginated<JobView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: ListQuery) -> Result<Shared<Json<Paginated<JobView>>>, AppError> {
     let mut errors = FieldErrors::default();

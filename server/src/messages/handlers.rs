@@ -68,8 +68,7 @@ pub async fn write_from_form(state: &AppState, booking_id: i32, writer: Writer<'
 /// A booking's messages, oldest first; reading them marks them read.
 #[utoipa::path(get, path = "/api/service/booking/{id}/messages/", operation_id = "list_booking_messages", tag = "messages", security(("bearer" = [])), params(
     ("id" = i32, Path, minimum = 1),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<MessageView>), Invalid, Unauthenticated, (status = 404, description = "Not a booking of yours, or a page past the last", body = ErrorBody)))]
 pub async fn list_messages(
     State(state): State<Arc<AppState>>,

@@ -21,8 +21,7 @@ use utoipa::ToSchema;
 /// A booking's messages, oldest first, hidden ones with what they said and why they were hidden.
 #[utoipa::path(get, path = "/api/admin/bookings/{id}/messages/", operation_id = "staff_booking_messages", tag = "back office", params(
     ("id" = i32, Path, minimum = 1),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<MessageView>), Invalid, StaffOnly, (status = 404, description = "No such booking, or a page past the last", body = ErrorBody)))]
 pub async fn staff_messages(
     State(state): State<Arc<AppState>>,

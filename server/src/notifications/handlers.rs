@@ -30,8 +30,7 @@ fn boolean(raw: &str) -> Option<bool> {
 /// The member's notifications, newest first.
 #[utoipa::path(get, path = "/api/notifications", operation_id = "list_notifications", tag = "notifications", security(("bearer" = [])), params(
     ("is_read" = Option<bool>, Query, description = "Only read (`true`) or unread (`false`) ones"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<NotificationView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<NotificationView>>, AppError> {
     let mut errors = FieldErrors::default();

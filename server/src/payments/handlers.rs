@@ -58,8 +58,7 @@ async fn own_payment(db: &impl ConnectionTrait, member: &Member, id: i32) -> Res
 /// The member's payments, newest first; `booking` keeps one booking's.
 #[utoipa::path(get, path = "/api/payments/", operation_id = "list_payments", tag = "payments", security(("bearer" = [])), params(
     ("booking" = Option<i32>, Query, minimum = 1, description = "Only this booking's payments"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<PaymentView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<PaymentView>>, AppError> {
     let mut errors = FieldErrors::default();

@@ -29,8 +29,7 @@ const MAX_EXPERIENCE_YEARS: i64 = 70;
 
 /// The member's own provider records, newest first.
 #[utoipa::path(get, path = "/api/service/providers/", operation_id = "list_providers", tag = "providers", security(("bearer" = [])), params(
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ProviderView>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<ProviderView>>, AppError> {
     let mut errors = FieldErrors::default();

@@ -33,8 +33,7 @@ const REPORT_MAX_CHARS: usize = 1000;
 /// Reviews, newest first: of one service, or of every service.
 #[utoipa::path(get, path = "/api/reviews/", operation_id = "list_reviews", tag = "reviews", params(
     ("service" = Option<i32>, Query, minimum = 1, description = "Only this service's reviews"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ReviewView>), Invalid, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list(State(state): State<Arc<AppState>>, query: ListQuery) -> Result<Shared<Json<Paginated<ReviewView>>>, AppError> {
     let mut errors = FieldErrors::default();

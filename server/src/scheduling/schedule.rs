@@ -102,8 +102,7 @@ fn on_schedule_of(provider: i32) -> Condition {
 /// The provider's jobs, upcoming (not yet ended, soonest first) or past (latest first).
 #[utoipa::path(get, path = "/api/schedule/jobs/", operation_id = "list_scheduled_jobs", tag = "scheduling", security(("bearer" = [])), params(
     ("when" = Option<String>, Query, pattern = "^(upcoming|past)$", description = "`upcoming` (the default) or `past`"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ScheduledJob>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
 pub async fn list_jobs(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<ScheduledJob>>, AppError> {
     let mut errors = FieldErrors::default();

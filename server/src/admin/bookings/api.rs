@@ -31,8 +31,7 @@ pub fn booking_filter(query: &ListQuery, errors: &mut FieldErrors) -> BookingFil
     ("date" = Option<String>, Query, format = Date, description = "The booked day"),
     ("status" = inline(Option<BookingStatusFilter>), Query, description = "Pending, Confirmed, Completed, Cancelled or All (the default)"),
     ("member" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the member's name or email address"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<BookingRow>), Invalid, StaffOnly))]
 pub async fn booking_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<BookingRow>>, AppError> {
     let mut errors = FieldErrors::default();

@@ -43,8 +43,7 @@ pub async fn category_update(
 /// Services by title, every status; `search` in the title.
 #[utoipa::path(get, path = "/api/admin/services/", tag = "back office", params(
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ServiceRow>), Invalid, StaffOnly))]
 pub async fn service_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ServiceRow>>, AppError> {
     let mut errors = FieldErrors::default();

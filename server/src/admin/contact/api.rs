@@ -20,8 +20,7 @@ type ContactStatusFilter = Filter<ContactStatus>;
 /// The contact inbox, newest first.
 #[utoipa::path(get, path = "/api/admin/contact-messages/", tag = "back office", params(
     ("status" = inline(Option<ContactStatusFilter>), Query, description = "New (the default), Answered, Closed or All"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ContactRow>), Invalid, StaffOnly))]
 pub async fn contact_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ContactRow>>, AppError> {
     let mut errors = FieldErrors::default();

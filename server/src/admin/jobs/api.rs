@@ -22,8 +22,7 @@ type JobPostStatusFilter = Filter<JobPostStatus>;
 #[utoipa::path(get, path = "/api/admin/jobs/", tag = "back office", params(
     ("status" = inline(Option<JobPostStatusFilter>), Query, description = "All (the default), Open, Closed or Removed"),
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of the title or company"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<JobRow>), Invalid, StaffOnly))]
 pub async fn job_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<JobRow>>, AppError> {
     let mut errors = FieldErrors::default();
@@ -76,8 +75,7 @@ pub async fn job_action(
 /// work 15 minutes.
 #[utoipa::path(get, path = "/api/admin/jobs/{id}/applications/", tag = "back office", params(
     ("id" = i32, Path, minimum = 1),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<crate::jobs::views::JobApplicationView>), Invalid, StaffOnly))]
 pub async fn job_applications(
     State(state): State<Arc<AppState>>,

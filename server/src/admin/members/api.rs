@@ -17,8 +17,7 @@ use utoipa::ToSchema;
 /// Members, newest first.
 #[utoipa::path(get, path = "/api/admin/members/", tag = "back office", params(
     ("search" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a name or an email address"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<MemberRow>), Invalid, StaffOnly))]
 pub async fn member_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<MemberRow>>, AppError> {
     let mut errors = FieldErrors::default();

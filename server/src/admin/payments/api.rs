@@ -19,8 +19,7 @@ type PaymentStatusFilter = Filter<PaymentStatus>;
 /// Payments, newest first.
 #[utoipa::path(get, path = "/api/admin/payments/", tag = "back office", params(
     ("status" = inline(Option<PaymentStatusFilter>), Query, description = "A status, or All (the default)"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<PaymentRow>), Invalid, StaffOnly))]
 pub async fn payment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<PaymentRow>>, AppError> {
     let mut errors = FieldErrors::default();

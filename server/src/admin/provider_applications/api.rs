@@ -20,8 +20,7 @@ type ProviderStatusFilter = Filter<ProviderStatus>;
 /// Provider applications, oldest first.
 #[utoipa::path(get, path = "/api/admin/providers/", tag = "back office", params(
     ("status" = inline(Option<ProviderStatusFilter>), Query, description = "Pending (the default), Approved, Rejected or All"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ProviderApplication>), Invalid, StaffOnly))]
 pub async fn provider_applications(
     State(state): State<Arc<AppState>>,

@@ -22,8 +22,7 @@ type RecruitmentStatusFilter = Filter<RecruitmentStatus>;
 /// The recruitment inbox, newest first.
 #[utoipa::path(get, path = "/api/admin/recruitment/", tag = "back office", params(
     ("status" = inline(Option<RecruitmentStatusFilter>), Query, description = "New (the default), Contacted, Closed or All"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<RecruitmentRow>), Invalid, StaffOnly))]
 pub async fn recruitment_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<RecruitmentRow>>, AppError> {
     let mut errors = FieldErrors::default();
@@ -79,8 +78,7 @@ pub fn talent_filter(role: Option<&str>, location: Option<&str>, kind: Option<&s
     ("role" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a role they look for"),
     ("location" = Option<String>, Query, max_length = 200, pattern = r"^[^\u0000]*$", description = "Part of a town they would work in"),
     ("employment_type" = inline(Option<EmploymentType>), Query),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<TalentRow>), Invalid, StaffOnly))]
 pub async fn talent_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<TalentRow>>, AppError> {
     let mut errors = FieldErrors::default();

@@ -20,8 +20,7 @@ type ReviewStateFilter = Filter<ReviewState>;
 /// Reviews to moderate, newest first.
 #[utoipa::path(get, path = "/api/admin/reviews/", tag = "back office", params(
     ("show" = inline(Option<ReviewStateFilter>), Query, description = "Reported (the default: shown reviews with open reports), Hidden or All"),
-    ("page" = Option<u64>, Query, minimum = 1),
-    ("page_size" = Option<u64>, Query, minimum = 1, description = "Default 20, at most 100"),
+    crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ReviewRow>), Invalid, StaffOnly))]
 pub async fn review_list(State(state): State<Arc<AppState>>, _staff: Staff, query: ListQuery) -> Result<Json<Paginated<ReviewRow>>, AppError> {
     let mut errors = FieldErrors::default();
