@@ -7,14 +7,14 @@ use crate::http::list::{ListQuery, Paginated, rows_of_page};
 use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::platform::change::Change;
-use crate::platform::db::is_unique_violation;
+use crate::platform::db::insert_if_new;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::{bookmark, job, service};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -120,27 +120,23 @@ pub async fn save(
     }
     let (service_id, job_id) = if field == "service" { (Some(id), None) } else { (None, Some(id)) };
     let change = Change::begin(&state).await?;
-    let inserted = bookmark::ActiveModel {
+    let row = bookmark::ActiveModel {
         user_id: Set(member.user.id),
         service_id: Set(service_id),
         job_id: Set(job_id),
         created_at: Set(Utc::now()),
         ..Default::default()
-    }
-    .insert(change.db())
-    .await;
-    let inserted = match inserted {
-        Ok(saved) => change.commit().await.map(|()| saved),
-        refused => refused,
     };
-    match inserted {
-        Ok(saved) => Ok((StatusCode::CREATED, Json(views(state.db(), vec![saved]).await?.remove(0)))),
+    match insert_if_new(change.db(), row).await? {
+        Some(saved) => {
+            change.commit().await?;
+            Ok((StatusCode::CREATED, Json(views(state.db(), vec![saved]).await?.remove(0))))
+        }
         // Saved twice at once (a merge racing a click): the unique index keeps one.
-        Err(error) if is_unique_violation(&error) => {
+        None => {
             let saved = existing().await?.ok_or(AppError::NotFound)?;
             Ok((StatusCode::OK, Json(views(state.db(), vec![saved]).await?.remove(0))))
         }
-        Err(error) => Err(error.into()),
     }
 }
 

@@ -15,7 +15,7 @@ use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRI
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
-use crate::platform::db::is_unique_violation;
+use crate::platform::db::insert_if_new;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use axum::Json;
@@ -25,7 +25,7 @@ use chrono::Utc;
 use entity::words::{ApplicationDecision, ApplicationStatus, ListingStatus, Word};
 use entity::{job, job_application, user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -98,7 +98,7 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
     let notifier = Notifier::new(&state).await;
     let saved = async {
         let mut change = Change::begin(&state).await?;
-        let saved = job_application::ActiveModel {
+        let application = job_application::ActiveModel {
             job_id: Set(job.id),
             user_id: Set(member.user.id),
             full_name: Set(full_name),
@@ -110,10 +110,8 @@ pub async fn apply(State(state): State<Arc<AppState>>, member: Member, form: Mul
             created_at: Set(Utc::now()),
             updated_at: Set(None),
             ..Default::default()
-        }
-        .insert(change.db())
-        .await
-        .map_err(|error| if is_unique_violation(&error) { AppError::field("job", texts::ALREADY_APPLIED) } else { error.into() })?;
+        };
+        let saved = insert_if_new(change.db(), application).await?.ok_or_else(|| AppError::field("job", texts::ALREADY_APPLIED))?;
         change.notify(&notifier, &member.user, texts::application_sent(&job.title, &job.company)).await?;
         if let Some(owner) = match job.owner_id {
             Some(owner_id) => user::Entity::find_by_id(owner_id).one(change.db()).await?,

@@ -2,7 +2,7 @@
 
 use migration::{Migrator, MigratorTrait};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, EntityTrait};
+use sea_orm::{ActiveModelBehavior, ActiveModelTrait, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr, EntityTrait, IntoActiveModel};
 use std::time::Duration;
 
 /// How many connections the server keeps, and how long a request waits for one.
@@ -77,6 +77,22 @@ fn sqlite_file(url: &str) -> Option<&str> {
 /// for two requests at once, and the caller answers that as a duplicate.
 pub fn is_unique_violation(error: &sea_orm::DbErr) -> bool {
     matches!(error.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// Inserts `row`, or `None` when a unique index says one of its kind is there already (the
+/// database decides, even for two requests at once). On PostgreSQL the refusal ends the
+/// transaction it was made in: the caller answers without writing more in it.
+pub async fn insert_if_new<A, C>(db: &C, row: A) -> Result<Option<<A::Entity as EntityTrait>::Model>, DbErr>
+where
+    A: ActiveModelTrait + ActiveModelBehavior + Send,
+    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
+    C: ConnectionTrait,
+{
+    match row.insert(db).await {
+        Ok(saved) => Ok(Some(saved)),
+        Err(error) if is_unique_violation(&error) => Ok(None),
+        Err(error) => Err(error),
+    }
 }
 
 /// Whether a failure means the database cannot be reached just now (restarting, refusing or

@@ -9,7 +9,7 @@ use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
-use crate::platform::db::is_unique_violation;
+use crate::platform::db::insert_if_new;
 use crate::state::AppState;
 use app::routes::Tag;
 use axum::Json;
@@ -81,7 +81,7 @@ pub async fn apply(
 
     let notifier = Notifier::new(&state).await;
     let mut change = Change::begin(&state).await?;
-    let inserted = provider::ActiveModel {
+    let application = provider::ActiveModel {
         user_id: Set(member.user.id),
         service_id: Set(service.id),
         status: Set(ProviderStatus::Pending),
@@ -90,17 +90,9 @@ pub async fn apply(
         experience_years: Set(years),
         created_at: Set(Utc::now()),
         ..Default::default()
-    }
-    .insert(change.db())
-    .await;
-    let saved = match inserted {
-        Ok(saved) => saved,
-        // One application per member and service: the unique index decides, even for two at once.
-        Err(error) if is_unique_violation(&error) => {
-            return Err(AppError::field("service", texts::ALREADY_APPLIED));
-        }
-        Err(error) => return Err(error.into()),
     };
+    // One application per member and service.
+    let saved = insert_if_new(change.db(), application).await?.ok_or_else(|| AppError::field("service", texts::ALREADY_APPLIED))?;
     change.notify(&notifier, &member.user, texts::application_received(&service.title)).await?;
     change.commit().await?;
     Ok((StatusCode::CREATED, Json(saved.into())))

@@ -12,7 +12,7 @@ use crate::domain::Rating;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
-use crate::platform::db::is_unique_violation;
+use crate::platform::db::insert_if_new;
 use crate::state::AppState;
 use app::routes::Tag;
 use chrono::Utc;
@@ -93,7 +93,7 @@ pub async fn save(
             updated.update(change.db()).await?
         }
         (None, _) => {
-            let inserted = review::ActiveModel {
+            let row = review::ActiveModel {
                 service_id: Set(service.id),
                 user_id: Set(member.id),
                 rating: Set(i32::from(rating.get())),
@@ -101,15 +101,9 @@ pub async fn save(
                 created_at: Set(now),
                 booking_id: Set(booking.as_ref().map(|b| b.id)),
                 ..Default::default()
-            }
-            .insert(change.db())
-            .await;
-            match inserted {
-                Ok(saved) => saved,
-                // One review per member and service: the unique index decides, even for two at once.
-                Err(error) if is_unique_violation(&error) => return Err(AppError::BadRequest(texts::ALREADY_REVIEWED.into())),
-                Err(error) => return Err(error.into()),
-            }
+            };
+            // One review per member and service.
+            insert_if_new(change.db(), row).await?.ok_or_else(|| AppError::BadRequest(texts::ALREADY_REVIEWED.into()))?
         }
     };
     let reviewer = public_name(&member.full_name);
