@@ -12,7 +12,7 @@ use app::routes::Tag;
 use chrono::{DateTime, NaiveDate, Utc};
 use entity::words::{EmploymentType, ListingStatus, PriceUnit, ProviderStatus, SalaryPeriod, Word};
 use entity::{category, job, provider, review, service, user, website_info};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel};
+use sea_orm::{ActiveModelBehavior, ActiveModelTrait, ActiveValue::Set, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -277,10 +277,45 @@ fn check_unique<'a>(what: &str, keys: impl Iterator<Item = &'a str>) -> anyhow::
     Ok(())
 }
 
+/// One table's writes in an import: a row the database has, but not as the fixture gives it,
+/// is updated at once; new rows are inserted together, in batches, when the table is done.
+struct TableWrites<A> {
+    table: &'static str,
+    new: Vec<A>,
+    updated: usize,
+}
+
+impl<A> TableWrites<A>
+where
+    A: ActiveModelTrait + ActiveModelBehavior + Send,
+    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
+{
+    fn new(table: &'static str) -> Self {
+        TableWrites { table, new: Vec::new(), updated: 0 }
+    }
+
+    /// Updates `row` if the database `had` it, else adds it to the rows to insert.
+    async fn save(&mut self, db: &impl ConnectionTrait, row: A, had: bool) -> Result<(), sea_orm::DbErr> {
+        if had {
+            row.update(db).await?;
+            self.updated += 1;
+        } else {
+            self.new.push(row);
+        }
+        Ok(())
+    }
+
+    /// Inserts the new rows and counts the table's writes in `report`.
+    async fn finish(self, db: &impl ConnectionTrait, report: &mut ImportReport) -> Result<(), sea_orm::DbErr> {
+        report.count(self.table, self.new.len(), self.updated);
+        insert_batches(db, self.new).await
+    }
+}
+
 async fn import_categories(db: &impl ConnectionTrait, rows: &[FixtureCategory], report: &mut ImportReport) -> anyhow::Result<HashMap<String, i32>> {
     check_unique("category slug", rows.iter().map(|c| c.slug.as_str()))?;
     let existing = existing_by::<category::Entity, _>(db, |m| m.slug.clone()).await?;
-    let (mut new, mut updated) = (Vec::new(), 0);
+    let mut writes = TableWrites::new("categories");
     for c in rows {
         if c.slug.trim().is_empty() || c.name.trim().is_empty() {
             bail!("a category needs a slug and a name");
@@ -297,19 +332,15 @@ async fn import_categories(db: &impl ConnectionTrait, rows: &[FixtureCategory], 
         };
         match existing.get(&c.slug) {
             Some(current) if *current == wanted => {}
-            Some(_) => {
-                wanted.into_active_model().reset_all().update(db).await?;
-                updated += 1;
-            }
+            Some(_) => writes.save(db, wanted.into_active_model().reset_all(), true).await?,
             None => {
                 let mut row = wanted.into_active_model();
                 row.id = sea_orm::ActiveValue::NotSet;
-                new.push(row);
+                writes.save(db, row, false).await?;
             }
         }
     }
-    report.count("categories", new.len(), updated);
-    insert_batches(db, new).await?;
+    writes.finish(db, report).await?;
     Ok(existing_by::<category::Entity, _>(db, |m| m.slug.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect())
 }
 
@@ -327,7 +358,7 @@ async fn import_services(
     check_unique("service slug", rows.iter().map(|s| s.slug.as_str()))?;
     let existing = existing_by::<service::Entity, _>(db, |m| m.slug.clone()).await?;
     let now = Utc::now();
-    let (mut new, mut updated) = (Vec::new(), 0);
+    let mut writes = TableWrites::new("services");
     // The services whose areas are read again into bases and districts, by slug.
     let mut coverage = Vec::new();
     for s in rows {
@@ -375,15 +406,9 @@ async fn import_services(
         row.min_length = Set(min_length);
         row.max_length = Set(max_length);
         row.updated_at = Set(now);
-        if current.is_some() {
-            row.update(db).await?;
-            updated += 1;
-        } else {
-            new.push(row);
-        }
+        writes.save(db, row, current.is_some()).await?;
     }
-    report.count("services", new.len(), updated);
-    insert_batches(db, new).await?;
+    writes.finish(db, report).await?;
     let ids: HashMap<String, i32> = existing_by::<service::Entity, _>(db, |m| m.slug.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect();
     let coverage: Vec<_> = coverage.into_iter().map(|(slug, entries)| (ids[slug], entries)).collect();
     crate::catalogue::coverage::replace(db, &coverage).await?;
@@ -400,7 +425,7 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
     let existing = existing_by::<job::Entity, _>(db, |m| m.slug.clone()).await?;
     let now = Utc::now();
     let today = crate::domain::uk_time::today();
-    let (mut new, mut updated) = (Vec::new(), 0);
+    let mut writes = TableWrites::new("jobs");
     for j in rows {
         let what = format!("job {:?}", j.slug);
         let employment_type: EmploymentType = word(&what, "employment_type", &j.employment_type)?;
@@ -447,15 +472,9 @@ async fn import_jobs(db: &impl ConnectionTrait, rows: &[FixtureJob], report: &mu
         row.posted_at = Set(j.posted_at);
         row.closes_at = Set(j.closes_at);
         row.updated_at = Set(now);
-        if current.is_some() {
-            row.update(db).await?;
-            updated += 1;
-        } else {
-            new.push(row);
-        }
+        writes.save(db, row, current.is_some()).await?;
     }
-    report.count("jobs", new.len(), updated);
-    Ok(insert_batches(db, new).await?)
+    Ok(writes.finish(db, report).await?)
 }
 
 /// Hashes the passwords of the users the database does not have yet, on every core.
@@ -480,7 +499,7 @@ async fn import_users(
 ) -> anyhow::Result<HashMap<String, i32>> {
     let existing = existing_by::<user::Entity, _>(db, |m| m.email.clone()).await?;
     let now = Utc::now();
-    let (mut new, mut updated) = (Vec::new(), 0);
+    let mut writes = TableWrites::new("users");
     let mut seen = HashSet::new();
     for u in rows {
         let email = Email::parse(&u.email).map_err(|e| anyhow::anyhow!("user {:?}: {e}", u.email))?;
@@ -502,28 +521,29 @@ async fn import_users(
                 row.is_verified = Set(u.is_verified);
                 row.is_staff = Set(u.is_staff);
                 row.updated_at = Set(now);
-                row.update(db).await?;
-                updated += 1;
+                writes.save(db, row, true).await?;
             }
-            None => new.push(user::ActiveModel {
-                password_hash: Set(new_hashes.remove(email.as_str()).context("password hash missing")?),
-                email: Set(email.to_string()),
-                full_name: Set(u.full_name.clone()),
-                phone_number: Set(phone),
-                address_line_1: Set(String::new()),
-                postcode: Set(String::new()),
-                city: Set(String::new()),
-                country: Set("United Kingdom".into()),
-                is_verified: Set(u.is_verified),
-                is_staff: Set(u.is_staff),
-                date_joined: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
-            }),
+            None => {
+                let row = user::ActiveModel {
+                    password_hash: Set(new_hashes.remove(email.as_str()).context("password hash missing")?),
+                    email: Set(email.to_string()),
+                    full_name: Set(u.full_name.clone()),
+                    phone_number: Set(phone),
+                    address_line_1: Set(String::new()),
+                    postcode: Set(String::new()),
+                    city: Set(String::new()),
+                    country: Set("United Kingdom".into()),
+                    is_verified: Set(u.is_verified),
+                    is_staff: Set(u.is_staff),
+                    date_joined: Set(now),
+                    updated_at: Set(now),
+                    ..Default::default()
+                };
+                writes.save(db, row, false).await?;
+            }
         }
     }
-    report.count("users", new.len(), updated);
-    insert_batches(db, new).await?;
+    writes.finish(db, report).await?;
     Ok(existing_by::<user::Entity, _>(db, |m| m.email.clone()).await?.into_iter().map(|(k, m)| (k, m.id)).collect())
 }
 
@@ -535,7 +555,7 @@ async fn import_reviews(
     report: &mut ImportReport,
 ) -> anyhow::Result<()> {
     let existing = existing_by::<review::Entity, _>(db, |m| (m.service_id, m.user_id)).await?;
-    let (mut new, mut updated) = (Vec::new(), 0);
+    let mut writes = TableWrites::new("reviews");
     let mut seen = HashSet::new();
     for r in rows {
         let what = format!("review of {:?} by {:?}", r.service, r.user);
@@ -556,21 +576,22 @@ async fn import_reviews(
                 row.rating = Set(rating.get() as i32);
                 row.review = Set(r.review.clone());
                 row.created_at = Set(r.created_at);
-                row.update(db).await?;
-                updated += 1;
+                writes.save(db, row, true).await?;
             }
-            None => new.push(review::ActiveModel {
-                service_id: Set(service_id),
-                user_id: Set(user_id),
-                rating: Set(rating.get() as i32),
-                review: Set(r.review.clone()),
-                created_at: Set(r.created_at),
-                ..Default::default()
-            }),
+            None => {
+                let row = review::ActiveModel {
+                    service_id: Set(service_id),
+                    user_id: Set(user_id),
+                    rating: Set(rating.get() as i32),
+                    review: Set(r.review.clone()),
+                    created_at: Set(r.created_at),
+                    ..Default::default()
+                };
+                writes.save(db, row, false).await?;
+            }
         }
     }
-    report.count("reviews", new.len(), updated);
-    Ok(insert_batches(db, new).await?)
+    Ok(writes.finish(db, report).await?)
 }
 
 async fn import_providers(
@@ -581,7 +602,7 @@ async fn import_providers(
     report: &mut ImportReport,
 ) -> anyhow::Result<()> {
     let existing = existing_by::<provider::Entity, _>(db, |m| (m.user_id, m.service_id)).await?;
-    let (mut new, mut updated, mut terms_changed) = (Vec::new(), 0, 0);
+    let (mut writes, mut terms_changed) = (TableWrites::new("providers"), 0);
     for p in rows {
         let what = format!("provider {:?}", p.user);
         let email = Email::parse(&p.user).map_err(|e| anyhow::anyhow!("{what}: {e}"))?;
@@ -604,26 +625,27 @@ async fn import_providers(
                     row.status = Set(ProviderStatus::Approved);
                     row.bio = Set(p.bio.clone());
                     row.experience_years = Set(p.experience_years);
-                    row.update(db).await?;
-                    updated += 1;
+                    writes.save(db, row, true).await?;
                 }
-                None => new.push(provider::ActiveModel {
-                    user_id: Set(user_id),
-                    service_id: Set(service_id),
-                    status: Set(ProviderStatus::Approved),
-                    availability: Set(true),
-                    bio: Set(p.bio.clone()),
-                    experience_years: Set(p.experience_years),
-                    created_at: Set(Utc::now()),
-                    decided_at: Set(Some(Utc::now())),
-                    ..Default::default()
-                }),
+                None => {
+                    let row = provider::ActiveModel {
+                        user_id: Set(user_id),
+                        service_id: Set(service_id),
+                        status: Set(ProviderStatus::Approved),
+                        availability: Set(true),
+                        bio: Set(p.bio.clone()),
+                        experience_years: Set(p.experience_years),
+                        created_at: Set(Utc::now()),
+                        decided_at: Set(Some(Utc::now())),
+                        ..Default::default()
+                    };
+                    writes.save(db, row, false).await?;
+                }
             }
         }
     }
-    report.count("providers", new.len(), updated);
     report.count("provider terms", 0, terms_changed);
-    Ok(insert_batches(db, new).await?)
+    Ok(writes.finish(db, report).await?)
 }
 
 #[cfg(test)]
