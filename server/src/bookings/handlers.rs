@@ -96,7 +96,7 @@ fn booking_date(errors: &mut FieldErrors, raw: &str) -> Option<NaiveDate> {
             errors.add("date", texts::DATE_IN_PAST);
             None
         }
-        Ok(date) if date > uk_time::today() + chrono::Duration::days(366) => {
+        Ok(date) if date > uk_time::today() + chrono::Duration::days(super::BOOKABLE_DAYS_AHEAD) => {
             errors.add("date", texts::DATE_TOO_FAR);
             None
         }

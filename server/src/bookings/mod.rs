@@ -20,6 +20,9 @@ use std::sync::Arc;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+/// As far ahead as a booking may be made (a year and a day), in days from today.
+pub const BOOKABLE_DAYS_AHEAD: i64 = 366;
+
 /// `/api/service/booking/`.
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()

@@ -16,8 +16,6 @@ use std::collections::BTreeMap;
 
 /// The days shown when the last is not asked: a week.
 pub const DAYS_SHOWN: i64 = 7;
-/// As far ahead as a booking may be made (a year and a day).
-const LATEST_DAYS_AHEAD: i64 = 366;
 
 /// What a person asked, as typed; `None` for a field left out.
 #[derive(Clone, Copy, Default)]
@@ -61,7 +59,7 @@ pub async fn free_times(
         }
         date
     };
-    let latest = today + Duration::days(LATEST_DAYS_AHEAD);
+    let latest = today + Duration::days(crate::bookings::BOOKABLE_DAYS_AHEAD);
     let mut from = date("from", asked.from, errors).unwrap_or(today);
     if from < today {
         errors.add("from", texts::FROM_IN_PAST);
