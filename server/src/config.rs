@@ -423,7 +423,7 @@ impl Settings<'_> {
 
 /// The connections a server opens to `database_url` unless `DATABASE_POOL_SIZE` says. SQLite
 /// writes one at a time and reads in this process, so more connections than twice the cores
-/// only add page caches (memory) and no speed. PostgreSQL's periodic jobs each hold one
+/// only add page caches (memory) and no speed. PostgreSQL's periodic tasks each hold one
 /// connection under their advisory lock while their rounds borrow others, so its pool stays
 /// well above their number.
 pub fn default_pool_size(database_url: &str) -> u32 {

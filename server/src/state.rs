@@ -30,8 +30,7 @@ pub struct AppState {
     pub log_codes: bool,
     /// Requests answered, by route, for `/metrics`.
     pub requests: Arc<RequestMetrics>,
-    /// Held by the periodic job running a round on this server: one at a time, so that their
-    /// rounds never hold all the database's pooled connections between them.
+    /// Held by the periodic task running a round on this server ([`Host::periodic_round`]).
     pub periodic_round: tokio::sync::Mutex<()>,
 }
 

@@ -105,7 +105,7 @@ pub async fn write(
     dispatch::withdraw_offers(change, row.id, Utc::now()).await?;
     if let Some(provider) = current.provider_user_id {
         let provider = user::Entity::find_by_id(provider).one(change.db()).await?.ok_or(AppError::NotFound)?;
-        change.notify(notifier, &provider, crate::scheduling::texts::job_cancelled(&when)).await?;
+        change.notify(notifier, &provider, crate::scheduling::texts::visit_cancelled(&when)).await?;
     }
     Ok(true)
 }

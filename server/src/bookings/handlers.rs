@@ -161,12 +161,12 @@ pub async fn book(
         (service.expect("validated"), date.expect("validated"), time.expect("validated"), postcode.expect("validated"), booked.expect("validated"));
     let starts_at = uk_time::to_utc(date.and_time(time));
     let now = Utc::now();
-    let availability = Availability::load(state.db(), service.id, date, date, booked.job, None).await?;
+    let availability = Availability::load(state.db(), service.id, date, date, booked.length, None).await?;
     // Where providers keep hours, the time must be free for one covering the postcode.
     let point = PostcodeArea::parse(postcode.as_str()).ok().map(|area| area.point());
-    if availability.scheduled() && point.is_none_or(|point| availability.free_at(point, starts_at, booked.job, now).is_empty()) {
+    if availability.scheduled() && point.is_none_or(|point| availability.free_at(point, starts_at, booked.length, now).is_empty()) {
         return Err(match point {
-            Some(point) if availability.taken(point, starts_at, booked.job, now) => AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()),
+            Some(point) if availability.taken(point, starts_at, booked.length, now) => AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()),
             _ => AppError::field("time", scheduling::texts::NOT_FREE),
         });
     }
@@ -176,7 +176,7 @@ pub async fn book(
     let provider = match point.filter(|_| availability.scheduled()) {
         Some(point) => Some(
             availability
-                .claim(change.db(), point, starts_at, booked.job, now, Among::AllBut(&[]))
+                .claim(change.db(), point, starts_at, booked.length, now, Among::AllBut(&[]))
                 .await?
                 .ok_or_else(|| AppError::Conflict(scheduling::texts::TAKEN_MEANWHILE.into()))?,
         ),

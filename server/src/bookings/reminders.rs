@@ -1,4 +1,4 @@
-//! Reminder mails, 24 hours before a booked time: a periodic job that claims each booking's
+//! Reminder mails, 24 hours before a booked time: a periodic task that claims each booking's
 //! reminder with one conditional update, so that it goes out once, however many servers run.
 
 use super::texts;

@@ -42,7 +42,7 @@ pub async fn reschedule(
     if starts_at <= now {
         return Err(AppError::field("time", texts::TIME_PASSED));
     }
-    let length = dispatch::job_of(&row, service);
+    let length = dispatch::length_of_visit(&row, service);
     let point = PostcodeArea::parse(&row.postcode).ok().map(|area| area.point());
     let availability = match (row.dispatch, point) {
         (None, _) => None,
@@ -88,7 +88,7 @@ pub async fn reschedule(
                 Some((provider, slot)) => {
                     ends_at = slot.ends_at;
                     let provider = user::Entity::find_by_id(provider).one(change.db()).await?.ok_or(AppError::NotFound)?;
-                    change.notify(&notifier, &provider, scheduling::texts::job_moved(&when)).await?;
+                    change.notify(&notifier, &provider, scheduling::texts::visit_moved(&when)).await?;
                 }
                 None => {
                     dispatch::withdraw_offers(&change, row.id, now).await?;
@@ -99,7 +99,7 @@ pub async fn reschedule(
                     (ends_at, status, provider_id, dispatch_state) = (slot.ends_at, BookingStatus::Pending, Some(provider), Some(Dispatch::Offered));
                     if let Some(former) = row.provider_user_id {
                         let former = user::Entity::find_by_id(former).one(change.db()).await?.ok_or(AppError::NotFound)?;
-                        change.notify(&notifier, &former, scheduling::texts::job_cancelled(&texts::when(&service.title, row.date, &row.time))).await?;
+                        change.notify(&notifier, &former, scheduling::texts::visit_cancelled(&texts::when(&service.title, row.date, &row.time))).await?;
                     }
                 }
             }

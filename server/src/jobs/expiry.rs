@@ -1,6 +1,6 @@
 //! Closing jobs whose closing date has passed. Lists and pages already count such a job as
-//! Closed when they read it; this periodic job also marks it Closed in the database and drops
-//! the cached pages that still show it open, so the site agrees within a minute of midnight.
+//! Closed when they read it; this periodic task also marks it Closed in the database and drops
+//! the kept pages that still show it open, so the site agrees within a minute of midnight.
 
 use super::queries::open_on;
 use crate::domain::uk_time;

@@ -9,7 +9,7 @@
 //! (`tests::every_write_is_a_change` reads the sources to keep it so), and mail, notices and
 //! audit entries can only be queued with a change's [`InChange`]. The sign-in machinery
 //! (refresh tokens, one-time codes' tries, staff sessions, rate-limit windows) and the mail
-//! sender's and periodic jobs' own bookkeeping write their single rows directly: they tell
+//! sender's and periodic tasks' own bookkeeping write their single rows directly: they tell
 //! nobody and show on no page.
 
 use crate::admin::audit::{self, Action};

@@ -1,5 +1,5 @@
 //! Shared machinery every feature uses: the write path (`Change`), the database, secrets, file storage, the mail outbox
-//! and sender, rate limits, retries, password hashing, memory given back, text search, periodic jobs and metrics.
+//! and sender, rate limits, retries, password hashing, memory given back, text search, periodic tasks and metrics.
 
 pub mod change;
 pub mod data_dir;

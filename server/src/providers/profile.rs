@@ -61,7 +61,7 @@ pub async fn profile(db: &impl ConnectionTrait, user_id: i32) -> Result<Option<P
         areas,
         rating_average,
         rating_count,
-        jobs_done: reviews::jobs_done(db, user_id).await?,
+        jobs_done: reviews::visits_done(db, user_id).await?,
         reviews: reviews::of_provider(db, user_id, PROFILE_REVIEWS).await?.iter().map(ReviewRow::card).collect(),
     }))
 }

@@ -50,12 +50,12 @@ pub async fn answer(
     let text = errors.text::<ANSWER_MAX_CHARS>("answer", body.answer.as_deref());
     errors.finish()?;
     let answered = review::Entity::find_by_id(id).filter(review::Column::HiddenAt.is_null()).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    let job = match answered.booking_id {
+    let visit = match answered.booking_id {
         Some(booking_id) => booking::Entity::find_by_id(booking_id).one(state.db()).await?,
         None => None,
     };
-    if job.as_ref().and_then(provider_who_took) != Some(member.user.id) {
-        return Err(AppError::Forbidden(texts::NOT_YOUR_JOB.into()));
+    if visit.as_ref().and_then(provider_who_took) != Some(member.user.id) {
+        return Err(AppError::Forbidden(texts::NOT_YOUR_VISIT.into()));
     }
     let service = service::Entity::find_by_id(answered.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let author = user::Entity::find_by_id(answered.user_id).one(state.db()).await?;

@@ -194,7 +194,7 @@ async fn shown_answers(db: &impl ConnectionTrait, reviews: impl IntoIterator<Ite
 }
 
 /// The completed jobs of provider `provider_id`: what their profile's reviews and rating are of.
-fn jobs_done_by(provider_id: i32) -> sea_orm::sea_query::SelectStatement {
+fn visits_done_by(provider_id: i32) -> sea_orm::sea_query::SelectStatement {
     Query::select()
         .column(booking::Column::Id)
         .from(booking::Entity)
@@ -218,8 +218,8 @@ pub async fn pages_naming(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec
 }
 
 /// How many jobs provider `provider_id` completed.
-pub async fn jobs_done(db: &impl ConnectionTrait, provider_id: i32) -> Result<u64, DbErr> {
-    booking::Entity::find().filter(booking::Column::Id.in_subquery(jobs_done_by(provider_id))).count(db).await
+pub async fn visits_done(db: &impl ConnectionTrait, provider_id: i32) -> Result<u64, DbErr> {
+    booking::Entity::find().filter(booking::Column::Id.in_subquery(visits_done_by(provider_id))).count(db).await
 }
 
 /// The average (one decimal) and count of the shown reviews of provider `provider_id`'s jobs.
@@ -228,7 +228,7 @@ pub async fn provider_rating(db: &impl ConnectionTrait, provider_id: i32) -> Res
         .select_only()
         .column_as(review::Column::Rating.sum(), "total")
         .column_as(review::Column::Id.count(), "count")
-        .filter(review::Column::BookingId.in_subquery(jobs_done_by(provider_id)))
+        .filter(review::Column::BookingId.in_subquery(visits_done_by(provider_id)))
         .filter(review::Column::HiddenAt.is_null())
         .into_tuple::<(Option<i64>, i64)>()
         .one(db)
@@ -240,7 +240,7 @@ pub async fn provider_rating(db: &impl ConnectionTrait, provider_id: i32) -> Res
 /// The newest `limit` shown reviews of provider `provider_id`'s jobs, with their answers.
 pub async fn of_provider(db: &impl ConnectionTrait, provider_id: i32, limit: u64) -> Result<Vec<ReviewRow>, DbErr> {
     let query = shown_with_authors()
-        .filter(review::Column::BookingId.in_subquery(jobs_done_by(provider_id)))
+        .filter(review::Column::BookingId.in_subquery(visits_done_by(provider_id)))
         .order_by_desc(review::Column::CreatedAt)
         .order_by_desc(review::Column::Id)
         .limit(limit);

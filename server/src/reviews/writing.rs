@@ -108,9 +108,9 @@ pub async fn save(
     };
     let reviewer = public_name(&member.full_name);
     let approved: Vec<i32> = providers.iter().filter(|p| p.status == ProviderStatus::Approved).map(|p| p.user_id).collect();
-    let did_the_job = booking.as_ref().and_then(provider_who_took);
-    for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved.into_iter().chain(did_the_job))).all(change.db()).await? {
-        let theirs = did_the_job == Some(provider_user.id);
+    let did_the_visit = booking.as_ref().and_then(provider_who_took);
+    for provider_user in user::Entity::find().filter(user::Column::Id.is_in(approved.into_iter().chain(did_the_visit))).all(change.db()).await? {
+        let theirs = did_the_visit == Some(provider_user.id);
         let notice = texts::new_review(&reviewer, &service.title, service.id, rating.get(), theirs);
         change.notify_naming(&notifier, &provider_user, notice, member, &reviewer).await?;
     }

@@ -3,7 +3,7 @@
 //! will do) or the providers free at one start time (for dispatch).
 
 use super::offer_order::{Candidate, best_first};
-use super::slots::{self, Busy, JobLength, Slot};
+use super::slots::{self, Busy, Slot, VisitLength};
 use super::terms::WorkingTerms;
 use crate::domain::uk_time;
 use crate::places::Point;
@@ -48,7 +48,7 @@ impl Availability {
         service_id: i32,
         first: NaiveDate,
         last: NaiveDate,
-        length: JobLength,
+        length: VisitLength,
         except: Option<i32>,
     ) -> Result<Self, DbErr> {
         let providers = providers_of(db, service_id).await?;
@@ -68,7 +68,7 @@ impl Availability {
     }
 
     /// The free slots at `point` on `first..=last`, each start time once, earliest first.
-    pub fn slots(&self, point: Point, first: NaiveDate, last: NaiveDate, length: JobLength, now: DateTime<Utc>) -> Vec<Slot> {
+    pub fn slots(&self, point: Point, first: NaiveDate, last: NaiveDate, length: VisitLength, now: DateTime<Utc>) -> Vec<Slot> {
         let mut by_start: BTreeMap<DateTime<Utc>, Slot> = BTreeMap::new();
         for provider in self.offerable(point) {
             for slot in slots::free_slots(&provider.terms, self.busy_of(provider.user_id), first, last, length, now) {
@@ -80,21 +80,21 @@ impl Availability {
 
     /// The providers covering `point` who are free for a job of `length` at `starts_at`, with
     /// what the dispatch rule weighs, and the slot each would work.
-    pub fn free_at(&self, point: Point, starts_at: DateTime<Utc>, length: JobLength, now: DateTime<Utc>) -> Vec<(Candidate, Slot)> {
+    pub fn free_at(&self, point: Point, starts_at: DateTime<Utc>, length: VisitLength, now: DateTime<Utc>) -> Vec<(Candidate, Slot)> {
         let day = uk_time::local(starts_at).date();
         self.offerable(point)
             .filter_map(|provider| {
                 let busy = self.busy_of(provider.user_id);
                 let slot = slots::is_free(&provider.terms, busy, starts_at, length, now)?;
-                let jobs_that_day = slots::jobs_starting_on(busy, day);
-                Some((Candidate { user_id: provider.user_id, jobs_that_day, last_offered_at: provider.last_offered_at }, slot))
+                let visits_that_day = slots::visits_starting_on(busy, day);
+                Some((Candidate { user_id: provider.user_id, visits_that_day, last_offered_at: provider.last_offered_at }, slot))
             })
             .collect()
     }
 
     /// Whether a provider covering `point` would be free at `starts_at` but for the jobs they
     /// already have: a time someone took, rather than one never offered.
-    pub fn taken(&self, point: Point, starts_at: DateTime<Utc>, length: JobLength, now: DateTime<Utc>) -> bool {
+    pub fn taken(&self, point: Point, starts_at: DateTime<Utc>, length: VisitLength, now: DateTime<Utc>) -> bool {
         self.offerable(point).any(|provider| slots::is_free(&provider.terms, &[], starts_at, length, now).is_some())
     }
 
@@ -110,7 +110,7 @@ impl Availability {
         db: &impl ConnectionTrait,
         point: Point,
         starts_at: DateTime<Utc>,
-        length: JobLength,
+        length: VisitLength,
         now: DateTime<Utc>,
         among: Among<'_>,
     ) -> Result<Option<(i32, Slot)>, DbErr> {

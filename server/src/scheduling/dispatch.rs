@@ -6,7 +6,7 @@
 //! answer and the time-out, never both act.
 
 use super::availability::{Among, Availability, busy_of};
-use super::slots::JobLength;
+use super::slots::{Slot, VisitLength};
 use super::texts;
 use crate::accounts::texts::first_name_or;
 use crate::admin::audit::Action;
@@ -296,10 +296,10 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Confirmed, now);
     let coming = first_name_or(&provider.full_name, "Your provider").to_owned();
     change.notify_naming(&notifier, &customer, texts::provider_coming(&when, &coming, invite), &provider, &coming).await?;
-    change.notify(&notifier, &provider, texts::assigned(&texts::job_summary(&service.title, &booking))).await?;
+    change.notify(&notifier, &provider, texts::assigned(&texts::visit_summary(&service.title, &booking))).await?;
     if let Some(former) = row.provider_user_id.filter(|former| *former != provider.id) {
         let former = user::Entity::find_by_id(former).one(change.db()).await?.ok_or(AppError::NotFound)?;
-        change.notify(&notifier, &former, texts::job_cancelled(&when)).await?;
+        change.notify(&notifier, &former, texts::visit_cancelled(&when)).await?;
     }
     let entry = Action::new("booking.assign", "booking", Some(row.id), texts::assigned_entry(customer.id, &when, provider.id))
         .changed(json!({"provider": row.provider_user_id, "status": row.status}), json!({"provider": provider.id, "status": BookingStatus::Confirmed}));
@@ -400,7 +400,7 @@ async fn offer_to_next(
         .await?;
     let next = match (booking.starts_at, PostcodeArea::parse(&booking.postcode)) {
         (Some(starts_at), Ok(area)) => {
-            let length = job_of(booking, service);
+            let length = length_of_visit(booking, service);
             let day = crate::domain::uk_time::local(starts_at).date();
             let availability = Availability::load(change.db(), service.id, day, day, length, Some(booking.id)).await?;
             availability.claim(change.db(), area.point(), starts_at, length, now, Among::AllBut(&passed_over)).await?
@@ -428,11 +428,11 @@ async fn offer_to_next(
 
 /// How long a booked job takes, from its record: whole days for a daily price, else its
 /// real start to end.
-pub fn job_of(booking: &booking::Model, service: &service::Model) -> JobLength {
+pub fn length_of_visit(booking: &booking::Model, service: &service::Model) -> VisitLength {
     match (booking.price_unit, booking.starts_at, booking.ends_at) {
-        (PriceUnit::Day, _, _) => JobLength::Days(u32::try_from(booking.length).ok().filter(|days| *days > 0).unwrap_or(1)),
-        (_, Some(starts_at), Some(ends_at)) => JobLength::Minutes(u32::try_from((ends_at - starts_at).num_minutes()).unwrap_or(60)),
-        _ => JobLength::Minutes(u32::try_from(service.duration_minutes).unwrap_or(60)),
+        (PriceUnit::Day, _, _) => VisitLength::Days(u32::try_from(booking.length).ok().filter(|days| *days > 0).unwrap_or(1)),
+        (_, Some(starts_at), Some(ends_at)) => VisitLength::Minutes(u32::try_from((ends_at - starts_at).num_minutes()).unwrap_or(60)),
+        _ => VisitLength::Minutes(u32::try_from(service.duration_minutes).unwrap_or(60)),
     }
 }
 

@@ -95,10 +95,10 @@ pub async fn free_times(
         errors.add("service", crate::bookings::texts::NOT_OPEN);
     }
     let (Some(place), Some(booked), true) = (place, booked, errors.is_empty()) else { return Ok(None) };
-    let availability = Availability::load(db, service.id, from, to, booked.job, None).await?;
+    let availability = Availability::load(db, service.id, from, to, booked.length, None).await?;
     let mut by_day: BTreeMap<NaiveDate, Vec<String>> = from.iter_days().take_while(|day| *day <= to).map(|day| (day, Vec::new())).collect();
     if availability.scheduled() {
-        for slot in availability.slots(place.point(), from, to, booked.job, now) {
+        for slot in availability.slots(place.point(), from, to, booked.length, now) {
             let (day, time) = slot.wall_clock();
             by_day.entry(day).or_default().push(time);
         }

@@ -277,7 +277,7 @@ pub struct CompletionForm {
         (status = 413, description = "A photo is over its size limit", body = ErrorBody),
         (status = 415, description = "A photo is not a JPEG, PNG or WebP", body = ErrorBody),
     ))]
-pub async fn complete_job(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, form: MultipartForm) -> Result<StatusCode, AppError> {
+pub async fn complete_visit(State(state): State<Arc<AppState>>, member: Member, RecordId(id): RecordId, form: MultipartForm) -> Result<StatusCode, AppError> {
     // Refused before the photos are read.
     completion::completable(&state, id, CompletedBy::Provider(&member.user)).await?;
     let photos = FileField { most: COMPLETION_PHOTOS, ..FileField::one("photo", state.config().limits.document_bytes, crate::messages::handlers::PHOTO_KINDS) };

@@ -3,7 +3,7 @@
 //! the service's fewest to its most. The amount is always worked out here, never read from a
 //! request.
 
-use super::slots::JobLength;
+use super::slots::VisitLength;
 use chrono::Duration;
 use entity::service;
 use entity::words::{PriceUnit, Word};
@@ -55,7 +55,7 @@ pub fn service_lengths(unit: PriceUnit, duration_minutes: Option<i32>, min: Opti
 pub struct Booked {
     /// Hours or days booked; 1 for a fixed price.
     pub units: i32,
-    pub job: JobLength,
+    pub length: VisitLength,
     pub amount_pence: i64,
 }
 
@@ -77,21 +77,21 @@ impl Booked {
                 i32::try_from(units).expect("within the service's limits")
             }
         };
-        let job = match service.price_unit {
-            PriceUnit::Fixed => JobLength::Minutes(u32::try_from(service.duration_minutes.max(1)).unwrap_or(60)),
-            PriceUnit::Hour => JobLength::Minutes(60 * units as u32),
-            PriceUnit::Day => JobLength::Days(units as u32),
+        let length = match service.price_unit {
+            PriceUnit::Fixed => VisitLength::Minutes(u32::try_from(service.duration_minutes.max(1)).unwrap_or(60)),
+            PriceUnit::Hour => VisitLength::Minutes(60 * units as u32),
+            PriceUnit::Day => VisitLength::Days(units as u32),
         };
         let amount_pence = service.price_from_pence.checked_mul(i64::from(units)).ok_or_else(|| "That booking's amount is too large.".to_string())?;
-        Ok(Booked { units, job, amount_pence })
+        Ok(Booked { units, length, amount_pence })
     }
 
     /// How long the job is said to last where no provider's hours say it (a service without
     /// providers): its minutes, or the days' nominal working hours.
     pub fn nominal(&self) -> Duration {
-        match self.job {
-            JobLength::Minutes(minutes) => Duration::minutes(i64::from(minutes)),
-            JobLength::Days(days) => Duration::days(i64::from(days) - 1) + Duration::hours(NOMINAL_WORKING_DAY_HOURS),
+        match self.length {
+            VisitLength::Minutes(minutes) => Duration::minutes(i64::from(minutes)),
+            VisitLength::Days(days) => Duration::days(i64::from(days) - 1) + Duration::hours(NOMINAL_WORKING_DAY_HOURS),
         }
     }
 }
@@ -136,15 +136,19 @@ mod tests {
     #[test]
     fn the_amount_is_the_price_times_the_length() {
         let hourly = service(PriceUnit::Hour, 2500, 2, 8);
-        assert_eq!(Booked::of(&hourly, None).unwrap(), Booked { units: 2, job: JobLength::Minutes(120), amount_pence: 5000 }, "the fewest hours by default");
+        assert_eq!(
+            Booked::of(&hourly, None).unwrap(),
+            Booked { units: 2, length: VisitLength::Minutes(120), amount_pence: 5000 },
+            "the fewest hours by default"
+        );
         assert_eq!(Booked::of(&hourly, Some(8)).unwrap().amount_pence, 20_000);
         assert_eq!(Booked::of(&hourly, Some(9)).unwrap_err(), "Book from 2 to 8 hours.");
         assert_eq!(Booked::of(&hourly, Some(1)).unwrap_err(), "Book from 2 to 8 hours.");
         let daily = service(PriceUnit::Day, 18_000, 1, 5);
-        assert_eq!(Booked::of(&daily, Some(3)).unwrap(), Booked { units: 3, job: JobLength::Days(3), amount_pence: 54_000 });
+        assert_eq!(Booked::of(&daily, Some(3)).unwrap(), Booked { units: 3, length: VisitLength::Days(3), amount_pence: 54_000 });
         assert_eq!(Booked::of(&daily, Some(3)).unwrap().nominal(), Duration::hours(56));
         let fixed = service(PriceUnit::Fixed, 12_000, 1, 1);
-        assert_eq!(Booked::of(&fixed, None).unwrap(), Booked { units: 1, job: JobLength::Minutes(90), amount_pence: 12_000 });
+        assert_eq!(Booked::of(&fixed, None).unwrap(), Booked { units: 1, length: VisitLength::Minutes(90), amount_pence: 12_000 });
         assert_eq!(Booked::of(&fixed, Some(2)).unwrap_err(), "A fixed-price service is booked as one job: leave the length out.");
     }
 }

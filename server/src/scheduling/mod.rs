@@ -28,11 +28,11 @@ use utoipa_axum::routes;
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()
         // A job marked done takes photos: held to the form's own limit.
-        .routes(routes!(handlers::complete_job))
+        .routes(routes!(handlers::complete_visit))
         .layer(crate::http::extract::uploads_limited_by_the_form())
         .routes(routes!(handlers::show_terms, handlers::save_terms))
         .routes(routes!(handlers::service_slots))
-        .routes(routes!(schedule::list_jobs))
+        .routes(routes!(schedule::list_visits))
         .routes(routes!(handlers::accept_offer))
         .routes(routes!(handlers::decline_offer))
         .routes(routes!(handlers::hand_back))

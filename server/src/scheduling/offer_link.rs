@@ -50,7 +50,7 @@ pub async fn answer(State(state): State<Arc<AppState>>, method: Method, Query(qu
     let offer = booking_offer::Entity::find_by_id(offer_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let booking = booking::Entity::find_by_id(offer.booking_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
-    let job = texts::job_summary(&service.title, &booking);
+    let visit = texts::visit_summary(&service.title, &booking);
     let provider = user::Entity::find_by_id(offer.provider_user_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     let answer = match (method == Method::POST, query.answer.as_deref()) {
         (true, Some("accept")) => Answer::Accept,
@@ -58,15 +58,15 @@ pub async fn answer(State(state): State<Arc<AppState>>, method: Method, Query(qu
         (true, _) => return page(&state, StatusCode::BAD_REQUEST, texts::invalid_offer_link()).await,
         (false, _) => {
             let message = match offer.outcome {
-                None if offer.expires_at > chrono::Utc::now() && provider.is_active => texts::offer_question(&job, &path(&state, offer_id)),
-                _ => texts::offer_closed_page(&job),
+                None if offer.expires_at > chrono::Utc::now() && provider.is_active => texts::offer_question(&visit, &path(&state, offer_id)),
+                _ => texts::offer_closed_page(&visit),
             };
             return page(&state, StatusCode::OK, message).await;
         }
     };
     match dispatch::answer(&state, &provider, offer_id, answer).await {
-        Ok(()) => page(&state, StatusCode::OK, texts::offer_answered(&job, answer)).await,
-        Err(AppError::Conflict(_)) => page(&state, StatusCode::CONFLICT, texts::offer_closed_page(&job)).await,
+        Ok(()) => page(&state, StatusCode::OK, texts::offer_answered(&visit, answer)).await,
+        Err(AppError::Conflict(_)) => page(&state, StatusCode::CONFLICT, texts::offer_closed_page(&visit)).await,
         Err(error) => Err(error),
     }
 }

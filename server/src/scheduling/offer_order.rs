@@ -7,13 +7,13 @@ use chrono::{DateTime, Utc};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Candidate {
     pub user_id: i32,
-    pub jobs_that_day: usize,
+    pub visits_that_day: usize,
     pub last_offered_at: Option<DateTime<Utc>>,
 }
 
 /// Sorts `candidates` best first.
 pub fn best_first(candidates: &mut [Candidate]) {
-    candidates.sort_by_key(|candidate| (candidate.jobs_that_day, candidate.last_offered_at, candidate.user_id));
+    candidates.sort_by_key(|candidate| (candidate.visits_that_day, candidate.last_offered_at, candidate.user_id));
 }
 
 #[cfg(test)]
@@ -25,7 +25,7 @@ mod tests {
     }
 
     #[test]
-    fn the_order_is_fewest_jobs_then_longest_wait_then_earliest_account() {
+    fn the_order_is_fewest_visits_then_longest_wait_then_earliest_account() {
         let table = [
             // (user, jobs that day, last offered)
             (7, 2, None),
@@ -36,7 +36,7 @@ mod tests {
             (2, 1, at(8)),
         ];
         let mut candidates: Vec<Candidate> =
-            table.iter().map(|&(user_id, jobs_that_day, last_offered_at)| Candidate { user_id, jobs_that_day, last_offered_at }).collect();
+            table.iter().map(|&(user_id, visits_that_day, last_offered_at)| Candidate { user_id, visits_that_day, last_offered_at }).collect();
         best_first(&mut candidates);
         let order: Vec<i32> = candidates.iter().map(|c| c.user_id).collect();
         assert_eq!(order, [4, 9, 2, 5, 3, 7]);

@@ -104,7 +104,7 @@ fn on_schedule_of(provider: i32) -> Condition {
     ("when" = Option<String>, Query, pattern = "^(upcoming|past)$", description = "`upcoming` (the default) or `past`"),
     crate::http::list::PageParams,
 ), responses((status = 200, body = Paginated<ScheduledJob>), Invalid, Unauthenticated, (status = 404, description = "A page past the last", body = ErrorBody)))]
-pub async fn list_jobs(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<ScheduledJob>>, AppError> {
+pub async fn list_visits(State(state): State<Arc<AppState>>, member: Member, query: ListQuery) -> Result<Json<Paginated<ScheduledJob>>, AppError> {
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     let past = query.parsed(&mut errors, "when", "When is upcoming or past;", |text| match text {
@@ -120,12 +120,12 @@ pub async fn list_jobs(State(state): State<Arc<AppState>>, member: Member, query
         true => select.filter(booking::Column::EndsAt.lt(now)).order_by_desc(booking::Column::StartsAt),
     };
     let (count, rows) = rows_of_page(state.db(), select.order_by_asc(booking::Column::Id), request).await?;
-    let results = jobs_of(&state, &member.user, rows).await?;
+    let results = visits_of(&state, &member.user, rows).await?;
     Ok(Json(query.page(request, count, results)?))
 }
 
 /// The provider's view of `rows`.
-pub async fn jobs_of(state: &AppState, member: &user::Model, rows: Vec<booking::Model>) -> Result<Vec<ScheduledJob>, DbErr> {
+pub async fn visits_of(state: &AppState, member: &user::Model, rows: Vec<booking::Model>) -> Result<Vec<ScheduledJob>, DbErr> {
     let db = state.db();
     let ids = |of: fn(&booking::Model) -> i32| rows.iter().map(of).collect::<Vec<i32>>();
     let taken: Vec<i32> = rows.iter().filter(|row| row.dispatch == Some(Dispatch::Accepted)).map(|row| row.id).collect();

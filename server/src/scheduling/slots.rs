@@ -20,17 +20,17 @@ pub const STEP_MINUTES: u16 = 30;
 /// How long a job takes: real minutes (a fixed price's duration, or hours booked), or whole
 /// working days from the provider's first hour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobLength {
+pub enum VisitLength {
     Minutes(u32),
     Days(u32),
 }
 
-impl JobLength {
+impl VisitLength {
     /// The whole days a job takes (0 for a job in minutes).
     pub fn days(self) -> u32 {
         match self {
-            JobLength::Minutes(_) => 0,
-            JobLength::Days(days) => days,
+            VisitLength::Minutes(_) => 0,
+            VisitLength::Days(days) => days,
         }
     }
 }
@@ -64,14 +64,14 @@ impl Slot {
 }
 
 /// The slots free for a job of `length` on the UK dates `first..=last`, earliest first.
-pub fn free_slots(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, last: NaiveDate, length: JobLength, now: DateTime<Utc>) -> Vec<Slot> {
+pub fn free_slots(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, last: NaiveDate, length: VisitLength, now: DateTime<Utc>) -> Vec<Slot> {
     let earliest = now + terms.notice;
     let mut slots = Vec::new();
     for day in first.iter_days().take_while(|day| *day <= last) {
         match length {
-            JobLength::Minutes(minutes) => {
+            VisitLength::Minutes(minutes) => {
                 let Some(ranges) = working(terms, day) else { continue };
-                if jobs_starting_on(busy, day) >= terms.max_jobs_per_day as usize {
+                if visits_starting_on(busy, day) >= terms.max_jobs_per_day as usize {
                     continue;
                 }
                 let length = Duration::minutes(i64::from(minutes));
@@ -89,7 +89,7 @@ pub fn free_slots(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, last: N
                     }
                 }
             }
-            JobLength::Days(days) => {
+            VisitLength::Days(days) => {
                 if let Some(slot) = whole_days(terms, busy, day, days)
                     && slot.starts_at >= earliest
                 {
@@ -102,7 +102,7 @@ pub fn free_slots(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, last: N
 }
 
 /// Whether a job of `length` may start at `starts_at` for this provider now.
-pub fn is_free(terms: &WorkingTerms, busy: &[Busy], starts_at: DateTime<Utc>, length: JobLength, now: DateTime<Utc>) -> Option<Slot> {
+pub fn is_free(terms: &WorkingTerms, busy: &[Busy], starts_at: DateTime<Utc>, length: VisitLength, now: DateTime<Utc>) -> Option<Slot> {
     let day = uk_time::local(starts_at).date();
     free_slots(terms, busy, day, day, length, now).into_iter().find(|slot| slot.starts_at == starts_at)
 }
@@ -183,84 +183,84 @@ mod tests {
     }
 
     /// The wall-clock start times of the slots of one day.
-    fn times(terms: &WorkingTerms, busy: &[Busy], day: &str, length: JobLength, now: &str) -> Vec<String> {
+    fn times(terms: &WorkingTerms, busy: &[Busy], day: &str, length: VisitLength, now: &str) -> Vec<String> {
         free_slots(terms, busy, date(day), date(day), length, at(now)).iter().map(|slot| slot.wall_clock().1).collect()
     }
 
     const LONG_BEFORE: &str = "2026-01-01T00:00:00Z";
 
     #[test]
-    fn a_job_fits_the_ranges_of_its_day() {
+    fn a_visit_fits_the_ranges_of_its_day() {
         // 7 December 2026 is a Monday.
         let week = terms(&[("monday", "09:00", "12:00"), ("monday", "13:00", "15:00")]);
         assert_eq!(
-            times(&week, &[], "2026-12-07", JobLength::Minutes(60), LONG_BEFORE),
+            times(&week, &[], "2026-12-07", VisitLength::Minutes(60), LONG_BEFORE),
             ["09:00", "09:30", "10:00", "10:30", "11:00", "13:00", "13:30", "14:00"]
         );
-        assert_eq!(times(&week, &[], "2026-12-07", JobLength::Minutes(150), LONG_BEFORE), ["09:00", "09:30"]);
-        assert!(times(&week, &[], "2026-12-08", JobLength::Minutes(60), LONG_BEFORE).is_empty(), "Tuesday is not worked");
+        assert_eq!(times(&week, &[], "2026-12-07", VisitLength::Minutes(150), LONG_BEFORE), ["09:00", "09:30"]);
+        assert!(times(&week, &[], "2026-12-08", VisitLength::Minutes(60), LONG_BEFORE).is_empty(), "Tuesday is not worked");
     }
 
     #[test]
-    fn a_job_keeps_the_buffer_from_other_jobs() {
+    fn a_visit_keeps_the_buffer_from_other_visits() {
         let mut week = terms(&[("monday", "09:00", "14:00")]);
         week.buffer = Duration::minutes(30);
         // In winter, UK time is UTC.
         let busy = [Busy { starts_at: at("2026-12-07T11:00:00Z"), ends_at: at("2026-12-07T12:00:00Z") }];
-        assert_eq!(times(&week, &busy, "2026-12-07", JobLength::Minutes(60), LONG_BEFORE), ["09:00", "09:30", "12:30", "13:00"]);
+        assert_eq!(times(&week, &busy, "2026-12-07", VisitLength::Minutes(60), LONG_BEFORE), ["09:00", "09:30", "12:30", "13:00"]);
     }
 
     #[test]
     fn notice_days_off_and_the_daily_limit_hold() {
         let mut week = terms(&[("monday", "09:00", "13:00")]);
         week.notice = Duration::hours(2);
-        assert_eq!(times(&week, &[], "2026-12-07", JobLength::Minutes(60), "2026-12-07T09:10:00Z"), ["11:30", "12:00"]);
+        assert_eq!(times(&week, &[], "2026-12-07", VisitLength::Minutes(60), "2026-12-07T09:10:00Z"), ["11:30", "12:00"]);
         week.days_off.insert(date("2026-12-07"));
-        assert!(times(&week, &[], "2026-12-07", JobLength::Minutes(60), LONG_BEFORE).is_empty());
+        assert!(times(&week, &[], "2026-12-07", VisitLength::Minutes(60), LONG_BEFORE).is_empty());
         week.days_off.clear();
         week.max_jobs_per_day = 1;
         let busy = [Busy { starts_at: at("2026-12-07T09:00:00Z"), ends_at: at("2026-12-07T10:00:00Z") }];
-        assert!(times(&week, &busy, "2026-12-07", JobLength::Minutes(60), LONG_BEFORE).is_empty());
-        assert_eq!(times(&week, &busy, "2026-12-14", JobLength::Minutes(60), LONG_BEFORE).len(), 7, "the next Monday is free");
+        assert!(times(&week, &busy, "2026-12-07", VisitLength::Minutes(60), LONG_BEFORE).is_empty());
+        assert_eq!(times(&week, &busy, "2026-12-14", VisitLength::Minutes(60), LONG_BEFORE).len(), 7, "the next Monday is free");
     }
 
     #[test]
     fn the_day_the_clocks_go_forward_has_23_hours() {
         // Sunday 29 March 2026: 01:00 GMT becomes 02:00 BST.
         let week = terms(&[("sunday", "00:00", "04:00")]);
-        assert_eq!(times(&week, &[], "2026-03-29", JobLength::Minutes(60), LONG_BEFORE), ["00:00", "00:30", "02:00", "02:30", "03:00"]);
-        let slots = free_slots(&week, &[], date("2026-03-29"), date("2026-03-29"), JobLength::Minutes(60), at(LONG_BEFORE));
+        assert_eq!(times(&week, &[], "2026-03-29", VisitLength::Minutes(60), LONG_BEFORE), ["00:00", "00:30", "02:00", "02:30", "03:00"]);
+        let slots = free_slots(&week, &[], date("2026-03-29"), date("2026-03-29"), VisitLength::Minutes(60), at(LONG_BEFORE));
         assert_eq!(slots[1], Slot { starts_at: at("2026-03-29T00:30:00Z"), ends_at: at("2026-03-29T01:30:00Z") }, "an hour of real time, ending 02:30 BST");
         let day = terms(&[("sunday", "00:00", "24:00")]);
-        let whole = free_slots(&day, &[], date("2026-03-29"), date("2026-03-29"), JobLength::Days(1), at(LONG_BEFORE));
+        let whole = free_slots(&day, &[], date("2026-03-29"), date("2026-03-29"), VisitLength::Days(1), at(LONG_BEFORE));
         assert_eq!(whole, [Slot { starts_at: at("2026-03-29T00:00:00Z"), ends_at: at("2026-03-29T23:00:00Z") }]);
         assert_eq!(whole[0].ends_at - whole[0].starts_at, Duration::hours(23));
         // Sunday 28 March 2027 likewise.
-        let whole = free_slots(&day, &[], date("2027-03-28"), date("2027-03-28"), JobLength::Days(1), at(LONG_BEFORE));
+        let whole = free_slots(&day, &[], date("2027-03-28"), date("2027-03-28"), VisitLength::Days(1), at(LONG_BEFORE));
         assert_eq!(whole[0].ends_at - whole[0].starts_at, Duration::hours(23));
         // A range ending inside the skipped hour ends when the clocks jump.
         let early = terms(&[("sunday", "00:00", "01:30")]);
-        assert_eq!(times(&early, &[], "2027-03-28", JobLength::Minutes(60), LONG_BEFORE), ["00:00"]);
+        assert_eq!(times(&early, &[], "2027-03-28", VisitLength::Minutes(60), LONG_BEFORE), ["00:00"]);
     }
 
     #[test]
     fn the_day_the_clocks_go_back_has_25_hours() {
         // Sunday 25 October 2026: 02:00 BST becomes 01:00 GMT.
         let week = terms(&[("sunday", "00:00", "04:00")]);
-        assert_eq!(times(&week, &[], "2026-10-25", JobLength::Minutes(60), LONG_BEFORE), ["00:00", "00:30", "01:00", "01:30", "02:00", "02:30", "03:00"]);
-        let slots = free_slots(&week, &[], date("2026-10-25"), date("2026-10-25"), JobLength::Minutes(60), at(LONG_BEFORE));
+        assert_eq!(times(&week, &[], "2026-10-25", VisitLength::Minutes(60), LONG_BEFORE), ["00:00", "00:30", "01:00", "01:30", "02:00", "02:30", "03:00"]);
+        let slots = free_slots(&week, &[], date("2026-10-25"), date("2026-10-25"), VisitLength::Minutes(60), at(LONG_BEFORE));
         assert_eq!(slots[0].starts_at, at("2026-10-24T23:00:00Z"), "midnight BST");
         assert_eq!(slots[3].starts_at, at("2026-10-25T00:30:00Z"), "the first 01:30 (BST)");
         assert_eq!(slots[4].starts_at, at("2026-10-25T02:00:00Z"), "02:00 GMT");
         let day = terms(&[("sunday", "00:00", "24:00")]);
-        let whole = free_slots(&day, &[], date("2026-10-25"), date("2026-10-25"), JobLength::Days(1), at(LONG_BEFORE));
+        let whole = free_slots(&day, &[], date("2026-10-25"), date("2026-10-25"), VisitLength::Days(1), at(LONG_BEFORE));
         assert_eq!(whole[0].ends_at - whole[0].starts_at, Duration::hours(25));
     }
 
     #[test]
-    fn daily_jobs_take_whole_working_days_from_the_first_hour() {
+    fn daily_visits_take_whole_working_days_from_the_first_hour() {
         let mut week = terms(&[("monday", "08:00", "12:00"), ("monday", "13:00", "17:00"), ("tuesday", "09:00", "16:00"), ("wednesday", "09:00", "16:00")]);
-        let slots = free_slots(&week, &[], date("2026-12-07"), date("2026-12-09"), JobLength::Days(2), at(LONG_BEFORE));
+        let slots = free_slots(&week, &[], date("2026-12-07"), date("2026-12-09"), VisitLength::Days(2), at(LONG_BEFORE));
         assert_eq!(
             slots,
             [
@@ -270,16 +270,16 @@ mod tests {
             "Wednesday and Thursday are not two working days"
         );
         let busy = [Busy { starts_at: at("2026-12-08T15:00:00Z"), ends_at: at("2026-12-08T15:30:00Z") }];
-        assert!(free_slots(&week, &busy, date("2026-12-07"), date("2026-12-09"), JobLength::Days(2), at(LONG_BEFORE)).is_empty(), "Tuesday has a job");
+        assert!(free_slots(&week, &busy, date("2026-12-07"), date("2026-12-09"), VisitLength::Days(2), at(LONG_BEFORE)).is_empty(), "Tuesday has a job");
         week.days_off.insert(date("2026-12-09"));
-        assert_eq!(free_slots(&week, &[], date("2026-12-07"), date("2026-12-09"), JobLength::Days(2), at(LONG_BEFORE)).len(), 1);
+        assert_eq!(free_slots(&week, &[], date("2026-12-07"), date("2026-12-09"), VisitLength::Days(2), at(LONG_BEFORE)).len(), 1);
     }
 
     #[test]
     fn a_time_is_free_only_as_a_listed_slot() {
         let week = terms(&[("monday", "09:00", "12:00")]);
-        assert!(is_free(&week, &[], at("2026-12-07T10:00:00Z"), JobLength::Minutes(60), at(LONG_BEFORE)).is_some());
-        assert!(is_free(&week, &[], at("2026-12-07T10:15:00Z"), JobLength::Minutes(60), at(LONG_BEFORE)).is_none(), "not on the half hour");
-        assert!(is_free(&week, &[], at("2026-12-07T11:30:00Z"), JobLength::Minutes(60), at(LONG_BEFORE)).is_none(), "ends after the range");
+        assert!(is_free(&week, &[], at("2026-12-07T10:00:00Z"), VisitLength::Minutes(60), at(LONG_BEFORE)).is_some());
+        assert!(is_free(&week, &[], at("2026-12-07T10:15:00Z"), VisitLength::Minutes(60), at(LONG_BEFORE)).is_none(), "not on the half hour");
+        assert!(is_free(&week, &[], at("2026-12-07T11:30:00Z"), VisitLength::Minutes(60), at(LONG_BEFORE)).is_none(), "ends after the range");
     }
 }

@@ -52,7 +52,7 @@ pub fn provider_coming(when: &str, first_name: &str, invite: String) -> Notice {
 }
 
 /// The provider's notice that a job offered or assigned to them was cancelled.
-pub fn job_cancelled(when: &str) -> Notice {
+pub fn visit_cancelled(when: &str) -> Notice {
     Notice {
         title: "Job cancelled".into(),
         message: format!("The booking of {when} was cancelled: the time is free again on your schedule."),
@@ -68,7 +68,7 @@ pub fn feed_description(customer_first_name: &str, notes: &str, public_url: &str
 }
 
 /// A job as the offer's page names it: `Cleaning on Monday 2 March 2026 at 09:30 in LS6, until 10:30`.
-pub fn job_summary(service: &str, booking: &entity::booking::Model) -> String {
+pub fn visit_summary(service: &str, booking: &entity::booking::Model) -> String {
     let district = district(&booking.postcode);
     let until = booking.ends_at.map(|ends_at| format!(", until {}", crate::domain::uk_time::local(ends_at).format("%H:%M on %A %-d %B"))).unwrap_or_default();
     format!("{} in {district}{until}", crate::bookings::texts::when(service, booking.date, &booking.time))
@@ -84,10 +84,10 @@ pub fn invalid_offer_link() -> MessagePage {
 }
 
 /// The offer's page: the job, and a button for each answer.
-pub fn offer_question(job: &str, path: &str) -> MessagePage {
+pub fn offer_question(visit: &str, path: &str) -> MessagePage {
     MessagePage {
         heading: "A job for you".into(),
-        lead: format!("{job}. Will you take it?"),
+        lead: format!("{visit}. Will you take it?"),
         actions: vec![
             MessageAction { path: format!("{path}&answer=accept"), label: "Accept the job".into() },
             MessageAction { path: format!("{path}&answer=decline"), label: "Decline it".into() },
@@ -96,14 +96,14 @@ pub fn offer_question(job: &str, path: &str) -> MessagePage {
     }
 }
 
-pub fn offer_closed_page(job: &str) -> MessagePage {
-    MessagePage { heading: "This offer is no longer open".into(), lead: format!("{job}: {}", OFFER_CLOSED), actions: Vec::new(), onward: schedule_link() }
+pub fn offer_closed_page(visit: &str) -> MessagePage {
+    MessagePage { heading: "This offer is no longer open".into(), lead: format!("{visit}: {}", OFFER_CLOSED), actions: Vec::new(), onward: schedule_link() }
 }
 
-pub fn offer_answered(job: &str, answer: super::dispatch::Answer) -> MessagePage {
+pub fn offer_answered(visit: &str, answer: super::dispatch::Answer) -> MessagePage {
     let (heading, lead) = match answer {
-        super::dispatch::Answer::Accept => ("Job accepted", format!("{job} is on your schedule, and the customer has been told you are coming.")),
-        super::dispatch::Answer::Decline => ("Job declined", format!("{job} has been offered to someone else. Thank you for saying so quickly.")),
+        super::dispatch::Answer::Accept => ("Job accepted", format!("{visit} is on your schedule, and the customer has been told you are coming.")),
+        super::dispatch::Answer::Decline => ("Job declined", format!("{visit} has been offered to someone else. Thank you for saying so quickly.")),
     };
     MessagePage { heading: heading.into(), lead, actions: Vec::new(), onward: schedule_link() }
 }
@@ -113,7 +113,7 @@ fn schedule_link() -> MessageLink {
 }
 
 /// The provider's notice that a job of theirs moved to another time they are free.
-pub fn job_moved(when: &str) -> Notice {
+pub fn visit_moved(when: &str) -> Notice {
     Notice {
         title: "Job moved".into(),
         message: format!("The customer moved their booking: it is now {when}. Your schedule and calendar feed show the new time."),
@@ -139,10 +139,10 @@ pub const NOT_ITS_PROVIDER: &str = "Choose one of the service's approved provide
 pub const PROVIDER_BUSY: &str = "This provider has another job at that time: choose another, or move one of the bookings first.";
 
 /// The provider's notice of a job staff gave them.
-pub fn assigned(job: &str) -> Notice {
+pub fn assigned(visit: &str) -> Notice {
     Notice {
         title: "Job assigned to you".into(),
-        message: format!("Our team has given you a job: {job}. It is on your schedule and in your calendar feed."),
+        message: format!("Our team has given you a job: {visit}. It is on your schedule and in your calendar feed."),
         link: SCHEDULE.into(),
         calendar: None,
     }
