@@ -46,7 +46,7 @@ trait QueryValue: Sized {
     /// The canonical text, or `None` for the default (left out of the URL).
     fn write(&self) -> Option<String>;
     /// Free text (a search, someone's email) makes a page that is rendered per request.
-    fn cacheable(&self) -> bool {
+    fn keepable(&self) -> bool {
         true
     }
 }
@@ -120,7 +120,7 @@ impl QueryValue for String {
         (!self.is_empty()).then(|| self.clone())
     }
 
-    fn cacheable(&self) -> bool {
+    fn keepable(&self) -> bool {
         self.is_empty()
     }
 }
@@ -294,9 +294,9 @@ macro_rules! route_table {
             }
 
             /// Free-text queries (a search, someone's email) are rendered per request, not kept.
-            pub fn cacheable(&self) -> bool {
+            pub fn keepable(&self) -> bool {
                 match self {
-                    $( Route::$name $({ $($field),* })? => true $($( && QueryValue::cacheable($field) )*)?, )*
+                    $( Route::$name $({ $($field),* })? => true $($( && QueryValue::keepable($field) )*)?, )*
                 }
             }
 
@@ -497,10 +497,10 @@ mod tests {
 
     #[test]
     fn a_search_near_a_postcode_is_rendered_per_request() {
-        assert!(route("/services?category=cleaning").unwrap().unwrap().cacheable());
-        assert!(!route("/services?category=cleaning&near=LS6").unwrap().unwrap().cacheable());
-        assert!(!route("/services/details?id=7&postcode=LS6").unwrap().unwrap().cacheable());
-        assert!(!route("/jobs?near=LS6&within=5").unwrap().unwrap().cacheable());
+        assert!(route("/services?category=cleaning").unwrap().unwrap().keepable());
+        assert!(!route("/services?category=cleaning&near=LS6").unwrap().unwrap().keepable());
+        assert!(!route("/services/details?id=7&postcode=LS6").unwrap().unwrap().keepable());
+        assert!(!route("/jobs?near=LS6&within=5").unwrap().unwrap().keepable());
         // The forms send a distance without a postcode too: that is the plain list.
         assert_eq!(route("/services?category=cleaning&search=&near=&within=25").unwrap().unwrap(), Route::services(Some("cleaning".into()), 1));
         assert_eq!(route("/jobs?near=+&within=10").unwrap().unwrap(), Route::jobs(1));
@@ -587,8 +587,8 @@ mod tests {
 
     #[test]
     fn searches_and_emails_are_not_cached() {
-        assert!(!route("/jobs?search=chef").unwrap().unwrap().cacheable());
-        assert!(route("/jobs?page=2").unwrap().unwrap().cacheable());
-        assert!(!route("/user/verify?email=a@b.uk").unwrap().unwrap().cacheable());
+        assert!(!route("/jobs?search=chef").unwrap().unwrap().keepable());
+        assert!(route("/jobs?page=2").unwrap().unwrap().keepable());
+        assert!(!route("/user/verify?email=a@b.uk").unwrap().unwrap().keepable());
     }
 }

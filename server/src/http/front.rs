@@ -64,10 +64,10 @@ fn kept_answer<B>(state: &AppState, request: &Request<B>) -> Option<(Response, R
     let site = &state.site;
     let path = request.uri().path();
     if path.starts_with("/api/") {
-        crate::site::answers::cached_answer(site, request).map(|(answer, route)| (answer, RouteName::Pattern(route)))
+        crate::site::answers::kept_api_answer(site, request).map(|(answer, route)| (answer, RouteName::Pattern(route)))
     } else if path.starts_with("/builds/") {
         crate::site::handlers::build_file(site, request).map(|(file, route)| (file, RouteName::Fixed(route)))
     } else {
-        crate::site::handlers::cached_page(site, request).map(|page| (page, RouteName::of_page(request)))
+        crate::site::handlers::kept_page(site, request).map(|page| (page, RouteName::of_page(request)))
     }
 }

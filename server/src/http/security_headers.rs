@@ -43,7 +43,7 @@ impl SecurityHeaders {
 impl SecurityHeaders {
     /// Adds the headers `response` does not set itself (a file link keeps its stricter
     /// referrer policy). A plain function over the answer, run as a `MapResponseLayer`: the
-    /// middleware form boxed every request and cost a few per cent of serving a cached page.
+    /// middleware form boxed every request and cost a few per cent of serving a kept page.
     pub fn add<B>(&self, mut response: Response<B>) -> Response<B> {
         self.add_to(response.headers_mut());
         response

@@ -14,7 +14,7 @@ use std::fmt;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
-/// Latency bucket bounds in seconds: fine below 50 ms, where cached pages and the API answer.
+/// Latency bucket bounds in seconds: fine below 50 ms, where kept pages and the API answer.
 const BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0];
 
 /// A route pattern, never a raw path, so that the labels stay as few as the routes.

@@ -67,7 +67,7 @@ pub async fn profile(db: &impl ConnectionTrait, user_id: i32) -> Result<Option<P
 }
 
 /// The public address of `member`'s photo: it names the stored file, so a new photo is a new
-/// address and a cached page never shows an old one.
+/// address and a kept page never shows an old one.
 fn photo_path(member: &user::Model) -> Option<String> {
     let key = member.profile_picture.as_deref()?;
     let version = key.rsplit('/').next().and_then(|name| name.split('.').next()).unwrap_or("1");

@@ -1,7 +1,7 @@
 //! The headers of the answers made from kept bodies, made once for each kind of body and each
 //! way it goes out (in each encoding, or as a 304), the security headers included: an answer
 //! clones its set and sets its ETag. Inserting a dozen headers one at a time for every request
-//! was a few per cent of serving a cached page.
+//! was a few per cent of serving a kept page.
 
 use super::encoded::Encoding;
 use super::handlers::{HTML, JSON};

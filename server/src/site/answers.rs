@@ -160,7 +160,7 @@ impl AnswerCache {
 /// A visitor's read of the API answered from the cache, with the route that made the answer:
 /// served ahead of the router (`http::front`, which asks only for a visitor's read), like a
 /// kept page. `None` for an answer not kept.
-pub fn cached_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(Response, MatchedPath)> {
+pub fn kept_api_answer<B>(site: &Site, request: &axum::http::Request<B>) -> Option<(Response, MatchedPath)> {
     let key = key_of(request.uri());
     let answers = &site.answers;
     let kept = answers.get(key)?;

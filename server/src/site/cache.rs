@@ -61,7 +61,7 @@ struct Key {
     body: Body,
 }
 
-/// A key as a lookup names it, borrowed: a cached page is found without copying its URL into a
+/// A key as a lookup names it, borrowed: a kept page is found without copying its URL into a
 /// key of its own first, as every request for one asks. It hashes as its `Key` does (the same
 /// fields, a `&str` hashing as a `Box<str>`).
 #[derive(Hash)]

@@ -43,7 +43,7 @@ pub(crate) const JSON: &str = "application/json";
 pub(crate) async fn failed_page(site: &Site, error: PageError, path: &str) -> Response {
     match error {
         PageError::Invalid { route, page, .. } => match site.page_html(&route, *page).await {
-            Ok(html) => uncached_html(StatusCode::BAD_REQUEST, html),
+            Ok(html) => html_never_kept(StatusCode::BAD_REQUEST, html),
             Err(error) => Box::pin(failed_page(site, error, path)).await,
         },
         PageError::NotFound => not_found(site, path, false).await,
@@ -61,11 +61,11 @@ pub(crate) async fn failed_page(site: &Site, error: PageError, path: &str) -> Re
 }
 
 pub(crate) async fn error_page(site: &Site, status: StatusCode, path: &str) -> Response {
-    uncached_html(status, site.error_html(status.as_u16(), path).await)
+    html_never_kept(status, site.error_html(status.as_u16(), path).await)
 }
 
 /// A page made for this request alone.
-fn uncached_html(status: StatusCode, html: String) -> Response {
+fn html_never_kept(status: StatusCode, html: String) -> Response {
     let mut response = (status, html).into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(HTML));
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -127,7 +127,7 @@ pub fn page_of(path: &str) -> (&str, Body) {
 /// read), which with its layers and the route's parsing took two thirds of the time of serving
 /// it. `None` for anything else, which the router answers (`page_or_file` finds the same pages
 /// from their route).
-pub fn cached_page<B>(site: &Site, request: &axum::http::Request<B>) -> Option<Response> {
+pub fn kept_page<B>(site: &Site, request: &axum::http::Request<B>) -> Option<Response> {
     let uri = request.uri();
     let path = uri.path();
     let (page_path, kind) = page_of(path);

@@ -141,7 +141,7 @@ impl Site {
 
     /// `body` of `route`'s page (at `url`, its canonical URL): from the cache, or rendered now (and kept when it may be).
     pub async fn page(&self, route: &Route, url: &str, body: Body) -> Result<Arc<Encoded>, PageError> {
-        if !route.cacheable() {
+        if !route.keepable() {
             return self.render_once(route, body).await;
         }
         if let Some(kept) = self.cache.get(url, body) {

@@ -315,7 +315,7 @@ async fn a_providers_profile_shows_their_work_and_nothing_private(backend: commo
     let (_, service_page) = app.text(&format!("/services/details?id={service}")).await;
     assert!(service_page.contains(&format!(r#"<a href="{profile_path}">Priya</a>"#)), "the service's page links to her profile");
 
-    // Her work shows on it once reviewed and answered: the cached page is dropped each time.
+    // Her work shows on it once reviewed and answered: the kept page is dropped each time.
     let booking = taken_booking(app, &customer, &priya).await;
     let coming = status_of(app, booking, &customer).await;
     assert_eq!(coming["provider"]["profile"], profile_path, "the booking links to who is coming");

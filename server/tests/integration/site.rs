@@ -277,10 +277,10 @@ async fn a_kept_page_answers_alike_by_its_address_and_through_the_router() {
     for address in ["/about", "/user/login", "/about/_payload.json", &details, &details_payload] {
         assert_eq!(app.text(address).await.0, 200, "{address} is kept");
         let request = axum::http::Request::get(address).body(()).unwrap();
-        assert!(server::site::handlers::cached_page(&app.site, &request).is_some(), "{address} is answered before the router");
+        assert!(server::site::handlers::kept_page(&app.site, &request).is_some(), "{address} is answered before the router");
         let other_way = format!("{address}{}utm_source=newsletter", if address.contains('?') { '&' } else { '?' });
         let request = axum::http::Request::get(&other_way).body(()).unwrap();
-        assert!(server::site::handlers::cached_page(&app.site, &request).is_none(), "{other_way} goes through the router");
+        assert!(server::site::handlers::kept_page(&app.site, &request).is_none(), "{other_way} goes through the router");
         for method in [reqwest::Method::GET, reqwest::Method::HEAD] {
             let ask = |path: String| {
                 app.client.request(method.clone(), format!("{}{path}", app.base)).header("accept-encoding", "br").header("x-request-id", "kept-page-1").send()
