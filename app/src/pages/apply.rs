@@ -63,7 +63,7 @@ pub(crate) fn page(job: &Option<JobDetail>, site: &SiteData) -> Page {
         </div>
     };
     let page = Page::new(&name, brand, description, body).with_breadcrumbs(&trail(), &job.title, &url);
-    match super::job_posting::job_posting(detail, brand) {
+    match super::job_json_ld::job_posting(detail, brand) {
         Some(posting) => page.with_structured_data(posting),
         // A closed job stays readable for those who applied, but is no vacancy to index.
         None => page.noindex(),

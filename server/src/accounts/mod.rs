@@ -2,12 +2,13 @@
 //! password reset, the member's profile and documents, and staff accounts.
 
 pub mod codes;
+pub mod members;
 pub mod page_forms;
 pub mod password_rules;
 pub mod profile;
 pub mod sign_in;
 pub mod staff;
-pub mod store;
+pub mod staff_session;
 pub mod texts;
 pub mod tokens;
 

@@ -3,7 +3,7 @@
 
 use super::texts::{self, password_reset_code, verification_code};
 use crate::accounts::codes::{self, Purpose};
-use crate::accounts::store;
+use crate::accounts::members;
 use crate::accounts::tokens::{self, TokenPair};
 use crate::domain::{Email, UkPhone};
 use crate::http::AppError;
@@ -35,7 +35,7 @@ fn message(text: &str) -> Json<MessageAnswer> {
 }
 
 async fn find_user(state: &AppState, email: &Email) -> Result<Option<user::Model>, AppError> {
-    Ok(store::find_by_email(state.db(), email).await?)
+    Ok(members::find_by_email(state.db(), email).await?)
 }
 
 /// Sends a code mail with `change`, logged too when mail goes to files.
@@ -90,8 +90,8 @@ pub async fn register(
 
     let password_hash = passwords::hash_blocking(password).await;
     let mut change = Change::begin(&state).await?;
-    let member = store::NewMember { email: &email, password_hash, full_name, phone: Some(&phone), is_verified: false, is_staff: false };
-    let created = store::insert(change.db(), member).await;
+    let member = members::NewMember { email: &email, password_hash, full_name, phone: Some(&phone), is_verified: false, is_staff: false };
+    let created = members::insert(change.db(), member).await;
     let created = match created {
         Ok(user) => user,
         // Two registrations of one address at once: the unique index decides.

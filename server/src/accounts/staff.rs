@@ -1,6 +1,6 @@
 //! Staff accounts for the back office, made from the command line.
 
-use super::store;
+use super::members;
 use crate::domain::Email;
 use crate::platform::change::Change;
 use crate::platform::passwords;
@@ -12,7 +12,7 @@ use sea_orm::{ActiveModelTrait, ActiveValue::Set, DatabaseConnection, IntoActive
 pub async fn create_or_promote(db: &DatabaseConnection, email: &Email, password: &str) -> anyhow::Result<bool> {
     let hash = passwords::hash_blocking(password.to_string()).await;
     let now = Utc::now();
-    match store::find_by_email(db, email).await? {
+    match members::find_by_email(db, email).await? {
         Some(existing) => {
             let id = existing.id;
             let mut row = existing.into_active_model();
@@ -27,9 +27,9 @@ pub async fn create_or_promote(db: &DatabaseConnection, email: &Email, password:
             Ok(false)
         }
         None => {
-            let member = store::NewMember { email, password_hash: hash, full_name: "Administrator".into(), phone: None, is_verified: true, is_staff: true };
+            let member = members::NewMember { email, password_hash: hash, full_name: "Administrator".into(), phone: None, is_verified: true, is_staff: true };
             let change = Change::outside_server(db).await?;
-            store::insert(change.db(), member).await?;
+            members::insert(change.db(), member).await?;
             change.commit().await?;
             Ok(true)
         }

@@ -6,7 +6,7 @@ pub mod alerts;
 pub mod links;
 mod registration;
 mod texts;
-mod wishes;
+mod wanted_work;
 
 use crate::state::AppState;
 use axum::Router;

@@ -2,7 +2,8 @@
 
 use super::links::{confirm_url, unsubscribe_url};
 use super::texts::{self, AlertsLink};
-use super::wishes::{Wishes, WishesForm};
+use super::wanted_work::{WantedWork, WantedWorkForm};
+use crate::accounts::signed_in::Viewer;
 use crate::domain::UkPhone;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm, NO_FILE};
@@ -83,14 +84,14 @@ pub async fn register(
     let email = errors.email("email", fields.text("email"));
     let phone = errors.required("phone_number", fields.text("phone_number"));
     let phone = if phone.is_empty() { None } else { UkPhone::parse(&phone).map_err(|problem| errors.add("phone_number", problem)).ok() };
-    let form = WishesForm {
+    let form = WantedWorkForm {
         roles: fields.text("roles"),
         locations: fields.text("locations"),
         employment_types: fields.text("employment_types"),
         near: fields.text("near"),
         within: fields.text("within"),
     };
-    let wishes = Wishes::parse(&mut errors, form, state.config().distances);
+    let wanted = WantedWork::parse(&mut errors, form, state.config().distances);
     let wants_alerts = match fields.text("job_alerts").unwrap_or("") {
         "true" | "on" => true,
         "false" | "" => false,
@@ -123,11 +124,11 @@ pub async fn register(
             full_name: Set(full_name),
             email: Set(email.as_str().to_string()),
             phone_number: Set(phone.as_str().to_string()),
-            roles: Set(wishes.roles.join("\n")),
-            locations: Set(wishes.locations.join("\n")),
-            near_district: Set(wishes.near.as_ref().map(|near| near.area.district().to_owned())),
-            within_miles: Set(wishes.near.as_ref().map(|near| near.within_miles)),
-            employment_types: Set(wishes.employment_types_text()),
+            roles: Set(wanted.roles.join("\n")),
+            locations: Set(wanted.locations.join("\n")),
+            near_district: Set(wanted.near.as_ref().map(|near| near.area.district().to_owned())),
+            within_miles: Set(wanted.near.as_ref().map(|near| near.within_miles)),
+            employment_types: Set(wanted.employment_types_text()),
             cv: Set(key.clone()),
             alerts: Set(alerts),
             alerted_until: Set(now),
@@ -146,7 +147,7 @@ pub async fn register(
                 .exec(change.db())
                 .await?;
         }
-        change.mail(welcome(&state, &brand, &saved, &wishes)).await?;
+        change.mail(welcome(&state, &brand, &saved, &wanted)).await?;
         change.commit().await?;
         Ok::<_, AppError>(saved)
     }
@@ -157,11 +158,11 @@ pub async fn register(
 
 /// The mail that confirms a registration: with the link that starts alerts when they wait for
 /// it, or the link that stops them when they are on.
-fn welcome(state: &AppState, brand: &str, seeker: &job_seeker::Model, wishes: &Wishes) -> Mail {
+fn welcome(state: &AppState, brand: &str, seeker: &job_seeker::Model, wanted: &WantedWork) -> Mail {
     let link = match seeker.alerts {
         JobAlerts::Unconfirmed => AlertsLink::Confirm(confirm_url(state, seeker.id)),
         JobAlerts::On => AlertsLink::Stop(unsubscribe_url(state, seeker.id)),
         JobAlerts::Off => AlertsLink::None,
     };
-    texts::welcome(&seeker.email, &seeker.full_name, brand, &wishes.roles, link)
+    texts::welcome(&seeker.email, &seeker.full_name, brand, &wanted.roles, link)
 }

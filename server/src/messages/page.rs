@@ -99,7 +99,7 @@ async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, 
     if let Some(last) = messages.last().filter(|_| visited) {
         thread::mark_read(state.db(), booking.id, reader.id, last.id).await?;
     }
-    let names = crate::accounts::store::names_of(state.db(), messages.iter().map(|message| message.author_user_id)).await?;
+    let names = crate::accounts::members::names_of(state.db(), messages.iter().map(|message| message.author_user_id)).await?;
     let messages = messages
         .into_iter()
         .map(|message| {

@@ -146,7 +146,7 @@ async fn read(state: &AppState, booking_id: i32, viewer: Viewer, page: PageReque
     if let (Viewer::Member(member), Some(last)) = (viewer, rows.last()) {
         mark_read(state.db(), booking.id, member, last.id).await?;
     }
-    let names = crate::accounts::store::names_of(state.db(), rows.iter().map(|row| row.author_user_id)).await?;
+    let names = crate::accounts::members::names_of(state.db(), rows.iter().map(|row| row.author_user_id)).await?;
     Ok((count, rows.into_iter().map(|row| MessageView::new(row, &names, &state.storage, viewer)).collect()))
 }
 

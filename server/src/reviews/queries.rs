@@ -183,7 +183,7 @@ async fn shown_answers(db: &impl ConnectionTrait, reviews: impl IntoIterator<Ite
     if answers.is_empty() {
         return Ok(HashMap::new());
     }
-    let names = crate::accounts::store::names_of(db, answers.iter().map(|a| a.author_user_id)).await?;
+    let names = crate::accounts::members::names_of(db, answers.iter().map(|a| a.author_user_id)).await?;
     Ok(answers
         .into_iter()
         .map(|answer| {

@@ -133,7 +133,7 @@ pub async fn visits_of(state: &AppState, member: &user::Model, rows: Vec<booking
     let mut threads = summaries(state, member, &taken).await?;
     let services: HashMap<i32, service::Model> =
         service::Entity::find().filter(service::Column::Id.is_in(ids(|b| b.service_id))).all(db).await?.into_iter().map(|s| (s.id, s)).collect();
-    let names = crate::accounts::store::names_of(db, rows.iter().map(|row| row.user_id)).await?;
+    let names = crate::accounts::members::names_of(db, rows.iter().map(|row| row.user_id)).await?;
     let mut reviews = reviews_of(db, &taken).await?;
     let offers: HashMap<i32, booking_offer::Model> = booking_offer::Entity::find()
         .filter(booking_offer::Column::BookingId.is_in(ids(|b| b.id)))

@@ -53,7 +53,7 @@ async fn thread_of(state: &AppState, id: i32) -> Result<Option<BookingThread>, D
     let Some(service) = service::Entity::find_by_id(booking.service_id).one(db).await? else { return Ok(None) };
     let customer = user::Entity::find_by_id(booking.user_id).one(db).await?.map_or_else(|| FORMER_MEMBER.to_owned(), |customer| customer.full_name);
     let messages = thread::all_of(db, id).await?;
-    let names = crate::accounts::store::names_of(db, messages.iter().map(|message| message.author_user_id)).await?;
+    let names = crate::accounts::members::names_of(db, messages.iter().map(|message| message.author_user_id)).await?;
     let messages = messages
         .into_iter()
         .map(|message| StaffMessage {

@@ -368,7 +368,7 @@ impl TestApp {
     /// own), with an access token.
     pub async fn member(&self, full_name: &str) -> SignedIn {
         let email = server::domain::Email::parse(&format!("member{}@example.co.uk", rand::random::<u32>())).unwrap();
-        let new = server::accounts::store::NewMember {
+        let new = server::accounts::members::NewMember {
             email: &email,
             password_hash: "not-a-hash".into(),
             full_name: full_name.into(),
@@ -376,7 +376,7 @@ impl TestApp {
             is_verified: true,
             is_staff: false,
         };
-        let user = server::accounts::store::insert(&self.site.db, new).await.unwrap();
+        let user = server::accounts::members::insert(&self.site.db, new).await.unwrap();
         let token = self.state.tokens.issue(&self.site.db, user.id, None).await.unwrap().access;
         SignedIn { user, token }
     }

@@ -10,7 +10,7 @@ use entity::words::{EmploymentType, Word};
 const MOST_ENTRIES: usize = 10;
 const ENTRY_MAX_CHARS: usize = 80;
 
-pub struct Wishes {
+pub struct WantedWork {
     pub roles: Vec<String>,
     pub locations: Vec<String>,
     pub employment_types: Vec<EmploymentType>,
@@ -19,7 +19,7 @@ pub struct Wishes {
 }
 
 /// What the registration form says the job seeker wants, as sent.
-pub struct WishesForm<'a> {
+pub struct WantedWorkForm<'a> {
     pub roles: Option<&'a str>,
     pub locations: Option<&'a str>,
     pub employment_types: Option<&'a str>,
@@ -45,9 +45,9 @@ fn entries(errors: &mut FieldErrors, field: &str, raw: &str) -> Vec<String> {
     found
 }
 
-impl Wishes {
-    pub fn parse(errors: &mut FieldErrors, form: WishesForm, distances: Distances) -> Wishes {
-        let WishesForm { roles, locations, employment_types, near, within } = form;
+impl WantedWork {
+    pub fn parse(errors: &mut FieldErrors, form: WantedWorkForm, distances: Distances) -> WantedWork {
+        let WantedWorkForm { roles, locations, employment_types, near, within } = form;
         let roles = roles.unwrap_or("");
         if roles.split(['\n', ',']).all(|entry| entry.trim().is_empty()) {
             errors.add("roles", texts::NO_ROLE);
@@ -66,7 +66,7 @@ impl Wishes {
             problems.into_iter().for_each(|(field, problem)| errors.add(field, problem));
             None
         });
-        Wishes { roles, locations, employment_types: kinds, near }
+        WantedWork { roles, locations, employment_types: kinds, near }
     }
 
     pub fn employment_types_text(&self) -> String {
