@@ -467,6 +467,23 @@ pub fn table_json() -> String {
     serde_json::to_string_pretty(&rows).expect("the table serialises")
 }
 
+/// The two bodies of a page: its HTML, and the data it is made from (`_payload.json`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    Html,
+    Payload,
+}
+
+/// The page `path` asks for, and which of its bodies: `/x/_payload.json` is `/x`'s payload
+/// (`/_payload.json` the home page's).
+pub fn page_of(path: &str) -> (&str, Body) {
+    match path.strip_suffix("/_payload.json") {
+        Some("") => ("/", Body::Payload),
+        Some(page) => (page, Body::Payload),
+        None => (path, Body::Html),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

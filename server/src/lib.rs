@@ -1,5 +1,6 @@
 //! The marketplace server: configuration, data, the site and the API, behind one router.
-//! `http/` is the edge, `platform/` the shared machinery, and each other folder a feature.
+//! `http/` is the edge, `platform/` the shared machinery, `domain/` the values parsed at the
+//! edge, and each other folder a feature; they depend on each other one way (`layers`).
 // The allocator's configuration (`platform::memory`) is the one place with `unsafe` code.
 #![deny(unsafe_code)]
 
@@ -16,6 +17,8 @@ pub mod http;
 pub mod import;
 pub mod job_seekers;
 pub mod jobs;
+#[cfg(test)]
+mod layers;
 pub mod messages;
 pub mod notifications;
 pub mod payments;

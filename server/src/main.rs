@@ -131,7 +131,7 @@ async fn create_admin(email: &str) -> anyhow::Result<()> {
     let mut password = String::new();
     std::io::stdin().lock().read_line(&mut password)?;
     let password = password.trim_end_matches(['\r', '\n']).to_string();
-    server::accounts::password_rules::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    server::domain::password::check_password(&password, Some(&email)).map_err(|e| anyhow::anyhow!("{e}"))?;
     let config = Config::from_env()?;
     let db = server::platform::db::connect_and_migrate(&config.database_url, config.database_pool).await?;
     let created = server::accounts::staff::create_or_promote(&db, &email, &password).await?;

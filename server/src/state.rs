@@ -5,11 +5,14 @@ use crate::accounts::codes::Codes;
 use crate::accounts::tokens::Tokens;
 use crate::config::Config;
 use crate::payments::provider::PaymentProvider;
+use crate::platform::host::Host;
 use crate::platform::metrics::RequestMetrics;
 use crate::platform::rate_limit::RateLimiter;
 use crate::platform::signed_link::SignedLinks;
 use crate::platform::storage::Storage;
 use crate::site::Site;
+use app::routes::Tag;
+use futures::future::BoxFuture;
 use sea_orm::DatabaseConnection;
 use std::sync::Arc;
 use tokio::sync::Notify;
@@ -46,5 +49,23 @@ impl AppState {
     /// The company's name for mails and notifications; the default one if the database fails.
     pub async fn brand(&self) -> String {
         self.site.site_data().await.map(|s| s.info.brand.clone()).unwrap_or_else(|_| "Brightway".into())
+    }
+}
+
+impl Host for AppState {
+    fn db(&self) -> &DatabaseConnection {
+        &self.site.db
+    }
+
+    fn wake_mail_sender(&self) {
+        self.mail_queued.notify_one();
+    }
+
+    fn drop_pages<'a>(&'a self, tags: &'a [Tag]) -> BoxFuture<'a, ()> {
+        Box::pin(self.site.invalidate(tags))
+    }
+
+    fn periodic_round(&self) -> &tokio::sync::Mutex<()> {
+        &self.periodic_round
     }
 }

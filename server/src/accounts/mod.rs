@@ -4,9 +4,9 @@
 pub mod codes;
 pub mod members;
 pub mod page_forms;
-pub mod password_rules;
 pub mod profile;
 pub mod sign_in;
+pub mod signed_in;
 pub mod staff;
 pub mod staff_session;
 pub mod texts;

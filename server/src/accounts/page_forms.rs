@@ -10,7 +10,7 @@ use super::sign_in::{self, EmailBody, RegisterBody, ResetConfirmBody, VerifyBody
 use super::texts::{self, CHANGE_PASSWORD_NEEDS_JAVASCRIPT, LOGIN_NEEDS_JAVASCRIPT};
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::http::page_form::{FORM_WIDE, FromThisSite, answer_with_page, as_json, page_taking_posts, posted_values, refusal};
+use crate::site::page_form::{FORM_WIDE, FromThisSite, answer_with_page, as_json, page_taking_posts, posted_values, refusal};
 use crate::state::AppState;
 use app::data::{FormOutcome, VerifyData};
 use app::routes::{PageData, Route};

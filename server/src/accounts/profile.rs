@@ -2,12 +2,12 @@
 //! Documents are stored under random names and shown only as signed, expiring links.
 
 use crate::accounts::sign_in::NAME_MAX_CHARS;
+use crate::accounts::signed_in::Member;
 use crate::accounts::texts;
 use crate::accounts::tokens;
 use crate::domain::text::TextProblem;
 use crate::domain::{Email, Text, TextOrEmpty, UkPhone, UkPostcode};
 use crate::http::extract::{FieldErrors, JsonBody, ProfileForm, REQUIRED, RecordId, form_error};
-use crate::http::member::Member;
 use crate::http::openapi::{DOCUMENT_TYPES, ErrorBody, Invalid, MessageAnswer, PICTURE_TYPES, ProfileUpdateForm, RateLimited, Unauthenticated};
 use crate::http::upload::{DOCUMENT_KINDS, FileRefusal, PICTURE_KINDS, PICTURE_LIMIT};
 use crate::http::{AppError, timestamp};
@@ -225,7 +225,7 @@ pub async fn update(State(state): State<Arc<AppState>>, member: Member, ProfileF
             Ok(key) => key,
             Err(error) => {
                 delete_files(&state.storage, stored).await;
-                return Err(error);
+                return Err(error.into());
             }
         };
         stored.push(key.clone());
@@ -347,7 +347,7 @@ pub async fn update_password(
     // Every other sign-in ends; this one goes on, but out of the back office: a staff session,
     // from this sign-in or another, needs the second factor again.
     tokens::revoke_all(change.db(), user_id, Some(&member.family)).await?;
-    crate::admin::session::end_all(change.db(), user_id).await?;
+    crate::accounts::staff_session::end_all(change.db(), user_id).await?;
     change.commit().await?;
     Ok(Json(MessageAnswer::new(texts::PASSWORD_UPDATED)))
 }

@@ -37,11 +37,6 @@ pub const RESET_CODE_SENT: &str = "Password reset code sent! Please check your e
 pub const PASSWORD_RESET: &str = "Password reset successful! Please login to continue.";
 pub const WRONG_OLD_PASSWORD: &str = "Your old password was entered incorrectly. Please enter it again.";
 pub const PASSWORD_UPDATED: &str = "Password updated successfully!";
-pub const PASSWORD_TOO_SHORT: &str = "This password is too short. It must contain at least 8 characters.";
-pub const PASSWORD_NUMERIC: &str = "This password is entirely numeric.";
-pub const PASSWORD_LIKE_EMAIL: &str = "The password is too similar to the email address.";
-pub const PASSWORD_TOO_LONG: &str = "This password is too long. It must contain at most 128 characters.";
-pub const TOO_COMMON: &str = "This password is too common. Choose a longer or less usual one, such as a few words only you would put together.";
 
 // The profile.
 pub const NAME_BLANK: &str = "This field may not be blank.";

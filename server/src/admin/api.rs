@@ -1,10 +1,10 @@
 //! The back office's JSON calls: thin handlers over the same functions its pages use.
 
+use crate::accounts::signed_in::Staff;
 use crate::admin::{audit, dashboard, texts};
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::http::list::{ListQuery, Paginated};
-use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
 use app::admin::{AuditRow, Dashboard};

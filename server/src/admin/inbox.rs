@@ -1,11 +1,11 @@
 //! What the two inboxes (recruitment requests, contact messages) share: the list by status,
 //! newest first, and a status and notes change, audited.
 
-use crate::admin::audit::Action;
 use crate::admin::texts;
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use entity::words::Word;

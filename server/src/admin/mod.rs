@@ -24,7 +24,6 @@ mod provider_applications;
 mod recruitment;
 mod reviews;
 pub mod second_factor;
-pub mod session;
 mod sign_in;
 mod texts;
 

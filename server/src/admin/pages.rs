@@ -2,12 +2,12 @@
 //! cookie), the site's own 404 page for anyone else. Rendered per request, `no-store` and
 //! `noindex`; their forms post back here and land on the page again (post, redirect, get).
 
+use crate::accounts::staff_session::{self as session, StaffSession};
 use crate::admin::catalogue::Fields;
-use crate::admin::session::{self, StaffSession};
 use crate::admin::{audit, bookings, catalogue, contact, dashboard, jobs, members, payments, provider_applications, recruitment, reviews};
 use crate::http::AppError;
 use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
-use crate::http::member::refuse_changes_from_elsewhere;
+use crate::http::origin::refuse_changes_from_elsewhere;
 use crate::site::handlers::{error_page, failed_page};
 use crate::state::AppState;
 use app::admin::{AdminPage, AdminView, Listing};

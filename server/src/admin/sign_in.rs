@@ -2,14 +2,14 @@
 //! enrolment (a secret shown as a QR code, confirmed by a first code, then ten recovery codes),
 //! and signing in with a code or a recovery code, which opens the staff session.
 
-use super::audit::Action;
 use super::second_factor;
-use super::session;
 use super::texts;
+use crate::accounts::signed_in::StaffAccount;
+use crate::accounts::staff_session as session;
 use crate::http::AppError;
 use crate::http::extract::JsonBody;
-use crate::http::member::StaffAccount;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::platform::security_events::{self, SecurityEvent};

@@ -6,11 +6,11 @@
 
 use super::calendar::Invite;
 use super::texts;
-use crate::admin::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::scheduling::dispatch;
 use crate::state::AppState;

@@ -7,11 +7,11 @@
 //! confirmed one.
 
 use super::texts;
-use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::upload::Upload;
 use crate::messages::thread::{self, Writer};
 use crate::notifications::notice::Notifier;
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::reviews::invitation;
 use crate::state::AppState;

@@ -5,9 +5,9 @@
 
 use super::calendar::Invite;
 use super::texts;
-use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use chrono::Utc;

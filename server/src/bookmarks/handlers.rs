@@ -1,10 +1,10 @@
 //! The member's own bookmarks: list, save (idempotent, for merging a visitor's), remove.
 
 use super::texts;
+use crate::accounts::signed_in::Member;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
-use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::platform::change::Change;
 use crate::platform::db::insert_if_new;

@@ -53,7 +53,7 @@ pub async fn list_services(State(state): State<Arc<AppState>>, query: ListQuery)
     let request = query.page_request(&mut errors);
     let status = query.word::<ListingStatus>(&mut errors, "status", texts::A_STATUS);
     let asked_order = query.parsed(&mut errors, "ordering", texts::ORDERING_EXPECTED, ServiceOrder::parse);
-    let near = query.near(&mut errors, state.config().distances);
+    let near = crate::places::Near::asked(&query, &mut errors, state.config().distances);
     let order = asked_order.unwrap_or(if near.is_some() { ServiceOrder::Distance } else { ServiceOrder::Priority });
     errors.finish()?;
     let answer = |list| Shared::list(&query, [Tag::Site, Tag::Services], Json(list));

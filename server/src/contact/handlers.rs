@@ -2,10 +2,10 @@
 
 use super::message::{BODY_MAX_CHARS, ContactMessage, SHORT_MAX_CHARS};
 use super::texts;
+use crate::accounts::signed_in::Viewer;
 use crate::catalogue::website_info::website_info;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::http::member::Viewer;
 use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
@@ -46,7 +46,7 @@ pub struct ContactSent {
 
 /// The rate limit of contact messages, per client address.
 pub async fn check_limit(state: &AppState, client: &ClientAddress) -> Result<(), AppError> {
-    state.limiter.check("contact", &client.key(), Limit::per_hour(state.config().limits.contact_per_hour)).await
+    Ok(state.limiter.check("contact", &client.key(), Limit::per_hour(state.config().limits.contact_per_hour)).await?)
 }
 
 /// Stores a message and queues its two mails in one transaction: the company's copy to the

@@ -6,7 +6,7 @@
 use super::handlers::{check_limit, record};
 use super::message::{ContactMessage, FIELDS};
 use crate::http::extract::ClientAddress;
-use crate::http::page_form::{FromThisSite, answer_with_page, as_json, page_taking_posts, posted_values, refusal};
+use crate::site::page_form::{FromThisSite, answer_with_page, as_json, page_taking_posts, posted_values, refusal};
 use crate::state::AppState;
 use app::data::FormOutcome;
 use app::routes::{PageData, Route};

@@ -14,10 +14,10 @@
 
 use super::Reach;
 use super::texts;
-use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::reviews::texts::FORMER_MEMBER;
 use crate::state::AppState;
@@ -146,7 +146,7 @@ pub async fn erase(state: &AppState, member: &user::Model, by: ErasedBy<'_>) -> 
         .exec(change.db())
         .await?;
     crate::accounts::tokens::revoke_all(change.db(), id, None).await?;
-    crate::admin::session::end_all(change.db(), id).await?;
+    crate::accounts::staff_session::end_all(change.db(), id).await?;
     certificate::Entity::delete_many().filter(certificate::Column::UserId.eq(id)).exec(change.db()).await?;
     notification::Entity::delete_many().filter(notification::Column::UserId.eq(id)).exec(change.db()).await?;
     bookmark::Entity::delete_many().filter(bookmark::Column::UserId.eq(id)).exec(change.db()).await?;

@@ -3,9 +3,9 @@
 use super::erasure::{self, ErasedBy};
 use super::export;
 use super::texts;
+use crate::accounts::signed_in::Member;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody};
-use crate::http::member::Member;
 use crate::http::openapi::{Invalid, MessageAnswer, RateLimited, Unauthenticated};
 use crate::platform::passwords;
 use crate::platform::rate_limit::Limit;

@@ -2,6 +2,7 @@
 
 mod email;
 mod money;
+pub mod password;
 mod phone;
 mod postcode;
 mod rating;

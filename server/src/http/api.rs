@@ -71,7 +71,7 @@ pub fn router(state: Arc<AppState>, pages: Router) -> Router {
 /// hold that person's data (bookings, payments, CV links, the back office): no browser or
 /// proxy may keep it. Public reads asked without credentials keep their own caching.
 async fn kept_by_no_one_when_signed_in(request: Request, next: Next) -> Response {
-    let signed_in = super::member::carries_credentials(request.headers());
+    let signed_in = super::credentials::carries_credentials(request.headers());
     let mut response = next.run(request).await;
     let kept_by_no_one = response.headers().get(header::CACHE_CONTROL).and_then(|value| value.to_str().ok()).is_some_and(|value| value.contains("no-store"));
     if signed_in && !kept_by_no_one {

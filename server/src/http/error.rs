@@ -1,6 +1,8 @@
 //! The one error type of the API: every handler returns it, and it renders the contract's
 //! error body (`{"error": true, "message": ..., <field>: [...]}`), never internals.
 
+use crate::platform::rate_limit::Refused;
+use crate::platform::storage::StorageError;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -83,19 +85,27 @@ impl AppError {
     }
 }
 
-/// A page's data that could not be had, answered as the API answers (for `_payload.json`).
-impl From<crate::site::PageError> for AppError {
-    fn from(error: crate::site::PageError) -> Self {
-        use crate::site::PageError;
-        match error {
-            PageError::NotFound => AppError::NotFound,
-            PageError::Gone => AppError::Gone("This job advert has been taken down.".into()),
-            PageError::Unavailable => AppError::database_unavailable(),
-            PageError::Invalid { fields, .. } => {
-                let message = fields.values().flatten().next().cloned().unwrap_or_default();
-                AppError::Validation { message, fields }
+/// 429 once a rate limit is used up.
+impl From<Refused> for AppError {
+    fn from(refused: Refused) -> Self {
+        match refused {
+            Refused::UsedUp { retry_after_seconds } => {
+                AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds }
             }
-            PageError::Internal(error) => AppError::Internal(error),
+            Refused::Failed(error) => error.into(),
+        }
+    }
+}
+
+/// What a store's failure means to the client: no such file (404), a full disk (507), a store
+/// that did not answer properly (503), or else a fault of ours to fix (500).
+impl From<StorageError> for AppError {
+    fn from(error: StorageError) -> Self {
+        match error {
+            StorageError::NotFound => AppError::NotFound,
+            StorageError::Full => AppError::StorageFull,
+            StorageError::Unavailable => AppError::Unavailable("File storage is unavailable for a moment. Please try again shortly.".into()),
+            StorageError::Failed(error) => AppError::Internal(error),
         }
     }
 }

@@ -278,7 +278,7 @@ impl FieldErrors {
         let password = value.unwrap_or_default();
         if password.is_empty() {
             self.add(field, REQUIRED);
-        } else if let Err(problem) = crate::accounts::password_rules::check_password(&password, email) {
+        } else if let Err(problem) = crate::domain::password::check_password(&password, email) {
             self.add(field, problem);
         }
         password

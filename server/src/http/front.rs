@@ -48,7 +48,7 @@ where
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
         // It carries the security headers already (`site::answer_headers`).
-        match super::member::is_visitor_read(&request).then(|| kept_answer(&self.state, &request)).flatten() {
+        match super::credentials::is_visitor_read(&request).then(|| kept_answer(&self.state, &request)).flatten() {
             Some((mut answer, route)) => {
                 route.enter();
                 route.name(&mut answer);

@@ -109,7 +109,8 @@ impl ListQuery {
         self.raw(name).map(str::trim).filter(|value| !value.is_empty())
     }
 
-    fn raw(&self, name: &str) -> Option<&str> {
+    /// The value of `name` as sent, if it was.
+    pub fn raw(&self, name: &str) -> Option<&str> {
         self.pairs.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
     }
 
@@ -139,15 +140,6 @@ impl ListQuery {
     /// field error naming the choices.
     pub fn filter<W: Word>(&self, errors: &mut FieldErrors, name: &str, default: Filter<W>) -> Filter<W> {
         self.checked(errors, name, Filter::parse, || format!("Choose {};", Filter::<W>::choices_text())).unwrap_or(default)
-    }
-
-    /// `near` (a postcode or district of Great Britain; blank for none) and `within` (miles, 25 unless said):
-    /// a search near a point, if `near` is given; each field's error otherwise.
-    pub fn near(&self, errors: &mut FieldErrors, distances: crate::config::Distances) -> Option<crate::places::Near> {
-        crate::places::Near::read(self.raw("near"), self.raw("within"), distances).unwrap_or_else(|problems| {
-            problems.into_iter().for_each(|(field, problem)| errors.add(field, problem));
-            None
-        })
     }
 
     /// `page` (from 1) and `page_size` (1 to 100, default 20; a bigger one is cut to 100).

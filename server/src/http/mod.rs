@@ -5,17 +5,17 @@
 
 pub mod api;
 pub mod body_deadline;
+pub mod credentials;
 pub mod error;
 pub mod extract;
 pub mod files;
 pub mod front;
 pub mod health;
 pub mod list;
-pub mod member;
 pub mod metrics;
 pub mod observe;
 pub mod openapi;
-pub mod page_form;
+pub mod origin;
 pub mod security_headers;
 pub mod serve;
 pub mod signed_page;

@@ -95,7 +95,7 @@ impl RouteName {
         if path.starts_with("/assets/") {
             return RouteName::Fixed("/assets/");
         }
-        let (page, _) = crate::site::handlers::page_of(path);
+        let (page, _) = app::routes::page_of(path);
         RouteName::Fixed(app::routes::Route::known_path(page).unwrap_or("other"))
     }
 

@@ -7,7 +7,6 @@ use crate::accounts::signed_in::Viewer;
 use crate::domain::UkPhone;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, FieldErrors, MultipartForm, NO_FILE};
-use crate::http::member::Viewer;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::platform::change::Change;

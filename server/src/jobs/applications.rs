@@ -5,15 +5,15 @@
 use super::queries::{listed_job, status_on};
 use super::texts;
 use super::views::JobApplicationView;
-use crate::admin::audit::Action;
+use crate::accounts::signed_in::Member;
 use crate::domain::{UkPhone, uk_time};
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, MultipartForm, NO_FILE, RecordId, named_record, no_such_record, not_a_choice};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
-use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::notifications::notice::Notifier;
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::platform::db::insert_if_new;
 use crate::platform::rate_limit::Limit;

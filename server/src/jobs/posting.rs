@@ -6,15 +6,15 @@ use super::queries::{self, JobFilter, listed_job};
 use super::rules::NewJob;
 use super::texts;
 use super::views::JobView;
-use crate::admin::audit::Action;
+use crate::accounts::signed_in::{Member, NO_CREDENTIALS, Viewer};
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, MultipartForm, RecordId};
 use crate::http::list::{ListQuery, Paginated};
-use crate::http::member::{Member, NO_CREDENTIALS, Viewer};
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated, WRITTEN_TYPES};
 use crate::http::upload::{FileField, FormFields, WRITTEN_KINDS};
 use crate::notifications::notice::Notifier;
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::platform::storage::FileKind;
@@ -74,7 +74,7 @@ pub async fn list(State(state): State<Arc<AppState>>, viewer: Viewer, query: Lis
         "false" | "0" => Some(false),
         _ => None,
     });
-    let near = query.near(&mut errors, state.config().distances);
+    let near = crate::places::Near::asked(&query, &mut errors, state.config().distances);
     errors.finish()?;
     let answer = |list| Shared::list(&query, [Tag::Site, Tag::Jobs], Json(list));
     let owner_id = match (mine, viewer.user_id()) {

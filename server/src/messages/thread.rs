@@ -5,12 +5,12 @@
 use super::access::{self, role_of};
 use super::texts;
 use super::views::{MessageView, Viewer};
-use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::http::list::{ListQuery, PageRequest, Paginated, rows_of_page};
 use crate::http::upload::Upload;
 use crate::notifications::notice::Notifier;
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::platform::photo_metadata;
 use crate::platform::storage::FileKind;
@@ -104,7 +104,7 @@ pub async fn insert(
 /// storage key. The caller deletes it again if what it was for is not saved.
 pub async fn store_photo(state: &AppState, photo: Upload) -> Result<String, AppError> {
     let (kind, bytes) = without_metadata(photo)?;
-    state.storage.put("message-photos", kind, bytes).await
+    Ok(state.storage.put("message-photos", kind, bytes).await?)
 }
 
 /// What `writer` is to `booking`'s thread, if they may write on it: 404 for a member who does

@@ -2,10 +2,10 @@
 
 use super::texts;
 use super::views::{NotificationView, ReadAllAnswer};
+use crate::accounts::signed_in::Member;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
-use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::platform::change::Change;
 use crate::state::AppState;

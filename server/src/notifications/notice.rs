@@ -2,7 +2,7 @@
 //! transaction of the event, so neither exists unless the event does.
 
 use super::texts;
-use crate::platform::change::InChange;
+use crate::platform::change::{Change, InChange, Said};
 use crate::platform::mail::outbox::{self, Mail};
 use crate::state::AppState;
 use chrono::Utc;
@@ -32,17 +32,6 @@ impl Notifier {
         Notifier { brand: state.brand().await, public_url: state.config().public_url.clone() }
     }
 
-    /// Adds `notice` to `to`'s notifications and queues its email.
-    pub async fn send(&self, within: InChange<'_>, to: &user::Model, notice: Notice) -> Result<(), DbErr> {
-        self.insert(within, to, notice, None).await
-    }
-
-    /// As [`Notifier::send`], for a notice whose message names another member `as_name`: the
-    /// notification remembers it, so that erasing that member takes the name out.
-    pub async fn send_naming(&self, within: InChange<'_>, to: &user::Model, notice: Notice, named: &user::Model, as_name: &str) -> Result<(), DbErr> {
-        self.insert(within, to, notice, Some((named.id, as_name))).await
-    }
-
     async fn insert(&self, within: InChange<'_>, to: &user::Model, notice: Notice, naming: Option<(i32, &str)>) -> Result<(), DbErr> {
         let mail = self.mail(to, &notice);
         notification::Entity::insert(notification::ActiveModel {
@@ -70,5 +59,33 @@ impl Notifier {
     /// member's notifications (a new message on a booking).
     pub fn mail(&self, to: &user::Model, notice: &Notice) -> Mail {
         texts::mail(&to.email, &to.full_name, &self.brand, &format!("{}{}", self.public_url, notice.link), notice)
+    }
+}
+
+/// A notice to one member, said inside a change.
+struct ToMember<'a> {
+    notifier: &'a Notifier,
+    to: &'a user::Model,
+    notice: Notice,
+    /// The member the message names, and as what.
+    naming: Option<(i32, &'a str)>,
+}
+
+impl Said for ToMember<'_> {
+    fn write(self, within: InChange<'_>) -> impl Future<Output = Result<(), DbErr>> + Send {
+        self.notifier.insert(within, self.to, self.notice, self.naming)
+    }
+}
+
+impl Change<'_> {
+    /// Tells `to` of the change: a notification, and its mail.
+    pub async fn notify(&mut self, notifier: &Notifier, to: &user::Model, notice: Notice) -> Result<(), DbErr> {
+        self.say(ToMember { notifier, to, notice, naming: None }).await
+    }
+
+    /// As [`Change::notify`], for a notice whose message names another member `as_name`: the
+    /// notification remembers it, so that erasing that member takes the name out.
+    pub async fn notify_naming(&mut self, notifier: &Notifier, to: &user::Model, notice: Notice, named: &user::Model, as_name: &str) -> Result<(), DbErr> {
+        self.say(ToMember { notifier, to, notice, naming: Some((named.id, as_name)) }).await
     }
 }

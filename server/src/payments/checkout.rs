@@ -6,9 +6,9 @@
 use super::events::{self, Applied};
 use super::provider::{CheckoutRequest, CheckoutState, Outcome, ProviderError, ProviderEvent};
 use super::texts;
+use crate::accounts::signed_in::Member;
 use crate::domain::Pence;
 use crate::http::AppError;
-use crate::http::member::Member;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::state::AppState;

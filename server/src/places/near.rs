@@ -2,6 +2,8 @@
 
 use super::PostcodeArea;
 use crate::config::Distances;
+use crate::http::extract::FieldErrors;
+use crate::http::list::ListQuery;
 
 /// A search near a point: `near=LS1 4AP&within=10`.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,6 +17,16 @@ pub struct Near {
 pub type NearProblems = Vec<(&'static str, String)>;
 
 impl Near {
+    /// `near` (a postcode or district of Great Britain; blank for none) and `within` (miles,
+    /// 25 unless said) of a list's query: a search near a point, if `near` is given; each
+    /// field's error otherwise.
+    pub fn asked(query: &ListQuery, errors: &mut FieldErrors, distances: Distances) -> Option<Near> {
+        Near::read(query.raw("near"), query.raw("within"), distances).unwrap_or_else(|problems| {
+            problems.into_iter().for_each(|(field, problem)| errors.add(field, problem));
+            None
+        })
+    }
+
     /// A search from `near` (a postcode or district; blank or absent for none) and `within`
     /// (miles; the default when blank or absent), as a query or form gives them. A `within`
     /// alone is checked too, so that a mistake is never silently ignored.

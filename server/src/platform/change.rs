@@ -7,18 +7,20 @@
 //! Every write of the marketplace's records goes through a change. Nothing else in the server
 //! begins or commits a transaction, wakes the mail sender or drops pages
 //! (`tests::every_write_is_a_change` reads the sources to keep it so), and mail, notices and
-//! audit entries can only be queued with a change's [`InChange`]. The sign-in machinery
+//! audit entries can only be queued with a change's [`InChange`]. Features add what they say
+//! as a [`Said`] (`notifications::notice` adds `Change::notify`). The sign-in machinery
 //! (refresh tokens, one-time codes' tries, staff sessions, rate-limit windows) and the mail
 //! sender's and periodic tasks' own bookkeeping write their single rows directly: they tell
 //! nobody and show on no page.
 
-use crate::admin::audit::{self, Action};
-use crate::notifications::notice::{Notice, Notifier};
+use crate::platform::audit::{self, Action};
+use crate::platform::host::Host;
 use crate::platform::mail::outbox::{self, Mail};
-use crate::state::AppState;
+use crate::platform::stale_pages;
 use app::routes::Tag;
 use entity::user;
 use sea_orm::{DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions, TransactionTrait};
+use std::future::Future;
 
 pub struct Change<'a> {
     after: After<'a>,
@@ -39,10 +41,16 @@ impl<'a> InChange<'a> {
     }
 }
 
+/// Something a change says that queues mail (a notice to a member, with its mail): only a
+/// change can say it, since only a change makes an [`InChange`].
+pub trait Said {
+    fn write(self, within: InChange<'_>) -> impl Future<Output = Result<(), DbErr>> + Send;
+}
+
 /// Who hears of a committed change.
 enum After<'a> {
     /// This server: its mail sender and its pages (and, through them, the other servers').
-    Server(&'a AppState),
+    Server(&'a dyn Host),
     /// A command run beside the servers (`import`, `create-admin`) or a server still starting:
     /// the running servers' mail senders find its mail at their next look, and they hear of
     /// the pages it touched through the database (PostgreSQL).
@@ -50,8 +58,8 @@ enum After<'a> {
 }
 
 impl<'a> Change<'a> {
-    pub async fn begin(state: &'a AppState) -> Result<Self, DbErr> {
-        Self::new(state.db(), After::Server(state)).await
+    pub async fn begin(server: &'a impl Host) -> Result<Self, DbErr> {
+        Self::new(server.db(), After::Server(server)).await
     }
 
     /// A change made outside a running server (see [`After::Outside`]).
@@ -79,16 +87,9 @@ impl<'a> Change<'a> {
         Ok(())
     }
 
-    /// Tells `to` of the change: a notification, and its mail.
-    pub async fn notify(&mut self, notifier: &Notifier, to: &user::Model, notice: Notice) -> Result<(), DbErr> {
-        notifier.send(InChange(&self.txn), to, notice).await?;
-        self.mail_queued = true;
-        Ok(())
-    }
-
-    /// As [`Change::notify`], for a notice that names another member `as_name`.
-    pub async fn notify_naming(&mut self, notifier: &Notifier, to: &user::Model, notice: Notice, named: &user::Model, as_name: &str) -> Result<(), DbErr> {
-        notifier.send_naming(InChange(&self.txn), to, notice, named, as_name).await?;
+    /// Says `said`: its mail is sent once the change is committed.
+    pub async fn say(&mut self, said: impl Said) -> Result<(), DbErr> {
+        said.write(InChange(&self.txn)).await?;
         self.mail_queued = true;
         Ok(())
     }
@@ -106,18 +107,18 @@ impl<'a> Change<'a> {
     pub async fn commit(self) -> Result<(), DbErr> {
         self.txn.commit().await?;
         match self.after {
-            After::Server(state) => {
+            After::Server(server) => {
                 if self.mail_queued {
-                    state.mail_queued.notify_one();
+                    server.wake_mail_sender();
                 }
                 if !self.pages.is_empty() {
-                    state.site.invalidate(&self.pages).await;
+                    server.drop_pages(&self.pages).await;
                 }
             }
             After::Outside(db) if !self.pages.is_empty() => {
                 // Committed either way: a server that does not hear of it keeps a stale page
                 // until its next start, as with a missed notice between servers.
-                if let Err(error) = crate::site::invalidation::publish(db, "outside a server", &self.pages).await {
+                if let Err(error) = stale_pages::publish(db, "outside a server", &self.pages).await {
                     tracing::error!(%error, "could not tell the running servers about changed data");
                 }
             }
@@ -134,9 +135,9 @@ mod tests {
     /// entry needs an [`super::InChange`], which only a change makes.)
     const ONLY_A_CHANGE: [(&str, &str, Option<&str>); 4] = [
         ("TransactionTrait", "begins a transaction", None),
-        ("mail_queued.notify_one", "wakes the mail sender", None),
-        ("site.invalidate(", "drops pages", None),
-        ("invalidation::publish(", "drops other servers' pages", Some("site/mod.rs")),
+        ("mail_queued.notify_one", "wakes the mail sender", Some("state.rs")),
+        ("site.invalidate(", "drops pages", Some("state.rs")),
+        ("stale_pages::publish(", "drops other servers' pages", Some("site/mod.rs")),
     ];
 
     #[test]

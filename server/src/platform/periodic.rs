@@ -5,9 +5,8 @@
 //! server's. Each task still claims its own work with conditional updates, so nothing is done
 //! twice either way.
 
-use crate::http::AppError;
 use crate::platform::change::Change;
-use crate::state::AppState;
+use crate::platform::host::Host;
 use chrono::{DateTime, Utc};
 use entity::periodic_run;
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -21,7 +20,8 @@ use std::time::Duration;
 /// not put off by a restart.
 pub fn every<H, Round, Done>(state: Arc<H>, task: &'static str, interval: Duration, round: Round)
 where
-    Round: Fn(Arc<AppState>) -> Done + Send + Sync + 'static,
+    H: Host + 'static,
+    Round: Fn(Arc<H>) -> Done + Send + Sync + 'static,
     Done: Future<Output = Result<(), DbErr>> + Send,
 {
     let look_every = interval.min(Duration::from_secs(60));
@@ -41,8 +41,10 @@ where
 /// ([`run_once`]).
 pub fn once<H, Work, Done, Failure>(state: Arc<H>, task: &'static str, work: Work)
 where
-    Work: FnOnce(Arc<AppState>) -> Done + Send + 'static,
-    Done: Future<Output = Result<(), AppError>> + Send,
+    H: Host + 'static,
+    Work: FnOnce(Arc<H>) -> Done + Send + 'static,
+    Done: Future<Output = Result<(), Failure>> + Send,
+    Failure: From<DbErr> + std::fmt::Display + Send,
 {
     tokio::spawn(async move {
         match run_once(&state, task, work).await {
@@ -58,8 +60,10 @@ where
 /// next start. Servers starting together may both run it, so `work` must be safe to repeat.
 pub async fn run_once<H, Work, Done, Failure>(state: &Arc<H>, task: &str, work: Work) -> Result<bool, Failure>
 where
-    Work: FnOnce(Arc<AppState>) -> Done,
-    Done: Future<Output = Result<(), AppError>>,
+    H: Host,
+    Work: FnOnce(Arc<H>) -> Done,
+    Done: Future<Output = Result<(), Failure>>,
+    Failure: From<DbErr>,
 {
     if periodic_run::Entity::find_by_id(task).one(state.db()).await?.is_some() {
         return Ok(false);
@@ -79,10 +83,11 @@ where
 /// waiting for another, would otherwise take the whole pool.
 pub async fn run_round<H, Round, Done>(state: &Arc<H>, task: &str, interval: Duration, round: &Round) -> Result<bool, DbErr>
 where
-    Round: Fn(Arc<AppState>) -> Done,
+    H: Host,
+    Round: Fn(Arc<H>) -> Done,
     Done: Future<Output = Result<(), DbErr>>,
 {
-    let _one_at_a_time = state.periodic_round.lock().await;
+    let _one_at_a_time = state.periodic_round().lock().await;
     let db = state.db();
     if db.get_database_backend() != DatabaseBackend::Postgres {
         // One SQLite file, one server: the claim alone keeps to one round an interval.

@@ -14,7 +14,7 @@
 //! The picture's bytes are kept as they are, so nothing is decoded or re-encoded and the
 //! quality stays. A file that is not well formed is refused rather than stored as it came.
 
-use crate::http::AppError;
+use crate::platform::storage::StorageError;
 use crate::platform::storage::{FileKind, Storage};
 
 /// Why a photo cannot be read.
@@ -35,10 +35,10 @@ pub fn strip(kind: FileKind, bytes: &[u8]) -> Result<Vec<u8>, Unreadable> {
 /// cleaned on upload: whether it changed. A file gone is left gone; one that is not a photo that
 /// can be read, so cannot be cleaned, is deleted (and said in the log), so that no link hands it
 /// out as it came.
-pub async fn clean_stored(storage: &Storage, key: &str) -> Result<bool, AppError> {
+pub async fn clean_stored(storage: &Storage, key: &str) -> Result<bool, StorageError> {
     let bytes = match storage.get(key).await {
         Ok(bytes) => bytes,
-        Err(AppError::NotFound) => return Ok(false),
+        Err(StorageError::NotFound) => return Ok(false),
         Err(error) => return Err(error),
     };
     let cleaned = match FileKind::sniff(&bytes).map(|kind| strip(kind, &bytes)) {
@@ -57,7 +57,7 @@ pub async fn clean_stored(storage: &Storage, key: &str) -> Result<bool, AppError
 }
 
 /// [`clean_stored`] for each of `keys`: the keys it changed.
-pub async fn clean_all_stored(storage: &Storage, keys: &[String]) -> Result<Vec<String>, AppError> {
+pub async fn clean_all_stored(storage: &Storage, keys: &[String]) -> Result<Vec<String>, StorageError> {
     let mut changed = Vec::new();
     for key in keys {
         if clean_stored(storage, key).await? {

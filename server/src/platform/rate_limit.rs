@@ -3,7 +3,6 @@
 //! inventing keys cannot grow it; PostgreSQL servers keep them in the database, so that the
 //! limits hold across every server behind a load balancer.
 
-use crate::http::AppError;
 use chrono::{DateTime, Utc};
 use lru::LruCache;
 use parking_lot::Mutex;
@@ -54,10 +53,10 @@ impl RateLimiter {
         RateLimiter::Memory(Mutex::new(LruCache::new(NonZeroUsize::new(keys.max(1)).expect("at least one"))))
     }
 
-    /// Counts one request of `action` by `key`; 429 once over `limit`. Checked and counted
+    /// Counts one request of `action` by `key`; refused once over `limit`. Checked and counted
     /// in one step (under one lock, or one statement), so simultaneous requests cannot all
     /// slip under the limit.
-    pub async fn check(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), AppError> {
+    pub async fn check(&self, action: &'static str, key: &str, limit: Limit) -> Result<(), Refused> {
         match self {
             RateLimiter::Memory(windows) => {
                 let now = Instant::now();
@@ -78,7 +77,7 @@ impl RateLimiter {
     /// failures should use up (wrong passwords, wrong codes): the attempt takes its try before
     /// it is judged, so that simultaneous attempts cannot all be judged, and a success gives
     /// the try back.
-    pub async fn give_back(&self, action: &'static str, key: &str) -> Result<(), AppError> {
+    pub async fn give_back(&self, action: &'static str, key: &str) -> Result<(), DbErr> {
         match self {
             RateLimiter::Memory(windows) => {
                 if let Some(window) = windows.lock().get_mut(&(action, key.to_lowercase())) {
@@ -112,13 +111,27 @@ fn elapsed_since(started_at: DateTime<Utc>) -> Duration {
     (Utc::now() - started_at).to_std().unwrap_or_default()
 }
 
-/// 429 if `used` requests `elapsed` into the window leave none of `limit`.
-fn refuse_if_used_up(used: u32, elapsed: Duration, limit: Limit) -> Result<(), AppError> {
+/// Why a request was not counted.
+#[derive(Debug)]
+pub enum Refused {
+    /// Its limit is used up until so many seconds from now.
+    UsedUp { retry_after_seconds: u64 },
+    /// The shared windows could not be read.
+    Failed(DbErr),
+}
+
+impl From<DbErr> for Refused {
+    fn from(error: DbErr) -> Self {
+        Refused::Failed(error)
+    }
+}
+
+/// Refused if `used` requests `elapsed` into the window leave none of `limit`.
+fn refuse_if_used_up(used: u32, elapsed: Duration, limit: Limit) -> Result<(), Refused> {
     if used < limit.count {
         return Ok(());
     }
-    let retry_after = limit.window.saturating_sub(elapsed).as_secs().max(1);
-    Err(AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds: retry_after })
+    Err(Refused::UsedUp { retry_after_seconds: limit.window.saturating_sub(elapsed).as_secs().max(1) })
 }
 
 /// The windows in the `rate_limit_windows` table (PostgreSQL).
@@ -168,7 +181,7 @@ mod tests {
         for _ in 0..3 {
             limiter.check("login", "1.2.3.4", Limit::per_minute(3)).await.unwrap();
         }
-        assert!(matches!(limiter.check("login", "1.2.3.4", Limit::per_minute(3)).await, Err(AppError::TooManyRequests { .. })));
+        assert!(matches!(limiter.check("login", "1.2.3.4", Limit::per_minute(3)).await, Err(Refused::UsedUp { .. })));
         assert!(limiter.check("login", "5.6.7.8", Limit::per_minute(3)).await.is_ok());
         assert!(limiter.check("register", "1.2.3.4", Limit::per_minute(3)).await.is_ok());
     }

@@ -3,7 +3,6 @@
 //! and endpoint from the usual `AWS_*` variables). Files get random names and are reachable
 //! only through links signed with a server key that expire after 15 minutes.
 
-use crate::http::AppError;
 use anyhow::Context;
 use bytes::Bytes;
 use chrono::{Duration, Utc};
@@ -82,31 +81,38 @@ impl FileKind {
     }
 }
 
-/// What a store's failure means to the client: no such file (404), a full disk (507), an S3
-/// store that did not answer properly (503: a network failure, a timeout or its own 5xx, all
-/// retried already), or else a fault of ours to fix (500: permissions, a wrong bucket, a bug).
-fn failure(error: object_store::Error) -> AppError {
+/// Why a stored file could not be written or read.
+#[derive(Debug)]
+pub enum StorageError {
+    /// No file by that key.
+    NotFound,
+    /// The disk has no room left.
+    Full,
+    /// An S3 store that did not answer properly: a network failure, a timeout or its own 5xx,
+    /// all retried already.
+    Unavailable,
+    /// A fault of ours to fix: permissions, a wrong bucket, a bug.
+    Failed(anyhow::Error),
+}
+
+fn failure(error: object_store::Error) -> StorageError {
     match error {
-        object_store::Error::NotFound { .. } => AppError::NotFound,
+        object_store::Error::NotFound { .. } => StorageError::NotFound,
         error if is_out_of_space(&error) => {
             tracing::error!(%error, "the file storage is full");
-            AppError::StorageFull
+            StorageError::Full
         }
         object_store::Error::Generic { store: "S3", source } => {
             tracing::error!(error = %source, "the file storage is unavailable");
-            unavailable()
+            StorageError::Unavailable
         }
-        error => AppError::Internal(error.into()),
+        error => StorageError::Failed(error.into()),
     }
 }
 
-fn unavailable() -> AppError {
-    AppError::Unavailable("File storage is unavailable for a moment. Please try again shortly.".into())
-}
-
-fn timed_out() -> AppError {
+fn timed_out() -> StorageError {
     tracing::error!("the file storage did not answer in time");
-    unavailable()
+    StorageError::Unavailable
 }
 
 /// Whether `error` comes from a disk with no room left (ENOSPC or EDQUOT).
@@ -170,13 +176,13 @@ impl Storage {
     }
 
     /// Stores `bytes` under a random name in `folder`; returns the key. A store that cannot be
-    /// reached within the timeout answers 503 and a full disk 507; either way nothing is left
+    /// reached within the timeout is unavailable; whatever failed, nothing is left
     /// stored (the local store writes a temporary file and renames it; an S3 upload cut off by
     /// the timeout may have landed after all, so it is deleted, best effort).
-    pub async fn put(&self, folder: &str, kind: FileKind, bytes: Bytes) -> Result<String, AppError> {
+    pub async fn put(&self, folder: &str, kind: FileKind, bytes: Bytes) -> Result<String, StorageError> {
         let key = format!("{folder}/{}.{}", hex::encode(rand::random::<[u8; 16]>()), kind.extension());
         if let Err(error) = self.replace(&key, bytes).await {
-            if !matches!(error, AppError::StorageFull) {
+            if !matches!(error, StorageError::Full) {
                 self.delete(&key).await;
             }
             return Err(error);
@@ -185,15 +191,15 @@ impl Storage {
     }
 
     /// Writes `bytes` over the file stored as `key` (a whole new file, never half of one).
-    pub async fn replace(&self, key: &str, bytes: Bytes) -> Result<(), AppError> {
+    pub async fn replace(&self, key: &str, bytes: Bytes) -> Result<(), StorageError> {
         match tokio::time::timeout(self.timeout, self.store.put(&Path::from(key), bytes.into())).await {
             Ok(stored) => stored.map(drop).map_err(failure),
             Err(_) => Err(timed_out()),
         }
     }
 
-    /// A stored file: 404 if there is none by that key, 503 if the store cannot be reached.
-    pub async fn get(&self, key: &str) -> Result<Bytes, AppError> {
+    /// A stored file: not found if there is none by that key.
+    pub async fn get(&self, key: &str) -> Result<Bytes, StorageError> {
         let fetched = async { self.store.get(&Path::from(key)).await?.bytes().await };
         match tokio::time::timeout(self.timeout, fetched).await {
             Ok(fetched) => fetched.map_err(failure),

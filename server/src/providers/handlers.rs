@@ -2,10 +2,10 @@
 
 use super::texts;
 use super::views::ProviderView;
+use crate::accounts::signed_in::Member;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
-use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;

@@ -2,10 +2,10 @@
 
 use super::request::{DETAILS_MAX_CHARS, RecruitmentRequest, SHORT_MAX_CHARS};
 use super::texts;
+use crate::accounts::signed_in::Viewer;
 use crate::catalogue::website_info::website_info;
 use crate::http::AppError;
 use crate::http::extract::{ClientAddress, JsonBody};
-use crate::http::member::Viewer;
 use crate::http::openapi::{Invalid, RateLimited, Unauthenticated};
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;

@@ -3,10 +3,10 @@
 
 use super::texts;
 use super::views::ReviewView;
+use crate::accounts::signed_in::Member;
 use crate::bookings::provider_who_took;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
-use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
 use crate::messages::views::first_name_of;
 use crate::notifications::notice::Notifier;

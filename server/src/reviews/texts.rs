@@ -16,7 +16,7 @@ pub const FORMER_MEMBER: &str = "Former member";
 pub const A_CUSTOMER: &str = "A customer";
 
 pub const ALREADY_ANSWERED: &str = "You have already answered this review.";
-pub const NOT_YOUR_JOB: &str = "Only the provider who did the job a review is about can answer it.";
+pub const NOT_YOUR_VISIT: &str = "Only the provider who did the job a review is about can answer it.";
 pub const RATING_AND_REVIEW_REQUIRED: &str = "Rating & review are required.";
 /// A review staff hid is not written again from its invitation.
 pub const TAKEN_DOWN: &str = "Our team took your review of this service down, so it cannot be changed. Write to us if you think that was a mistake.";

@@ -4,11 +4,11 @@
 //! address given before worthless.
 
 use super::texts;
+use crate::accounts::signed_in::Member;
 use crate::accounts::texts::first_name_or;
 use crate::bookings::calendar::{Invite, feed};
 use crate::http::AppError;
 use crate::http::list::ListQuery;
-use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;

@@ -3,13 +3,13 @@
 //! and first name) and nothing more of the customer. An offer shows only the postcode's
 //! district: the address and notes are the provider's once they take the job.
 
+use crate::accounts::signed_in::Member;
 use crate::accounts::texts::first_name_or;
 use crate::catalogue::views::BookedService;
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::http::list::{ListQuery, Paginated, rows_of_page};
-use crate::http::member::Member;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};
 use crate::messages::views::{ThreadSummary, summaries};
 use crate::state::AppState;

@@ -186,7 +186,7 @@ fn key_of(uri: &Uri) -> &str {
 /// The API's layer: keeps the [`Shared`] answers a visitor's read made, for [`cached_answer`]
 /// to serve.
 pub async fn keep_answers(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
-    let Some(route) = request.extensions().get::<MatchedPath>().cloned().filter(|_| crate::http::member::is_visitor_read(&request)) else {
+    let Some(route) = request.extensions().get::<MatchedPath>().cloned().filter(|_| crate::http::credentials::is_visitor_read(&request)) else {
         return next.run(request).await;
     };
     let key: Box<str> = key_of(request.uri()).into();

@@ -5,6 +5,7 @@
 
 use super::encoded::{Encoded, EtagBytes, etag_bytes, etag_header};
 use super::pack::Pack;
+use app::routes::Body;
 use app::routes::Tag;
 use parking_lot::{Mutex, RwLock};
 use prometheus_client::metrics::counter::Counter;
@@ -12,13 +13,6 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// The two bodies of a page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Body {
-    Html,
-    Payload,
-}
 
 /// Where one page's bodies sit in the pack: the HTML, then the payload, straight after it.
 struct Stored {

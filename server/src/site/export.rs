@@ -5,10 +5,10 @@
 //! `PATH/_payload@QUERY.json`), QUERY being the canonical query the site links to, so that a
 //! server can map `$args` to the file (`docs/exported-site.md` has the nginx configuration).
 
-use super::cache::Body;
 use super::encoded::{Encoded, Encoding};
 use super::{PageError, Site, handlers, sitemap};
 use anyhow::Context;
+use app::routes::Body;
 use app::routes::Route;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

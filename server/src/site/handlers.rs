@@ -1,10 +1,10 @@
 //! HTTP handlers of the site: pages, their payloads, the build files, sitemap and robots.
 
 use super::build::Build;
-use super::cache::Body;
 use super::encoded::{Encoded, Undecodable};
 use super::{PageError, Site, sitemap};
 use app::routes::{BadQuery, Route, parse_query};
+use app::routes::{Body, page_of};
 use axum::Router;
 use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
@@ -109,16 +109,6 @@ async fn page_or_file(State(site): State<Arc<Site>>, request: Request) -> Respon
                 _ => not_found(&site, path, want_payload).await,
             }
         }
-    }
-}
-
-/// The page `path` asks for, and which of its bodies: `/x/_payload.json` is `/x`'s payload
-/// (`/_payload.json` the home page's).
-pub fn page_of(path: &str) -> (&str, Body) {
-    match path.strip_suffix("/_payload.json") {
-        Some("") => ("/", Body::Payload),
-        Some(page) => (page, Body::Payload),
-        None => (path, Body::Html),
     }
 }
 

@@ -1,36 +1,12 @@
-//! Telling every server that data changed. In-process the cache drops the pages at once; with
-//! PostgreSQL the change is also sent with NOTIFY, and every server LISTENs, so several servers
-//! behind a load balancer (or an `import` run from the command line) keep each other current.
+//! Hearing that other servers' data changed: with PostgreSQL every server LISTENs for the
+//! tags the others publish (`platform::stale_pages`) and drops its own pages under them.
 
 use super::Site;
+use crate::platform::stale_pages::{CHANNEL, StalePages};
 use app::routes::Tag;
-use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
-use serde::{Deserialize, Serialize};
+use sea_orm::DatabaseBackend;
 use std::sync::Arc;
 use std::time::Duration;
-
-const CHANNEL: &str = "marketplace_page_invalidation";
-
-/// A name for one server, to tell its own notices from those of others.
-pub fn new_sender_id() -> String {
-    format!("{:016x}", rand::random::<u64>())
-}
-
-#[derive(Serialize, Deserialize)]
-struct Notice {
-    from: String,
-    tags: Vec<Tag>,
-}
-
-/// Sends `tags` to the other servers (PostgreSQL only; a SQLite database has one server).
-pub async fn publish(db: &DatabaseConnection, from: &str, tags: &[Tag]) -> Result<(), sea_orm::DbErr> {
-    if db.get_database_backend() != DatabaseBackend::Postgres {
-        return Ok(());
-    }
-    let notice = serde_json::to_string(&Notice { from: from.to_string(), tags: tags.to_vec() }).expect("tags serialise");
-    db.execute_raw(Statement::from_sql_and_values(DatabaseBackend::Postgres, "SELECT pg_notify($1, $2)", [CHANNEL.into(), notice.into()])).await?;
-    Ok(())
-}
 
 /// Applies the other servers' notices to this one's cache, reconnecting if the link drops.
 pub fn listen(site: Arc<Site>) {
@@ -57,7 +33,7 @@ async fn listen_once(site: &Arc<Site>) -> Result<(), sea_orm::sqlx::Error> {
     site.listening.send_replace(true);
     loop {
         let notification = listener.recv().await?;
-        match serde_json::from_str::<Notice>(notification.payload()) {
+        match serde_json::from_str::<StalePages>(notification.payload()) {
             Ok(notice) if notice.from != site.sender_id => site.invalidate_here(&notice.tags),
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "ignoring a malformed invalidation notice"),

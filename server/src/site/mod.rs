@@ -14,19 +14,22 @@ mod island_templates;
 pub mod islands;
 pub mod loaders;
 pub mod pack;
+pub mod page_form;
 pub mod sitemap;
 mod texts;
 
 use crate::catalogue::coverage_index::KeptCoverage;
 use crate::config::Config;
+use crate::http::AppError;
 use crate::http::security_headers::SecurityHeaders;
 use answer_headers::KeptHeaders;
 use answers::AnswerCache;
 use app::data::{PagePayload, PaymentTerms, SiteData};
 use app::island::IslandRenderer;
+use app::routes::Body;
 use app::routes::{PageData, Route, Tag};
 use build::Build;
-use cache::{Body, PageCache};
+use cache::PageCache;
 use compression::SharedPart;
 use encoded::Encoded;
 use parking_lot::RwLock;
@@ -50,6 +53,22 @@ pub enum PageError {
     Invalid { fields: BTreeMap<String, Vec<String>>, route: Box<Route>, page: Box<PageData> },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+}
+
+/// A page's data that could not be had, answered as the API answers (for `_payload.json`).
+impl From<PageError> for AppError {
+    fn from(error: PageError) -> Self {
+        match error {
+            PageError::NotFound => AppError::NotFound,
+            PageError::Gone => AppError::Gone("This job advert has been taken down.".into()),
+            PageError::Unavailable => AppError::database_unavailable(),
+            PageError::Invalid { fields, .. } => {
+                let message = fields.values().flatten().next().cloned().unwrap_or_default();
+                AppError::Validation { message, fields }
+            }
+            PageError::Internal(error) => AppError::Internal(error),
+        }
+    }
 }
 
 impl From<sea_orm::DbErr> for PageError {
@@ -111,7 +130,7 @@ impl Site {
             coverage: KeptCoverage::default(),
             site_data: RwLock::new(KeptSiteData { loaded: None, drops: 0 }),
             prerendering: tokio::sync::Mutex::new(()),
-            sender_id: invalidation::new_sender_id(),
+            sender_id: crate::platform::stale_pages::new_sender_id(),
             listening: tokio::sync::watch::Sender::new(false),
         })
     }
@@ -290,7 +309,7 @@ impl Site {
     /// Drops the pages made from `tags` here and on every other server.
     pub async fn invalidate(self: &Arc<Self>, tags: &[Tag]) {
         self.invalidate_here(tags);
-        if let Err(error) = invalidation::publish(&self.db, &self.sender_id, tags).await {
+        if let Err(error) = crate::platform::stale_pages::publish(&self.db, &self.sender_id, tags).await {
             tracing::error!(%error, "could not tell the other servers about changed data");
         }
     }

@@ -213,7 +213,7 @@ async fn bad_input_gets_field_errors_in_the_contract_shape() {
     assert!(body["message"].is_string());
     let common = json!({"full_name": "Ann Lee", "email": "ann.lee@example.co.uk", "phone_number": "07700 900124", "password": "password1"});
     let (status, body) = client.post("/api/auth/register/", common, None).await;
-    assert_eq!((status, body["password"][0].as_str()), (400, Some(server::accounts::texts::TOO_COMMON)), "a common password is refused: {body}");
+    assert_eq!((status, body["password"][0].as_str()), (400, Some(server::domain::password::TOO_COMMON)), "a common password is refused: {body}");
 
     let (status, body) = app
         .client
@@ -394,7 +394,7 @@ async fn the_account_forms_work_without_javascript(backend: Backend) {
     assert_eq!(refused.status(), 400);
     let page = refused.text().await.unwrap();
     assert!(page.contains("Nora Script"), "what was typed comes back");
-    assert!(shows(&page, server::accounts::texts::TOO_COMMON), "the API's message for the field");
+    assert!(shows(&page, server::domain::password::TOO_COMMON), "the API's message for the field");
     assert!(!page.contains(r#""password":"password""#), "never the password");
     let registered = post("/user/register", signing_up("a long garden path")).await;
     assert_eq!(

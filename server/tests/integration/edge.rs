@@ -415,7 +415,7 @@ async fn the_data_folder_and_its_files_are_owner_only() {
 async fn the_staff_account_guard_hides_staff_calls_from_everyone_else() {
     use axum::body::Body;
     use axum::http::{Request, header};
-    use server::http::member::StaffAccount;
+    use server::accounts::signed_in::StaffAccount;
     use tower::ServiceExt;
     let app = TestApp::spawn(Backend::Sqlite).await;
     let back_office = axum::Router::new()

@@ -435,11 +435,12 @@ async fn photos_are_stored_clean_and_those_stored_before_are_cleaned_once(backen
     }
     assert!(recorded().await, "the start's pass is recorded");
     // Work done once is recorded only when it succeeds, and then skipped.
+    use server::http::AppError;
     use server::platform::periodic::run_once;
-    let failed = run_once(&app.state, "a test's work", |_| async { Err(server::http::AppError::Unavailable("The store is down.".into())) }).await;
+    let failed = run_once(&app.state, "a test's work", |_| async { Err(AppError::Unavailable("The store is down.".into())) }).await;
     assert!(failed.is_err());
-    assert!(run_once(&app.state, "a test's work", |_| async { Ok(()) }).await.unwrap(), "a failure left it to the next start");
-    assert!(!run_once(&app.state, "a test's work", |_| async { panic!("done already") }).await.unwrap(), "done, it is skipped");
+    assert!(run_once(&app.state, "a test's work", |_| async { Ok::<(), AppError>(()) }).await.unwrap(), "a failure left it to the next start");
+    assert!(!run_once::<_, _, _, AppError>(&app.state, "a test's work", |_| async { panic!("done already") }).await.unwrap(), "done, it is skipped");
 }
 
 on_both_databases!(a_thread_link_stops_working_when_every_sign_in_ends);

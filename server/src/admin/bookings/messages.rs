@@ -3,8 +3,8 @@
 //! messages feature's own rules (post, redirect, get).
 
 use super::texts;
+use crate::accounts::staff_session::StaffSession;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, done_notice, record_id, render};
-use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::messages::texts::{BODY_MAX_CHARS, REASON_MAX_CHARS};

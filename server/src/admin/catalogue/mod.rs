@@ -7,12 +7,12 @@ pub mod api;
 pub mod pages;
 mod texts;
 
-use crate::admin::audit::Action;
 use crate::domain::text::check;
 use crate::domain::{Email, Pence, UkPhone};
 use crate::http::AppError;
 use crate::http::extract::FieldErrors;
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::platform::db::is_unique_violation;
 use crate::scheduling::length::{USUAL_DURATION_MINUTES, usual_lengths};

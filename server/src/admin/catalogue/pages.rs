@@ -1,8 +1,8 @@
 //! The back office's pages about the catalogue and the website info: each lists, or acts and redirects back (post, redirect, get).
 
 use super::{Fields, texts};
+use crate::accounts::staff_session::StaffSession;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, done_notice, form_fields, listing, page_of, param, record_id, render, url_of};
-use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::site::handlers::error_page;
 use crate::state::AppState;

@@ -3,9 +3,9 @@
 use super::api::ContactUpdate;
 use super::api::parse_contact_update;
 use super::texts;
+use crate::accounts::staff_session::StaffSession;
 use crate::admin::inbox;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, record_id, render, url_of};
-use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::site::handlers::error_page;
 use crate::state::AppState;

@@ -7,12 +7,12 @@ pub mod api;
 pub mod pages;
 mod texts;
 
-use crate::admin::audit::Action;
 use crate::domain::uk_time;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::jobs::posting::{RemovedByStaff, remove_post};
 use crate::jobs::queries::{open_on, status_on};
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::{ApplicationRow, JobRow};

@@ -3,8 +3,8 @@
 use super::api::parse_job_action;
 use super::api::set_application_status;
 use super::texts;
+use crate::accounts::staff_session::StaffSession;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, param, record_id, render, url_of};
-use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::site::handlers::error_page;
 use crate::state::AppState;

@@ -1,10 +1,10 @@
 //! The back office's JSON calls about members: thin handlers over this subject's functions, which its pages use too.
 
 use super::{AccountChange, texts};
+use crate::accounts::signed_in::Staff;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
-use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
 use app::admin::MemberRow;

@@ -6,10 +6,10 @@ pub mod api;
 pub mod pages;
 mod texts;
 
-use crate::admin::audit::Action;
 use crate::data_rights::erasure::{self, ErasedBy};
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::MemberRow;
@@ -119,7 +119,7 @@ pub async fn change(state: &AppState, staff: &user::Model, id: i32, change: Acco
         crate::accounts::tokens::revoke_all(write.db(), id, None).await?;
     }
     if matches!(change, AccountChange::Deactivate | AccountChange::RemoveStaff) {
-        crate::admin::session::end_all(write.db(), id).await?;
+        crate::accounts::staff_session::end_all(write.db(), id).await?;
     }
     // A deactivated provider's offers and jobs to come go to other providers (a reactivation
     // gives none back).
@@ -149,7 +149,7 @@ async fn reset_second_factor(state: &AppState, staff: &user::Model, member: user
         .exec(change.db())
         .await?;
     entity::staff_recovery_code::Entity::delete_many().filter(entity::staff_recovery_code::Column::UserId.eq(member.id)).exec(change.db()).await?;
-    crate::admin::session::end_all(change.db(), member.id).await?;
+    crate::accounts::staff_session::end_all(change.db(), member.id).await?;
     let entry = Action::new("member.reset_second_factor", "user", Some(member.id), texts::factor_reset_entry(member.id))
         .changed(json!({"second_factor_enrolled": true}), json!({"second_factor_enrolled": false}));
     change.audit(staff, entry).await?;

@@ -1,8 +1,8 @@
 //! The back office's pages about members: each lists, or acts and redirects back (post, redirect, get).
 
 use super::{AccountChange, texts};
+use crate::accounts::staff_session::StaffSession;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, done_notice, error_text, listing, page_of, param, record_id, render, url_of};
-use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::site::handlers::error_page;
 use crate::state::AppState;

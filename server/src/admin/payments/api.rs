@@ -1,9 +1,9 @@
 //! The back office's JSON calls about payments: thin handlers over this subject's functions, which its pages use too.
 
+use crate::accounts::signed_in::Staff;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::list::{ListQuery, Paginated};
-use crate::http::member::Staff;
 use crate::http::openapi::{Invalid, StaffOnly};
 use crate::state::AppState;
 use app::admin::PaymentRow;

@@ -7,13 +7,13 @@ pub mod api;
 pub mod pages;
 mod texts;
 
-use crate::admin::audit::Action;
 use crate::domain::Pence;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::notifications::notice::Notifier;
 use crate::payments::refunds;
 use crate::payments::views::receipt_number;
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::PaymentRow;

@@ -1,8 +1,8 @@
 //! The back office's pages about payments: each lists, or acts and redirects back (post, redirect, get).
 
 use super::texts;
+use crate::accounts::staff_session::StaffSession;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, record_id, render, url_of};
-use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::site::handlers::error_page;
 use crate::state::AppState;

@@ -6,10 +6,10 @@ pub mod api;
 pub mod pages;
 mod texts;
 
-use crate::admin::audit::Action;
 use crate::http::AppError;
 use crate::http::list::{PageRequest, rows_of_page};
 use crate::notifications::notice::Notifier;
+use crate::platform::audit::Action;
 use crate::platform::change::Change;
 use crate::state::AppState;
 use app::admin::ProviderApplication;

@@ -3,8 +3,8 @@
 use super::api::DecisionBody;
 use super::api::parse_decision;
 use super::texts;
+use crate::accounts::staff_session::StaffSession;
 use crate::admin::pages::{Params, StaffPage, act_then_redirect, chosen, done_notice, listing, page_of, render, url_of};
-use crate::admin::session::StaffSession;
 use crate::http::AppError;
 use crate::site::handlers::error_page;
 use crate::state::AppState;

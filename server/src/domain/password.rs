@@ -3,9 +3,14 @@
 //! passwords): zxcvbn's estimate, from its 30,000 common passwords, names, words, keyboard
 //! patterns and the account's own email, must be above a million guesses.
 
-use super::texts::{PASSWORD_LIKE_EMAIL, PASSWORD_NUMERIC, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, TOO_COMMON};
-use crate::domain::Email;
+use super::Email;
 use zxcvbn::Score;
+
+pub const PASSWORD_TOO_SHORT: &str = "This password is too short. It must contain at least 8 characters.";
+pub const PASSWORD_NUMERIC: &str = "This password is entirely numeric.";
+pub const PASSWORD_LIKE_EMAIL: &str = "The password is too similar to the email address.";
+pub const PASSWORD_TOO_LONG: &str = "This password is too long. It must contain at most 128 characters.";
+pub const TOO_COMMON: &str = "This password is too common. Choose a longer or less usual one, such as a few words only you would put together.";
 
 pub fn check_password(password: &str, email: Option<&Email>) -> Result<(), &'static str> {
     if password.chars().count() < 8 {

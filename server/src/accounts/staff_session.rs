@@ -4,7 +4,8 @@
 //! was opened from: logging out, a password change or deactivation end it at once.
 
 use crate::accounts::tokens::family_is_live;
-use axum::http::header::{COOKIE, SET_COOKIE};
+use crate::http::credentials::{STAFF_COOKIE, staff_cookie};
+use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, HeaderValue};
 use chrono::{DateTime, Utc};
 use entity::{staff_session, user};
@@ -12,8 +13,6 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveValue::Set, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use sha2::{Digest, Sha256};
 use std::time::Duration;
-
-pub const COOKIE_NAME: &str = "bw_staff";
 
 fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
@@ -47,7 +46,7 @@ pub async fn open(db: &impl ConnectionTrait, user_id: i32, family: &str, lasts: 
 /// The staff member whose live session `headers`' cookie names: not ended or expired, still
 /// staff and active, and their sign-in not revoked.
 pub async fn find(db: &impl ConnectionTrait, headers: &HeaderMap) -> Result<Option<StaffSession>, DbErr> {
-    let Some(token) = token_in(headers) else { return Ok(None) };
+    let Some(token) = staff_cookie(headers) else { return Ok(None) };
     let found = staff_session::Entity::find()
         .filter(staff_session::Column::TokenHash.eq(token_hash(&token)))
         .filter(staff_session::Column::EndedAt.is_null())
@@ -64,7 +63,7 @@ pub async fn find(db: &impl ConnectionTrait, headers: &HeaderMap) -> Result<Opti
 
 /// Ends the session `headers`' cookie names, if any.
 pub async fn end(db: &impl ConnectionTrait, headers: &HeaderMap) -> Result<(), DbErr> {
-    if let Some(token) = token_in(headers) {
+    if let Some(token) = staff_cookie(headers) {
         staff_session::Entity::update_many()
             .col_expr(staff_session::Column::EndedAt, Expr::value(Utc::now()))
             .filter(staff_session::Column::TokenHash.eq(token_hash(&token)))
@@ -86,32 +85,16 @@ pub async fn end_all(db: &impl ConnectionTrait, user_id: i32) -> Result<(), DbEr
     Ok(())
 }
 
-/// Whether `headers` carry a staff session cookie (live or not).
-pub fn carries_session_cookie(headers: &HeaderMap) -> bool {
-    token_in(headers).is_some()
-}
-
-fn token_in(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == COOKIE_NAME && !value.is_empty())
-        .map(|(_, value)| value.to_string())
-}
-
 /// The `Set-Cookie` that names a session (`secure` when the site is served over HTTPS).
 pub fn set_cookie(headers: &mut HeaderMap, token: &str, lasts: Duration, secure: bool) {
     let secure = if secure { "; Secure" } else { "" };
-    let value = format!("{COOKIE_NAME}={token}; Path=/; Max-Age={}; HttpOnly; SameSite=Strict{secure}", lasts.as_secs());
+    let value = format!("{STAFF_COOKIE}={token}; Path=/; Max-Age={}; HttpOnly; SameSite=Strict{secure}", lasts.as_secs());
     headers.append(SET_COOKIE, HeaderValue::from_str(&value).expect("a hex token is a valid header"));
 }
 
 /// The `Set-Cookie` that removes the session's cookie.
 pub fn clear_cookie(headers: &mut HeaderMap, secure: bool) {
     let secure = if secure { "; Secure" } else { "" };
-    let value = format!("{COOKIE_NAME}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict{secure}");
+    let value = format!("{STAFF_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict{secure}");
     headers.append(SET_COOKIE, HeaderValue::from_str(&value).expect("a valid header"));
 }

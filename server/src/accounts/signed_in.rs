@@ -1,8 +1,9 @@
 //! Who a request comes from: the signed-in member, from the `Authorization: Bearer` access
 //! token; a staff account (the first factor only); and the `Staff` guard of the back office.
 
-use crate::admin::session::StaffSession;
+use crate::accounts::staff_session::StaffSession;
 use crate::http::AppError;
+use crate::http::origin::refuse_changes_from_elsewhere;
 use crate::platform::security_events::{self, SecurityEvent};
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
@@ -62,7 +63,7 @@ impl FromRequestParts<Arc<AppState>> for Staff {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &Arc<AppState>) -> Result<Self, Self::Rejection> {
-        if let Some(session) = crate::admin::session::find(state.db(), &parts.headers).await? {
+        if let Some(session) = crate::accounts::staff_session::find(state.db(), &parts.headers).await? {
             refuse_changes_from_elsewhere(parts, &state.config().public_url, session.user.id)?;
             return Ok(Staff(session));
         }
@@ -70,49 +71,6 @@ impl FromRequestParts<Arc<AppState>> for Staff {
         security_events::record(SecurityEvent::StaffCallRefused, Some(staff.0.user.id));
         Err(AppError::Forbidden("Confirm your sign-in with your authenticator code on the login page first.".into()))
     }
-}
-
-/// Whether the request's `Origin` (sent by browsers with every change) is the site's own
-/// (`PUBLIC_URL`), or absent (a client that is not a browser, which carries no ambient cookie
-/// of ours anyway). Never the request's own `Host`: whoever sends the request chooses it (a
-/// rebound DNS name reaches this server with its own name in both).
-pub(crate) fn same_origin(headers: &axum::http::HeaderMap, public_url: &str) -> bool {
-    let origin = headers.get(axum::http::header::ORIGIN).and_then(|v| v.to_str().ok());
-    origin.is_none_or(|origin| origin_of(origin).is_some_and(|origin| Some(origin) == origin_of(public_url)))
-}
-
-/// The origin of `url` as browsers send it: scheme and host in lower case, the port only when
-/// it is not the scheme's own (`https://Example.org:443/` is `https://example.org`).
-fn origin_of(url: &str) -> Option<String> {
-    let uri: axum::http::Uri = url.parse().ok()?;
-    let scheme = uri.scheme_str()?.to_ascii_lowercase();
-    let host = uri.host()?.to_ascii_lowercase();
-    match uri.port_u16() {
-        Some(port) if !matches!((scheme.as_str(), port), ("http", 80) | ("https", 443)) => Some(format!("{scheme}://{host}:{port}")),
-        _ => Some(format!("{scheme}://{host}")),
-    }
-}
-
-/// A staff change by `account` (the cookie is SameSite=Strict) must also come from the site's
-/// own pages.
-pub(crate) fn refuse_changes_from_elsewhere(parts: &Parts, public_url: &str, account: i32) -> Result<(), AppError> {
-    if parts.method.is_safe() || same_origin(&parts.headers, public_url) {
-        return Ok(());
-    }
-    security_events::record(SecurityEvent::StaffCallRefused, Some(account));
-    Err(AppError::Forbidden(format!("This change must come from the back office's own pages, at {public_url}.")))
-}
-
-/// Whether a request carries credentials: a member's token, or the staff cookie (another
-/// cookie, say a load balancer's, is none).
-pub fn carries_credentials(headers: &axum::http::HeaderMap) -> bool {
-    headers.contains_key(AUTHORIZATION) || crate::admin::session::carries_session_cookie(headers)
-}
-
-/// Whether a request is a visitor's read (GET or HEAD, no credentials): the only kind a shared
-/// cache may answer (`http::front`) or keep (`site::answers::keep_answers`).
-pub fn is_visitor_read<B>(request: &axum::http::Request<B>) -> bool {
-    matches!(*request.method(), axum::http::Method::GET | axum::http::Method::HEAD) && !carries_credentials(request.headers())
 }
 
 /// Whoever is asking: the signed-in member when the request carries a token, else a visitor.
@@ -133,26 +91,5 @@ impl FromRequestParts<Arc<AppState>> for Viewer {
             return Ok(Viewer(None));
         }
         Member::from_request_parts(parts, state).await.map(|member| Viewer(Some(member)))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn origins_compare_as_browsers_send_them() {
-        let from = |origin: &str| {
-            let mut headers = axum::http::HeaderMap::new();
-            headers.insert(axum::http::header::ORIGIN, origin.parse().unwrap());
-            headers
-        };
-        assert!(same_origin(&from("https://www.brightway.example"), "https://WWW.Brightway.example:443"));
-        assert!(same_origin(&from("http://127.0.0.1:3000"), "http://127.0.0.1:3000"));
-        assert!(same_origin(&axum::http::HeaderMap::new(), "https://www.brightway.example"), "no Origin: not a browser");
-        assert!(!same_origin(&from("http://www.brightway.example"), "https://www.brightway.example"), "another scheme");
-        assert!(!same_origin(&from("https://www.brightway.example:8443"), "https://www.brightway.example"), "another port");
-        assert!(!same_origin(&from("https://brightway.example.evil.test"), "https://brightway.example"));
-        assert!(!same_origin(&from("null"), "https://www.brightway.example"), "an opaque origin");
     }
 }

@@ -3,9 +3,9 @@
 //! typed kept. A form that went through redirects instead (post, redirect, get), so that
 //! reloading the page does not send it again.
 
+use super::handlers::failed_page;
 use crate::http::AppError;
-use crate::http::member::same_origin;
-use crate::site::handlers::failed_page;
+use crate::http::origin::same_origin;
 use crate::state::AppState;
 use app::routes::{PageData, Route};
 use axum::extract::FromRequestParts;
