@@ -63,7 +63,7 @@ async fn categories_after_start(seed_demo: Option<&str>) -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn demo_data_goes_into_a_configured_database_only_when_asked() {
     assert_eq!(categories_after_start(None).await, 0, "a database named in DATABASE_URL (production) gets no demo data by default");
-    let demo: serde_json::Value = serde_json::from_str(include_str!("../../demo/demo.json")).unwrap();
+    let demo = crate::common::demo();
     assert_eq!(categories_after_start(Some("true")).await, demo["categories"].as_array().unwrap().len() as u64);
 }
 

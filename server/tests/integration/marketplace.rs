@@ -1,23 +1,16 @@
 //! The marketplace API (api-contract: Marketplace) against the real server: the catalogue,
-//! reviews and notifications. Expectations come from the demo fixture the servers start with.
+//! search, notifications and applying to provide. Expectations come from the demo fixture the
+//! servers start with. Reviews, bookings and bookmarks have their own files.
 
 use crate::common;
 
-use common::{TestApp, uk_date};
+use common::TestApp;
 use reqwest::Method;
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveModelTrait, ActiveValue::Set, EntityTrait};
 use serde_json::{Value, json};
 
-fn demo() -> Value {
-    serde_json::from_str(include_str!("../../demo/demo.json")).unwrap()
-}
-
 fn demo_list(key: &str) -> Vec<Value> {
-    demo()[key].as_array().unwrap().clone()
-}
-
-async fn service_id(app: &TestApp, slug: &str) -> i32 {
-    entity::service::Entity::find().filter(entity::service::Column::Slug.eq(slug)).one(&app.site.db).await.unwrap().expect("imported").id
+    common::demo()[key].as_array().unwrap().clone()
 }
 
 fn slugs(page: &Value) -> Vec<String> {
@@ -135,7 +128,7 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
     assert!(!want.is_empty(), "the demo data has services in Bath");
 
     // One service with its latest reviews, newest first.
-    let id = service_id(app, "regular-home-clean").await;
+    let id = crate::scheduling::service(app, "regular-home-clean").await.id;
     let (status, detail) = app.json(&format!("/api/service/{id}/")).await;
     assert_eq!(status, 200);
     assert_eq!(detail["slug"], "regular-home-clean");
@@ -157,7 +150,7 @@ async fn the_catalogue_reads_as_the_contract_says(app: &TestApp) {
 
     let (status, info) = app.json("/api/website-info/").await;
     assert_eq!(status, 200);
-    let expected = &demo()["website_info"];
+    let expected = &common::demo()["website_info"];
     let first = &info["results"][0];
     for field in ["brand", "email", "phones", "address", "opening_hours", "socials"] {
         assert_eq!(first[field], expected[field], "{field}");
@@ -196,7 +189,7 @@ async fn search_finds_words_through_the_index(app: &TestApp) {
     let (status, _) = app.json(&format!("/api/service/?search=clean&page_size=2&page={}", matches.div_ceil(2) + 1)).await;
     assert_eq!(status, 404, "a page past the last");
     // A new service is found at once: the index follows the table.
-    let id = service_id(app, "regular-home-clean").await;
+    let id = crate::scheduling::service(app, "regular-home-clean").await.id;
     let mut row: entity::service::ActiveModel = entity::service::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap().into();
     row.title = Set("Weekly kaleidoscopic cleaning".into());
     row.update(&app.site.db).await.unwrap();
@@ -205,91 +198,6 @@ async fn search_finds_words_through_the_index(app: &TestApp) {
     assert_eq!(slugs(&renamed), ["regular-home-clean"]);
 }
 on_both_databases!(search_finds_words_through_the_index);
-
-async fn a_review_counts_once_per_member_and_refreshes_the_pages(app: &TestApp) {
-    let id = service_id(app, "tenancy-checkout-clean").await;
-    let (_, before) = app.json(&format!("/api/service/{id}/")).await;
-    let count_before = before["rating_count"].as_i64().unwrap();
-    let (_, page_before) = app.text(&format!("/services/details?id={id}")).await;
-
-    let reviewer = app.member("Priya Shah").await;
-    let review = json!({"service": id, "rating": 5, "review": "Spotless flat, deposit back in full."});
-    let (status, _) = app.call(Method::POST, "/api/reviews/", Some(review.clone()), None).await;
-    assert_eq!(status, 401, "signed-in members only");
-    let (status, created) = app.call(Method::POST, "/api/reviews/", Some(review.clone()), Some(&reviewer.token)).await;
-    assert_eq!(status, 201, "{created}");
-    assert_eq!(created["rating"], 5);
-    assert_eq!(created["service"], id);
-    assert_eq!(created["user_name"], "Priya S.");
-    let (status, again) = app.call(Method::POST, "/api/reviews/", Some(review), Some(&reviewer.token)).await;
-    assert_eq!(status, 400, "one review per member and service: {again}");
-
-    let (_, after) = app.json(&format!("/api/service/{id}/")).await;
-    assert_eq!(after["rating_count"].as_i64().unwrap(), count_before + 1);
-    assert_eq!(after["reviews"][0]["review"], "Spotless flat, deposit back in full.");
-    let (_, page_after) = app.text(&format!("/services/details?id={id}")).await;
-    assert_ne!(page_before, page_after, "the cached page was made again");
-    assert!(page_after.contains("Spotless flat, deposit back in full."));
-
-    for (body, field) in [
-        (json!({"service": id, "review": "no rating"}), "rating"),
-        (json!({"service": id, "rating": 6, "review": "too good"}), "rating"),
-        (json!({"service": id, "rating": 0, "review": "too bad"}), "rating"),
-        (json!({"service": id, "rating": 4, "review": "   "}), "review"),
-        (json!({"service": i32::MAX, "rating": 4, "review": "no such service"}), "service"),
-        (json!({"rating": 4, "review": "no service"}), "service"),
-        (json!({"service": "x", "rating": 4, "review": "bad id"}), "service"),
-    ] {
-        let other = app.member("Second Reviewer").await;
-        let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(body.clone()), Some(&other.token)).await;
-        assert_eq!(status, 400, "{body}");
-        assert_eq!(answer["error"], true);
-        assert!(answer[field].is_array(), "{body} names {field}: {answer}");
-    }
-}
-on_both_databases!(a_review_counts_once_per_member_and_refreshes_the_pages);
-
-async fn providers_cannot_review_their_service_and_hear_of_reviews(app: &TestApp) {
-    let id = service_id(app, "spring-clean-one-off").await;
-    let provider = app.member("Grace Okafor").await;
-    let now = chrono::Utc::now();
-    entity::provider::ActiveModel {
-        user_id: Set(provider.user.id),
-        service_id: Set(id),
-        status: Set(entity::words::ProviderStatus::Approved),
-        availability: Set(true),
-        bio: Set("Ten years of spring cleans.".into()),
-        experience_years: Set(10),
-        created_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&app.site.db)
-    .await
-    .unwrap();
-    let review = json!({"service": id, "rating": 5, "review": "Best in town."});
-    let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(review), Some(&provider.token)).await;
-    assert_eq!(status, 400, "{answer}");
-    assert_eq!(answer["message"], "You cannot review a service you provide.");
-
-    let customer = app.member("Tom Baker").await;
-    let review = json!({"service": id, "rating": "4", "review": "Thorough and on time."});
-    let (status, _) = app.call(Method::POST, "/api/reviews/", Some(review), Some(&customer.token)).await;
-    assert_eq!(status, 201, "a rating may come as a form's string");
-
-    let (status, notices) = app.call(Method::GET, "/api/notifications", None, Some(&provider.token)).await;
-    assert_eq!(status, 200);
-    assert_eq!(notices["count"], 1);
-    let notice = &notices["results"][0];
-    assert_eq!(notice["is_read"], false);
-    assert!(notice["message"].as_str().unwrap().contains("Tom B."), "{notice}");
-    assert_eq!(notice["link"], format!("/services/details?id={id}"));
-    let queued =
-        entity::mail_outbox::Entity::find().filter(entity::mail_outbox::Column::ToAddress.eq(provider.user.email.clone())).all(&app.site.db).await.unwrap();
-    assert_eq!(queued.len(), 1, "the notice is also mailed");
-    let (_, customer_notices) = app.call(Method::GET, "/api/notifications/", None, Some(&customer.token)).await;
-    assert_eq!(customer_notices["count"], 0, "with the slash too, and only one's own");
-}
-on_both_databases!(providers_cannot_review_their_service_and_hear_of_reviews);
 
 async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
     let member = app.member("Amelia Hughes").await;
@@ -331,7 +239,7 @@ async fn notifications_are_read_one_by_one_or_all_at_once(app: &TestApp) {
 on_both_databases!(notifications_are_read_one_by_one_or_all_at_once);
 
 async fn members_apply_to_provide_a_service_and_manage_their_records(app: &TestApp) {
-    let id = service_id(app, "regular-home-clean").await;
+    let id = crate::scheduling::service(app, "regular-home-clean").await.id;
     let member = app.member("Grace Okafor").await;
     let stranger = app.member("Sam Jones").await;
     let application = json!({"service": id, "bio": "Ten years of domestic cleaning.", "experience_years": 10, "availability": true});
@@ -345,7 +253,7 @@ async fn members_apply_to_provide_a_service_and_manage_their_records(app: &TestA
     let (status, again) = app.call(Method::POST, "/api/service/providers/", Some(application), Some(&member.token)).await;
     assert_eq!(status, 400, "a second application to the same service: {again}");
 
-    let closed = service_id(app, "holiday-let-changeover").await;
+    let closed = crate::scheduling::service(app, "holiday-let-changeover").await.id;
     for (body, field) in [
         (json!({"service": closed, "bio": "x", "experience_years": 1}), "service"),
         (json!({"service": id, "bio": " ", "experience_years": 1}), "bio"),
@@ -380,203 +288,3 @@ async fn members_apply_to_provide_a_service_and_manage_their_records(app: &TestA
     assert_eq!(mine["count"], 0);
 }
 on_both_databases!(members_apply_to_provide_a_service_and_manage_their_records);
-
-async fn bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled(app: &TestApp) {
-    let id = service_id(app, "tenancy-checkout-clean").await;
-    let price = demo_list("services").into_iter().find(|s| s["slug"] == "tenancy-checkout-clean").unwrap()["price_from"].clone();
-    let member = app.member("Amelia Hughes").await;
-    let stranger = app.member("Sam Jones").await;
-    let booking = json!({"service": id, "date": uk_date(3), "time": "10:30", "address_line_1": "1 High Street", "city": "Bath", "postcode": "ba11aa", "notes": "Ring twice", "amount": "0.01"});
-    let (status, _) = app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), None).await;
-    assert_eq!(status, 401);
-    let (status, created) = app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), Some(&member.token)).await;
-    assert_eq!(status, 201, "{created}");
-    assert_eq!(created["postcode"], "BA1 1AA", "postcodes are stored in their standard form");
-    assert_eq!(created["status"], "Pending");
-    assert_eq!(created["payment_status"], "Unpaid");
-    let expected_amount = format!("{:.2}", price.as_str().map(|p| p.parse::<f64>().unwrap()).or(price.as_f64()).unwrap());
-    assert_eq!(created["amount"], expected_amount.as_str(), "the amount is the service's price, not the request's");
-    assert_eq!(created["service"]["id"], id);
-
-    let today_past = json!({"service": id, "date": uk_date(0), "time": "00:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"});
-    for (body, field) in [
-        (json!({"service": id, "date": uk_date(-1), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "date"),
-        (json!({"service": id, "date": "23/11/2026", "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "date"),
-        (json!({"service": id, "date": uk_date(2), "time": "25:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}), "time"),
-        (json!({"service": id, "date": uk_date(2), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "NOT A CODE"}), "postcode"),
-        (json!({"service": id, "date": uk_date(2), "time": "10:00", "address_line_1": "", "city": "Bath", "postcode": "BA1 1AA"}), "address_line_1"),
-        (
-            json!({"service": service_id(app, "holiday-let-changeover").await, "date": uk_date(2), "time": "10:00", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"}),
-            "service",
-        ),
-        (today_past, "time"),
-    ] {
-        let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(body.clone()), Some(&member.token)).await;
-        assert_eq!(status, 400, "{body}");
-        assert!(answer[field].is_array(), "{body} names {field}: {answer}");
-    }
-
-    let path = format!("/api/service/booking/{}/", created["id"]);
-    assert_eq!(app.call(Method::GET, &path, None, Some(&stranger.token)).await.0, 404, "someone else's booking");
-    assert_eq!(app.call(Method::DELETE, &path, None, Some(&stranger.token)).await.0, 404, "someone else's booking");
-    let (status, shown) = app.call(Method::GET, &path, None, Some(&member.token)).await;
-    assert_eq!((status, shown["id"].clone()), (200, created["id"].clone()));
-    let (_, mine) = app.call(Method::GET, "/api/service/booking/", None, Some(&member.token)).await;
-    assert_eq!(mine["count"], 1);
-    assert_eq!(app.call(Method::GET, "/api/service/booking/", None, Some(&stranger.token)).await.1["count"], 0);
-
-    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 204);
-    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 204, "cancelling twice changes nothing");
-    let (_, mine) = app.call(Method::GET, "/api/service/booking/", None, Some(&member.token)).await;
-    assert_eq!(mine["count"], 0, "a cancelled booking leaves the list");
-    assert_eq!(app.call(Method::GET, &path, None, Some(&member.token)).await.0, 404, "a cancelled booking is gone from the member's view");
-    let kept = entity::booking::Entity::find_by_id(created["id"].as_i64().unwrap() as i32).one(&app.site.db).await.unwrap().expect("the record is kept");
-    assert_eq!(kept.status, entity::words::BookingStatus::Cancelled);
-
-    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
-    let titles: Vec<&str> = notices["results"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
-    assert_eq!(titles, ["Booking cancelled", "Booking received"]);
-}
-on_both_databases!(bookings_take_their_amount_from_the_service_and_are_kept_when_cancelled);
-
-async fn bookmarks_are_saved_once_and_kept_to_their_owner(app: &TestApp) {
-    let service = service_id(app, "regular-home-clean").await;
-    let job = entity::job::Entity::find().one(&app.site.db).await.unwrap().unwrap();
-    let member = app.member("Amelia Hughes").await;
-    let stranger = app.member("Sam Jones").await;
-    assert_eq!(app.call(Method::POST, "/api/bookmarks/", Some(json!({"service": service})), None).await.0, 401);
-    let (status, saved) = app.call(Method::POST, "/api/bookmarks/", Some(json!({"service": service})), Some(&member.token)).await;
-    assert_eq!(status, 201, "{saved}");
-    assert_eq!(saved["link"], format!("/services/details?id={service}"));
-    let (status, again) = app.call(Method::POST, "/api/bookmarks/", Some(json!({"service": service.to_string()})), Some(&member.token)).await;
-    assert_eq!((status, again["id"].clone()), (200, saved["id"].clone()), "saving twice keeps one (a visitor's merge may repeat)");
-    let (status, saved_job) = app.call(Method::POST, "/api/bookmarks/", Some(json!({"job": job.id})), Some(&member.token)).await;
-    assert_eq!(status, 201);
-    assert_eq!(saved_job["title"], format!("{} at {}", job.title, job.company));
-    for body in [
-        json!({}),
-        json!({"service": service, "job": job.id}),
-        json!({"service": i32::MAX}),
-        json!({"job": "x"}),
-        json!({"job": 2147483648i64, "service": null}),
-    ] {
-        let (status, answer) = app.call(Method::POST, "/api/bookmarks/", Some(body.clone()), Some(&member.token)).await;
-        assert_eq!((status, answer["error"].clone()), (400, json!(true)), "{body}");
-    }
-    let (_, mine) = app.call(Method::GET, "/api/bookmarks/", None, Some(&member.token)).await;
-    assert_eq!(mine["count"], 2);
-    assert_eq!(mine["results"][0]["job"], job.id, "newest first");
-    assert_eq!(app.call(Method::GET, "/api/bookmarks/", None, Some(&stranger.token)).await.1["count"], 0);
-    let path = format!("/api/bookmarks/{}/", saved["id"]);
-    assert_eq!(app.call(Method::DELETE, &path, None, Some(&stranger.token)).await.0, 404, "someone else's bookmark");
-    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 204);
-    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 404);
-    assert_eq!(app.call(Method::GET, "/api/bookmarks/", None, Some(&member.token)).await.1["count"], 1);
-}
-on_both_databases!(bookmarks_are_saved_once_and_kept_to_their_owner);
-
-/// The iCalendar text of a raw mail (its `text/calendar` part; quoted-printable or base64 as
-/// the mailer chose), unfolded.
-fn calendar_of(raw: &str) -> String {
-    let part = raw.split("Content-Type: text/calendar").nth(1).expect("a text/calendar part");
-    let (headers, rest) = part.split_once("\r\n\r\n").expect("part headers");
-    let body = rest.split("\r\n--").next().unwrap();
-    let decoded = if headers.contains("base64") {
-        String::from_utf8(common::base64_decode(body)).unwrap()
-    } else if headers.contains("quoted-printable") {
-        body.replace("=\r\n", "").replace("=0D", "\r").replace("=0A", "\n").replace("=3D", "=")
-    } else {
-        body.to_string()
-    };
-    decoded.replace("\r\n ", "")
-}
-
-async fn booking_mails_carry_a_calendar_invite_and_its_cancellation(backend: common::Backend) {
-    let (app, inbox) = TestApp::with_mail(backend).await;
-    let id = service_id(&app, "tenancy-checkout-clean").await;
-    let member = app.member("Amelia Hughes").await;
-    let date = uk_date(5);
-    let booking = json!({"service": id, "date": date, "time": "14:15", "address_line_1": "1 High Street", "city": "Bath", "postcode": "BA1 1AA"});
-    let (status, created) = app.call(Method::POST, "/api/service/booking/", Some(booking), Some(&member.token)).await;
-    assert_eq!(status, 201, "{created}");
-    let confirmation = inbox.wait_for_containing(&member.user.email, "Booking received", 10).await;
-    assert!(confirmation.contains("invite.ics"), "an .ics attachment");
-    let invite = calendar_of(&confirmation);
-    let uid = format!("UID:booking-{}@", created["id"]);
-    assert!(invite.contains("METHOD:REQUEST") && invite.contains(&uid), "{invite}");
-    assert!(invite.contains(&format!("DTSTART;TZID=Europe/London:{}T141500", date.replace('-', ""))), "{invite}");
-
-    let path = format!("/api/service/booking/{}/", created["id"]);
-    assert_eq!(app.call(Method::DELETE, &path, None, Some(&member.token)).await.0, 204);
-    let cancellation = inbox.wait_for_containing(&member.user.email, "Booking cancelled", 10).await;
-    let cancel = calendar_of(&cancellation);
-    assert!(cancel.contains("METHOD:CANCEL") && cancel.contains("STATUS:CANCELLED") && cancel.contains(&uid), "the same UID removes the event: {cancel}");
-}
-on_both_databases!(backend booking_mails_carry_a_calendar_invite_and_its_cancellation);
-
-async fn each_booking_is_reminded_once_a_day_before(app: &TestApp) {
-    let id = service_id(app, "regular-home-clean").await;
-    let member = app.member("Amelia Hughes").await;
-    let now = chrono::Utc::now();
-    let starts = server::domain::uk_time::local(now + chrono::Duration::hours(23));
-    let soon = entity::booking::ActiveModel {
-        user_id: Set(member.user.id),
-        service_id: Set(id),
-        date: Set(starts.date()),
-        time: Set(starts.format("%H:%M").to_string()),
-        address_line_1: Set("1 High Street".into()),
-        city: Set("Leeds".into()),
-        postcode: Set("LS1 1AA".into()),
-        notes: Set(String::new()),
-        status: Set(entity::words::BookingStatus::Confirmed),
-        amount_pence: Set(5000),
-        payment_status: Set(entity::words::BookingPayment::Unpaid),
-        created_at: Set(now - chrono::Duration::days(3)),
-        ..Default::default()
-    };
-    soon.clone().insert(&app.site.db).await.unwrap();
-    // Booked three days ahead, it is not due yet.
-    let later = server::domain::uk_time::local(now + chrono::Duration::hours(72));
-    entity::booking::ActiveModel { date: Set(later.date()), time: Set(later.format("%H:%M").to_string()), ..soon }.insert(&app.site.db).await.unwrap();
-
-    // The server's own periodic run may claim the reminder first: either way it goes once.
-    let state = &app.state;
-    server::bookings::reminders::queue_due(state, now).await.unwrap();
-    assert_eq!(server::bookings::reminders::queue_due(state, now).await.unwrap(), 0, "each reminder once");
-    let (_, notices) = app.call(Method::GET, "/api/notifications", None, Some(&member.token)).await;
-    assert_eq!(notices["count"], 1);
-    assert_eq!(notices["results"][0]["title"], "Booking reminder");
-}
-on_both_databases!(each_booking_is_reminded_once_a_day_before);
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn reviews_are_limited_per_member() {
-    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.reviews_per_hour = 2).await;
-    let (_, services) = app.json("/api/service/?page_size=3").await;
-    let ids: Vec<Value> = services["results"].as_array().unwrap().iter().map(|s| s["id"].clone()).collect();
-    let member = app.member("Amelia Hughes").await;
-    let review = |id: &Value| json!({"service": id, "rating": 5, "review": "Prompt and thorough."});
-    for id in &ids[..2] {
-        let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(review(id)), Some(&member.token)).await;
-        assert_eq!(status, 201, "{answer}");
-    }
-    let (status, answer) = app.call(Method::POST, "/api/reviews/", Some(review(&ids[2])), Some(&member.token)).await;
-    assert_eq!((status, answer["error"].clone()), (429, json!(true)), "a third review within the hour");
-    let other = app.member("Sam Jones").await;
-    assert_eq!(app.call(Method::POST, "/api/reviews/", Some(review(&ids[2])), Some(&other.token)).await.0, 201, "the limit is per member");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bookings_are_limited_per_member() {
-    let app = TestApp::spawn_with(common::Backend::Sqlite, |config| config.limits.bookings_per_hour = 2).await;
-    let id = service_id(&app, "regular-home-clean").await;
-    let member = app.member("Amelia Hughes").await;
-    let booking = json!({"service": id, "date": uk_date(4), "time": "11:00", "address_line_1": "1 High Street", "city": "Leeds", "postcode": "LS1 4AP"});
-    for _ in 0..2 {
-        assert_eq!(app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), Some(&member.token)).await.0, 201);
-    }
-    let (status, answer) = app.call(Method::POST, "/api/service/booking/", Some(booking.clone()), Some(&member.token)).await;
-    assert_eq!((status, answer["error"].clone()), (429, json!(true)));
-    let other = app.member("Sam Jones").await;
-    assert_eq!(app.call(Method::POST, "/api/service/booking/", Some(booking), Some(&other.token)).await.0, 201, "the limit is per member");
-}

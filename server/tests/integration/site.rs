@@ -40,12 +40,6 @@ async fn every_route_answers_its_own_page(app: &TestApp) {
 }
 on_both_databases!(every_route_answers_its_own_page);
 
-/// The demo catalogue the test servers start with: expectations come from it, not from the
-/// queries under test.
-fn demo() -> serde_json::Value {
-    serde_json::from_str(include_str!("../../demo/demo.json")).unwrap()
-}
-
 fn html_escaped(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -65,7 +59,7 @@ async fn id_of<E: EntityTrait>(app: &TestApp, slug_column: E::Column, id_column:
 }
 
 async fn pages_show_the_catalogue(app: &TestApp) {
-    let demo = demo();
+    let demo = common::demo();
     let info = &demo["website_info"];
     let categories = demo["categories"].as_array().unwrap();
     let category = categories.iter().min_by_key(|c| c["priority"].as_i64()).unwrap();

@@ -474,6 +474,11 @@ pub fn uk_date(days: i64) -> String {
 
 /// Base64 decoding (standard or URL-safe alphabet; padding and line breaks ignored), for JWT
 /// segments and mail parts, without another dependency.
+/// The demo fixture the servers start with: what the tests expect to find.
+pub fn demo() -> serde_json::Value {
+    serde_json::from_str(include_str!("../../../demo/demo.json")).unwrap()
+}
+
 pub fn base64_decode(input: &str) -> Vec<u8> {
     let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut bits = 0u32;
