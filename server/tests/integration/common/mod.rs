@@ -350,6 +350,18 @@ impl TestApp {
         (status, response.text().await.unwrap())
     }
 
+    /// Asserts that `write` refreshes the kept page at `path`: the page, read (so kept) before
+    /// the write, does not show `shown`; read after it, it does. A write that forgets to name
+    /// the page's tag leaves the page as it was kept, and this fails.
+    pub async fn assert_refreshed_by(&self, path: &str, shown: &str, write: impl std::future::Future<Output = ()>) {
+        let (status, before) = self.text(path).await;
+        assert_eq!(status, 200, "{path} answers before the write");
+        assert!(!before.contains(shown), "{path} shows {shown:?} before the write");
+        write.await;
+        let (_, after) = self.text(path).await;
+        assert!(after.contains(shown), "{path} was not refreshed by the write: it does not show {shown:?}");
+    }
+
     /// Every part of the sitemap that `/sitemap.xml` indexes, one after the other.
     pub async fn sitemap(&self) -> String {
         let (status, index) = self.text("/sitemap.xml").await;
@@ -462,6 +474,11 @@ macro_rules! on_both_databases {
 }
 
 /// The first link in `text` (a mail) that starts with `prefix`.
+/// The demo fixture the servers start with: what the tests expect to find.
+pub fn demo() -> serde_json::Value {
+    serde_json::from_str(include_str!("../../../demo/demo.json")).unwrap()
+}
+
 pub fn link_in(text: &str, prefix: &str) -> String {
     let start = text.find(prefix).unwrap_or_else(|| panic!("a link {prefix} in {text}"));
     text[start..].split_whitespace().next().unwrap().to_string()
@@ -474,11 +491,6 @@ pub fn uk_date(days: i64) -> String {
 
 /// Base64 decoding (standard or URL-safe alphabet; padding and line breaks ignored), for JWT
 /// segments and mail parts, without another dependency.
-/// The demo fixture the servers start with: what the tests expect to find.
-pub fn demo() -> serde_json::Value {
-    serde_json::from_str(include_str!("../../../demo/demo.json")).unwrap()
-}
-
 pub fn base64_decode(input: &str) -> Vec<u8> {
     let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     let mut bits = 0u32;
