@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// Every category, hidden ones included, by priority.
 #[utoipa::path(get, path = "/api/admin/categories/", tag = "back office", responses((status = 200, body = Vec<CategoryRow>), StaffOnly))]
 pub async fn category_list(State(state): State<Arc<AppState>>, _staff: Staff) -> Result<Json<Vec<CategoryRow>>, AppError> {
-    Ok(Json(super::categories(state.db()).await?))
+    Ok(Json(super::categories::list(state.db()).await?))
 }
 
 /// Adds a category: `name`, `slug` (unique), `icon`, `priority`, `description`, `hidden`.
@@ -26,7 +26,7 @@ pub async fn category_create(
     Staff(staff): Staff,
     JsonBody(fields): JsonBody<Fields>,
 ) -> Result<(StatusCode, Json<CategoryRow>), AppError> {
-    Ok((StatusCode::CREATED, Json(super::save_category(&state, &staff.user, None, &fields).await?)))
+    Ok((StatusCode::CREATED, Json(super::categories::save(&state, &staff.user, None, &fields).await?)))
 }
 
 /// Edits a category, or hides it from the site (`hidden: true`); fields left out stay.
@@ -37,7 +37,7 @@ pub async fn category_update(
     RecordId(id): RecordId,
     JsonBody(fields): JsonBody<Fields>,
 ) -> Result<Json<CategoryRow>, AppError> {
-    Ok(Json(super::save_category(&state, &staff.user, Some(id), &fields).await?))
+    Ok(Json(super::categories::save(&state, &staff.user, Some(id), &fields).await?))
 }
 
 /// Services by title, every status; `search` in the title.
@@ -49,7 +49,7 @@ pub async fn service_list(State(state): State<Arc<AppState>>, _staff: Staff, que
     let mut errors = FieldErrors::default();
     let request = query.page_request(&mut errors);
     errors.finish()?;
-    let (count, rows) = super::services(state.db(), query.text("search"), request).await?;
+    let (count, rows) = super::services::list(state.db(), query.text("search"), request).await?;
     Ok(Json(query.page(request, count, rows)?))
 }
 
@@ -61,13 +61,13 @@ pub async fn service_create(
     Staff(staff): Staff,
     JsonBody(fields): JsonBody<Fields>,
 ) -> Result<(StatusCode, Json<ServiceRow>), AppError> {
-    Ok((StatusCode::CREATED, Json(super::save_service(&state, &staff.user, None, &fields).await?)))
+    Ok((StatusCode::CREATED, Json(super::services::save(&state, &staff.user, None, &fields).await?)))
 }
 
 /// One service, as staff edit it.
 #[utoipa::path(get, path = "/api/admin/services/{id}/", tag = "back office", params(("id" = i32, Path, minimum = 1)), responses((status = 200, body = ServiceRow), StaffOnly))]
 pub async fn service_show(State(state): State<Arc<AppState>>, _staff: Staff, RecordId(id): RecordId) -> Result<Json<ServiceRow>, AppError> {
-    Ok(Json(super::service(state.db(), id).await?))
+    Ok(Json(super::services::one(state.db(), id).await?))
 }
 
 /// Edits a service (close it with `status: Closed`); fields left out stay.
@@ -78,13 +78,13 @@ pub async fn service_update(
     RecordId(id): RecordId,
     JsonBody(fields): JsonBody<Fields>,
 ) -> Result<Json<ServiceRow>, AppError> {
-    Ok(Json(super::save_service(&state, &staff.user, Some(id), &fields).await?))
+    Ok(Json(super::services::save(&state, &staff.user, Some(id), &fields).await?))
 }
 
 /// The website info, as its form edits it.
 #[utoipa::path(get, path = "/api/admin/website-info/", operation_id = "admin_website_info", tag = "back office", responses((status = 200, body = WebsiteInfoForm), StaffOnly))]
 pub async fn website_info(State(state): State<Arc<AppState>>, _staff: Staff) -> Result<Json<WebsiteInfoForm>, AppError> {
-    Ok(Json(super::website_info(&state).await?))
+    Ok(Json(super::website_info::read(&state).await?))
 }
 
 /// Replaces the website info: `brand`, `email`, `phones` (one a line, or a list), `address`,
@@ -95,5 +95,5 @@ pub async fn website_info_update(
     Staff(staff): Staff,
     JsonBody(fields): JsonBody<Fields>,
 ) -> Result<Json<WebsiteInfoForm>, AppError> {
-    Ok(Json(super::save_website_info(&state, &staff.user, &fields).await?))
+    Ok(Json(super::website_info::save(&state, &staff.user, &fields).await?))
 }

@@ -36,8 +36,8 @@ async fn show_catalogue(state: &AppState, staff: StaffSession, params: HashMap<S
     let search = param(&params, "q");
     let request = page_of(&params);
     let loaded = async {
-        let categories = super::categories(state.db()).await?;
-        let (count, rows) = super::services(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), request).await?;
+        let categories = super::categories::list(state.db()).await?;
+        let (count, rows) = super::services::list(state.db(), Some(search.as_str()).filter(|s| !s.is_empty()), request).await?;
         Ok::<_, sea_orm::DbErr>((categories, count, rows))
     };
     match loaded.await {
@@ -62,7 +62,7 @@ async fn category_save(
         },
         None => None,
     };
-    let outcome = super::save_category(&state, &staff.user, id, &form_fields(form)).await;
+    let outcome = super::categories::save(&state, &staff.user, id, &form_fields(form)).await;
     finish(&state, staff, outcome.map(|_| "/admin/catalogue?done=category-saved".to_string())).await
 }
 
@@ -78,7 +78,7 @@ async fn category_visibility(State(state): State<Arc<AppState>>, StaffPage(staff
         return error_page(&state.site, StatusCode::NOT_FOUND, "/admin/catalogue").await;
     };
     let fields = Fields([("hidden".to_string(), serde_json::Value::Bool(hidden))].into_iter().collect());
-    let outcome = super::save_category(&state, &staff.user, Some(id), &fields).await;
+    let outcome = super::categories::save(&state, &staff.user, Some(id), &fields).await;
     finish(&state, staff, outcome.map(|_| "/admin/catalogue?done=category-saved".to_string())).await
 }
 
@@ -100,14 +100,14 @@ async fn service_page(State(state): State<Arc<AppState>>, StaffPage(staff): Staf
 
 async fn show_service(state: &AppState, staff: StaffSession, id: Option<i32>, status: StatusCode, notice: Option<String>) -> Response {
     let service = match id {
-        Some(id) => match super::service(state.db(), id).await {
+        Some(id) => match super::services::one(state.db(), id).await {
             Ok(service) => Some(service),
             Err(AppError::NotFound) => return error_page(&state.site, StatusCode::NOT_FOUND, &format!("/admin/services/{id}")).await,
             Err(error) => return error.into_response(),
         },
         None => None,
     };
-    let categories = match super::categories(state.db()).await {
+    let categories = match super::categories::list(state.db()).await {
         Ok(categories) => categories,
         Err(error) => return AppError::from(error).into_response(),
     };
@@ -128,7 +128,7 @@ async fn service_save(
         },
         None => None,
     };
-    let outcome = super::save_service(&state, &staff.user, id, &form_fields(form)).await;
+    let outcome = super::services::save(&state, &staff.user, id, &form_fields(form)).await;
     let to = |saved: ServiceRow| format!("/admin/services/{}?done=service-saved", saved.id);
     act_then_redirect(&state, Some("/admin/catalogue"), outcome, to, |status, why| show_service(&state, staff, id, status, Some(why))).await
 }
@@ -138,7 +138,7 @@ async fn website_info_page(State(state): State<Arc<AppState>>, StaffPage(staff):
 }
 
 async fn show_website_info(state: &AppState, staff: StaffSession, status: StatusCode, notice: Option<String>) -> Response {
-    match super::website_info(state).await {
+    match super::website_info::read(state).await {
         Ok(info) => {
             render(state, status, AdminPage { url: "/admin/website-info".into(), staff_email: staff.user.email, notice, view: AdminView::WebsiteInfo(info) })
                 .await
@@ -148,7 +148,7 @@ async fn show_website_info(state: &AppState, staff: StaffSession, status: Status
 }
 
 async fn website_info_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Form(form): Form<HashMap<String, String>>) -> Response {
-    let outcome = super::save_website_info(&state, &staff.user, &form_fields(form)).await;
+    let outcome = super::website_info::save(&state, &staff.user, &form_fields(form)).await;
     act_then_redirect(
         &state,
         None,
