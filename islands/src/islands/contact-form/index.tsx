@@ -1,102 +1,54 @@
-import { useCallback, useState } from 'react';
 import { SubmitButton, TextAreaField, TextField } from '../../lib/account/form-controls.tsx';
-import { formText, useAccountForm } from '../../lib/account/use-account-form.ts';
-import { FormMessage, postedErrorsOf, postedValuesOf, unplacedMessage, type PostedErrors } from '../../lib/jobs/form-parts.tsx';
+import { useConfirmationForm, type ConfirmationFormProps } from '../../lib/account/use-confirmation-form.ts';
+import { formText } from '../../lib/account/use-account-form.ts';
+import { FormMessage } from '../../lib/jobs/form-parts.tsx';
 import { sendContact } from '../../lib/jobs/forms.ts';
 
-export interface ContactFormProps {
-  /** The page's own path (`/contact`): where the form posts without JavaScript. */
-  readonly action?: unknown;
-  /**
-   * The server's answer to that post, when it rendered the page again for it: the
-   * confirmation sentence once the message went through (string or null)...
-   */
-  readonly sent?: unknown;
-  /** ...or why not: messages by API field name (`body` is the Message field's), `message` (or any other key) for the form... */
-  readonly errors?: unknown;
-  /** ...and what was posted, by field name, to fill the form again. */
-  readonly values?: unknown;
-}
+/** Its action is `/contact`; in its errors, `body` is the Message field's. */
+export type ContactFormProps = ConfirmationFormProps;
 
 const FIELDS = ['full_name', 'email', 'phone_number', 'subject', 'body'] as const;
 
-const NO_VALUES: Readonly<Record<string, string>> = {};
-const NO_ERRORS: PostedErrors = { fields: {}, message: undefined };
-
-/** The confirmation of a post without JavaScript, or null. */
-const sentOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-
-/** A same-site path, or undefined (the form then posts to the page it is on). */
-const pagePathOf = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+function send(data: FormData) {
+  return sendContact({
+    full_name: formText(data, 'full_name').trim(),
+    email: formText(data, 'email').trim(),
+    phone_number: formText(data, 'phone_number').trim(),
+    subject: formText(data, 'subject').trim(),
+    body: formText(data, 'body').trim(),
+  });
+}
 
 /**
- * /contact's "Send us a message": anyone, signed in or not, writes to the team. The server
- * renders this very form, posting to the page, so that it works without JavaScript; once
- * hydrated it is sent as JSON to `POST /api/contact/` instead: 'Message sent successfully', the
- * team's answer above the form and the form cleared; or 'Failed to send message' and the
- * server's messages beside their fields (or above the button when no field has one).
- *
- * After a post without JavaScript the server renders the page again with its outcome in the
- * props, shown as the JavaScript path shows it: the confirmation above an empty form, or the
- * messages beside their fields and the form filled with what was posted. The next submit
- * replaces them.
+ * /contact's "Send us a message": anyone, signed in or not, writes to the team. Once hydrated it
+ * is sent to `POST /api/contact/` (useConfirmationForm): 'Message sent successfully', the team's
+ * answer above the form and the form cleared; or 'Failed to send message' and the server's
+ * messages beside their fields (or above the button when no field has one). Without
+ * JavaScript it posts to the page, which shows the outcome the same way.
  */
 export default function ContactForm(props: ContactFormProps) {
-  // Read once: the server's render and the hydration start from the same props.
-  const [posted] = useState(() => {
-    const sent = sentOf(props.sent);
-    return sent !== null
-      ? { sent, errors: NO_ERRORS, values: NO_VALUES }
-      : { sent, errors: postedErrorsOf(props.errors, FIELDS), values: postedValuesOf(props.values, FIELDS) };
-  });
-  const [answer, setAnswer] = useState<string | null>(posted.sent);
-  const [message, setMessage] = useState<string | undefined>(posted.errors.message);
-  // The inputs' default values: what reset() restores, so emptied once a message is sent.
-  const [values, setValues] = useState(posted.values);
-  const send = useCallback(async (data: FormData, form: HTMLFormElement) => {
-    setAnswer(null);
-    setMessage(undefined);
-    const result = await sendContact({
-      full_name: formText(data, 'full_name').trim(),
-      email: formText(data, 'email').trim(),
-      phone_number: formText(data, 'phone_number').trim(),
-      subject: formText(data, 'subject').trim(),
-      body: formText(data, 'body').trim(),
-    });
-    if (result.success) {
-      // reset() restores the inputs' defaults, the posted values: dropping them empties the
-      // inputs that reset() has made clean again, once React renders this.
-      setValues(NO_VALUES);
-      form.reset();
-      setAnswer(result.data.message);
-    } else {
-      setMessage(unplacedMessage(result.error, FIELDS));
-    }
-    return result;
-  }, []);
-  const form = useAccountForm(FIELDS, send, {}, { errors: posted.errors.fields });
+  const form = useConfirmationForm(props, FIELDS, send);
 
   // noValidate: only the server validates (spec section 5), with or without JavaScript.
   return (
     <form
       className="form isl-contact-form"
       method="post"
-      action={pagePathOf(props.action)}
+      action={form.action}
       noValidate
       ref={form.formRef}
       onSubmit={form.onSubmit}
       onInput={form.onInput}
     >
-      <div aria-live="polite">{answer !== null && <p className="notice">{answer}</p>}</div>
-      <TextField name="full_name" label="Your name" autoComplete="name" defaultValue={values.full_name} error={form.errors.full_name} />
+      <div aria-live="polite">{form.confirmation !== null && <p className="notice">{form.confirmation}</p>}</div>
+      <TextField name="full_name" label="Your name" autoComplete="name" defaultValue={form.values.full_name} error={form.errors.full_name} />
       <div className="form-row">
         <TextField
           name="email"
           label="Email address"
           type="email"
           autoComplete="email"
-          defaultValue={values.email}
+          defaultValue={form.values.email}
           error={form.errors.email}
         />
         <TextField
@@ -106,13 +58,13 @@ export default function ContactForm(props: ContactFormProps) {
           autoComplete="tel"
           required={false}
           hint="Optional: a UK number if you would like us to call you back."
-          defaultValue={values.phone_number}
+          defaultValue={form.values.phone_number}
           error={form.errors.phone_number}
         />
       </div>
-      <TextField name="subject" label="Subject" defaultValue={values.subject} error={form.errors.subject} />
-      <TextAreaField name="body" label="Message" rows={6} defaultValue={values.body} error={form.errors.body} />
-      <FormMessage message={message} />
+      <TextField name="subject" label="Subject" defaultValue={form.values.subject} error={form.errors.subject} />
+      <TextAreaField name="body" label="Message" rows={6} defaultValue={form.values.body} error={form.errors.body} />
+      <FormMessage message={form.message} />
       <SubmitButton busy={form.submitting}>Send message</SubmitButton>
     </form>
   );
