@@ -22,74 +22,33 @@ export interface TextFieldProps {
   readonly min?: string;
 }
 
-/** The id of a field's error, for aria-describedby. */
+/** What a field's control carries, so that its label, hint and error speak of it. */
+export interface FieldControl {
+  readonly id: string;
+  readonly required: boolean;
+  readonly 'aria-describedby': string | undefined;
+  readonly 'aria-invalid': true | undefined;
+}
+
+/** The ids a control is described by (its hint's, its error's), or undefined for none. */
 function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   const joined = ids.filter((id): id is string => typeof id === 'string' && id !== '').join(' ');
   return joined === '' ? undefined : joined;
 }
 
 /**
- * A labelled `<input>` in the site's form style (.field), with its hint and the server's error
- * next to it (`aria-describedby`, `aria-invalid`). Uncontrolled: what the visitor typed before
- * hydration stays, and the form is read with FormData on submit.
+ * A field in the site's form style (.field): its label ("(optional)" when not `required`), its
+ * hint, the control that `children` renders with the attributes that tie it to them
+ * (`aria-describedby`, `aria-invalid`), and the server's error under it.
  */
-export function TextField(props: TextFieldProps) {
-  const id = useId();
-  const required = props.required ?? true;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const hasError = props.error !== undefined && props.error !== '';
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {props.label}
-        {!required && <span className="field-optional"> (optional)</span>}
-      </label>
-      {props.hint !== undefined && (
-        <p className="field-hint" id={hintId}>
-          {props.hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        required={required}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        inputMode={props.inputMode}
-        maxLength={props.maxLength}
-        minLength={props.minLength}
-        pattern={props.pattern}
-        readOnly={props.readOnly}
-        accept={props.accept}
-        spellCheck={props.spellCheck}
-        min={props.min}
-        aria-describedby={describedBy(props.hint !== undefined && hintId, hasError && errorId)}
-        aria-invalid={hasError ? true : undefined}
-      />
-      {hasError && (
-        <p className="isl-field-error" id={errorId}>
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * A labelled `<textarea>` with its hint and the server's error: the markup of
- * member-services' TextAreaField, which has no `defaultValue`, for a form that must show again
- * what was posted (a server-rendered answer to a post without JavaScript). Uncontrolled.
- */
-export function TextAreaField(props: {
-  readonly name: string;
+export function LabelledField(props: {
   readonly label: string;
+  /** Required unless false. */
   readonly required?: boolean;
   readonly hint?: string;
-  readonly rows?: number;
+  /** The server's first message for this field; none when empty. */
   readonly error?: string | undefined;
-  readonly defaultValue?: string;
+  readonly children: (control: FieldControl) => ReactNode;
 }) {
   const id = useId();
   const required = props.required ?? true;
@@ -107,21 +66,79 @@ export function TextAreaField(props: {
           {props.hint}
         </p>
       )}
-      <textarea
-        id={id}
-        name={props.name}
-        rows={props.rows ?? 4}
-        required={required}
-        defaultValue={props.defaultValue}
-        aria-describedby={describedBy(props.hint !== undefined && hintId, hasError && errorId)}
-        aria-invalid={hasError ? true : undefined}
-      />
+      {props.children({
+        id,
+        required,
+        'aria-describedby': describedBy(props.hint !== undefined && hintId, hasError && errorId),
+        'aria-invalid': hasError ? true : undefined,
+      })}
       {hasError && (
         <p className="isl-field-error" id={errorId}>
           {props.error}
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A labelled `<input>` with its hint and the server's error (LabelledField). Uncontrolled: what
+ * the visitor typed before hydration stays, and the form is read with FormData on submit.
+ */
+export function TextField(props: TextFieldProps) {
+  return (
+    <LabelledField label={props.label} required={props.required} hint={props.hint} error={props.error}>
+      {(control) => (
+        <input
+          id={control.id}
+          name={props.name}
+          type={props.type ?? 'text'}
+          required={control.required}
+          autoComplete={props.autoComplete}
+          defaultValue={props.defaultValue}
+          inputMode={props.inputMode}
+          maxLength={props.maxLength}
+          minLength={props.minLength}
+          pattern={props.pattern}
+          readOnly={props.readOnly}
+          accept={props.accept}
+          spellCheck={props.spellCheck}
+          min={props.min}
+          aria-describedby={control['aria-describedby']}
+          aria-invalid={control['aria-invalid']}
+        />
+      )}
+    </LabelledField>
+  );
+}
+
+/**
+ * A labelled `<textarea>` with its hint and the server's error (LabelledField), filled with
+ * `defaultValue` when a form must show again what was posted. Uncontrolled.
+ */
+export function TextAreaField(props: {
+  readonly name: string;
+  readonly label: string;
+  readonly required?: boolean;
+  readonly hint?: string;
+  readonly rows?: number;
+  readonly error?: string | undefined;
+  readonly defaultValue?: string;
+}) {
+  return (
+    <LabelledField label={props.label} required={props.required} hint={props.hint} error={props.error}>
+      {(control) => (
+        <textarea
+          id={control.id}
+          name={props.name}
+          rows={props.rows ?? 4}
+          required={control.required}
+          defaultValue={props.defaultValue}
+          aria-describedby={control['aria-describedby']}
+          aria-invalid={control['aria-invalid']}
+        />
+      )}
+    </LabelledField>
   );
 }
 

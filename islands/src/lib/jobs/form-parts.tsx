@@ -2,6 +2,7 @@
 // the server's message that no field carries, and the prefill from the member's profile.
 import { useEffect, useId, type RefObject } from 'react';
 import type { FieldErrors } from '../account/field-errors.ts';
+import { LabelledField } from '../account/form-controls.tsx';
 import { firstFieldError, messageOf } from '../api/error-fields.ts';
 import { asErrorBody, errorBodyOf } from '../api/errors.ts';
 import { useAppStore } from '../store/index.ts';
@@ -16,41 +17,33 @@ export function formFile(data: FormData, name: string): File | null {
   return value instanceof File && value.name !== '' ? value : null;
 }
 
-/** A labelled `<select>` with a "Choose…" first option and the server's error. Uncontrolled. */
+/** A labelled `<select>` with a "Choose…" first option and the server's error (LabelledField). Uncontrolled. */
 export function SelectField(props: {
   readonly name: string;
   readonly label: string;
   readonly options: readonly (readonly [string, string])[];
   readonly error?: string | undefined;
 }) {
-  const id = useId();
-  const hasError = props.error !== undefined && props.error !== '';
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {props.label}
-      </label>
-      <select
-        id={id}
-        name={props.name}
-        required
-        defaultValue=""
-        aria-describedby={hasError ? `${id}-error` : undefined}
-        aria-invalid={hasError ? true : undefined}
-      >
-        <option value="">Choose…</option>
-        {props.options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {hasError && (
-        <p className="isl-field-error" id={`${id}-error`}>
-          {props.error}
-        </p>
+    <LabelledField label={props.label} error={props.error}>
+      {(control) => (
+        <select
+          id={control.id}
+          name={props.name}
+          required={control.required}
+          defaultValue=""
+          aria-describedby={control['aria-describedby']}
+          aria-invalid={control['aria-invalid']}
+        >
+          <option value="">Choose…</option>
+          {props.options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </LabelledField>
   );
 }
 
