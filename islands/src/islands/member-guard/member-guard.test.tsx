@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { hydrateServerMarkup, type HydratedIsland } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { storeSignedInSession } from '../../../test/signed-in-session.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
-import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule } from '../../lib/store/index.ts';
+import { appStore, initialAppState, resetSessionModule } from '../../lib/store/index.ts';
 import MemberGuard from './index.tsx';
 
 vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
@@ -43,10 +44,7 @@ describe('member-guard', () => {
   });
 
   it('lets a signed-in visitor stay', async () => {
-    localStorage.setItem(
-      AUTH_STORAGE_KEY,
-      JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: null, email: null, tokenExpiry: Date.now() + 600_000 }),
-    );
+    storeSignedInSession();
     island = await hydrateServerMarkup('member-guard', MemberGuard);
     expect(island.errors).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();

@@ -4,8 +4,9 @@ import { setUpAccountFormTest } from '../../../test/account-form.ts';
 import { settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
+import { signIn } from '../../lib/member-services/testing.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
-import { appStore, AUTH_STORAGE_KEY, resetServiceModule, restoreServiceStore, restoreSession, type Notification } from '../../lib/store/index.ts';
+import { appStore, resetServiceModule, type Notification } from '../../lib/store/index.ts';
 import NotificationsList, { formatWhen, siteLink } from './index.tsx';
 
 vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
@@ -28,15 +29,6 @@ const OLDER: Notification = {
 };
 
 const page = (results: Notification[]) => ({ count: results.length, next: null, previous: null, results });
-
-function signIn(): void {
-  localStorage.setItem(
-    AUTH_STORAGE_KEY,
-    JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: null, email: null, tokenExpiry: Date.now() + 600_000 }),
-  );
-  restoreSession();
-  restoreServiceStore();
-}
 
 const items = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLLIElement>('li'));
 const buttonNamed = (root: ParentNode, text: string) =>

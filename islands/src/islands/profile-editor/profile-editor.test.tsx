@@ -5,7 +5,8 @@ import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { errorOf, field, settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup, type HydratedIsland } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
-import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule, restoreSession, type User } from '../../lib/store/index.ts';
+import { storeSignedInSession } from '../../../test/signed-in-session.ts';
+import { appStore, initialAppState, resetSessionModule, restoreSession, type User } from '../../lib/store/index.ts';
 import { formatUploadDate } from './certificates.tsx';
 import ProfileEditor from './index.tsx';
 import { SIGNED_URL_MAX_AGE_MS } from './view-link.tsx';
@@ -31,12 +32,7 @@ const USER: User = {
   certificates: [{ id: 5, name: 'First aid', file: 'https://files.example/c5.pdf?sig=1', uploaded_at: '2025-01-02T10:00:00Z' }],
 };
 
-function storeSignedIn(): void {
-  localStorage.setItem(
-    AUTH_STORAGE_KEY,
-    JSON.stringify({ accessToken: 'access-1', refreshToken: 'r', user: USER, email: USER.email, tokenExpiry: Date.now() + 600_000 }),
-  );
-}
+const storeSignedIn = () => storeSignedInSession({ accessToken: 'access-1', user: USER, email: USER.email });
 
 /** Submits a form the way a browser does once its fields are valid (jsdom cannot pick files). */
 async function submit(form: HTMLFormElement | null | undefined): Promise<void> {

@@ -5,21 +5,14 @@ import { settle } from '../../../test/forms.ts';
 import { hydrateServerMarkup } from '../../../test/hydrate-server-markup.ts';
 import { loadServerBundle } from '../../../test/server-bundle.ts';
 import { serverMarkup, signedOutFormOf } from '../../../test/server-markup.ts';
+import { signIn } from '../../lib/member-services/testing.ts';
 import { navigate } from '../../lib/navigation/navigate.ts';
-import { appStore, AUTH_STORAGE_KEY, restoreSession } from '../../lib/store/index.ts';
+import { appStore } from '../../lib/store/index.ts';
 import ReviewForm from './index.tsx';
 
 vi.mock('../../lib/navigation/navigate.ts', () => ({ navigate: vi.fn() }));
 
 const PROPS = { service: 3 };
-
-function signIn(): void {
-  localStorage.setItem(
-    AUTH_STORAGE_KEY,
-    JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: null, email: null, tokenExpiry: Date.now() + 600_000 }),
-  );
-  restoreSession();
-}
 
 function typeInto(element: HTMLTextAreaElement, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;

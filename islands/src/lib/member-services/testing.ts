@@ -1,14 +1,12 @@
 // What the member marketplace islands' tests share (imported by tests only).
 import { act } from 'react';
 import { settle } from '../../../test/forms.ts';
-import { AUTH_STORAGE_KEY, restoreServiceStore, restoreSession } from '../store/index.ts';
+import { storeSignedInSession } from '../../../test/signed-in-session.ts';
+import { restoreServiceStore, restoreSession } from '../store/index.ts';
 
 /** A signed-in session, restored as the runtime does on a page. */
 export function signIn(): void {
-  localStorage.setItem(
-    AUTH_STORAGE_KEY,
-    JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: null, email: null, tokenExpiry: Date.now() + 600_000 }),
-  );
+  storeSignedInSession();
   restoreSession();
   restoreServiceStore();
 }

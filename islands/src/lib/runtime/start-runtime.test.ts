@@ -2,9 +2,9 @@ import { act, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IslandLoader } from 'virtual:island-loaders';
+import { storeSignedInSession } from '../../../test/signed-in-session.ts';
 import {
   appStore,
-  AUTH_STORAGE_KEY,
   initialServiceStore,
   isExpiryCheckRunning,
   resetServiceModule,
@@ -134,10 +134,7 @@ describe('startIslandsRuntime', () => {
   it('restores the signed-in session before hydrating, on every page', async () => {
     resetSessionModule();
     const user = { id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] };
-    localStorage.setItem(
-      AUTH_STORAGE_KEY,
-      JSON.stringify({ accessToken: 'a', refreshToken: 'r', user, email: null, tokenExpiry: Date.now() + 600_000 }),
-    );
+    storeSignedInSession({ user });
     await act(async () => {
       startIslandsRuntime(window, loaders, { navigate: vi.fn() });
     });

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
 import { settle } from '../../../test/forms.ts';
+import { storeSignedInSession } from '../../../test/signed-in-session.ts';
 import { resetMarketplaceModule } from '../marketplace/actions.ts';
 import { navigate } from '../navigation/navigate.ts';
-import { appStore, AUTH_STORAGE_KEY, initialAppState, resetSessionModule, restoreSession, setServiceStore } from '../store/index.ts';
+import { appStore, initialAppState, resetSessionModule, restoreSession, setServiceStore } from '../store/index.ts';
 import { startAccountMenu } from './account-menu.ts';
 import { firstNameOf } from './first-name.ts';
 import { unreadBadgeText, unreadLabel } from './unread.ts';
@@ -20,10 +21,6 @@ function serverMenu(): HTMLElement {
     '<a class="button button--primary isl-account-menu__register" href="/user/register">Register</a></div>';
   document.body.append(container);
   return container;
-}
-
-function storeSignedIn(user: unknown): void {
-  localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ accessToken: 'a', refreshToken: 'r', user, email: null, tokenExpiry: Date.now() + 600_000 }));
 }
 
 describe('account menu', () => {
@@ -66,7 +63,7 @@ describe('account menu', () => {
   });
 
   it('shows a signed-in member their first name to the profile, and "Log out" that signs out', async () => {
-    storeSignedIn({ id: 1, full_name: '  Anna Maria Smith ', email: 'anna@example.co.uk', certificates: [] });
+    storeSignedInSession({ user: { id: 1, full_name: '  Anna Maria Smith ', email: 'anna@example.co.uk', certificates: [] } });
     restoreSession();
     stop = startAccountMenu(menu);
     const profile = menu.querySelector('a');
@@ -83,7 +80,7 @@ describe('account menu', () => {
   });
 
   it('says "Your account" while the name is unknown', () => {
-    storeSignedIn(null);
+    storeSignedInSession();
     api.on('GET /api/auth/profile/', () => new Promise(() => undefined));
     restoreSession();
     stop = startAccountMenu(menu);
@@ -101,7 +98,7 @@ describe('account menu', () => {
 
     it("shows a signed-in member's unread count from GET /api/notifications?is_read=false, with an accessible label", async () => {
       api.on('GET /api/notifications', { status: 200, body: unreadPage(3) });
-      storeSignedIn({ id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] });
+      storeSignedInSession({ user: { id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] } });
       restoreSession();
       stop = startAccountMenu(menu);
       await settle();
@@ -115,7 +112,7 @@ describe('account menu', () => {
 
     it('asks again when the notifications change, and shows no badge when none are unread', async () => {
       api.on('GET /api/notifications', { status: 200, body: unreadPage(1) }, { status: 200, body: unreadPage(0) });
-      storeSignedIn({ id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] });
+      storeSignedInSession({ user: { id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] } });
       restoreSession();
       stop = startAccountMenu(menu);
       await settle();
@@ -131,7 +128,7 @@ describe('account menu', () => {
 
     it('shows the unread messages on the link to /user/messages, asked again when the notifications change', async () => {
       api.on('GET /api/messages/unread/', { status: 200, body: { total: 2, bookings: [] } }, { status: 200, body: { total: 0, bookings: [] } });
-      storeSignedIn({ id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] });
+      storeSignedInSession({ user: { id: 1, full_name: 'Anna Smith', email: 'anna@example.co.uk', certificates: [] } });
       restoreSession();
       stop = startAccountMenu(menu);
       await settle();

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushPromises, installFakeApi, type FakeApi } from '../../../test/fake-api.ts';
+import { storeSignedInSession } from '../../../test/signed-in-session.ts';
 import { navigate } from '../navigation/navigate.ts';
 import {
   appStore,
-  AUTH_STORAGE_KEY,
   fetchCategories,
   fetchWebsiteInfo,
   initialAppState,
@@ -54,14 +54,6 @@ const INFO: WebsiteInfo = {
 
 const stored = () => JSON.parse(localStorage.getItem(SERVICE_STORAGE_KEY) ?? 'null') as Record<string, unknown> | null;
 const service = () => appStore.getState().service;
-
-function signIn(): void {
-  localStorage.setItem(
-    AUTH_STORAGE_KEY,
-    JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: { id: 1 }, email: null, tokenExpiry: Date.now() + 600_000 }),
-  );
-  restoreSession();
-}
 
 describe('the service store', () => {
   let api: FakeApi;
@@ -127,7 +119,8 @@ describe('the service store', () => {
     expect(service().categories).toEqual([CLEANING]);
 
     resetServiceModule();
-    signIn();
+    storeSignedInSession({ user: { id: 1 } });
+    restoreSession();
     localStorage.setItem(SERVICE_STORAGE_KEY, JSON.stringify({ ...initialServiceStore, notifications: [NOTIFICATION] }));
     restoreServiceStore();
     expect(service().notifications).toEqual([NOTIFICATION]);
