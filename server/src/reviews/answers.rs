@@ -11,7 +11,7 @@ use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
 use crate::messages::views::first_name_of;
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
-use crate::platform::db::is_unique_violation;
+use crate::platform::db::insert_if_new;
 use crate::platform::rate_limit::Limit;
 use crate::state::AppState;
 use app::routes::Tag;
@@ -20,7 +20,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::{booking, review, review_answer, service, user};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -61,20 +61,16 @@ pub async fn answer(
     let author = user::Entity::find_by_id(answered.user_id).one(state.db()).await?;
     let notifier = Notifier::new(&state).await;
     let mut change = Change::begin(&state).await?;
-    let inserted = review_answer::ActiveModel {
+    let row = review_answer::ActiveModel {
         review_id: Set(answered.id),
         author_user_id: Set(member.user.id),
         answer: Set(text),
         created_at: Set(Utc::now()),
         ..Default::default()
-    }
-    .insert(change.db())
-    .await;
-    match inserted {
-        Ok(_) => {}
-        // Once a review: the unique index decides, even for two at once.
-        Err(error) if is_unique_violation(&error) => return Err(AppError::BadRequest(texts::ALREADY_ANSWERED.into())),
-        Err(error) => return Err(error.into()),
+    };
+    // Once a review.
+    if insert_if_new(change.db(), row).await?.is_none() {
+        return Err(AppError::BadRequest(texts::ALREADY_ANSWERED.into()));
     }
     if let Some(author) = author.as_ref().filter(|author| author.is_active) {
         let provider = first_name_of(&member.user.full_name);

@@ -11,7 +11,7 @@ use crate::http::extract::{FieldErrors, JsonBody, RecordId, named_record};
 use crate::http::list::{ListQuery, Paginated};
 use crate::http::openapi::{ErrorBody, Invalid, MessageAnswer, RateLimited, Unauthenticated};
 use crate::platform::change::Change;
-use crate::platform::db::is_unique_violation;
+use crate::platform::db::insert_if_new;
 use crate::platform::rate_limit::Limit;
 use crate::site::answers::Shared;
 use crate::state::AppState;
@@ -21,7 +21,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
 use entity::{review, review_report, service};
-use sea_orm::{ActiveModelTrait, ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -108,23 +108,18 @@ pub async fn report(
         return Err(AppError::Forbidden(texts::CANNOT_REPORT_OWN_REVIEW.into()));
     }
     let change = Change::begin(&state).await?;
-    let inserted = review_report::ActiveModel {
+    let row = review_report::ActiveModel {
         review_id: Set(id),
         user_id: Set(member.user.id),
         reason: Set(reason),
         created_at: Set(Utc::now()),
         resolved_at: Set(None),
         ..Default::default()
-    }
-    .insert(change.db())
-    .await;
-    let inserted = match inserted {
-        Ok(saved) => change.commit().await.map(|()| saved),
-        refused => refused,
     };
-    match inserted {
-        Ok(_) => Ok((StatusCode::CREATED, Json(MessageAnswer::new(texts::REPORTED)))),
-        Err(error) if is_unique_violation(&error) => Ok((StatusCode::OK, Json(MessageAnswer::new(texts::REPORTED)))),
-        Err(error) => Err(error.into()),
+    // Reported already (or twice at once): the report stands, and says so again.
+    if insert_if_new(change.db(), row).await?.is_none() {
+        return Ok((StatusCode::OK, Json(MessageAnswer::new(texts::REPORTED))));
     }
+    change.commit().await?;
+    Ok((StatusCode::CREATED, Json(MessageAnswer::new(texts::REPORTED))))
 }
