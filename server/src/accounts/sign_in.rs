@@ -173,7 +173,7 @@ pub async fn resend_otp(State(state): State<Arc<AppState>>, client: ClientAddres
         return Err(wait_message(seconds));
     }
     if state.codes.issued_in_last_hour(state.db(), user.id, Purpose::VerifyEmail).await? >= u64::from(limit.count) {
-        return Err(AppError::TooManyRequests { message: texts::TOO_MANY_REQUESTS.into(), retry_after_seconds: 3600 });
+        return Err(AppError::TooManyRequests { message: crate::http::error::TOO_MANY_REQUESTS.into(), retry_after_seconds: 3600 });
     }
     let mut change = Change::begin(&state).await?;
     queue_code(&state, &mut change, &user, Purpose::VerifyEmail).await?;

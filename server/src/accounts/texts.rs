@@ -12,7 +12,6 @@ pub const EMAIL_TAKEN: &str = "A user with this email already exists.";
 pub const VERIFIED: &str = "Verification successful! Please login to continue.";
 pub const ALREADY_VERIFIED: &str = "This email address is already verified. Please login.";
 pub const CODE_RESENT: &str = "Verification code resent! Please check your email.";
-pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later.";
 
 pub fn wait_for_code(seconds: i64) -> String {
     format!("Please wait {seconds} seconds before asking for another code.")

@@ -85,13 +85,14 @@ impl AppError {
     }
 }
 
+/// What a client is told once a rate limit is used up.
+pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later.";
+
 /// 429 once a rate limit is used up.
 impl From<Refused> for AppError {
     fn from(refused: Refused) -> Self {
         match refused {
-            Refused::UsedUp { retry_after_seconds } => {
-                AppError::TooManyRequests { message: "Too many requests. Please try again later.".into(), retry_after_seconds }
-            }
+            Refused::UsedUp { retry_after_seconds } => AppError::TooManyRequests { message: TOO_MANY_REQUESTS.into(), retry_after_seconds },
             Refused::Failed(error) => error.into(),
         }
     }

@@ -11,11 +11,12 @@ use super::writing::{self, Source};
 use crate::bookings::provider_who_took;
 use crate::domain::Rating;
 use crate::http::AppError;
+use crate::http::error::TOO_MANY_REQUESTS;
 use crate::http::signed_page::private;
 use crate::messages::views::first_name_of;
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
-use crate::platform::rate_limit::Limit;
+use crate::platform::rate_limit::{Limit, Refused};
 use crate::providers::profile::with_profiles;
 use crate::site::page_form::FromThisSite;
 use crate::state::AppState;
@@ -142,10 +143,8 @@ pub async fn leave(
     let limit = Limit::per_hour(state.config().limits.reviews_per_hour);
     match state.limiter.check("review", &customer.id.to_string(), limit).await {
         Ok(()) => {}
-        Err(refusal) => match AppError::from(refusal) {
-            AppError::TooManyRequests { message, .. } => return refused(message).await,
-            error => return Err(error),
-        },
+        Err(Refused::UsedUp { .. }) => return refused(TOO_MANY_REQUESTS.into()).await,
+        Err(refusal) => return Err(refusal.into()),
     }
     let service = service::Entity::find_by_id(booking.service_id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     match writing::save(&state, &customer, &service, rating, text, Source::Invitation(&booking)).await {
