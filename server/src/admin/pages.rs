@@ -3,7 +3,6 @@
 //! `noindex`; their forms post back here and land on the page again (post, redirect, get).
 
 use crate::accounts::staff_session::{self as session, StaffSession};
-use crate::admin::catalogue::Fields;
 use crate::admin::{audit, bookings, catalogue, contact, dashboard, jobs, members, payments, provider_applications, recruitment, reviews};
 use crate::http::AppError;
 use crate::http::list::{DEFAULT_PAGE_SIZE, PageRequest};
@@ -183,10 +182,6 @@ pub(in crate::admin) fn error_text(error: &AppError) -> String {
         }
         other => other.to_string(),
     }
-}
-
-pub(in crate::admin) fn form_fields(form: HashMap<String, String>) -> Fields {
-    Fields(form.into_iter().map(|(key, value)| (key, serde_json::Value::String(value))).collect())
 }
 
 /// Ends the staff session; the member stays signed in to the site.

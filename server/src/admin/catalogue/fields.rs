@@ -16,6 +16,11 @@ use utoipa::ToSchema;
 pub struct Fields(pub HashMap<String, Value>);
 
 impl Fields {
+    /// The fields of a page's posted form, each as the text typed.
+    pub(super) fn posted(form: HashMap<String, String>) -> Fields {
+        Fields(form.into_iter().map(|(key, value)| (key, Value::String(value))).collect())
+    }
+
     /// Field `name` as text: trimmed, a number as typed, a list one item a line.
     pub(super) fn text(&self, name: &str) -> Option<String> {
         match self.0.get(name)? {

@@ -2,7 +2,7 @@
 
 use super::{Fields, texts};
 use crate::accounts::staff_session::StaffSession;
-use crate::admin::pages::{Params, StaffPage, act_then_redirect, done_notice, form_fields, listing, page_of, param, record_id, render, url_of};
+use crate::admin::pages::{Params, StaffPage, act_then_redirect, done_notice, listing, page_of, param, record_id, render, url_of};
 use crate::http::AppError;
 use crate::site::handlers::error_page;
 use crate::state::AppState;
@@ -62,7 +62,7 @@ async fn category_save(
         },
         None => None,
     };
-    let outcome = super::categories::save(&state, &staff.user, id, &form_fields(form)).await;
+    let outcome = super::categories::save(&state, &staff.user, id, &Fields::posted(form)).await;
     finish(&state, staff, outcome.map(|_| "/admin/catalogue?done=category-saved".to_string())).await
 }
 
@@ -128,7 +128,7 @@ async fn service_save(
         },
         None => None,
     };
-    let outcome = super::services::save(&state, &staff.user, id, &form_fields(form)).await;
+    let outcome = super::services::save(&state, &staff.user, id, &Fields::posted(form)).await;
     let to = |saved: ServiceRow| format!("/admin/services/{}?done=service-saved", saved.id);
     act_then_redirect(&state, Some("/admin/catalogue"), outcome, to, |status, why| show_service(&state, staff, id, status, Some(why))).await
 }
@@ -148,7 +148,7 @@ async fn show_website_info(state: &AppState, staff: StaffSession, status: Status
 }
 
 async fn website_info_save(State(state): State<Arc<AppState>>, StaffPage(staff): StaffPage, Form(form): Form<HashMap<String, String>>) -> Response {
-    let outcome = super::website_info::save(&state, &staff.user, &form_fields(form)).await;
+    let outcome = super::website_info::save(&state, &staff.user, &Fields::posted(form)).await;
     act_then_redirect(
         &state,
         None,
