@@ -110,7 +110,7 @@ impl ListQuery {
     }
 
     /// The value of `name` as sent, if it was.
-    pub fn raw(&self, name: &str) -> Option<&str> {
+    pub(crate) fn raw(&self, name: &str) -> Option<&str> {
         self.pairs.iter().find(|(key, _)| key == name).map(|(_, value)| value.as_str())
     }
 
