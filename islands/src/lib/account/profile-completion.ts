@@ -1,7 +1,7 @@
 import type { User } from '../store/app-state.ts';
 
 /** The 14 items of profile completeness (spec sections 5 and 9), in the spec's order. */
-export const COMPLETION_ITEMS = [
+const COMPLETION_ITEMS = [
   'full_name',
   'email',
   'phone_number',
