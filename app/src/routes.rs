@@ -151,7 +151,7 @@ pub enum Tag {
 /// The tags of what several writes touch alike, named once.
 impl Tag {
     /// Where a review of `service` shows, when its words or its answer change: the service's
-    /// page, the recent reviews, and the profile of the provider who did the job.
+    /// page, the recent reviews, and the profile of the provider who did the visit.
     pub fn review(service: i32, provider: Option<i32>) -> Vec<Tag> {
         [Tag::Service(service), Tag::Reviews].into_iter().chain(provider.map(Tag::Provider)).collect()
     }
@@ -603,7 +603,7 @@ mod tests {
     }
 
     #[test]
-    fn searches_and_emails_are_not_cached() {
+    fn searches_and_emails_are_not_kept() {
         assert!(!route("/jobs?search=chef").unwrap().unwrap().keepable());
         assert!(route("/jobs?page=2").unwrap().unwrap().keepable());
         assert!(!route("/user/verify?email=a@b.uk").unwrap().unwrap().keepable());

@@ -1,5 +1,5 @@
 //! Reviews of services: the newest ones (each with its provider's answer), each service's
-//! average rating, and those of the jobs one provider did.
+//! average rating, and those of the visits one provider did.
 
 use super::texts::{A_CUSTOMER, FORMER_MEMBER};
 use crate::messages::views::first_name_of;
@@ -193,7 +193,7 @@ async fn shown_answers(db: &impl ConnectionTrait, reviews: impl IntoIterator<Ite
         .collect())
 }
 
-/// The completed jobs of provider `provider_id`: what their profile's reviews and rating are of.
+/// The completed visits of provider `provider_id`: what their profile's reviews and rating are of.
 fn visits_done_by(provider_id: i32) -> sea_orm::sea_query::SelectStatement {
     Query::select()
         .column(booking::Column::Id)
@@ -205,7 +205,7 @@ fn visits_done_by(provider_id: i32) -> sea_orm::sea_query::SelectStatement {
 }
 
 /// The pages naming member `user_id` as a reviewer: their reviews' services and the profiles
-/// of the providers whose jobs they reviewed, and the lists of reviews. What a change to their
+/// of the providers whose visits they reviewed, and the lists of reviews. What a change to their
 /// name (or its erasure) touches.
 pub async fn pages_naming(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec<Tag>, DbErr> {
     let reviews = review::Entity::find().filter(review::Column::UserId.eq(user_id)).all(db).await?;
@@ -217,12 +217,12 @@ pub async fn pages_naming(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec
     Ok(reviews.iter().flat_map(|review| Tag::rating(review.service_id, provider_of(review))).collect())
 }
 
-/// How many jobs provider `provider_id` completed.
+/// How many visits provider `provider_id` completed.
 pub async fn visits_done(db: &impl ConnectionTrait, provider_id: i32) -> Result<u64, DbErr> {
     booking::Entity::find().filter(booking::Column::Id.in_subquery(visits_done_by(provider_id))).count(db).await
 }
 
-/// The average (one decimal) and count of the shown reviews of provider `provider_id`'s jobs.
+/// The average (one decimal) and count of the shown reviews of provider `provider_id`'s visits.
 pub async fn provider_rating(db: &impl ConnectionTrait, provider_id: i32) -> Result<(Option<f64>, i64), DbErr> {
     let (total, count) = review::Entity::find()
         .select_only()
@@ -237,7 +237,7 @@ pub async fn provider_rating(db: &impl ConnectionTrait, provider_id: i32) -> Res
     Ok((total.filter(|_| count > 0).map(|total| (total as f64 / count as f64 * 10.0).round() / 10.0), count))
 }
 
-/// The newest `limit` shown reviews of provider `provider_id`'s jobs, with their answers.
+/// The newest `limit` shown reviews of provider `provider_id`'s visits, with their answers.
 pub async fn of_provider(db: &impl ConnectionTrait, provider_id: i32, limit: u64) -> Result<Vec<ReviewRow>, DbErr> {
     let query = shown_with_authors()
         .filter(review::Column::BookingId.in_subquery(visits_done_by(provider_id)))

@@ -1,4 +1,4 @@
-//! Who can do a service's job, and when: its approved providers with working terms, the jobs
+//! Who can do a service's visit, and when: its approved providers with working terms, the visits
 //! they already have over some days, and from those the free slots at a postcode (any provider
 //! will do) or the providers free at one start time (for dispatch).
 
@@ -32,7 +32,7 @@ pub struct ServiceProvider {
     pub last_offered_at: Option<DateTime<Utc>>,
 }
 
-/// A service's providers and their jobs over a span of days.
+/// A service's providers and their visits over a span of days.
 pub struct Availability {
     providers: Vec<ServiceProvider>,
     busy: HashMap<i32, Vec<Busy>>,
@@ -41,7 +41,7 @@ pub struct Availability {
 }
 
 impl Availability {
-    /// What is needed to place a job of `length` starting on the UK dates `first..=last`.
+    /// What is needed to place a visit of `length` starting on the UK dates `first..=last`.
     /// `except` leaves one booking's own time out (a booking being moved).
     pub async fn load(
         db: &impl ConnectionTrait,
@@ -53,7 +53,7 @@ impl Availability {
     ) -> Result<Self, DbErr> {
         let providers = providers_of(db, service_id).await?;
         let ids: Vec<i32> = providers.iter().map(|p| p.user_id).collect();
-        // A day either side for the buffers and the daily counts, and a daily job's days after.
+        // A day either side for the buffers and the daily counts, and a daily visit's days after.
         let extra_days = i64::from(length.days()) + 2;
         let from = uk_time::to_utc((first - Duration::days(1)).and_time(NaiveTime::MIN));
         let to = uk_time::to_utc((last + Duration::days(extra_days)).and_time(NaiveTime::MIN));
@@ -78,7 +78,7 @@ impl Availability {
         by_start.into_values().collect()
     }
 
-    /// The providers covering `point` who are free for a job of `length` at `starts_at`, with
+    /// The providers covering `point` who are free for a visit of `length` at `starts_at`, with
     /// what the dispatch rule weighs, and the slot each would work.
     pub fn free_at(&self, point: Point, starts_at: DateTime<Utc>, length: VisitLength, now: DateTime<Utc>) -> Vec<(Candidate, Slot)> {
         let day = uk_time::local(starts_at).date();
@@ -92,7 +92,7 @@ impl Availability {
             .collect()
     }
 
-    /// Whether a provider covering `point` would be free at `starts_at` but for the jobs they
+    /// Whether a provider covering `point` would be free at `starts_at` but for the visits they
     /// already have: a time someone took, rather than one never offered.
     pub fn taken(&self, point: Point, starts_at: DateTime<Utc>, length: VisitLength, now: DateTime<Utc>) -> bool {
         self.offerable(point).any(|provider| slots::is_free(&provider.terms, &[], starts_at, length, now).is_some())
@@ -101,7 +101,7 @@ impl Availability {
     /// Takes the best provider free at `starts_at` for a booking being made in `db` (a change's
     /// transaction), or `None` when every one was taken meanwhile. The candidates' terms rows
     /// are locked first, all at once in the order of their ids (PostgreSQL; on SQLite the change
-    /// already holds the one write lock), so that their jobs read next include any booking
+    /// already holds the one write lock), so that their visits read next include any booking
     /// committed meanwhile, two bookings never take one provider's time, and two claims never
     /// wait on each other in a circle. `among` says who may be taken; the booking loaded as
     /// `except` (being moved) does not count against its own new time.
@@ -141,7 +141,7 @@ impl Availability {
         for candidate in candidates.iter().filter(|candidate| held.contains(&candidate.user_id)) {
             let Some(provider) = self.providers.iter().find(|provider| provider.user_id == candidate.user_id) else { continue };
             if let Some(slot) = slots::is_free(&provider.terms, busy.get(&candidate.user_id).map_or(&[], Vec::as_slice), starts_at, length, now) {
-                // Keeping a job they have is no new offer: their turn in the order stands.
+                // Keeping a visit they have is no new offer: their turn in the order stands.
                 if let Among::AllBut(_) = among {
                     provider_terms::Entity::update_many()
                         .col_expr(provider_terms::Column::LastOfferedAt, Expr::value(now))
@@ -199,10 +199,10 @@ pub async fn providers_of(db: &impl ConnectionTrait, service_id: i32) -> Result<
         .collect())
 }
 
-/// A job's provider, start and end, as read.
+/// A visit's provider, start and end, as read.
 type BusyRow = (Option<i32>, Option<DateTime<Utc>>, Option<DateTime<Utc>>);
 
-/// The jobs of each of `user_ids` that hold their time between `from` and `to`.
+/// The visits of each of `user_ids` that hold their time between `from` and `to`.
 pub async fn busy_of(
     db: &impl ConnectionTrait,
     user_ids: &[i32],

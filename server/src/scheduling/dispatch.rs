@@ -74,7 +74,7 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
     };
     // Rows are held in the order every change that moves a booking on takes them: the
     // provider's account (deactivation and erasure write it first), the booking, its offer.
-    // So a deactivation either waits for this answer, and then passes the accepted job on, or
+    // So a deactivation either waits for this answer, and then passes the accepted visit on, or
     // comes first, and the account is read closed here (PostgreSQL; SQLite's change holds the
     // write lock).
     let active = user::Entity::find_by_id(provider.id).lock_shared().one(change.db()).await?.is_some_and(|account| account.is_active);
@@ -120,7 +120,7 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
     Ok(())
 }
 
-/// `provider` hands back a job they accepted that is still to come: the customer is told, and
+/// `provider` hands back a visit they accepted that is still to come: the customer is told, and
 /// it is offered to the next free provider (never to them again), or left for staff.
 pub async fn hand_back(state: &AppState, provider: &user::Model, booking_id: i32) -> Result<(), AppError> {
     let now = Utc::now();
@@ -187,7 +187,7 @@ pub async fn release(change: &mut Change<'_>, state: &AppState, provider_id: i32
 
 /// Moves on a booking just taken back from `provider_id`, who had it `as_it_was` (offered or
 /// accepted): their offer is closed (handed back, once accepted, so that the dashboard counts
-/// it), the customer of an accepted job is told, and it is offered to the next free provider.
+/// it), the customer of an accepted visit is told, and it is offered to the next free provider.
 async fn pass_on(
     change: &mut Change<'_>,
     state: &AppState,
@@ -221,7 +221,7 @@ async fn pass_on(
 }
 
 /// Staff give a booking of a service whose providers keep hours to `provider_id`, one of its
-/// approved providers without another job at that time, confirmed: whatever offer was open is withdrawn, the customer is told
+/// approved providers without another visit at that time, confirmed: whatever offer was open is withdrawn, the customer is told
 /// who is coming, the provider that it is given to and any it is taken from are told, and the
 /// audit log keeps it.
 pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, provider_id: i32) -> Result<(), AppError> {
@@ -246,8 +246,8 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     let now = Utc::now();
     let notifier = Notifier::new(state).await;
     let mut change = Change::begin(state).await?;
-    // Staff may go outside the provider's hours and the buffer between their jobs, never onto
-    // another of their jobs. Their terms row is held first, as a booking's claim holds it, so
+    // Staff may go outside the provider's hours and the buffer between their visits, never onto
+    // another of their visits. Their terms row is held first, as a booking's claim holds it, so
     // that no booking takes that time meanwhile (PostgreSQL; SQLite's change holds the write lock).
     provider_terms::Entity::find().filter(provider_terms::Column::UserId.eq(provider.id)).lock_exclusive().one(change.db()).await?;
     if let (Some(starts_at), Some(ends_at)) = (row.starts_at, row.ends_at) {
@@ -426,7 +426,7 @@ async fn offer_to_next(
     Ok(())
 }
 
-/// How long a booked job takes, from its record: whole days for a daily price, else its
+/// How long a booked visit takes, from its record: whole days for a daily price, else its
 /// real start to end.
 pub fn length_of_visit(booking: &booking::Model, service: &service::Model) -> VisitLength {
     match (booking.price_unit, booking.starts_at, booking.ends_at) {

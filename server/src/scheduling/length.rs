@@ -1,4 +1,4 @@
-//! How much of a service a booking takes, and what it costs: a fixed price is one job of the
+//! How much of a service a booking takes, and what it costs: a fixed price is one visit of the
 //! service's duration; an hourly or daily price is charged for each hour or day booked, from
 //! the service's fewest to its most. The amount is always worked out here, never read from a
 //! request.
@@ -12,7 +12,7 @@ use entity::words::{PriceUnit, Word};
 /// ends on its calendar (staff arrange the real hours).
 const NOMINAL_WORKING_DAY_HOURS: i64 = 8;
 
-/// How long a fixed-price job takes unless its service says.
+/// How long a fixed-price visit takes unless its service says.
 pub const USUAL_DURATION_MINUTES: i32 = 60;
 
 /// The fewest and most hours or days a service may be booked for unless it says: a working day
@@ -25,7 +25,7 @@ pub fn usual_lengths(unit: PriceUnit) -> (i32, i32) {
     }
 }
 
-/// The longest a fixed-price job may take, and the most hours or days a booking may take.
+/// The longest a fixed-price visit may take, and the most hours or days a booking may take.
 const MAX_DURATION_MINUTES: i32 = 24 * 60;
 const MAX_HOURS: i32 = 24;
 const MAX_DAYS: i32 = 31;
@@ -86,7 +86,7 @@ impl Booked {
         Ok(Booked { units, length, amount_pence })
     }
 
-    /// How long the job is said to last where no provider's hours say it (a service without
+    /// How long the visit is said to last where no provider's hours say it (a service without
     /// providers): its minutes, or the days' nominal working hours.
     pub fn nominal(&self) -> Duration {
         match self.length {

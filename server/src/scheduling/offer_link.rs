@@ -1,5 +1,5 @@
-//! The link in a job offer's mail, which works without signing in: it opens a page saying what
-//! the job is, whose buttons (each a POST: mail scanners open links, they do not press
+//! The link in a visit offer's mail, which works without signing in: it opens a page saying what
+//! the visit is, whose buttons (each a POST: mail scanners open links, they do not press
 //! buttons) accept or decline it.
 
 use super::dispatch::{self, Answer};
@@ -44,7 +44,7 @@ async fn page(state: &AppState, status: StatusCode, message: MessagePage) -> Res
     Ok(private((status, Html(state.site.message_html(message, PATH).await?)).into_response()))
 }
 
-/// GET shows the job and the buttons; POST answers.
+/// GET shows the visit and the buttons; POST answers.
 pub async fn answer(State(state): State<Arc<AppState>>, method: Method, Query(query): Query<OfferQuery>) -> Result<Response, AppError> {
     let Some(offer_id) = signed(&state, &query) else { return page(&state, StatusCode::BAD_REQUEST, texts::invalid_offer_link()).await };
     let offer = booking_offer::Entity::find_by_id(offer_id).one(state.db()).await?.ok_or(AppError::NotFound)?;

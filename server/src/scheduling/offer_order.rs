@@ -1,5 +1,5 @@
 //! Who is offered a booking first, of the providers who cover its postcode and are free at its
-//! time: the one with the fewest jobs that day, then the one who has waited longest since their
+//! time: the one with the fewest visits that day, then the one who has waited longest since their
 //! last offer (never offered before comes first), then the earliest account.
 
 use chrono::{DateTime, Utc};
@@ -27,7 +27,7 @@ mod tests {
     #[test]
     fn the_order_is_fewest_visits_then_longest_wait_then_earliest_account() {
         let table = [
-            // (user, jobs that day, last offered)
+            // (user, visits that day, last offered)
             (7, 2, None),
             (3, 1, at(9)),
             (5, 1, at(8)),

@@ -1,9 +1,9 @@
-//! When a provider is free: the start times, on some UK dates, at which a job of a given
-//! length fits their weekly hours, keeps their buffer from every job they already have, leaves
-//! them their notice and their days off, and keeps them within their jobs a day. Pure: the
-//! same terms, jobs and clock give the same slots.
+//! When a provider is free: the start times, on some UK dates, at which a visit of a given
+//! length fits their weekly hours, keeps their buffer from every visit they already have, leaves
+//! them their notice and their days off, and keeps them within their visits a day. Pure: the
+//! same terms, visits and clock give the same slots.
 //!
-//! Times are UK wall-clock times stepped every half hour from each range's start, and a job's
+//! Times are UK wall-clock times stepped every half hour from each range's start, and a visit's
 //! length is real time: on the day the clocks go forward a range from 00:00 to 04:00 holds three
 //! hours of work, on the day they go back five. A wall-clock time the spring skips is never
 //! offered, and in the autumn's repeated hour only its first (BST) pass is, since a booking
@@ -17,7 +17,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 /// How far apart the start times offered are.
 pub const STEP_MINUTES: u16 = 30;
 
-/// How long a job takes: real minutes (a fixed price's duration, or hours booked), or whole
+/// How long a visit takes: real minutes (a fixed price's duration, or hours booked), or whole
 /// working days from the provider's first hour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VisitLength {
@@ -26,7 +26,7 @@ pub enum VisitLength {
 }
 
 impl VisitLength {
-    /// The whole days a job takes (0 for a job in minutes).
+    /// The whole days a visit takes (0 for a visit in minutes).
     pub fn days(self) -> u32 {
         match self {
             VisitLength::Minutes(_) => 0,
@@ -35,14 +35,14 @@ impl VisitLength {
     }
 }
 
-/// A job a provider already has.
+/// A visit a provider already has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Busy {
     pub starts_at: DateTime<Utc>,
     pub ends_at: DateTime<Utc>,
 }
 
-/// A time a job can start, and when it would end.
+/// A time a visit can start, and when it would end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Slot {
     pub starts_at: DateTime<Utc>,
@@ -63,7 +63,7 @@ impl Slot {
     }
 }
 
-/// The slots free for a job of `length` on the UK dates `first..=last`, earliest first.
+/// The slots free for a visit of `length` on the UK dates `first..=last`, earliest first.
 pub fn free_slots(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, last: NaiveDate, length: VisitLength, now: DateTime<Utc>) -> Vec<Slot> {
     let earliest = now + terms.notice;
     let mut slots = Vec::new();
@@ -101,14 +101,14 @@ pub fn free_slots(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, last: N
     slots
 }
 
-/// Whether a job of `length` may start at `starts_at` for this provider now.
+/// Whether a visit of `length` may start at `starts_at` for this provider now.
 pub fn is_free(terms: &WorkingTerms, busy: &[Busy], starts_at: DateTime<Utc>, length: VisitLength, now: DateTime<Utc>) -> Option<Slot> {
     let day = uk_time::local(starts_at).date();
     free_slots(terms, busy, day, day, length, now).into_iter().find(|slot| slot.starts_at == starts_at)
 }
 
 /// `days` whole working days from `first`'s first hour to the last day's last, if each is
-/// worked and none holds another job.
+/// worked and none holds another visit.
 fn whole_days(terms: &WorkingTerms, busy: &[Busy], first: NaiveDate, days: u32) -> Option<Slot> {
     let last = first + Duration::days(i64::from(days.max(1)) - 1);
     let mut span: Option<Slot> = None;

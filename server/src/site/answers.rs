@@ -183,7 +183,7 @@ fn key_of(uri: &Uri) -> &str {
     uri.path_and_query().map_or_else(|| uri.path(), |whole| whole.as_str())
 }
 
-/// The API's layer: keeps the [`Shared`] answers a visitor's read made, for [`cached_answer`]
+/// The API's layer: keeps the [`Shared`] answers a visitor's read made, for [`kept_api_answer`]
 /// to serve.
 pub async fn keep_answers(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
     let Some(route) = request.extensions().get::<MatchedPath>().cloned().filter(|_| crate::http::credentials::is_visitor_read(&request)) else {

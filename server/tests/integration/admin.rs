@@ -412,7 +412,7 @@ async fn catalogue_edits_show_on_the_public_site_at_once(backend: Backend) {
     let (_, public) = app.json(&format!("/api/service/{id}/")).await;
     assert_eq!(public["price_from"], "987.65");
     let (_, page) = app.text(&format!("/services/details?id={id}")).await;
-    assert!(page.contains("987.65"), "the cached page was dropped");
+    assert!(page.contains("987.65"), "the kept page was dropped");
 
     // Closed: it leaves its category's list and count.
     let count_before = category_count(&app, &slug).await;
@@ -517,7 +517,7 @@ async fn reviews_are_reported_hidden_and_restored(backend: Backend) {
     assert_eq!(after["rating_count"].as_i64(), before["rating_count"].as_i64().map(|n| n - 1), "and the count: {after}");
     assert_ne!(after["rating_average"], before["rating_average"], "and the average");
     let (_, page) = app.text(&format!("/services/details?id={service}")).await;
-    assert!(!page.contains("They never turned up on time."), "the cached page was dropped");
+    assert!(!page.contains("They never turned up on time."), "the kept page was dropped");
     assert_eq!(report(&app, &other, &verified["id"]).await.0, 404, "a hidden review is not on the site");
     assert_eq!(staff_call(&app, &staff, Method::GET, "/api/admin/dashboard/", None).await.1["reported_reviews"], 0, "hiding closed the report");
 

@@ -184,7 +184,7 @@ async fn a_job_closes_when_its_closing_date_passes(app: &TestApp) {
     assert!(!app.sitemap().await.contains(&format!("/apply?id={id}")));
     assert!(!app.text("/jobs").await.1.contains(&format!("/apply?id={id}")));
 
-    // The periodic job records it, once (its own round may have come first).
+    // The periodic task records it, once (its own round may have come first).
     server::jobs::expiry::close_expired(&app.state).await.unwrap();
     assert_eq!(server::jobs::expiry::close_expired(&app.state).await.unwrap(), 0);
     let stored = entity::job::Entity::find_by_id(id).one(&app.site.db).await.unwrap().unwrap();

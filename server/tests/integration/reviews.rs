@@ -30,7 +30,7 @@ async fn a_review_counts_once_per_member_and_refreshes_the_pages(app: &TestApp) 
     assert_eq!(after["rating_count"].as_i64().unwrap(), count_before + 1);
     assert_eq!(after["reviews"][0]["review"], "Spotless flat, deposit back in full.");
     let (_, page_after) = app.text(&format!("/services/details?id={id}")).await;
-    assert_ne!(page_before, page_after, "the cached page was made again");
+    assert_ne!(page_before, page_after, "the kept page was made again");
     assert!(page_after.contains("Spotless flat, deposit back in full."));
 
     for (body, field) in [

@@ -497,7 +497,7 @@ async fn the_booking_page_shows_the_free_times_and_opens_the_form_with_the_one_c
     let provider = approved_provider(app, service.id, "Priya Shah").await;
     assert_eq!(save_terms(app, &provider, every_day("09:00", "12:00")).await.0, 200);
     let (_, html) = app.text(&page).await;
-    assert!(html.contains("When can you come?") && !html.contains("data-island=\"booking-form\""), "the cached page was dropped: {html}");
+    assert!(html.contains("When can you come?") && !html.contains("data-island=\"booking-form\""), "the kept page was dropped: {html}");
 
     let day = uk_date(7);
     let week = format!("{page}&postcode=LS6+2AB&from={day}");

@@ -1,6 +1,6 @@
 //! Two servers on one PostgreSQL database, as behind a load balancer: a change through one
 //! shows on the other's pages and API answers within a second, each mail goes out once, rate limits hold
-//! across both, and a periodic job runs on one server at a time, once per interval.
+//! across both, and a periodic task runs on one server at a time, once per interval.
 
 use crate::admin::{staff_call, staff_member};
 use crate::common::{self, TestApp, smtp};
@@ -144,14 +144,14 @@ async fn a_periodic_job_runs_on_one_server_at_a_time_and_once_per_interval() {
     assert!(running.await.unwrap().unwrap());
     assert!(run_round(&second.state, "test sweep", Duration::ZERO, &quick).await.unwrap(), "free again once it is done");
 
-    // A daily job: one round a day, whichever server claims it.
+    // A daily task: one round a day, whichever server claims it.
     let day = Duration::from_secs(24 * 3600);
     let now = chrono::Utc::now();
     assert!(claim_round(&first.site.db, "test daily", day, now).await.unwrap());
     assert!(!claim_round(&second.site.db, "test daily", day, now + chrono::Duration::hours(3)).await.unwrap(), "the other server started later the same day");
     assert!(claim_round(&second.site.db, "test daily", day, now + chrono::Duration::hours(24)).await.unwrap(), "the next day's round");
 
-    // The servers' own daily job (document retention) is claimed this way too, at start.
+    // The servers' own daily task (document retention) is claimed this way too, at start.
     let deadline = Instant::now() + Duration::from_secs(10);
     let claimed = || async {
         entity::periodic_run::Entity::find_by_id("document retention")

@@ -18,8 +18,8 @@ export default function ProviderSchedule() {
   const mounted = useHydrated();
   const signedIn = useAppStore((state) => state.session.accessToken !== null);
   const [terms, setTerms] = useState<Load<WorkingTerms>>({ state: 'loading' });
-  const [jobs, setJobs] = useState<Load<ScheduledJob[]>>({ state: 'loading' });
-  const [pastJobs, setPastJobs] = useState<Load<ScheduledJob[]>>({ state: 'loading' });
+  const [visits, setVisits] = useState<Load<ScheduledJob[]>>({ state: 'loading' });
+  const [pastVisits, setPastVisits] = useState<Load<ScheduledJob[]>>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -33,10 +33,10 @@ export default function ProviderSchedule() {
       if (live) setTerms(result.success ? { state: 'ready', value: result.data } : { state: 'failed' });
     });
     void fetchScheduleJobs('upcoming').then((result) => {
-      if (live) setJobs(result.success ? { state: 'ready', value: result.data } : { state: 'failed' });
+      if (live) setVisits(result.success ? { state: 'ready', value: result.data } : { state: 'failed' });
     });
     void fetchScheduleJobs('past').then((result) => {
-      if (live) setPastJobs(result.success ? { state: 'ready', value: result.data } : { state: 'failed' });
+      if (live) setPastVisits(result.success ? { state: 'ready', value: result.data } : { state: 'failed' });
     });
     return () => {
       live = false;
@@ -76,8 +76,8 @@ export default function ProviderSchedule() {
   }
   return (
     <>
-      <Visits heading="Offers and jobs" empty="No jobs yet. Jobs are offered to you when a customer books a free time in your areas and hours." jobs={jobs} onAnswered={() => setAttempt((count) => count + 1)} />
-      <Visits heading="Past jobs" empty="No past jobs yet." jobs={pastJobs} onAnswered={() => setAttempt((count) => count + 1)} />
+      <Visits heading="Offers and jobs" empty="No jobs yet. Jobs are offered to you when a customer books a free time in your areas and hours." visits={visits} onAnswered={() => setAttempt((count) => count + 1)} />
+      <Visits heading="Past jobs" empty="No past jobs yet." visits={pastVisits} onAnswered={() => setAttempt((count) => count + 1)} />
       <TermsForm terms={terms.value} onSaved={(value) => setTerms({ state: 'ready', value })} />
       {terms.value.saved ? <CalendarFeed /> : null}
     </>

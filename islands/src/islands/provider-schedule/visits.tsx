@@ -7,22 +7,22 @@ import { ukDate, ukDay } from '../../lib/member-services/uk-dates.ts';
 import { Fact, RecordActions, RecordCard, RecordNote } from '../../lib/record-card/record-card.tsx';
 import type { Load } from './load.ts';
 
-export function Visits({ heading, empty, jobs, onAnswered }: { heading: string; empty: string; jobs: Load<ScheduledJob[]>; onAnswered: () => void }) {
+export function Visits({ heading, empty, visits, onAnswered }: { heading: string; empty: string; visits: Load<ScheduledJob[]>; onAnswered: () => void }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{heading}</h2>
-      {jobs.state === 'loading' ? (
+      {visits.state === 'loading' ? (
         <p className="isl-status" role="status">
           Loading your jobs…
         </p>
-      ) : jobs.state === 'failed' ? (
+      ) : visits.state === 'failed' ? (
         <p className="isl-status">We could not load your jobs. Reload the page to try again.</p>
-      ) : jobs.value.length === 0 ? (
+      ) : visits.value.length === 0 ? (
         <p>{empty}</p>
       ) : (
         <ul className="isl-records">
-          {jobs.value.map((job) => (
+          {visits.value.map((job) => (
             <VisitItem key={job.id} job={job} onAnswered={onAnswered} />
           ))}
         </ul>

@@ -150,7 +150,7 @@ pub async fn moderate(state: &AppState, staff: &user::Model, id: i32, decision: 
         .because(reason)
         .changed(json!({"hidden": hidden}), json!({"hidden": after_hidden}));
     change.audit(staff, entry).await?;
-    change.touches(Tag::rating(current.service_id, job_provider(change.db(), &current).await?));
+    change.touches(Tag::rating(current.service_id, visit_provider(change.db(), &current).await?));
     change.commit().await?;
     let row = review::Entity::find_by_id(id).one(state.db()).await?.ok_or(AppError::NotFound)?;
     Ok(rows_for(state.db(), vec![row]).await?.into_iter().next().expect("one review"))
@@ -190,8 +190,8 @@ pub async fn moderate_answer(state: &AppState, staff: &user::Model, review_id: i
     Ok(rows_for(state.db(), vec![reviewed]).await?.into_iter().next().expect("one review"))
 }
 
-/// The provider who did the job `review` names, whose profile shows it.
-async fn job_provider(db: &impl ConnectionTrait, review: &review::Model) -> Result<Option<i32>, DbErr> {
+/// The provider who did the visit `review` names, whose profile shows it.
+async fn visit_provider(db: &impl ConnectionTrait, review: &review::Model) -> Result<Option<i32>, DbErr> {
     let Some(booking_id) = review.booking_id else { return Ok(None) };
     Ok(booking::Entity::find_by_id(booking_id).one(db).await?.as_ref().and_then(crate::bookings::provider_who_took))
 }
