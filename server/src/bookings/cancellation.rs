@@ -4,7 +4,6 @@
 //! update that removes the event, and, for staff, the audit log written; the refund is made
 //! after the commit (see [`crate::payments::refunds`]).
 
-use super::calendar::Invite;
 use super::texts;
 use crate::domain::Pence;
 use crate::http::AppError;
@@ -12,6 +11,7 @@ use crate::notifications::notice::Notifier;
 use crate::payments::refunds::{CancellationMoney, settle_before_cancelling};
 use crate::platform::audit::Action;
 use crate::platform::change::Change;
+use crate::scheduling::calendar::Invite;
 use crate::scheduling::dispatch;
 use crate::state::AppState;
 use chrono::{DateTime, Utc};
@@ -50,7 +50,7 @@ pub async fn cancel(state: &AppState, row: &booking::Model, service: &service::M
     };
     let cancelled = write(&mut change, state, &notifier, row, service, &money, Some((member, reason))).await?;
     if let (true, CancelledBy::Staff { staff, reason }) = (cancelled, by) {
-        let when = texts::when(&service.title, row.date, &row.time);
+        let when = crate::scheduling::texts::when(&service.title, row.date, &row.time);
         let action = Action::new("booking.cancel", "booking", Some(row.id), texts::cancelled_entry(member.id, &when)).because(Some(reason)).changed(
             json!({"status": row.status, "payment_status": row.payment_status}),
             json!({"status": BookingStatus::Cancelled, "refunded": matches!(money, CancellationMoney::Refund { .. })}),
@@ -91,7 +91,7 @@ pub async fn write(
     // As it is now: a provider may have accepted it, or it may have moved, since it was read.
     let current = booking::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     money.record(change.db()).await?;
-    let when = texts::when(&service.title, current.date, &current.time);
+    let when = crate::scheduling::texts::when(&service.title, current.date, &current.time);
     if let Some((member, reason)) = told {
         let invite = Invite::of(&current, service, member, notifier.brand(), state.config()).render(BookingStatus::Cancelled, Utc::now());
         let money_said = match money {
@@ -118,7 +118,7 @@ pub async fn to_come_of(db: &impl ConnectionTrait, member: i32, now: DateTime<Ut
         .all(db)
         .await?
         .into_iter()
-        .filter(|row| super::starts_at(row) > now)
+        .filter(|row| crate::scheduling::starts_at(row) > now)
         .collect();
     let services: HashMap<i32, service::Model> = service::Entity::find()
         .filter(service::Column::Id.is_in(rows.iter().map(|row| row.service_id)))

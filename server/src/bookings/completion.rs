@@ -16,7 +16,7 @@ use crate::platform::change::Change;
 use crate::reviews::invitation;
 use crate::state::AppState;
 use app::routes::Tag;
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use entity::words::{BookingStatus, Dispatch, MessageRole};
 use entity::{booking, service, user};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -47,23 +47,7 @@ pub async fn completable(state: &AppState, id: i32, by: CompletedBy<'_>) -> Resu
         CompletedBy::Provider(provider) => Some(provider.id),
         CompletedBy::Staff(_) => None,
     };
-    refusal(&row, provider, Utc::now()).map_or(Ok(row), Err)
-}
-
-/// Why `row` may not be marked done at `now` by `provider` (by staff when `None`), if it may
-/// not: for a provider, a booking that is not a job they took is not found, and one that has
-/// not started is refused.
-pub fn refusal(row: &booking::Model, provider: Option<i32>, now: DateTime<Utc>) -> Option<AppError> {
-    if provider.is_some_and(|provider| super::provider_who_took(row) != Some(provider)) {
-        return Some(AppError::NotFound);
-    }
-    if row.status != BookingStatus::Confirmed {
-        return Some(AppError::BadRequest(texts::cannot_complete(row.status)));
-    }
-    if provider.is_some() && row.starts_at.is_some_and(|starts| starts > now) {
-        return Some(AppError::BadRequest(texts::NOT_STARTED.into()));
-    }
-    None
+    crate::scheduling::schedule::completion_refusal(&row, provider, Utc::now()).map_or(Ok(row), Err)
 }
 
 /// Marks booking `id` done.
@@ -99,7 +83,7 @@ async fn write(state: &AppState, row: &booking::Model, by: CompletedBy<'_>, note
         done = done.filter(booking::Column::ProviderUserId.eq(provider.id)).filter(booking::Column::Dispatch.eq(Dispatch::Accepted));
     }
     if done.exec(change.db()).await?.rows_affected == 0 {
-        return Err(AppError::Conflict(texts::CHANGED_MEANWHILE.into()));
+        return Err(AppError::Conflict(crate::scheduling::texts::CHANGED_MEANWHILE.into()));
     }
     let completed = booking::Entity::find_by_id(row.id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     if let CompletedBy::Provider(provider) = by {
@@ -115,13 +99,13 @@ async fn write(state: &AppState, row: &booking::Model, by: CompletedBy<'_>, note
     }
     invitation::invite(&mut change, state, &notifier, &completed, &service, &customer).await?;
     if let CompletedBy::Staff(staff) = by {
-        let when = texts::when(&service.title, row.date, &row.time);
+        let when = crate::scheduling::texts::when(&service.title, row.date, &row.time);
         let entry = Action::new("booking.complete", "booking", Some(row.id), texts::completed_entry(customer.id, &when))
             .changed(json!({"status": row.status}), json!({"status": BookingStatus::Completed}));
         change.audit(staff, entry).await?;
     }
     // The provider's profile counts the jobs they did.
-    change.touches(super::provider_who_took(&completed).map(Tag::Provider));
+    change.touches(crate::scheduling::provider_who_took(&completed).map(Tag::Provider));
     change.commit().await?;
     Ok(completed)
 }

@@ -1,6 +1,5 @@
 //! The member's bookings: book an Open service, read them, cancel one (the record is kept).
 
-use super::calendar::Invite;
 use super::cancellation::{self, CancelledBy};
 use super::texts;
 use super::views::{BookingView, coming_to};
@@ -16,6 +15,7 @@ use crate::places::PostcodeArea;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::Limit;
 use crate::scheduling::availability::{Among, Availability};
+use crate::scheduling::calendar::Invite;
 use crate::scheduling::{self, dispatch, length::Booked};
 use crate::state::AppState;
 use axum::Json;
@@ -96,8 +96,8 @@ fn booking_date(errors: &mut FieldErrors, raw: &str) -> Option<NaiveDate> {
             errors.add("date", texts::DATE_IN_PAST);
             None
         }
-        Ok(date) if date > uk_time::today() + chrono::Duration::days(super::BOOKABLE_DAYS_AHEAD) => {
-            errors.add("date", texts::DATE_TOO_FAR);
+        Ok(date) if date > uk_time::today() + chrono::Duration::days(crate::scheduling::free_times::BOOKABLE_DAYS_AHEAD) => {
+            errors.add("date", crate::scheduling::texts::DATE_TOO_FAR);
             None
         }
         Ok(date) => Some(date),
@@ -153,7 +153,7 @@ pub async fn book(
     let length = body.length.as_ref().filter(|value| !value.is_null()).and_then(|value| errors.whole_number("length", Some(value)));
     let service = named_record::<service::Entity>(state.db(), &mut errors, "service", service_id).await?;
     if service.as_ref().is_some_and(|s| s.status != ListingStatus::Open) {
-        errors.add("service", texts::NOT_OPEN);
+        errors.add("service", crate::scheduling::texts::NOT_OPEN);
     }
     let booked = service.as_ref().and_then(|service| Booked::of(service, length).map_err(|problem| errors.add("length", problem)).ok());
     errors.finish()?;

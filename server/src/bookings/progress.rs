@@ -3,12 +3,12 @@
 //! from the status the staff member saw, so two staff acting at once cannot both do it.
 //! (Completing one is [`super::completion`].)
 
-use super::calendar::Invite;
 use super::texts;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::platform::audit::Action;
 use crate::platform::change::Change;
+use crate::scheduling::calendar::Invite;
 use crate::state::AppState;
 use chrono::Utc;
 use entity::words::BookingStatus;
@@ -38,9 +38,9 @@ pub async fn confirm(state: &AppState, staff: &user::Model, id: i32) -> Result<b
         .exec(change.db())
         .await?;
     if changed.rows_affected == 0 {
-        return Err(AppError::Conflict(texts::CHANGED_MEANWHILE.into()));
+        return Err(AppError::Conflict(crate::scheduling::texts::CHANGED_MEANWHILE.into()));
     }
-    let when = texts::when(&service.title, row.date, &row.time);
+    let when = crate::scheduling::texts::when(&service.title, row.date, &row.time);
     let invite = Invite { sequence: row.calendar_sequence + 1, ..Invite::of(&row, &service, &member, notifier.brand(), state.config()) }
         .render(BookingStatus::Confirmed, Utc::now());
     change.notify(&notifier, &member, texts::confirmed(&when, invite)).await?;

@@ -38,7 +38,7 @@ pub async fn queue_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Db
     let notifier = Notifier::new(state).await;
     let mut queued = 0;
     for row in candidates {
-        let starts = super::starts_at(&row);
+        let starts = crate::scheduling::starts_at(&row);
         if starts <= now || starts - now > AHEAD || row.created_at > starts - AHEAD {
             continue;
         }

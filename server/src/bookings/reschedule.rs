@@ -4,7 +4,6 @@
 //! company confirms the new time. Every move raises the calendar sequence and tells the member
 //! (and the provider) with the updated event.
 
-use super::calendar::Invite;
 use super::texts;
 use crate::domain::uk_time;
 use crate::http::AppError;
@@ -13,6 +12,7 @@ use crate::payments::refunds::refund_until;
 use crate::places::PostcodeArea;
 use crate::platform::change::Change;
 use crate::scheduling::availability::{Among, Availability};
+use crate::scheduling::calendar::Invite;
 use crate::scheduling::{self, dispatch};
 use crate::state::AppState;
 use chrono::{Duration, NaiveDate, NaiveTime, Utc};
@@ -67,9 +67,9 @@ pub async fn reschedule(
         .exec(change.db())
         .await?;
     if claimed.rows_affected == 0 {
-        return Err(AppError::Conflict(texts::CHANGED_MEANWHILE.into()));
+        return Err(AppError::Conflict(crate::scheduling::texts::CHANGED_MEANWHILE.into()));
     }
-    let when = texts::when(&service.title, date, &time.format("%H:%M").to_string());
+    let when = crate::scheduling::texts::when(&service.title, date, &time.format("%H:%M").to_string());
     let ends_at;
     let (mut status, mut provider_id, mut dispatch_state) = (row.status, row.provider_user_id, row.dispatch);
     match availability {
@@ -99,7 +99,13 @@ pub async fn reschedule(
                     (ends_at, status, provider_id, dispatch_state) = (slot.ends_at, BookingStatus::Pending, Some(provider), Some(Dispatch::Offered));
                     if let Some(former) = row.provider_user_id {
                         let former = user::Entity::find_by_id(former).one(change.db()).await?.ok_or(AppError::NotFound)?;
-                        change.notify(&notifier, &former, scheduling::texts::visit_cancelled(&texts::when(&service.title, row.date, &row.time))).await?;
+                        change
+                            .notify(
+                                &notifier,
+                                &former,
+                                scheduling::texts::visit_cancelled(&crate::scheduling::texts::when(&service.title, row.date, &row.time)),
+                            )
+                            .await?;
                     }
                 }
             }

@@ -7,22 +7,13 @@ use chrono::NaiveDate;
 use entity::words::{BookingStatus, Word};
 
 pub const DATE_IN_PAST: &str = "Choose today or a later date.";
-pub const DATE_TOO_FAR: &str = "Choose a date within the next year.";
 pub const DATE_FORMAT: &str = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
 pub const TIME_FORMAT: &str = "Time has wrong format. Use HH:MM, e.g. 09:30.";
 pub const TIME_PASSED: &str = "Choose a time later than now.";
-pub const NOT_OPEN: &str = "This service is not open for bookings.";
 pub const COMPLETED_NOT_CANCELLED: &str = "A completed booking cannot be cancelled.";
 pub const ONLY_TO_COME_MOVED: &str = "Only a booking still to come can be moved.";
-pub const NOT_STARTED: &str = "You can mark a job done once it has started.";
-pub const CHANGED_MEANWHILE: &str = "Someone else changed this booking meanwhile. Reload to see it.";
 
 const BOOKINGS: &str = "/user/bookings";
-
-/// A booking as its notices name it: `Cleaning on Monday 2 March 2026 at 09:30`.
-pub fn when(service: &str, date: NaiveDate, time: &str) -> String {
-    format!("{service} on {} at {time}", date.format("%A %-d %B %Y"))
-}
 
 pub fn received(service: &str, date: NaiveDate, time: &str, invite: String) -> Notice {
     Notice {
@@ -87,15 +78,6 @@ pub fn reminder(service: &str, date: NaiveDate, time: &str, address: &str, postc
 /// Why a booking cannot be confirmed or completed: it is `status` (lower case).
 pub fn cannot_confirm(status: BookingStatus) -> String {
     format!("Only a pending booking can be confirmed; this one is {}.", status.as_str().to_lowercase())
-}
-
-pub fn cannot_complete(status: BookingStatus) -> String {
-    format!("Only a confirmed booking can be marked completed; this one is {}.", status.as_str().to_lowercase())
-}
-
-/// The calendar invite's description.
-pub fn invite_description(brand: &str, booking_id: i32, service: &str, public_url: &str) -> String {
-    format!("{brand} booking {booking_id}: {service}. Manage it at {public_url}/user/bookings")
 }
 
 /// The audit log's summaries of staff steps.

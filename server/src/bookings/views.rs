@@ -93,7 +93,7 @@ impl BookingView {
 /// The providers who took `rows` (accepted and not cancelled), by booking id.
 pub async fn coming_to(state: &AppState, rows: &[booking::Model]) -> Result<HashMap<i32, ComingProvider>, DbErr> {
     let taken: Vec<(i32, i32)> =
-        rows.iter().filter(|row| row.status.names_its_provider()).filter_map(|row| Some((row.id, super::provider_who_took(row)?))).collect();
+        rows.iter().filter(|row| row.status.names_its_provider()).filter_map(|row| Some((row.id, crate::scheduling::provider_who_took(row)?))).collect();
     if taken.is_empty() {
         return Ok(HashMap::new());
     }

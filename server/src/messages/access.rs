@@ -5,7 +5,7 @@
 //! use is checked against who may read the thread now. The link names the reader's link
 //! version: when every sign-in of theirs ends (a password change, say), so do their links.
 
-use crate::bookings::provider_who_took;
+use crate::scheduling::provider_who_took;
 use crate::state::AppState;
 use entity::words::MessageRole;
 use entity::{booking, user};

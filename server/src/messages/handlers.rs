@@ -144,7 +144,7 @@ pub async fn unread(State(state): State<Arc<AppState>>, member: Member) -> Resul
         .into_iter()
         .filter_map(|(id, unread)| {
             let booking = bookings.get(&id)?;
-            let about = crate::bookings::texts::when(titles.get(&booking.service_id)?, booking.date, &booking.time);
+            let about = crate::scheduling::texts::when(titles.get(&booking.service_id)?, booking.date, &booking.time);
             Some(UnreadThread { booking: id, about, link: access::link(&state, id, &member.user), unread })
         })
         .collect();

@@ -35,7 +35,7 @@ pub struct Written<'a> {
 
 impl<'a> Written<'a> {
     pub fn new(booking: &'a booking::Model, service: &service::Model, message: &'a booking_message::Model, writer: &user::Model) -> Self {
-        let about = crate::bookings::texts::when(&service.title, booking.date, &booking.time);
+        let about = crate::scheduling::texts::when(&service.title, booking.date, &booking.time);
         Written { booking, about, message, writer: first_name_of(&writer.full_name).to_owned() }
     }
 }

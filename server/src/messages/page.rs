@@ -124,7 +124,7 @@ async fn page(state: &AppState, booking: &booking::Model, reader: &user::Model, 
         .collect();
     let path = access::link(state, booking.id, reader);
     let page = ThreadPage {
-        about: crate::bookings::texts::when(&service.title, booking.date, &booking.time),
+        about: crate::scheduling::texts::when(&service.title, booking.date, &booking.time),
         messages,
         form_path: path,
         refusal,

@@ -176,7 +176,7 @@ pub async fn hide(state: &AppState, staff: &user::Model, message_id: i32, reason
     let service = service::Entity::find_by_id(booking.service_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     let writer = user::Entity::find_by_id(message.author_user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     if writer.is_active && message.author_role != MessageRole::Staff {
-        let about = crate::bookings::texts::when(&service.title, booking.date, &booking.time);
+        let about = crate::scheduling::texts::when(&service.title, booking.date, &booking.time);
         change.notify(&notifier, &writer, texts::hidden_notice(&about, &reason, access::link(state, booking.id, &writer))).await?;
     }
     let entry = Action::new("message.hide", "booking_message", Some(message.id), texts::hidden_entry(message.id, booking.id, writer.id))

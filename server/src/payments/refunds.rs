@@ -43,7 +43,7 @@ pub fn start(state: Arc<AppState>) {
 
 /// The last moment a cancellation of `booking` is refunded.
 pub fn refund_until(booking: &booking::Model, window_hours: u32) -> DateTime<Utc> {
-    crate::bookings::starts_at(booking) - Duration::hours(i64::from(window_hours))
+    crate::scheduling::starts_at(booking) - Duration::hours(i64::from(window_hours))
 }
 
 /// What a cancellation does with the booking's money, decided before the cancellation is

@@ -4,7 +4,6 @@
 use super::texts;
 use super::views::ReviewView;
 use crate::accounts::signed_in::Member;
-use crate::bookings::provider_who_took;
 use crate::http::AppError;
 use crate::http::extract::{FieldErrors, JsonBody, RecordId};
 use crate::http::openapi::{ErrorBody, Invalid, RateLimited, Unauthenticated};
@@ -13,6 +12,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::insert_if_new;
 use crate::platform::rate_limit::Limit;
+use crate::scheduling::provider_who_took;
 use crate::state::AppState;
 use app::routes::Tag;
 use axum::Json;

@@ -8,7 +8,6 @@
 
 use super::texts;
 use super::writing::{self, Source};
-use crate::bookings::provider_who_took;
 use crate::domain::Rating;
 use crate::http::AppError;
 use crate::http::error::TOO_MANY_REQUESTS;
@@ -18,6 +17,7 @@ use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::rate_limit::{Limit, Refused};
 use crate::providers::profile::with_profiles;
+use crate::scheduling::provider_who_took;
 use crate::site::page_form::FromThisSite;
 use crate::state::AppState;
 use app::data::{LinkedPage, MessageLink, MessagePage, ReviewFormPage};
@@ -60,7 +60,7 @@ pub async fn invite(
         return Ok(());
     }
     let updating = earlier_review(change.db(), customer.id, service.id).await?.is_some();
-    let when = crate::bookings::texts::when(&service.title, completed.date, &completed.time);
+    let when = crate::scheduling::texts::when(&service.title, completed.date, &completed.time);
     change.notify(notifier, customer, texts::invitation(&when, updating, link(state, completed.id, customer.id))).await
 }
 
@@ -176,7 +176,7 @@ async fn page(
         Outcome::Saved => (StatusCode::OK, None, true),
     };
     let page = ReviewFormPage {
-        about: crate::bookings::texts::when(&service.title, booking.date, &booking.time),
+        about: crate::scheduling::texts::when(&service.title, booking.date, &booking.time),
         service_id: service.id,
         provider,
         form_path: path,

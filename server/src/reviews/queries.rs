@@ -213,7 +213,7 @@ pub async fn pages_naming(db: &impl ConnectionTrait, user_id: i32) -> Result<Vec
         return Ok(Vec::new());
     }
     let visits = booking::Entity::find().filter(booking::Column::Id.is_in(reviews.iter().filter_map(|r| r.booking_id))).all(db).await?;
-    let provider_of = |review: &review::Model| visits.iter().find(|visit| Some(visit.id) == review.booking_id).and_then(crate::bookings::provider_who_took);
+    let provider_of = |review: &review::Model| visits.iter().find(|visit| Some(visit.id) == review.booking_id).and_then(crate::scheduling::provider_who_took);
     Ok(reviews.iter().flat_map(|review| Tag::rating(review.service_id, provider_of(review))).collect())
 }
 

@@ -7,12 +7,12 @@
 
 use super::queries::{self, ReviewRow, public_name};
 use super::texts;
-use crate::bookings::provider_who_took;
 use crate::domain::Rating;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::platform::change::Change;
 use crate::platform::db::insert_if_new;
+use crate::scheduling::provider_who_took;
 use crate::state::AppState;
 use app::routes::Tag;
 use chrono::Utc;

@@ -6,10 +6,10 @@
 //! answer and the time-out, never both act.
 
 use super::availability::{Among, Availability, busy_of};
+use super::calendar::Invite;
 use super::slots::{Slot, VisitLength};
 use super::texts;
 use crate::accounts::texts::first_name_or;
-use crate::bookings::calendar::Invite;
 use crate::http::AppError;
 use crate::notifications::notice::Notifier;
 use crate::places::PostcodeArea;
@@ -107,7 +107,7 @@ pub async fn answer(state: &AppState, provider: &user::Model, offer_id: i32, ans
             let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
             let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Confirmed, now);
             let coming = first_name_or(&provider.full_name, "Your provider").to_owned();
-            let notice = texts::provider_coming(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), &coming, invite);
+            let notice = texts::provider_coming(&super::texts::when(&service.title, booking.date, &booking.time), &coming, invite);
             change.notify_naming(&notifier, &customer, notice, provider, &coming).await?;
         }
         // Only a booking still waiting on this provider goes on to the next.
@@ -214,7 +214,7 @@ async fn pass_on(
     if accepted {
         let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
         let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Pending, now);
-        change.notify(notifier, &customer, texts::handed_back(&crate::bookings::texts::when(&service.title, booking.date, &booking.time), invite)).await?;
+        change.notify(notifier, &customer, texts::handed_back(&super::texts::when(&service.title, booking.date, &booking.time), invite)).await?;
     }
     offer_to_next(change, state, notifier, &booking, &service, now).await?;
     Ok(())
@@ -268,7 +268,7 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
         .exec(change.db())
         .await?;
     if assigned.rows_affected == 0 {
-        return Err(AppError::Conflict(crate::bookings::texts::CHANGED_MEANWHILE.into()));
+        return Err(AppError::Conflict(super::texts::CHANGED_MEANWHILE.into()));
     }
     withdraw_offers(&change, row.id, now).await?;
     // Whoever had accepted it no longer has it.
@@ -291,7 +291,7 @@ pub async fn assign(state: &AppState, staff: &user::Model, booking_id: i32, prov
     .insert(change.db())
     .await?;
     let (booking, service) = booking_and_service(&change, row.id).await?;
-    let when = crate::bookings::texts::when(&service.title, booking.date, &booking.time);
+    let when = super::texts::when(&service.title, booking.date, &booking.time);
     let customer = user::Entity::find_by_id(booking.user_id).one(change.db()).await?.ok_or(AppError::NotFound)?;
     let invite = Invite::of(&booking, &service, &customer, notifier.brand(), state.config()).render(BookingStatus::Confirmed, now);
     let coming = first_name_or(&provider.full_name, "Your provider").to_owned();

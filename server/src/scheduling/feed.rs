@@ -3,10 +3,10 @@
 //! signature of it with the feed's version; raising the version (revoking) makes every
 //! address given before worthless.
 
+use super::calendar::{Invite, feed};
 use super::texts;
 use crate::accounts::signed_in::Member;
 use crate::accounts::texts::first_name_or;
-use crate::bookings::calendar::{Invite, feed};
 use crate::http::AppError;
 use crate::http::list::ListQuery;
 use crate::http::openapi::{ErrorBody, Invalid, Unauthenticated};

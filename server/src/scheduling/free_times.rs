@@ -14,6 +14,8 @@ use entity::words::ListingStatus;
 use sea_orm::{ConnectionTrait, DbErr};
 use std::collections::BTreeMap;
 
+/// As far ahead as a booking may be made (a year and a day), in days from today.
+pub const BOOKABLE_DAYS_AHEAD: i64 = 366;
 /// The days shown when the last is not asked: a week.
 pub const DAYS_SHOWN: i64 = 7;
 
@@ -59,12 +61,12 @@ pub async fn free_times(
         }
         date
     };
-    let latest = today + Duration::days(crate::bookings::BOOKABLE_DAYS_AHEAD);
+    let latest = today + Duration::days(BOOKABLE_DAYS_AHEAD);
     let mut from = date("from", asked.from, errors).unwrap_or(today);
     if from < today {
         errors.add("from", texts::FROM_IN_PAST);
     } else if from > latest {
-        errors.add("from", crate::bookings::texts::DATE_TOO_FAR);
+        errors.add("from", texts::DATE_TOO_FAR);
         from = latest;
     }
     // Capped, so that no date far in the future can overflow the arithmetic below.
@@ -92,7 +94,7 @@ pub async fn free_times(
     };
     let booked = length.ok().and_then(|length| Booked::of(service, length).map_err(|problem| errors.add("length", problem)).ok());
     if service.status != ListingStatus::Open {
-        errors.add("service", crate::bookings::texts::NOT_OPEN);
+        errors.add("service", texts::NOT_OPEN);
     }
     let (Some(place), Some(booked), true) = (place, booked, errors.is_empty()) else { return Ok(None) };
     let availability = Availability::load(db, service.id, from, to, booked.length, None).await?;

@@ -153,7 +153,7 @@ pub async fn visits_of(state: &AppState, member: &user::Model, rows: Vec<booking
             let dispatch = row.dispatch.unwrap_or(Dispatch::Offered);
             let taken = dispatch == Dispatch::Accepted;
             let district = super::texts::district(&row.postcode).to_owned();
-            let can_complete = crate::bookings::completion::refusal(&row, Some(provider), now).is_none();
+            let can_complete = completion_refusal(&row, Some(provider), now).is_none();
             Some(ScheduledJob {
                 id: row.id,
                 service: BookedService::of(service),
@@ -197,4 +197,20 @@ async fn reviews_of(db: &impl ConnectionTrait, bookings: &[i32]) -> Result<HashM
         .into_iter()
         .filter_map(|r| Some((r.booking_id?, JobReview { id: r.id, rating: r.rating, answer: answers.remove(&r.id), review: r.review })))
         .collect())
+}
+
+/// Why `row` may not be marked done at `now` by `provider` (by staff when `None`), if it may
+/// not: for a provider, a booking that is not a job they took is not found, and one that has
+/// not started is refused.
+pub fn completion_refusal(row: &booking::Model, provider: Option<i32>, now: DateTime<Utc>) -> Option<AppError> {
+    if provider.is_some_and(|provider| super::provider_who_took(row) != Some(provider)) {
+        return Some(AppError::NotFound);
+    }
+    if row.status != BookingStatus::Confirmed {
+        return Some(AppError::BadRequest(super::texts::cannot_complete(row.status)));
+    }
+    if provider.is_some() && row.starts_at.is_some_and(|starts| starts > now) {
+        return Some(AppError::BadRequest(super::texts::NOT_STARTED.into()));
+    }
+    None
 }

@@ -2,6 +2,8 @@
 
 use crate::notifications::notice::Notice;
 use app::data::{MessageAction, MessageLink, MessagePage};
+use chrono::NaiveDate;
+use entity::words::{BookingStatus, Word};
 
 const SCHEDULE: &str = "/user/schedule";
 
@@ -32,7 +34,7 @@ pub fn offered(service: &str, booking: &entity::booking::Model, expires_at: chro
         title: "New job offered".into(),
         message: format!(
             "{} in {district}. Accept or decline it by {answer_by}, or it is offered to someone else.",
-            crate::bookings::texts::when(service, booking.date, &booking.time)
+            when(service, booking.date, &booking.time)
         ),
         link: offer_path,
         calendar: None,
@@ -71,7 +73,7 @@ pub fn feed_description(customer_first_name: &str, notes: &str, public_url: &str
 pub fn visit_summary(service: &str, booking: &entity::booking::Model) -> String {
     let district = district(&booking.postcode);
     let until = booking.ends_at.map(|ends_at| format!(", until {}", crate::domain::uk_time::local(ends_at).format("%H:%M on %A %-d %B"))).unwrap_or_default();
-    format!("{} in {district}{until}", crate::bookings::texts::when(service, booking.date, &booking.time))
+    format!("{} in {district}{until}", when(service, booking.date, &booking.time))
 }
 
 pub fn invalid_offer_link() -> MessagePage {
@@ -154,3 +156,22 @@ pub fn assigned_entry(member_id: i32, when: &str, provider_id: i32) -> String {
 }
 
 pub const CANNOT_HAND_BACK: &str = "Only a job you accepted, still to come, can be handed back.";
+
+/// A booking as its notices name it: `Cleaning on Monday 2 March 2026 at 09:30`.
+pub fn when(service: &str, date: NaiveDate, time: &str) -> String {
+    format!("{service} on {} at {time}", date.format("%A %-d %B %Y"))
+}
+
+/// The calendar invite's description.
+pub fn invite_description(brand: &str, booking_id: i32, service: &str, public_url: &str) -> String {
+    format!("{brand} booking {booking_id}: {service}. Manage it at {public_url}/user/bookings")
+}
+
+pub fn cannot_complete(status: BookingStatus) -> String {
+    format!("Only a confirmed booking can be marked completed; this one is {}.", status.as_str().to_lowercase())
+}
+
+pub const DATE_TOO_FAR: &str = "Choose a date within the next year.";
+pub const NOT_OPEN: &str = "This service is not open for bookings.";
+pub const NOT_STARTED: &str = "You can mark a job done once it has started.";
+pub const CHANGED_MEANWHILE: &str = "Someone else changed this booking meanwhile. Reload to see it.";

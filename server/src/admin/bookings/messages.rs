@@ -66,7 +66,7 @@ async fn thread_of(state: &AppState, id: i32) -> Result<Option<BookingThread>, D
             hidden_reason: message.hidden_at.map(|_| message.hidden_reason.unwrap_or_default()),
         })
         .collect();
-    let about = format!("{}, for {customer}", crate::bookings::texts::when(&service.title, booking.date, &booking.time));
+    let about = format!("{}, for {customer}", crate::scheduling::texts::when(&service.title, booking.date, &booking.time));
     Ok(Some(BookingThread { booking_id: id, about, messages }))
 }
 

@@ -193,5 +193,5 @@ pub async fn moderate_answer(state: &AppState, staff: &user::Model, review_id: i
 /// The provider who did the visit `review` names, whose profile shows it.
 async fn visit_provider(db: &impl ConnectionTrait, review: &review::Model) -> Result<Option<i32>, DbErr> {
     let Some(booking_id) = review.booking_id else { return Ok(None) };
-    Ok(booking::Entity::find_by_id(booking_id).one(db).await?.as_ref().and_then(crate::bookings::provider_who_took))
+    Ok(booking::Entity::find_by_id(booking_id).one(db).await?.as_ref().and_then(crate::scheduling::provider_who_took))
 }
