@@ -476,7 +476,7 @@ macro_rules! on_both_databases {
 /// The first link in `text` (a mail) that starts with `prefix`.
 /// The demo fixture the servers start with: what the tests expect to find.
 pub fn demo() -> serde_json::Value {
-    serde_json::from_str(include_str!("../../../demo/demo.json")).unwrap()
+    serde_json::from_str(server::import::DEMO_FIXTURE).unwrap()
 }
 
 pub fn link_in(text: &str, prefix: &str) -> String {
